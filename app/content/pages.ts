@@ -1,0 +1,151 @@
+/**
+ * The page catalogue: every public page of the site, once.
+ *
+ * `app/routes.ts` builds the route table from it, `/my-sitemap` and `/sitemap.xml` list it,
+ * the breadcrumbs take their labels from it and `react-router.config.ts` prerenders from it.
+ * Blog articles come from the blog registry (`app/content/blog/posts.ts`), areas from `areas.ts`.
+ */
+import { areas } from "./areas";
+import { livePosts } from "./blog/posts";
+import { propertyTypes } from "./property-types";
+
+export type PageGroup = "Home" | "Buying" | "Selling" | "Listings" | "Resources" | "About" | "Legal" | "Test and theme pages";
+
+export interface PageEntry {
+  path: string;
+  /** Route module, relative to app/. */
+  file: string;
+  /** Route id; needed where one module serves several paths. */
+  id: string;
+  /** Breadcrumb and sitemap label. */
+  label: string;
+  group: PageGroup;
+  /** Indexable pages are in /sitemap.xml; the rest carry noindex. */
+  indexable: boolean;
+  /**
+   * Prerendered to static HTML at build time. False for pages with a form action or a
+   * server-rendered GET result (their HTML depends on the request).
+   */
+  prerender: boolean;
+  /** Which of the two footers of spec §2 the page shows. */
+  footer: "brokerage" | "social";
+  /** ISO date the content last changed, for the sitemap's lastmod. */
+  lastModified: string;
+}
+
+const SITE_LAUNCH = "2025-06-02";
+
+function page(
+  path: string,
+  file: string,
+  label: string,
+  group: PageGroup,
+  options: Partial<Pick<PageEntry, "id" | "indexable" | "prerender" | "footer" | "lastModified">> = {},
+): PageEntry {
+  return {
+    path,
+    file,
+    label,
+    group,
+    id: options.id ?? (path === "/" ? "home" : path.slice(1).replace(/\//g, "-")),
+    indexable: options.indexable ?? true,
+    prerender: options.prerender ?? true,
+    footer: options.footer ?? "brokerage",
+    lastModified: options.lastModified ?? SITE_LAUNCH,
+  };
+}
+
+const noindex = { indexable: false } as const;
+
+export const pages: readonly PageEntry[] = [
+  page("/", "routes/home.tsx", "Home", "Home", { footer: "social" }),
+
+  // Buying
+  page("/search", "routes/search.tsx", "Search Listings", "Buying", { id: "search", footer: "social" }),
+  page("/mls-search", "routes/search.tsx", "MLS® Search", "Buying", { id: "mls-search", footer: "social" }),
+  ...propertyTypes.map((t) => page(t.path, "routes/property-type.tsx", t.heading, "Buying", { id: `type${t.path}`.replace(/\//g, "-"), footer: "social" })),
+  page("/open-house", "routes/open-house.tsx", "Open Houses", "Buying"),
+  page("/buyersearch", "routes/buyersearch.tsx", "Buyer Search", "Buying"),
+  page("/instant-updates", "routes/instant-updates.tsx", "Instant Updates", "Buying"),
+  page("/mortgage-calculator", "routes/mortgage-calculator.tsx", "Mortgage Calculator", "Buying", { prerender: false }),
+  page("/buy", "routes/placeholder.tsx", "Buy", "Buying", { id: "buy", ...noindex }),
+  page("/sold-properties", "routes/placeholder.tsx", "Sold Properties", "Buying", { id: "sold-properties", ...noindex }),
+  page("/office-listings", "routes/placeholder.tsx", "Office Listings", "Buying", { id: "office-listings", ...noindex }),
+  page("/browse-by-building", "routes/placeholder.tsx", "Browse by Building", "Buying", { id: "browse-by-building", ...noindex }),
+
+  // Area listings
+  ...areas.map((a) => page(a.path, "routes/area-listings.tsx", `${a.name} Listings`, "Listings", { id: `area${a.path}`.replace(/\//g, "-"), footer: "social" })),
+
+  // Selling
+  page("/sell", "routes/sell.tsx", "Sell", "Selling"),
+  page("/free-home-valuation", "routes/free-home-valuation.tsx", "Free Home Valuation", "Selling"),
+  page("/marketing-strategy", "routes/marketing-strategy.tsx", "Marketing Strategy", "Selling"),
+
+  // Resources
+  page("/blog", "routes/blog.tsx", "Blog", "Resources"),
+
+  // About and contact
+  page("/about", "routes/about.tsx", "About", "About"),
+  page("/contact", "routes/contact.tsx", "Contact", "About", { prerender: false }),
+  page("/welcome", "routes/welcome.tsx", "Welcome", "About", { prerender: false }),
+  page("/my-sitemap", "routes/my-sitemap.tsx", "Sitemap", "About"),
+
+  // Legal
+  page("/mls-disclaimer", "routes/mls-disclaimer.tsx", "MLS® Disclaimer", "Legal"),
+  page("/privacy-policy-test", "routes/privacy-policy.tsx", "Privacy Policy", "Legal"),
+  page("/terms-of-service-test", "routes/terms-of-service.tsx", "Terms of Service", "Legal"),
+
+  // Internal, test and theme pages: reachable, never indexed.
+  page("/emailtemplate", "routes/email-template.tsx", "E-mail Template", "Test and theme pages", noindex),
+  page("/buyrealtyninjacode", "routes/buy-realty-ninja-code.tsx", "Buy (widget code)", "Test and theme pages", noindex),
+  ...[1, 2, 3, 4].map((n) => {
+    const path = n === 1 ? "/themepage" : `/themepage${n}`;
+    return page(path, "routes/theme-page.tsx", `Theme Page ${n}`, "Test and theme pages", { id: path.slice(1), footer: "social", ...noindex });
+  }),
+  page("/testpage", "routes/test-pages/testpage.tsx", "Test Page", "Test and theme pages", noindex),
+  page("/buytestpage", "routes/test-pages/buy-test.tsx", "Buy Test Page", "Test and theme pages", noindex),
+  page("/selltestpage", "routes/test-pages/sell-test.tsx", "Sell Test Page", "Test and theme pages", noindex),
+  page("/instantupdatestestpage", "routes/test-pages/instant-updates-test.tsx", "Instant Updates Test Page", "Test and theme pages", noindex),
+  page("/mortgagecalculatortestpage", "routes/test-pages/mortgage-calculator-test.tsx", "Mortgage Calculator Test Page", "Test and theme pages", noindex),
+  page("/blogtestpage", "routes/test-pages/blog-test.tsx", "Blog Test Page", "Test and theme pages", noindex),
+  page("/abouttestpage", "routes/test-pages/about-test.tsx", "About Test Page", "Test and theme pages", noindex),
+  page("/contacttestpage", "routes/test-pages/contact-test.tsx", "Contact Test Page", "Test and theme pages", noindex),
+];
+
+/** Blog articles are pages too; their metadata stays in the blog registry. */
+export const blogArticlePages: readonly PageEntry[] = livePosts.map((p) =>
+  page(`/blog/${p.slug}`, "routes/blog-article.tsx", p.title, "Resources", { id: `blog-${p.slug}`, lastModified: p.dateModified }),
+);
+
+export const allPages: readonly PageEntry[] = [...pages, ...blogArticlePages];
+
+/** Paths React Router writes to static HTML at build time. */
+export function prerenderPaths(): string[] {
+  return allPages.filter((p) => p.prerender).map((p) => p.path);
+}
+
+export function pageByPath(pathname: string): PageEntry | undefined {
+  const bare = pathname === "/" ? "/" : pathname.replace(/\/+$/, "");
+  return allPages.find((p) => p.path === bare);
+}
+
+/**
+ * Friendly labels for path segments that are not pages of their own (the breadcrumb bar
+ * of spec §2 names every segment).
+ */
+export function labelForPath(pathname: string): string {
+  const entry = pageByPath(pathname);
+  if (entry) return entry.label;
+  const last = pathname.split("/").filter(Boolean).pop() ?? "";
+  return decodeSegment(last)
+    .replace(/[-_]+/g, " ")
+    .replace(/\b\w/g, (c) => c.toUpperCase());
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

@@ -1,0 +1,19 @@
+/**
+ * Public configuration baked into the build (client bundle and prerendered HTML alike).
+ * `npm start` builds and then serves, so these follow the environment of that command.
+ * See vite.config.ts for the variables and their defaults.
+ */
+export interface PublicConfig {
+  /** SITE_URL: the public origin, used for canonical URLs, sitemaps and share links. */
+  siteUrl: string;
+  /** LISTINGS_WIDGET_SCRIPT_URL: the RealtyVis embed script. */
+  listingsWidgetScriptUrl: string;
+  /** FORM_EMBED_SCRIPT_URL: the third-party form-embed script. */
+  formEmbedScriptUrl: string;
+  /** FORM_EMBED_ORIGIN: where the embedded forms are served from (frame-src). */
+  formEmbedOrigin: string;
+}
+
+declare const __PUBLIC_CONFIG__: PublicConfig;
+
+export const publicConfig: PublicConfig = __PUBLIC_CONFIG__;

@@ -1,0 +1,50 @@
+/**
+ * One helper for every page's head: title, description, canonical URL, robots, Open Graph and
+ * Twitter tags, and any JSON-LD blocks.
+ */
+import type { MetaDescriptor } from "react-router";
+import { site } from "~/content/site";
+import { absoluteUrl } from "./site-url";
+
+export interface PageMetaInput {
+  title: string;
+  description?: string;
+  /** Path of the page; the canonical URL is built from it, never with a query string. */
+  path: string;
+  noindex?: boolean;
+  /** Absolute or root-relative social image. */
+  image?: string;
+  imageAlt?: string;
+  type?: "website" | "article" | "profile";
+  /** JSON-LD objects to add to the head. */
+  jsonLd?: readonly object[];
+}
+
+export const DEFAULT_SHARE_IMAGE = "/images/share-card.png";
+
+export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
+  const title = input.title.includes(site.agent.name) ? input.title : `${input.title} | ${site.agent.name}, Edmonton REALTOR®`;
+  const description = input.description ?? site.defaultDescription;
+  const url = absoluteUrl(input.path);
+  const image = absoluteUrl(input.image ?? DEFAULT_SHARE_IMAGE);
+  const meta: MetaDescriptor[] = [
+    { title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { name: "robots", content: input.noindex ? "noindex, follow" : "index, follow" },
+    { property: "og:type", content: input.type ?? "website" },
+    { property: "og:site_name", content: site.siteName },
+    { property: "og:locale", content: "en_CA" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: image },
+    { property: "og:image:alt", content: input.imageAlt ?? `${site.agent.name}, Edmonton real estate` },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+    { name: "twitter:image", content: image },
+  ];
+  for (const block of input.jsonLd ?? []) meta.push({ "script:ld+json": block });
+  return meta;
+}

@@ -1,0 +1,112 @@
+import { useEffect } from "react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLocation,
+  useNavigate,
+} from "react-router";
+import { Toaster } from "sonner";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { BackButton } from "./components/layout/back-button";
+import { Breadcrumbs } from "./components/layout/breadcrumbs";
+import { Footer } from "./components/layout/footer";
+import { Header } from "./components/layout/header";
+import { NotFoundContent } from "./components/not-found-content";
+import { pageByPath } from "./content/pages";
+import { site } from "./content/site";
+import { bareLocation } from "./lib/query-string";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "alternate", type: "application/rss+xml", title: `${site.agent.name} blog`, href: "/blog/rss.xml" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const { pathname } = useLocation();
+  const footer = pageByPath(pathname)?.footer ?? "brokerage";
+  return (
+    <html lang="en-CA">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1e3a8a" media="(prefers-color-scheme: light)" />
+        <meta name="theme-color" content="#0b1220" media="(prefers-color-scheme: dark)" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:p-3">
+          Skip to content
+        </a>
+        <Header />
+        <Breadcrumbs />
+        <main id="main" tabIndex={-1} className="outline-none">
+          {children}
+        </main>
+        <Footer variant={footer} />
+        <Toaster position="bottom-right" visibleToasts={3} duration={4000} hotkey={["altKey", "KeyT"]} theme="system" richColors closeButton />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+/** Enforces the query-string rule of spec §2 once scripts run. */
+function useQueryStringRule() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const target = bareLocation(location.pathname, location.search, location.hash);
+    if (target) navigate(target, { replace: true, preventScrollReset: true });
+  }, [location.pathname, location.search, location.hash, navigate]);
+}
+
+/** Marks the document once React has hydrated, so tests and styles can tell. */
+function useHydratedFlag() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+}
+
+export default function App() {
+  useQueryStringRule();
+  useHydratedFlag();
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
+
+  let status = 500;
+  let text = "Internal Server Error";
+  if (isRouteErrorResponse(error)) {
+    status = error.status;
+    text = error.statusText || (typeof error.data === "string" ? error.data : text);
+  } else if (import.meta.env.DEV && error instanceof Error) {
+    // Stack traces are for developers only; visitors see the status and its text.
+    text = error.message;
+  }
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-16">
+      <h1 className="text-3xl font-bold">Unexpected Application Error!</h1>
+      <p className="mt-4 text-xl">
+        <span className="font-semibold">{status}</span> {text}
+      </p>
+      <p className="mt-4 text-ink-muted">
+        Please try again, or call {site.agent.phone} and we will help you directly.
+      </p>
+      <div className="mt-6">
+        <BackButton />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+// TEMPORARY scaffold: replaced by the issue that owns this page.
+export default function Page() {
+  return <h1>Blog</h1>;
+}

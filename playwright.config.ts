@@ -1,0 +1,67 @@
+import { defineConfig, devices } from "@playwright/test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+/**
+ * End-to-end tests run in Debian's Chromium against the production server, built with the
+ * e2e public configuration: the listings script and the form embeds point at the local
+ * stand-ins of tests/fixtures (loaded exactly the way production loads the real ones).
+ *
+ * E2E_PORT (default 3100) and E2E_FIXTURE_PORT (default 3199) let several runs share a machine.
+ */
+const port = Number(process.env.E2E_PORT || 3100);
+const fixturePort = Number(process.env.E2E_FIXTURE_PORT || 3199);
+const baseURL = `http://localhost:${port}`;
+const fixtureOrigin = `http://127.0.0.1:${fixturePort}`;
+// A fresh database and mail folder for every run; tests read mail from E2E_DATA_DIR/mail.
+const dataDir = process.env.E2E_DATA_DIR || mkdtempSync(path.join(tmpdir(), "agent-site-e2e-"));
+process.env.E2E_DATA_DIR = dataDir;
+const buildDir = `build-e2e-${port}`;
+
+export const e2eEnv = {
+  SITE_URL: baseURL,
+  PORT: String(port),
+  BUILD_DIR: buildDir,
+  DATA_DIR: dataDir,
+  LISTINGS_WIDGET_SCRIPT_URL: `${fixtureOrigin}/realtyvis/js/embed.js`,
+  FORM_EMBED_SCRIPT_URL: `${fixtureOrigin}/forms/js/form_embed.js`,
+  FORM_EMBED_ORIGIN: fixtureOrigin,
+  E2E_FIXTURE_ORIGIN: fixtureOrigin,
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: [
+    {
+      command: `npx tsx tests/fixtures/server.ts`,
+      url: `${fixtureOrigin}/healthz`,
+      env: { ...e2eEnv, PORT: String(fixturePort) },
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: `npx react-router build > /dev/null && NODE_ENV=production npx tsx server.ts`,
+      url: `${baseURL}/healthz`,
+      env: e2eEnv,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: "pipe",
+    },
+  ],
+});

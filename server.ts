@@ -1,0 +1,63 @@
+/**
+ * The production (and development) server: Express 5 in front of the React Router handler.
+ *   npm start   -> builds, then NODE_ENV=production tsx server.ts
+ *   npm run dev -> Vite in middleware mode with hot reload
+ */
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { prerenderedPages } from "./server/prerendered";
+
+const PORT = Number(process.env.PORT || 3000);
+const HOST = process.env.HOST || "0.0.0.0";
+const BUILD_DIR = path.resolve(process.env.BUILD_DIR || "build");
+const production = process.env.NODE_ENV === "production";
+
+const app = express();
+app.disable("x-powered-by");
+app.use(compression());
+
+// One canonical form per page: /about/ -> /about.
+app.use((req, res, next) => {
+  if (req.path.length > 1 && req.path.endsWith("/") && (req.method === "GET" || req.method === "HEAD")) {
+    const query = req.url.slice(req.path.length);
+    res.redirect(301, req.path.replace(/\/+$/, "") + query);
+    return;
+  }
+  next();
+});
+
+if (production) {
+  const clientDir = path.join(BUILD_DIR, "client");
+  // Hashed build output never changes under its name.
+  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: true }));
+  app.use(prerenderedPages(clientDir));
+  app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
+  const build = (await import(pathToFileURL(path.join(BUILD_DIR, "server/index.js")).href)) as ServerBuild;
+  app.all("*splat", createRequestHandler({ build, mode: "production" }));
+} else {
+  const vite = await import("vite");
+  const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+  app.use(viteServer.middlewares);
+  app.all("*splat", async (req, res, next) => {
+    try {
+      const build = (await viteServer.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+      return createRequestHandler({ build, mode: "development" })(req, res, next);
+    } catch (error) {
+      next(error);
+    }
+  });
+}
+
+const server = app.listen(PORT, HOST, () => {
+  console.log(`Site ready on http://localhost:${PORT}`);
+});
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    server.close(() => process.exit(0));
+  });
+}

@@ -1,0 +1,17 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type Page, expect } from "@playwright/test";
+
+/** Runs axe-core (WCAG 2.x A and AA) on the page and fails on any violation. */
+export async function expectNoA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
+  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/** A phone-sized viewport (iPhone 12-ish) for mobile checks. */
+export const phoneViewport = { width: 390, height: 844 };
+
+/** Waits until React has hydrated the page (the root sets data-hydrated on <html>). */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}

@@ -1,0 +1,18 @@
+import { defineConfig } from "vitest/config";
+import tsconfigPaths from "vite-tsconfig-paths";
+import { readPublicConfig } from "./public-config";
+
+// Unit and integration tests live beside the code as *.test.ts(x).
+// The React Router plugin is left out on purpose: tests import modules directly.
+export default defineConfig({
+  plugins: [tsconfigPaths()],
+  define: {
+    __PUBLIC_CONFIG__: JSON.stringify(readPublicConfig({ SITE_URL: "https://www.averyhomes.example" })),
+  },
+  test: {
+    include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "scripts/**/*.test.ts", "tests/unit/**/*.test.ts"],
+    environment: "node",
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
