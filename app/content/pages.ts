@@ -114,7 +114,7 @@ export const pages: readonly PageEntry[] = [
 
 /** Blog articles are pages too; their metadata stays in the blog registry. */
 export const blogArticlePages: readonly PageEntry[] = livePosts.map((p) =>
-  page(`/blog/${p.slug}`, "routes/blog-article.tsx", p.title, "Resources", { id: `blog-${p.slug}`, lastModified: p.dateModified }),
+  page(`/blog/${p.slug}`, `routes/blog/${p.slug}.tsx`, p.title, "Resources", { id: `blog-${p.slug}`, lastModified: p.dateModified }),
 );
 
 export const allPages: readonly PageEntry[] = [...pages, ...blogArticlePages];

@@ -1,4 +1,0 @@
-// TEMPORARY scaffold: replaced by the issue that owns this page.
-export default function Page() {
-  return <h1>Article</h1>;
-}

@@ -1,0 +1,14 @@
+// TEMPORARY scaffold: the blog work writes this article.
+import { ArticleLayout, articleMeta } from "~/components/blog/article-layout";
+
+const slug = "easiest-way-to-decrease-your-screen-time";
+
+export const meta = () => articleMeta(slug);
+
+export default function Article() {
+  return (
+    <ArticleLayout slug={slug}>
+      <p>Article body.</p>
+    </ArticleLayout>
+  );
+}
