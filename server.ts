@@ -9,6 +9,7 @@ import express from "express";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
+import { errorPage } from "./server/error-page";
 import { prerenderedPages } from "./server/prerendered";
 
 const PORT = Number(process.env.PORT || 3000);
@@ -51,6 +52,8 @@ if (production) {
     }
   });
 }
+
+app.use(errorPage);
 
 const server = app.listen(PORT, HOST, () => {
   console.log(`Site ready on http://localhost:${PORT}`);

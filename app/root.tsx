@@ -9,7 +9,6 @@ import {
   useLocation,
   useNavigate,
 } from "react-router";
-import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { BackButton } from "./components/layout/back-button";
@@ -17,6 +16,7 @@ import { Breadcrumbs } from "./components/layout/breadcrumbs";
 import { Footer } from "./components/layout/footer";
 import { Header } from "./components/layout/header";
 import { NotFoundContent } from "./components/not-found-content";
+import { ToasterHost } from "./components/toaster-host";
 import { pageByPath } from "./content/pages";
 import { site } from "./content/site";
 import { bareLocation } from "./lib/query-string";
@@ -51,7 +51,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <Footer variant={footer} />
-        <Toaster position="bottom-right" visibleToasts={3} duration={4000} hotkey={["altKey", "KeyT"]} theme="system" richColors closeButton />
+        <ToasterHost />
         <ScrollRestoration />
         <Scripts />
       </body>
