@@ -196,7 +196,7 @@ test("BACK goes one step back in history", async ({ page }) => {
   await waitForHydration(page);
   await page.getByRole("link", { name: /See the marketing plan/ }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("My Marketing Strategy for Your Home");
-  await page.getByRole("link", { name: "BACK" }).click();
+  await page.getByRole("link", { name: "BACK", exact: true }).click();
   await expect(page).toHaveURL(/\/sell$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sell Your Home");
 });
