@@ -19,6 +19,7 @@ import { NotFoundContent } from "./components/not-found-content";
 import { ToasterHost } from "./components/toaster-host";
 import { pageByPath } from "./content/pages";
 import { site } from "./content/site";
+import { useNonce } from "./lib/nonce";
 import { bareLocation } from "./lib/query-string";
 
 export const links: Route.LinksFunction = () => [
@@ -31,6 +32,7 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
   const footer = pageByPath(pathname)?.footer ?? "brokerage";
+  const nonce = useNonce();
   return (
     <html lang="en-CA">
       <head>
@@ -52,8 +54,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <Footer variant={footer} />
         <ToasterHost />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

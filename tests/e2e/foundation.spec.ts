@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { expectNoA11yViolations, phoneViewport, waitForHydration } from "./support";
+import { expect, expectNoA11yViolations, phoneViewport, test, waitForHydration } from "./support";
 
 // The pages of the foundation issue, with the main heading each must show.
 const pages: [path: string, heading: string | RegExp][] = [
