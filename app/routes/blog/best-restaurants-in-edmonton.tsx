@@ -16,7 +16,7 @@ export default function Article() {
   return (
     <ArticleLayout slug={slug}>
       <p>
-        When I show homes around Edmonton, one question comes up almost as often as "how are the schools?": "Where do you like to eat around
+        When I show homes around Edmonton, one question comes up almost as often as questions about schools: "Where do you like to eat around
         here?" A neighbourhood is more than its houses, and a good local restaurant is one of the things that makes a place feel like home.
       </p>
       <p>
@@ -37,7 +37,7 @@ export default function Article() {
         ))}
       </ul>
       <p className="text-sm text-ink-muted">
-        Price guide: $ budget-friendly, $$ moderate, $$$ special occasion, $$$$ splurge. These are my rough impressions, not quotes.
+        Price guide: $ budget-friendly, $$ moderate, $$$ upscale, $$$$ fine dining. These are my rough impressions, not price quotes.
       </p>
 
       <h2>Planning a special night out</h2>
@@ -61,8 +61,8 @@ export default function Article() {
         night.
       </p>
       <div className="my-6 flex flex-wrap gap-3">
-        <ButtonLink to="/search">Search homes for sale</ButtonLink>
-        <ButtonLink to="/contact" variant="secondary">
+        <ButtonLink to="/search" className="no-underline">Search homes for sale</ButtonLink>
+        <ButtonLink to="/contact" variant="secondary" className="no-underline">
           Ask me about a neighbourhood
         </ButtonLink>
       </div>

@@ -61,7 +61,7 @@ export default function Article() {
             Google Pixel: Settings, Accessibility, Color and motion, Color correction; switch it on and choose Grayscale. Digital Wellbeing's
             Bedtime mode can also turn the screen grey on a schedule.
           </li>
-          <li>Samsung Galaxy: Settings, Accessibility, Vision enhancements (Visibility enhancements on some versions), then Grayscale or Color filter.</li>
+          <li>Samsung Galaxy: Settings, Accessibility, Vision enhancements (Visibility enhancements on older versions), then look for Grayscale or Color adjustment.</li>
           <li>Other phones: open Settings and search for "grayscale" or "color correction".</li>
         </ol>
         <p>
@@ -91,7 +91,7 @@ export default function Article() {
 
       <section aria-labelledby="results-heading" className="mt-10 rounded-xl border border-line bg-brand-soft p-6">
         <h2 id="results-heading" className="mt-0 flex items-center gap-2">
-          <CircleCheck aria-hidden="true" className="size-6 text-brand" />
+          <CircleCheck aria-hidden="true" className="size-6 shrink-0 text-brand" />
           The results
         </h2>
         <p>I have not tracked this like a scientist, and your results will depend on your habits. Here is what I noticed:</p>
@@ -108,7 +108,7 @@ export default function Article() {
       </section>
 
       <h2 className="flex items-center gap-2">
-        <Lightbulb aria-hidden="true" className="size-6 text-brand" />
+        <Lightbulb aria-hidden="true" className="size-6 shrink-0 text-brand" />
         If you want to go one step further
       </h2>
       <p>
