@@ -163,6 +163,23 @@ test.describe("the three articles", () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}${contacts}`);
   });
 
+  test("the share bar hydrates without a mismatch (the page URL and native share are read after hydration)", async ({ page }) => {
+    const problems: string[] = [];
+    page.on("pageerror", (error) => problems.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error" && /hydrat|did not match|server rendered/i.test(message.text())) problems.push(message.text());
+    });
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, "share", { configurable: true, value: async () => {} });
+    });
+    for (const path of [restaurants, screenTime]) {
+      await page.goto(path);
+      await waitForHydration(page);
+      await expect(page.getByRole("button", { name: "Share with an app on this device" })).toBeVisible();
+    }
+    expect(problems).toEqual([]);
+  });
+
   for (const path of [restaurants, screenTime, contacts]) {
     for (const colorScheme of ["light", "dark"] as const) {
       test(`axe finds no violations on ${path} (${colorScheme}, desktop and phone)`, async ({ page }) => {

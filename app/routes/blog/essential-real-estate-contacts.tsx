@@ -25,10 +25,10 @@ export default function Article() {
           How to use this list
         </h2>
         <p className="mb-0">
-          This directory shows the kinds of professionals to line up and what each one does. The names, companies and phone numbers in it are
-          samples, not real businesses, and nothing here is a referral. When you are ready, <Link to="/contact">ask me</Link> or call{" "}
-          <a href={site.agent.phoneHref}>{site.agent.phone}</a> and I will share my current recommendations: people my clients and I have worked
-          with recently.
+          This directory shows the kinds of professionals to line up and what each one does. The names, companies and phone numbers in it
+          are samples, not real businesses, and nothing here is a referral. When you are ready, <Link to="/contact">ask me</Link> or call{" "}
+          <a href={site.agent.phoneHref}>{site.agent.phone}</a> and I will share my current recommendations: people my clients and I have
+          worked with recently.
         </p>
       </aside>
 
@@ -62,7 +62,10 @@ export default function Article() {
 
       <h2>Before you hire anyone</h2>
       <ul>
-        <li>Check licences and trade certificates: in Alberta, home inspectors, mortgage brokers and lawyers are licensed, and electricians and plumbers are certified trades.</li>
+        <li>
+          Check licences and trade certificates: in Alberta, home inspectors, mortgage brokers and lawyers are licensed, and electricians
+          and plumbers are certified trades.
+        </li>
         <li>Ask for proof of liability insurance and, for trades working in your home, a WCB clearance letter.</li>
         <li>Get the quote and the scope of work in writing, and confirm who obtains any permits.</li>
         <li>Ask for two or three recent references, and call them.</li>
@@ -78,8 +81,8 @@ export default function Article() {
 
       <ContactBlock heading="Want my current recommendations?">
         <p>
-          I keep an up-to-date list of inspectors, lawyers, lenders and trades my clients have been happy with. Call or e-mail me and tell me
-          what you need.
+          I keep an up-to-date list of inspectors, lawyers, lenders and trades my clients have been happy with. Call or e-mail me and tell
+          me what you need.
         </p>
       </ContactBlock>
     </ArticleLayout>
