@@ -56,7 +56,7 @@ export default function Article() {
           </li>
         </ol>
         <h4 className="mt-4 font-semibold text-ink">Android</h4>
-        <ol>
+        <ul>
           <li>
             Google Pixel: Settings, Accessibility, Color and motion, Color correction; switch it on and choose Grayscale. Digital
             Wellbeing's Bedtime mode can also turn the screen grey on a schedule.
@@ -66,9 +66,9 @@ export default function Article() {
             Grayscale or Color adjustment.
           </li>
           <li>Other phones: open Settings and search for "grayscale" or "color correction".</li>
-        </ol>
+        </ul>
         <p>
-          The shortcut matters. When I need colour, to check listing photos or a map, it is one click away, and I switch back when I am
+          The shortcut matters. When I need colour, to check listing photos or a map, it is a triple-click away, and I switch back when I am
           done.
         </p>
       </Step>
@@ -122,12 +122,12 @@ export default function Article() {
       </h2>
       <p>
         Turn off notifications for anything that is not from a person: games, shopping, news and social apps. On iPhone, go to Settings,
-        Notifications and choose the app; on Android, go to Settings, Notifications, App notifications. Fewer buzzes means fewer reasons to
+        Notifications and choose the app; on Android, go to Settings, Notifications, App notifications. Fewer buzzes mean fewer reasons to
         pick the phone up in the first place.
       </p>
       <p>
-        Try it for a week. If it is not for you, both changes undo in seconds. If it is, tell a friend: this is the one tip I share more
-        than any real estate advice.
+        Try it for a week. If it is not for you, both changes undo in seconds. If it works for you, pass it on: of everything I share
+        with clients, this is the tip people thank me for most.
       </p>
 
       <ShareBar title={post.title} description={post.description} variant="compact" label="Share this tip" />
