@@ -240,8 +240,9 @@ export default function Article() {
         </table>
       </div>
       <p>
-        So on closing day you'd need your {$(example.downPayment)} down payment plus roughly {$(example.low)} to {$(example.high)}. With modest
-        quotes you can come in under {pct(budget.closing.low)}; a higher legal bill, a condo document review or a bigger adjustment pushes you
+        So on closing day you'd need your {$(example.downPayment)} down payment plus roughly {$(example.low)} to {$(example.high)}. That's{" "}
+        {pct(example.low / example.price)} to {pct(example.high / example.price)} of the price: with modest quotes you can come in under{" "}
+        {pct(budget.closing.low)}. A condo document review, an interest adjustment, a larger tax adjustment or a higher legal quote can push you
         toward {pct(budget.closing.high)}, which is why I suggest planning on {range(budget.closing)}. Then add moving and the first few months
         of settling in, and you arrive at the {range(budget.allIn)} all-in figure.
       </p>
