@@ -2,6 +2,7 @@ import { Lightbulb, Search } from "lucide-react";
 import { ArticleLayout, articleMeta } from "~/components/blog/article-layout";
 import { ContactBlock } from "~/components/blog/contact-block";
 import { RelatedPosts } from "~/components/blog/related-posts";
+import { CompactTable, TableScroll } from "~/components/blog/table-scroll";
 import { LandTitleFeeCalculator, LandTitleFeeTable } from "~/components/calculators/land-title-fee-calculator";
 import { ButtonLink } from "~/components/ui/button";
 import { closingCostCategories, professionalFees, tips } from "~/content/blog/data/hidden-costs-buying-home-alberta";
@@ -112,7 +113,7 @@ export default function Article() {
         Instead of a land transfer tax, the Alberta Land Titles Office charges a fee to register your ownership and another to register your
         mortgage. Since October 20, 2024 both are calculated the same way:
       </p>
-      <div className="overflow-x-auto">
+      <TableScroll label="Alberta land title fees">
         <table>
           <caption className="mb-2 text-left text-sm text-ink-muted">Alberta Land Titles Office registration fees, as of January 2025</caption>
           <thead>
@@ -139,12 +140,14 @@ export default function Article() {
             </tr>
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <p>
         "Or portion" means any part of a {$(LAND_TITLE_VALUE_STEP)} step counts as a whole step. Your lawyer pays both fees on your behalf and
         lists them on your statement. Here is what they add up to with a mortgage of {pct(MORTGAGE_SHARE)} of the price:
       </p>
-      <LandTitleFeeTable prices={feeExamplePrices} mortgageShare={MORTGAGE_SHARE} />
+      <CompactTable>
+        <LandTitleFeeTable prices={feeExamplePrices} mortgageShare={MORTGAGE_SHARE} />
+      </CompactTable>
       <p>Try your own numbers:</p>
       <LandTitleFeeCalculator />
       <p className="text-sm text-ink-muted">
@@ -173,7 +176,7 @@ export default function Article() {
 
       <h2>Closing-cost categories</h2>
       <p>Beyond the professionals, these are the amounts that catch first-time buyers off guard:</p>
-      <div className="overflow-x-auto">
+      <TableScroll label="Closing-cost categories">
         <table>
           <caption className="mb-2 text-left text-sm text-ink-muted">Other costs around closing, and what drives them</caption>
           <thead>
@@ -193,14 +196,14 @@ export default function Article() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
 
       <h2>A worked example: a {$(example.price)} home</h2>
       <p>
         Say you buy a {$(example.price)} resale home in Edmonton with {$(example.downPayment)} down ({pct(1 - MORTGAGE_SHARE)}) and a{" "}
         {$(example.mortgage)} mortgage, closing on October 1. Here's the range of closing costs you could expect:
       </p>
-      <div className="overflow-x-auto">
+      <TableScroll label="Worked example">
         <table>
           <caption className="mb-2 text-left text-sm text-ink-muted">
             Closing costs on a {$(example.price)} purchase with a {$(example.mortgage)} mortgage
@@ -238,7 +241,7 @@ export default function Article() {
             </tr>
           </tfoot>
         </table>
-      </div>
+      </TableScroll>
       <p>
         So on closing day you'd need your {$(example.downPayment)} down payment plus roughly {$(example.low)} to {$(example.high)}. That's{" "}
         {pct(example.low / example.price)} to {pct(example.high / example.price)} of the price: with modest quotes you can come in under{" "}

@@ -2,6 +2,7 @@ import { CalendarDays, CheckCircle2, ExternalLink, Info, XCircle } from "lucide-
 import { ArticleLayout, articleMeta } from "~/components/blog/article-layout";
 import { ContactBlock } from "~/components/blog/contact-block";
 import { RelatedPosts } from "~/components/blog/related-posts";
+import { CompactTable } from "~/components/blog/table-scroll";
 import { GstRebateCalculator, GstRebateTable } from "~/components/calculators/gst-rebate-calculator";
 import {
   EXAMPLE_PURCHASE_YEAR,
@@ -85,7 +86,9 @@ export default function Article() {
         On a {$(600_000)} new home the rebate would be {$(gstRebate(600_000))}; on an {$(800_000)} home, {$(gstRebate(800_000))}. The table
         shows more prices, and the calculator below works it out for yours.
       </p>
-      <GstRebateTable prices={tablePrices} />
+      <CompactTable>
+        <GstRebateTable prices={tablePrices} />
+      </CompactTable>
       <GstRebateCalculator />
       <p className="text-sm text-ink-muted">
         Figures are estimates from the proposed rule, using the home's price before GST. Your builder's agreement and the final legislation decide
