@@ -159,7 +159,7 @@ export default function Article() {
       </p>
 
       <h2>Professional fees</h2>
-      <p>These are the people you'll pay to protect you. They're worth every dollar, and none of them is optional in my book.</p>
+      <p>These are the people you'll pay to protect you. They're worth every dollar, and I wouldn't skip any that apply to your purchase.</p>
       <div className="grid gap-4 sm:grid-cols-2">
         {professionalFees.map((fee) => (
           <section key={fee.category} className="rounded-xl border border-line p-5">

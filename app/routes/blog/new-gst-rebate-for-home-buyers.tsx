@@ -96,7 +96,7 @@ export default function Article() {
       </p>
 
       <h2>Who qualifies</h2>
-      <p>Under the proposal, you're eligible if all of these are true:</p>
+      <p>Under the proposal, these are the tests. If you buy with someone else, at least one of you has to meet them.</p>
       <ul className="my-4 space-y-3">
         {eligibility.map((item) => (
           <li key={item.title} className="flex gap-3">

@@ -33,11 +33,6 @@ export const eligibility: readonly EligibilityItem[] = [
     title: "Once in a lifetime",
     description: "You have never claimed this rebate before, and neither has your spouse or common-law partner.",
   },
-  {
-    title: "Buying with someone else",
-    description:
-      "When two or more people buy together, the proposal requires at least one of them to meet the first-time buyer test and live in the home.",
-  },
 ];
 
 export const homeTypes: readonly EligibilityItem[] = [
