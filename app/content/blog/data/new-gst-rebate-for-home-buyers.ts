@@ -86,6 +86,6 @@ export const restrictions: readonly Restriction[] = [
   },
   {
     title: "Federal GST only",
-    description: "Alberta has no provincial sales tax, so here the rebate covers the whole sales tax on a qualifying new home.",
+    description: "The rebate applies to the federal GST. Alberta has no provincial sales tax, so there is no provincial portion to worry about: the GST is the only sales tax on a new home here.",
   },
 ];
