@@ -224,7 +224,7 @@ export function MortgageCalculator({ initialInputs, fromQuery = false, formActio
         resultRef.current?.focus();
       }}
       aria-label="Mortgage calculator"
-      className="grid gap-x-10 gap-y-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]"
+      className="grid grid-cols-[minmax(0,1fr)] gap-x-10 gap-y-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]"
     >
       <div className="space-y-5 lg:col-start-1 lg:row-start-1">
         <NumberField label="Home price" name={FIELD.price} prefix="$" value={inputs.price} onChange={set("price")} hint={hints.price} />
