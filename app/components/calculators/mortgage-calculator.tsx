@@ -1,5 +1,5 @@
 import { Link2 } from "lucide-react";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { toast } from "sonner";
 import { formatCurrency, formatPercent } from "~/lib/format";
@@ -110,7 +110,7 @@ function InsuranceLine({ result }: { result: CalculatorResult }) {
 
 function ResultDetails({ result }: { result: CalculatorResult }) {
   const { schedule, frequency } = result;
-  const rows: { term: string; value: React.ReactNode }[] = [
+  const rows: { term: string; value: ReactNode }[] = [
     { term: "Mortgage amount", value: formatCurrency(result.mortgageAmount, { cents: true }) },
     { term: "Mortgage default insurance", value: <InsuranceLine result={result} /> },
     { term: "Monthly payment, to the cent", value: formatCurrency(result.monthlyPayment, { cents: true }) },
