@@ -50,7 +50,7 @@ function Step({ number, children }: { number: number; children: ReactNode }) {
 
 function Checklist({ items }: { items: readonly ReactNode[] }) {
   return (
-    <ul className="list-none! pl-0!">
+    <ul className="list-none! space-y-1.5! pl-0!">
       {items.map((item, i) => (
         <li key={i} className="flex gap-2">
           <CircleCheck aria-hidden="true" className="mt-1.5 size-4 shrink-0 text-brand" />

@@ -147,7 +147,7 @@ export const faq: readonly FaqItem[] = [
   {
     question: "What credit score do I need?",
     answer:
-      "Most lenders want at least 600 for an insured mortgage, and a score of 740 or more gets you the best rates and the most choice. If you are below 600, a few months of on-time payments and lower card balances can make a real difference.",
+      "Most lenders want at least 600 for an insured mortgage, and a score of 740 or more usually gets you the best rates and the most choice. If you are below 600, a few months of on-time payments and lower card balances can make a real difference.",
   },
   {
     question: "Will shopping around for a mortgage hurt my credit score?",
