@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { expectNoA11yViolations, phoneViewport, waitForHydration } from "./support";
+import { expect, expectNoA11yViolations, phoneViewport, test, waitForHydration } from "./support";
 
 /** The four buyer articles: heading, date, key sections and accessibility in both colour schemes. */
 const articles = [
