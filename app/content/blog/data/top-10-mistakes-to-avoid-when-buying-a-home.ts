@@ -159,3 +159,45 @@ export const mistakes: readonly MistakeCard[] = [
     ],
   },
 ];
+
+/** The checklist by stage at the end of the article. */
+export const checklist: readonly { title: string; items: readonly string[] }[] = [
+  {
+    title: "Before you start looking",
+    items: [
+      "Full mortgage pre-approval in hand, with the rate hold date noted.",
+      "A monthly budget that includes tax, utilities, insurance and upkeep.",
+      "Savings for closing costs on top of the down payment.",
+      "First-time buyer programs (Home Buyers' Plan, FHSA) lined up.",
+      "Your own agent, with a written agreement you have read.",
+    ],
+  },
+  {
+    title: "Before you write an offer",
+    items: [
+      "Recent comparable sales reviewed, not just asking prices.",
+      "Your walk-away price decided.",
+      "The neighbourhood visited at different times of day.",
+      "Conditions chosen: financing, inspection, condo documents.",
+      "Deposit ready to deliver on time.",
+    ],
+  },
+  {
+    title: "Before you waive your conditions",
+    items: [
+      "Lender's written commitment received and its conditions met.",
+      "Home inspection done and the report read.",
+      "Condo documents professionally reviewed.",
+      "Home insurance quote confirmed.",
+    ],
+  },
+  {
+    title: "Before closing day",
+    items: [
+      "Lawyer chosen and sent the contract.",
+      "No new credit, no job change, no big purchases.",
+      "Funds for the down payment and closing costs ready for your lawyer.",
+      "Insurance, power, gas, water and internet set up from possession day.",
+    ],
+  },
+];
