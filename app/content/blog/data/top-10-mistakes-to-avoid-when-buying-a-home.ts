@@ -136,6 +136,7 @@ export const mistakes: readonly MistakeCard[] = [
       "Edmonton's zoning bylaw, in force since January 2024, allows more types of housing on residential lots, so ask what could be built next door.",
       "Choose features that most buyers want, such as a practical layout, parking and a good lot, over one-of-a-kind finishes.",
     ],
+    sources: [{ href: officialSources.cityOfEdmonton, label: "City of Edmonton" }],
   },
   {
     id: "missing-buyer-programs",
