@@ -43,7 +43,7 @@ export const posts: readonly (BlogPost | ComingSoonPost)[] = [
   {
     slug: "top-10-mistakes-to-avoid-when-buying-a-home",
     title: "Top 10 Mistakes to Avoid When Buying a Home",
-    description: "The ten most expensive mistakes Edmonton buyers make, and exactly how to avoid each one.",
+    description: "Ten costly mistakes Edmonton home buyers make, from skipping pre-approval to waiving the inspection, and exactly how to avoid each one.",
     section: "Real Estate Blogs",
     icon: "TriangleAlert",
     color: "text-red-700",
@@ -109,7 +109,7 @@ export const posts: readonly (BlogPost | ComingSoonPost)[] = [
     color: "text-blue-700",
     bgColor: "bg-blue-50",
     datePublished: "2024-02-15",
-    dateModified: "2024-02-15",
+    dateModified: "2025-07-08",
     readingMinutes: 12,
     editionLabel: "2024 Edition",
   },
@@ -134,7 +134,7 @@ export const posts: readonly (BlogPost | ComingSoonPost)[] = [
     color: "text-teal-700",
     bgColor: "bg-teal-50",
     datePublished: "2024-02-20",
-    dateModified: "2024-02-20",
+    dateModified: "2025-07-08",
     readingMinutes: 11,
   },
   {
@@ -159,7 +159,7 @@ export const posts: readonly (BlogPost | ComingSoonPost)[] = [
     bgColor: "bg-orange-50",
     datePublished: "2024-03-05",
     dateModified: "2024-03-05",
-    readingMinutes: 9,
+    readingMinutes: 7,
   },
   {
     slug: "best-restaurants-in-edmonton",
