@@ -6,6 +6,7 @@
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
+import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
 import path from "node:path";
 import { constants as zlibConstants } from "node:zlib";
 import { pathToFileURL } from "node:url";
@@ -13,7 +14,7 @@ import type { ServerBuild } from "react-router";
 import { readPublicConfig } from "./public-config";
 import { errorPage } from "./server/error-page";
 import { prerenderedPages } from "./server/prerendered";
-import { baseSecurityHeaders, contentSecurityPolicy, cspNonce, cspSourcesFrom } from "./server/security-headers";
+import { baseSecurityHeaders, contentSecurityPolicy, cspNonce, cspSourcesFrom, securityHeaders } from "./server/security-headers";
 
 const PORT = Number(process.env.PORT || 3000);
 const HOST = process.env.HOST || "0.0.0.0";
@@ -59,11 +60,12 @@ app.use((req, res, next) => {
   next();
 });
 
+let servePrerendered: ReturnType<typeof prerenderedPages> | undefined;
 if (production) {
   const clientDir = path.join(BUILD_DIR, "client");
   // Hashed build output never changes under its name.
   app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: true }));
-  app.use(prerenderedPages(clientDir, cspSources));
+  servePrerendered = prerenderedPages(clientDir, cspSources, securityHeaders({ https: httpsSite }));
   app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
   const build = (await import(pathToFileURL(path.join(BUILD_DIR, "server/index.js")).href)) as ServerBuild;
   // Server-rendered documents: a fresh nonce per response for their inline scripts.
@@ -89,7 +91,24 @@ if (production) {
 
 app.use(errorPage);
 
-const server = app.listen(PORT, HOST, () => {
+/**
+ * Is this request over TLS, as far as the trusted proxies say? Uses Express's own compiled
+ * TRUST_PROXY rule so the fast path below and Express always agree.
+ */
+function isHttps(req: IncomingMessage): boolean {
+  if ("encrypted" in req.socket && req.socket.encrypted) return true;
+  const trust = app.get("trust proxy fn") as (addr: string | undefined, i: number) => boolean;
+  const proto = req.headers["x-forwarded-proto"];
+  return trust(req.socket.remoteAddress, 0) && typeof proto === "string" && proto.split(",")[0]?.trim() === "https";
+}
+
+// Prerendered pages are answered before Express (the hot path of a content site); every other
+// request, and plain-HTTP visits to an https site (which Express redirects), go through the app.
+const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  if (servePrerendered && (!httpsSite || isHttps(req)) && servePrerendered(req, res)) return;
+  app(req, res);
+});
+server.listen(PORT, HOST, () => {
   console.log(`Site ready on http://localhost:${PORT}`);
 });
 

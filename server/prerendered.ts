@@ -3,13 +3,13 @@
  * for GET and HEAD, before the request reaches the SSR handler.
  *
  * The files never change while the server runs, so each is read once at start-up and kept in
- * memory already compressed (brotli at maximum quality, gzip) with a strong ETag and the
- * Content-Security-Policy that allows exactly its inline scripts by hash. A request then costs
- * a map lookup and a write: no disk, no per-request compression.
+ * memory with a strong ETag and the Content-Security-Policy that allows exactly its inline
+ * scripts by hash; its brotli (maximum quality) and gzip forms are made once, on first demand.
+ * A request then costs a map lookup and a write: no disk, no per-request compression.
  */
-import type { Request, RequestHandler } from "express";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { type CspSources, prerenderedCsp } from "./security-headers";
@@ -32,8 +32,8 @@ export function findPrerenderedPages(clientDir: string): Map<string, string> {
 
 interface PreparedPage {
   identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
+  /** Compressed once, on the first request that asks for each encoding. */
+  compressed: { br?: Buffer; gzip?: Buffer };
   etag: string;
   csp: string;
 }
@@ -42,24 +42,54 @@ function prepare(file: string, sources: CspSources): PreparedPage {
   const identity = readFileSync(file);
   return {
     identity,
-    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
-    gzip: gzipSync(identity, { level: 9 }),
+    compressed: {},
     etag: `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
     csp: prerenderedCsp(identity.toString("utf8"), sources),
   };
 }
 
-function pickEncoding(req: Request): "br" | "gzip" | "identity" {
-  const accepted = req.acceptsEncodings("br", "gzip", "identity");
-  return accepted === "br" || accepted === "gzip" ? accepted : "identity";
+function bodyFor(page: PreparedPage, encoding: "br" | "gzip" | "identity"): Buffer {
+  if (encoding === "identity") return page.identity;
+  page.compressed[encoding] ??=
+    encoding === "br"
+      ? brotliCompressSync(page.identity, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } })
+      : gzipSync(page.identity, { level: 9 });
+  return page.compressed[encoding];
 }
 
-export function prerenderedPages(clientDir: string, sources: CspSources): RequestHandler {
+/** The best encoding the client accepts (q=0 means "not acceptable"). */
+export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | "identity" {
+  if (!acceptEncoding) return "identity";
+  const accepted = new Set<string>();
+  for (const part of acceptEncoding.split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    if (q && Number(q.slice(2)) === 0) continue;
+    if (name) accepted.add(name);
+  }
+  if (accepted.has("br")) return "br";
+  if (accepted.has("gzip") || accepted.has("*")) return "gzip";
+  return "identity";
+}
+
+/**
+ * Returns a plain node:http handler that answers GET and HEAD for prerendered pages and
+ * returns false for anything else. It runs before Express on purpose: these are the most
+ * requested responses and they need none of Express's machinery (see server.ts).
+ */
+export function prerenderedPages(
+  clientDir: string,
+  sources: CspSources,
+  baseHeaders: readonly [string, string][],
+): (req: IncomingMessage, res: ServerResponse) => boolean {
   const pages = new Map([...findPrerenderedPages(clientDir)].map(([urlPath, file]) => [urlPath, prepare(file, sources)]));
-  return (req, res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const page = pages.get(req.path);
-    if (!page) return next();
+  return (req, res) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    const url = req.url ?? "/";
+    const queryAt = url.indexOf("?");
+    const page = pages.get(queryAt === -1 ? url : url.slice(0, queryAt));
+    if (!page) return false;
+    for (const [name, value] of baseHeaders) res.setHeader(name, value);
     // HTML is revalidated on every visit (ETag); hashed assets are what gets cached for long.
     res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
     res.setHeader("Content-Type", "text/html; charset=utf-8");
@@ -67,14 +97,15 @@ export function prerenderedPages(clientDir: string, sources: CspSources): Reques
     res.setHeader("ETag", page.etag);
     res.setHeader("Vary", "Accept-Encoding");
     if (req.headers["if-none-match"] === page.etag) {
-      res.status(304).end();
-      return;
+      res.statusCode = 304;
+      res.end();
+      return true;
     }
-    const encoding = pickEncoding(req);
-    const body = encoding === "identity" ? page.identity : page[encoding];
+    const encoding = pickEncoding(req.headers["accept-encoding"]);
+    const body = bodyFor(page, encoding);
     if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
     res.setHeader("Content-Length", body.length);
-    if (req.method === "HEAD") res.end();
-    else res.end(body);
+    res.end(req.method === "HEAD" ? undefined : body);
+    return true;
   };
 }

@@ -5,10 +5,21 @@
  * Targets (issue #7): ratio >= 0.6 and p99 < 20 ms at 50 connections.
  */
 import autocannon from "autocannon";
-import { readFileSync } from "node:fs";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import path from "node:path";
+
+/** Same bytes from memory, brotli-compressed once, answered by node:http alone. */
+const BARE_SERVER = `
+const { readFileSync } = require("node:fs");
+const { brotliCompressSync } = require("node:zlib");
+const body = brotliCompressSync(readFileSync(process.argv[1]));
+const server = require("node:http").createServer((_req, res) => {
+  res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Encoding": "br", "Content-Length": body.length });
+  res.end(body);
+});
+server.listen(0, "127.0.0.1", () => console.log(server.address().port));
+`;
 
 export interface StaticBenchResult {
   page: string;
@@ -32,16 +43,14 @@ export async function benchStaticPages(options: { appOrigin: string; buildDir: s
   const connections = options.connections ?? 50;
   const duration = options.duration ?? 8;
   const file = path.join(options.buildDir, "client", page === "/" ? "" : page, "index.html");
-  const raw = readFileSync(file);
-  const { brotliCompressSync } = await import("node:zlib");
-  const compressed = brotliCompressSync(raw);
-
-  const bare = createServer((_req, res) => {
-    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Encoding": "br", "Content-Length": compressed.length });
-    res.end(compressed);
+  if (!existsSync(file)) throw new Error(`${file} does not exist: build first`);
+  // The bare server runs in its own process, like the app, so both compete with the load
+  // generator on equal terms.
+  const bare = spawn(process.execPath, ["-e", BARE_SERVER, file], { stdio: ["ignore", "pipe", "inherit"] });
+  const barePort = await new Promise<number>((resolve, reject) => {
+    bare.stdout.once("data", (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
+    bare.once("exit", (code) => reject(new Error(`bare server exited with ${code}`)));
   });
-  await new Promise<void>((resolve) => bare.listen(0, "127.0.0.1", resolve));
-  const barePort = (bare.address() as AddressInfo).port;
   try {
     // Warm both up so neither pays for first-request costs in the measurement.
     await run(`${options.appOrigin}${page}`, 10, 1);
@@ -50,7 +59,7 @@ export async function benchStaticPages(options: { appOrigin: string; buildDir: s
     const bareResult = await run(`http://127.0.0.1:${barePort}${page}`, connections, duration);
     return { page, app: appResult, bare: bareResult, ratio: appResult.rps / bareResult.rps };
   } finally {
-    bare.close();
+    bare.kill();
   }
 }
 
