@@ -155,7 +155,7 @@ describe(`notification delivery (${usingPostgres ? "PostgreSQL" : "PGlite"})`, (
     second.start();
     await until(() => revived.messages.length === 1);
     await second.stop();
-    [row] = await t.db.rows(sql`select status, attempts, last_error from notification_outbox`);
+    [row] = await t.db.rows<{ status: string; attempts: number; last_error: string }>(sql`select status, attempts, last_error from notification_outbox`);
     expect(row).toMatchObject({ status: "sent", attempts: 2, last_error: null });
     expect(decoded(revived.messages[0]!.raw)).toContain("Anyone there?");
   });
