@@ -20,6 +20,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { acquirePgliteLock } from "./pglite-lock.server";
 import * as schema from "../../../db/schema";
 
 export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -65,11 +66,18 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 async function openPglite(dir: string): Promise<Database> {
   let client: PGlite;
+  let release = () => {};
   if (dir === "memory") {
     client = await PGlite.create();
   } else {
     mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    release = acquirePgliteLock(dir);
+    try {
+      client = await PGlite.create(dir);
+    } catch (error) {
+      release();
+      throw error;
+    }
   }
   const orm = drizzlePglite(client, { schema }) as unknown as Orm;
   return {
@@ -82,7 +90,11 @@ async function openPglite(dir: string): Promise<Database> {
       await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
     },
     async close() {
-      if (!client.closed) await client.close();
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        release();
+      }
     },
   };
 }
