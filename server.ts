@@ -5,21 +5,55 @@
  */
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import express from "express";
+import express, { type Request } from "express";
 import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
 import path from "node:path";
 import { constants as zlibConstants } from "node:zlib";
 import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "react-router";
+import type { AppLoadContext, ServerBuild } from "react-router";
+import { formBodyLimit } from "./app/lib/server/body-limit.server";
+import { type ServerEnv, readServerEnv } from "./app/lib/server/env.server";
+import { type LeadRuntime, startLeadRuntime } from "./app/lib/server/runtime.server";
 import { readPublicConfig } from "./public-config";
 import { errorPage } from "./server/error-page";
+import { installGracefulShutdown, wholeNumberFrom } from "./server/graceful-shutdown";
 import { prerenderedPages } from "./server/prerendered";
 import { baseSecurityHeaders, contentSecurityPolicy, cspNonce, cspSourcesFrom, securityHeaders } from "./server/security-headers";
+import { StartupError, checkDataDir, explainStartupFailure } from "./server/startup-check";
 
 const PORT = Number(process.env.PORT || 3000);
 const HOST = process.env.HOST || "0.0.0.0";
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR || "build");
 const production = process.env.NODE_ENV === "production";
+
+/**
+ * Reads the settings, checks the data folder, opens and migrates the database (PGlite's first
+ * open runs initdb) and starts the outbox worker, all before the server listens: the first
+ * visitor never waits for it. A failure stops start-up with one line that says what to fix.
+ */
+async function startOrExit(): Promise<{ env: ServerEnv; runtime: LeadRuntime; graceMs: number }> {
+  let env: ServerEnv | undefined;
+  try {
+    env = readServerEnv();
+    const graceMs = wholeNumberFrom(process.env.SHUTDOWN_GRACE_MS, 10_000, "SHUTDOWN_GRACE_MS");
+    // PGlite and the .eml mail folder live in DATA_DIR; with PostgreSQL and SMTP it is unused.
+    if (!env.databaseUrl || !env.smtpUrl) {
+      const minFreeMb = wholeNumberFrom(process.env.DATA_DIR_MIN_FREE_MB, env.databaseUrl ? 1 : 64, "DATA_DIR_MIN_FREE_MB");
+      checkDataDir(env.dataDir, minFreeMb * 1024 * 1024);
+    }
+    return { env, runtime: await startLeadRuntime(env), graceMs };
+  } catch (error) {
+    const line = env ? explainStartupFailure(error, env) : error instanceof Error ? error.message : String(error);
+    console.error(`Start-up failed: ${line}`);
+    if (!(error instanceof StartupError) && process.env.DEBUG_STARTUP) console.error(error);
+    process.exit(1);
+  }
+}
+const { env, runtime, graceMs } = await startOrExit();
+
+// Services reach the route modules through the load context: the routes are bundled into the
+// server build, a separate module graph from this file.
+const clientIpOf = (req: Request) => req.ip ?? req.socket.remoteAddress ?? "";
 
 // The same public configuration the build baked in (npm start builds with this environment).
 const publicConfig = readPublicConfig();
@@ -29,7 +63,9 @@ const app = express();
 app.disable("x-powered-by");
 // Behind a TLS-terminating proxy the visitor's scheme and address come from X-Forwarded-*;
 // only proxies matching TRUST_PROXY (default: the loopback addresses) are believed.
-app.set("trust proxy", process.env.TRUST_PROXY || "loopback");
+// TRUST_PROXY also decides whose address the form rate limit counts (req.ip).
+const trustProxy = env.trustProxy ?? "loopback";
+app.set("trust proxy", /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy);
 const httpsSite = publicConfig.siteUrl.startsWith("https:");
 app.use(baseSecurityHeaders({ https: httpsSite }));
 if (httpsSite) {
@@ -49,6 +85,7 @@ app.use((req, res, next) => {
   res.setHeader("Allow", "GET, HEAD, POST");
   res.status(req.method === "OPTIONS" ? 204 : 405).end();
 });
+app.use(formBodyLimit(env.formBodyLimitBytes));
 
 // One canonical form per page: /about/ -> /about.
 app.use((req, res, next) => {
@@ -74,7 +111,14 @@ if (production) {
     res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${res.locals.cspNonce}'`], cspSources));
     next();
   });
-  app.all("*splat", createRequestHandler({ build, mode: "production", getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }) }));
+  app.all(
+    "*splat",
+    createRequestHandler({
+      build,
+      mode: "production",
+      getLoadContext: (req, res): AppLoadContext => ({ cspNonce: res.locals.cspNonce as string, services: runtime.services, clientIp: clientIpOf(req) }),
+    }),
+  );
 } else {
   const vite = await import("vite");
   const viteServer = await vite.createServer({ server: { middlewareMode: true } });
@@ -82,7 +126,11 @@ if (production) {
   app.all("*splat", async (req, res, next) => {
     try {
       const build = (await viteServer.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
-      return createRequestHandler({ build, mode: "development" })(req, res, next);
+      return createRequestHandler({ build, mode: "development", getLoadContext: (r): AppLoadContext => ({ services: runtime.services, clientIp: clientIpOf(r) }) })(
+        req,
+        res,
+        next,
+      );
     } catch (error) {
       next(error);
     }
@@ -105,15 +153,15 @@ function isHttps(req: IncomingMessage): boolean {
 // Prerendered pages are answered before Express (the hot path of a content site); every other
 // request, and plain-HTTP visits to an https site (which Express redirects), go through the app.
 const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  shutdown.beforeResponse(req, res);
   if (servePrerendered && (!httpsSite || isHttps(req)) && servePrerendered(req, res)) return;
   app(req, res);
 });
+
+// SIGTERM/SIGINT: stop accepting, finish the requests in flight (SHUTDOWN_GRACE_MS at most),
+// then let the outbox worker finish the delivery in hand and close mail and the database.
+const shutdown = installGracefulShutdown(server, { graceMs, cleanupTimeoutMs: graceMs + 20_000, cleanup: () => runtime.close() });
+
 server.listen(PORT, HOST, () => {
   console.log(`Site ready on http://localhost:${PORT}`);
 });
-
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    server.close(() => process.exit(0));
-  });
-}

@@ -1,0 +1,78 @@
+/**
+ * The contact form's write (spec §7, call 1), in one SQL statement and so in one transaction:
+ * the contact is created, or the one with the same e-mail (any case, any spacing) gets the new
+ * name, phone and source and is reused; the message becomes a property inquiry when it is not
+ * empty; the agent's notification is queued in the outbox.
+ *
+ * The spec's client inserted, caught the unique violation (23505), looked the contact up and
+ * updated it: three round trips and a race between two first-time submissions. INSERT ... ON
+ * CONFLICT (email) DO UPDATE does the same atomically.
+ */
+import { sql } from "drizzle-orm";
+import { CONTACT_SOURCE, INQUIRY_TYPE_QUESTION } from "../../../db/schema-values";
+import type { ContactInput } from "../schemas/contact";
+import type { Database } from "./db.server";
+import { newMessageId } from "./message-id.server";
+
+export interface ContactPayload {
+  name: string;
+  email: string;
+  phone: string | null;
+  message: string | null;
+  submittedAt: string;
+}
+
+export interface CreatedContact {
+  contactId: number;
+  /** True when the e-mail was already known and its contact was updated. */
+  reused: boolean;
+  inquiryId: number | null;
+  notificationId: number;
+}
+
+/** The contact could not be read back after its e-mail turned out to exist (spec §8 duplicate lookup). */
+export class DuplicateLookupError extends Error {
+  constructor() {
+    super("the existing contact could not be read back");
+    this.name = "DuplicateLookupError";
+  }
+}
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function createContact(db: Database, input: ContactInput, now = new Date()): Promise<CreatedContact> {
+  const name = input.name.trim();
+  const email = normaliseEmail(input.email);
+  const phone = input.phone.trim() || null;
+  const message = input.message.trim();
+  const payload: ContactPayload = { name, email, phone, message: message || null, submittedAt: now.toISOString() };
+  const rows = await db.rows<{ contact_id: number; reused: boolean; inquiry_id: number | null; notification_id: number }>(sql`
+    with contact as (
+      insert into contacts (name, email, phone, source)
+      values (${name}, ${email}, ${phone}, ${CONTACT_SOURCE})
+      on conflict (email) do update
+        set name = excluded.name, phone = excluded.phone, source = excluded.source, updated_at = now()
+      returning id, (xmax::text <> '0') as reused
+    ),
+    inquiry as (
+      insert into property_inquiries (contact_id, message, inquiry_type)
+      select id, ${message}, ${INQUIRY_TYPE_QUESTION} from contact where ${message}::text <> ''
+      returning id
+    ),
+    notification as (
+      insert into notification_outbox (kind, contact_id, source, payload, message_id)
+      select 'contact', id, ${CONTACT_SOURCE},
+        ${JSON.stringify(payload)}::jsonb || jsonb_build_object('contactId', id, 'inquiryId', (select id from inquiry)),
+        ${newMessageId("contact")}
+      from contact
+      returning id
+    )
+    select contact.id as contact_id, contact.reused,
+      (select id from inquiry) as inquiry_id, (select id from notification) as notification_id
+    from contact`);
+  const row = rows[0];
+  if (!row || row.notification_id == null) throw new DuplicateLookupError();
+  return { contactId: row.contact_id, reused: row.reused, inquiryId: row.inquiry_id, notificationId: row.notification_id };
+}

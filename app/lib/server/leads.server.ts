@@ -1,0 +1,47 @@
+/**
+ * The welcome form's write (spec §7, call 2): the lead (comments included) and its queued
+ * notification, in one statement and so in one transaction.
+ */
+import { sql } from "drizzle-orm";
+import { LEAD_SOURCE } from "../../../db/schema-values";
+import type { LeadInput } from "../schemas/lead";
+import type { Database } from "./db.server";
+import { newMessageId } from "./message-id.server";
+
+export interface LeadPayload {
+  fullName: string;
+  email: string;
+  phone: string;
+  serviceType: LeadInput["serviceType"];
+  comments: string | null;
+  submittedAt: string;
+}
+
+export interface RecordedLead {
+  leadId: number;
+  notificationId: number;
+}
+
+export async function recordLead(db: Database, input: LeadInput, now = new Date()): Promise<RecordedLead> {
+  const payload: LeadPayload = {
+    fullName: input.fullName.trim(),
+    email: input.email.trim(),
+    phone: input.phone.trim(),
+    serviceType: input.serviceType,
+    comments: input.comments.trim() || null,
+    submittedAt: now.toISOString(),
+  };
+  const rows = await db.rows<{ lead_id: number; notification_id: number }>(sql`
+    with lead as (
+      insert into leads (full_name, email, phone, service_type, comments)
+      values (${payload.fullName}, ${payload.email}, ${payload.phone}, ${payload.serviceType}, ${payload.comments})
+      returning id
+    )
+    insert into notification_outbox (kind, lead_id, source, payload, message_id)
+    select 'lead', id, ${LEAD_SOURCE}, ${JSON.stringify(payload)}::jsonb || jsonb_build_object('leadId', id), ${newMessageId("lead")}
+    from lead
+    returning lead_id, id as notification_id`);
+  const row = rows[0];
+  if (!row) throw new Error("the lead insert returned no row");
+  return { leadId: row.lead_id, notificationId: row.notification_id };
+}

@@ -1,0 +1,244 @@
+/**
+ * npm run bench: load test of the two form endpoints, on loopback only.
+ *
+ * Builds the site into build-bench/, starts the production server on 127.0.0.1 with a fresh
+ * PGlite folder (and, when DATABASE_URL is set, a second time on that PostgreSQL), drives each
+ * section with autocannon, stops the server cleanly and checks that the database holds as many
+ * rows and queued notifications as there were accepted responses.
+ *
+ * Sections are a list (see `sections`): another kind of page (static pages...) is one more entry.
+ *
+ * Environment: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 16), BENCH_MAX_REQUESTS
+ * per section (default 30000), BENCH_PORT (default: a free port), BENCH_SKIP_BUILD=1 to reuse
+ * build-bench/, BENCH_OUTBOX_WORKER (on|off, default on: notifications are delivered as .eml
+ * files during the run, as in production).
+ */
+import autocannon from "autocannon";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { openDatabase } from "../app/lib/server/db.server";
+
+const duration = Number(process.env.BENCH_DURATION || 10);
+const connections = Number(process.env.BENCH_CONNECTIONS || 16);
+const maxRequests = Number(process.env.BENCH_MAX_REQUESTS || 30_000);
+const buildDir = "build-bench";
+const HOST = "127.0.0.1";
+
+interface Counts {
+  [name: string]: number;
+}
+
+interface BenchSection {
+  name: string;
+  /** Builds the request body for the n-th request of the run. */
+  request: (n: number, runId: string) => { method: "GET" | "POST"; path: string; body?: string };
+  /** Database counts that must grow by exactly the number of accepted responses. */
+  countQueries?: Record<string, ReturnType<typeof sql>>;
+  /** Printed as met / not met after the section. */
+  target?: { reqPerSec: number; p99Ms: number };
+}
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+
+export const sections: BenchSection[] = [
+  {
+    name: "contact form (POST /contact.data)",
+    request: (n, runId) => ({
+      method: "POST",
+      path: "/contact.data",
+      body: form({
+        name: `Bench Visitor ${n}`,
+        email: `bench-${runId}-${n}@example.com`,
+        phone: "780-555-0123",
+        message: `Benchmark message ${n}: is the house on 104 Street still available?`,
+        website: "",
+      }),
+    }),
+    countQueries: {
+      contacts: sql`select count(*)::integer as n from contacts`,
+      property_inquiries: sql`select count(*)::integer as n from property_inquiries`,
+      "queued notifications (contact)": sql`select count(*)::integer as n from notification_outbox where kind = 'contact'`,
+    },
+    // Issue 4: at least 800 accepted contact submissions per second on PGlite, p99 under 100 ms.
+    target: { reqPerSec: 800, p99Ms: 100 },
+  },
+  {
+    name: "welcome lead form (POST /welcome.data)",
+    request: (n, runId) => ({
+      method: "POST",
+      path: "/welcome.data",
+      body: form({
+        fullName: `Bench Lead ${n}`,
+        email: `lead-${runId}-${n}@example.com`,
+        phone: "780-555-0124",
+        serviceType: ["buying", "selling", "buying_and_selling"][n % 3]!,
+        comments: n % 2 ? "" : "Looking in Windermere before spring.",
+        website: "",
+      }),
+    }),
+    countQueries: {
+      leads: sql`select count(*)::integer as n from leads`,
+      "queued notifications (lead)": sql`select count(*)::integer as n from notification_outbox where kind = 'lead'`,
+    },
+  },
+];
+
+async function freePort(): Promise<number> {
+  if (process.env.BENCH_PORT) return Number(process.env.BENCH_PORT);
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, HOST, () => {
+      const address = s.address();
+      s.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(path.resolve("node_modules/.bin/tsx"), ["server.ts"], {
+    env: {
+      ...process.env,
+      ...env,
+      NODE_ENV: "production",
+      HOST,
+      PORT: String(port),
+      BUILD_DIR: buildDir,
+      // The limiter protects the site from one client; the bench is that one client on purpose.
+      FORM_RATE_LIMIT_MAX: "100000000",
+      OUTBOX_WORKER: process.env.BENCH_OUTBOX_WORKER || "on",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  child.stdout?.on("data", (d: Buffer) => (log += d.toString()));
+  child.stderr?.on("data", (d: Buffer) => (log += d.toString()));
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
+    try {
+      const res = await fetch(`http://${HOST}:${port}/healthz`);
+      if (res.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill("SIGTERM");
+  throw new Error(`server did not become healthy:\n${log}`);
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+async function countAll(databaseUrl: string | undefined, pgliteDir: string): Promise<Counts> {
+  const db = await openDatabase({ databaseUrl, pgliteDir, migrate: false });
+  try {
+    const counts: Counts = {};
+    for (const section of sections) {
+      for (const [name, query] of Object.entries(section.countQueries ?? {})) {
+        const rows = await db.rows<{ n: number }>(query);
+        counts[name] = Number(rows[0]?.n ?? 0);
+      }
+    }
+    return counts;
+  } finally {
+    await db.close();
+  }
+}
+
+function fmt(n: number, digits = 0): string {
+  return n.toLocaleString("en-CA", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+}
+
+async function runDriver(label: string, env: Record<string, string>, databaseUrl: string | undefined): Promise<boolean> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "agent-site-bench-"));
+  const pgliteDir = path.join(dataDir, "pglite");
+  const port = await freePort();
+  console.log(`\n== ${label} ==  (http://${HOST}:${port}, ${connections} connections, ${duration} s or ${fmt(maxRequests)} requests per section)`);
+  const server = await startServer(port, { ...env, DATA_DIR: dataDir });
+  const accepted: Record<string, number> = {};
+  let ok = true;
+  try {
+    const before = await (async () => {
+      // PGlite allows one process on its folder: count through the server's database only when it is PostgreSQL.
+      if (!databaseUrl) return null;
+      return countAll(databaseUrl, pgliteDir);
+    })();
+    const runId = Date.now().toString(36);
+    for (const section of sections) {
+      let n = 0;
+      const origin = `http://${HOST}:${port}`;
+      const result = await autocannon({
+        url: origin,
+        connections,
+        duration,
+        amount: maxRequests,
+        requests: [
+          {
+            setupRequest: (req) => {
+              const r = section.request(n++, runId);
+              return {
+                ...req,
+                method: r.method,
+                path: r.path,
+                body: r.body,
+                headers: { "content-type": "application/x-www-form-urlencoded", origin },
+              };
+            },
+          },
+        ],
+      });
+      const twoXx = result["2xx"];
+      accepted[section.name] = twoXx;
+      const reqPerSec = twoXx / (result.duration || duration);
+      console.log(
+        `${section.name.padEnd(42)} ${fmt(reqPerSec).padStart(6)} accepted req/s   p50 ${fmt(result.latency.p50, 1)} ms   p99 ${fmt(result.latency.p99, 1)} ms   ` +
+          `accepted ${fmt(twoXx)}, other ${fmt(result.non2xx)}, errors ${fmt(result.errors)}, timeouts ${fmt(result.timeouts)}`,
+      );
+      if (section.target) {
+        const met = reqPerSec >= section.target.reqPerSec && result.latency.p99 < section.target.p99Ms;
+        console.log(`${"".padEnd(42)} target >= ${section.target.reqPerSec} req/s with p99 < ${section.target.p99Ms} ms: ${met ? "met" : "NOT met"}`);
+      }
+    }
+    await stopServer(server);
+    const after = await countAll(databaseUrl, pgliteDir);
+    console.log("\nStored after the run (must equal the accepted responses):");
+    for (const section of sections) {
+      for (const name of Object.keys(section.countQueries ?? {})) {
+        const stored = after[name]! - (before?.[name] ?? 0);
+        const expected = accepted[section.name]!;
+        const match = stored === expected;
+        if (!match) ok = false;
+        console.log(`  ${name.padEnd(34)} ${fmt(stored).padStart(8)}  ${match ? "= accepted" : `!= accepted ${fmt(expected)}`}`);
+      }
+    }
+  } finally {
+    await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return ok;
+}
+
+async function main() {
+  if (process.env.BENCH_SKIP_BUILD !== "1") {
+    console.log(`Building into ${buildDir}/ ...`);
+    execFileSync(path.resolve("node_modules/.bin/react-router"), ["build"], { env: { ...process.env, BUILD_DIR: buildDir, NODE_ENV: "production" }, stdio: "ignore" });
+  }
+  const databaseUrl = process.env.DATABASE_URL;
+  let ok = await runDriver("PGlite (embedded)", { DATABASE_URL: "" }, undefined);
+  if (databaseUrl) ok = (await runDriver("PostgreSQL (DATABASE_URL)", { DATABASE_URL: databaseUrl }, databaseUrl)) && ok;
+  if (!ok) {
+    console.error("\nMismatch between accepted responses and stored rows.");
+    process.exit(1);
+  }
+}
+
+await main();

@@ -1,0 +1,118 @@
+/**
+ * Graceful shutdown of the HTTP server on SIGTERM (what a process manager, a container runtime
+ * or a deploy sends) and SIGINT (Ctrl-C):
+ *
+ *   1. stop accepting connections; idle keep-alive connections are closed at once, and every
+ *      response still to be written says `Connection: close` so clients reconnect elsewhere;
+ *   2. let the requests in flight finish, for at most `graceMs` (then their sockets are cut:
+ *      a request that never ends must not keep a deploy waiting forever);
+ *   3. run `cleanup` (the outbox worker finishes the delivery in hand and stops, leaving
+ *      undelivered rows for the next start; then mail and the database are closed);
+ *   4. exit 0, or 1 when cleanup failed or did not finish within `cleanupTimeoutMs`.
+ *
+ * A second signal during shutdown exits at once with status 1: the operator insisted.
+ */
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+
+export interface GracefulShutdownOptions {
+  /** How long requests in flight may take to finish before their connections are closed. */
+  graceMs: number;
+  /** How long `cleanup` may take before the process gives up on it. */
+  cleanupTimeoutMs: number;
+  cleanup: () => Promise<void>;
+  log?: Pick<Console, "info" | "error">;
+  exit?: (code: number) => void;
+  signals?: readonly NodeJS.Signals[];
+}
+
+export interface GracefulShutdown {
+  /** True once a signal arrived: the request handler adds `Connection: close`. */
+  readonly stopping: boolean;
+  /** Marks a response so that its connection is not reused once shutdown began. */
+  beforeResponse(req: IncomingMessage, res: ServerResponse): void;
+  /** Starts the shutdown (also what the signal handlers call); resolves with the exit code. */
+  shutdown(reason: string): Promise<number>;
+}
+
+export function installGracefulShutdown(server: Server, options: GracefulShutdownOptions): GracefulShutdown {
+  const log = options.log ?? console;
+  const exit = options.exit ?? ((code: number) => process.exit(code));
+  let stopping = false;
+  let done: Promise<number> | null = null;
+
+  async function shutdown(reason: string): Promise<number> {
+    stopping = true;
+    const started = Date.now();
+    log.info(`[shutdown] ${reason}: no new connections, finishing requests in flight (up to ${options.graceMs} ms)`);
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    // A keep-alive connection whose response ends after this point turns idle later: close
+    // those too as they appear, rather than waiting for their keep-alive timeout.
+    const sweeper = setInterval(() => server.closeIdleConnections(), 50);
+    let graceTimer: NodeJS.Timeout | undefined;
+    const graceOver = new Promise<"timeout">((resolve) => {
+      graceTimer = setTimeout(() => resolve("timeout"), options.graceMs);
+    });
+    const outcome = await Promise.race([closed.then(() => "closed" as const), graceOver]);
+    clearTimeout(graceTimer);
+    clearInterval(sweeper);
+    if (outcome === "timeout") {
+      log.error(`[shutdown] requests still running after ${options.graceMs} ms: closing their connections`);
+      server.closeAllConnections();
+      await closed;
+    }
+
+    let cleanupTimer: NodeJS.Timeout | undefined;
+    const cleanupTimedOut = new Promise<"timeout">((resolve) => {
+      cleanupTimer = setTimeout(() => resolve("timeout"), options.cleanupTimeoutMs);
+    });
+    let code = 0;
+    try {
+      const result = await Promise.race([options.cleanup().then(() => "done" as const), cleanupTimedOut]);
+      if (result === "timeout") {
+        log.error(`[shutdown] closing the worker and the database took more than ${options.cleanupTimeoutMs} ms: giving up`);
+        code = 1;
+      }
+    } catch (error) {
+      log.error(`[shutdown] was not clean: ${error instanceof Error ? error.message : String(error)}`);
+      code = 1;
+    } finally {
+      clearTimeout(cleanupTimer);
+    }
+    if (code === 0) log.info(`[shutdown] done in ${Date.now() - started} ms`);
+    return code;
+  }
+
+  for (const signal of options.signals ?? (["SIGTERM", "SIGINT"] as const)) {
+    process.on(signal, () => {
+      if (done) {
+        log.error(`[shutdown] ${signal} again: exiting now`);
+        exit(1);
+        return;
+      }
+      done = shutdown(signal);
+      void done.then(exit);
+    });
+  }
+
+  return {
+    get stopping() {
+      return stopping;
+    },
+    beforeResponse(_req, res) {
+      if (stopping) res.shouldKeepAlive = false;
+    },
+    shutdown(reason) {
+      done ??= shutdown(reason);
+      return done;
+    },
+  };
+}
+
+/** A whole number (milliseconds, megabytes) from an environment variable, or the default when unset or empty. */
+export function wholeNumberFrom(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value.trim() === "") return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
+  return n;
+}
