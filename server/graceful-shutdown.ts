@@ -2,8 +2,8 @@
  * Graceful shutdown of the HTTP server on SIGTERM (what a process manager, a container runtime
  * or a deploy sends) and SIGINT (Ctrl-C):
  *
- *   1. stop accepting connections; idle keep-alive connections are closed at once, and every
- *      response still to be written says `Connection: close` so clients reconnect elsewhere;
+ *   1. stop accepting connections; idle keep-alive connections are closed, and every response
+ *      still to be written says `Connection: close`;
  *   2. let the requests in flight finish, for at most `graceMs` (then their sockets are cut:
  *      a request that never ends must not keep a deploy waiting forever);
  *   3. run `cleanup` (the outbox worker finishes the delivery in hand and stops, leaving
@@ -13,6 +13,13 @@
  * A second signal during shutdown exits at once with status 1: the operator insisted.
  */
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { Server as NetServer, type Socket } from "node:net";
+
+/** See `shutdown`: the listener closes once no connection came for ACCEPT_QUIET_MS, or after ACCEPT_DRAIN_MAX_MS. */
+const ACCEPT_QUIET_MS = 100;
+const ACCEPT_DRAIN_MAX_MS = 1_000;
+/** A connection that has sent nothing for this long after it opened is not about to. */
+const SILENT_CONNECTION_MS = 2_000;
 
 export interface GracefulShutdownOptions {
   /** How long requests in flight may take to finish before their connections are closed. */
@@ -40,15 +47,61 @@ export function installGracefulShutdown(server: Server, options: GracefulShutdow
   let stopping = false;
   let done: Promise<number> | null = null;
 
+  // Each open connection: requests in progress, whether it has been answered before, since when.
+  const connections = new Map<Socket, { active: number; answered: boolean; openedAt: number }>();
+  server.on("connection", (socket: Socket) => {
+    connections.set(socket, { active: 0, answered: false, openedAt: Date.now() });
+    socket.once("close", () => connections.delete(socket));
+  });
+  server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    const state = connections.get(req.socket);
+    if (!state) return;
+    state.active += 1;
+    res.once("close", () => {
+      state.active -= 1;
+      state.answered = true;
+    });
+  });
+
+  /**
+   * Closes the connections that have nothing in progress: kept alive after an answer, or open
+   * without a word for SILENT_CONNECTION_MS. A just-opened connection is left alone: its
+   * request may be in the socket's buffer, not read yet by a busy process.
+   */
+  function closeIdle(): void {
+    const now = Date.now();
+    for (const [socket, state] of connections) {
+      if (state.active === 0 && (state.answered || now - state.openedAt > SILENT_CONNECTION_MS)) socket.destroy();
+    }
+  }
+
+  let lastAcceptAt = Date.now();
+  server.on("connection", () => {
+    lastAcceptAt = Date.now();
+  });
+
+  async function acceptQueueDrained(): Promise<void> {
+    const deadline = Date.now() + ACCEPT_DRAIN_MAX_MS;
+    lastAcceptAt = Date.now();
+    while (Date.now() < deadline && Date.now() - lastAcceptAt < ACCEPT_QUIET_MS) await new Promise((r) => setTimeout(r, 10));
+  }
+
   async function shutdown(reason: string): Promise<number> {
     stopping = true;
     const started = Date.now();
     log.info(`[shutdown] ${reason}: no new connections, finishing requests in flight (up to ${options.graceMs} ms)`);
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
-    // A keep-alive connection whose response ends after this point turns idle later: close
-    // those too as they appear, rather than waiting for their keep-alive timeout.
-    const sweeper = setInterval(() => server.closeIdleConnections(), 50);
+    // Connections that reached the kernel while the process was busy (a signal usually comes
+    // under load) are still in its accept queue: closing the listener would reset them, and
+    // with them requests their visitors already sent. So the listener stays open until a
+    // moment passes with no new connection (ACCEPT_QUIET_MS, at most ACCEPT_DRAIN_MAX_MS);
+    // whatever arrives meanwhile is served with `Connection: close`.
+    await acceptQueueDrained();
+    // net.Server#close, not http.Server#close: the latter also drops every connection with no
+    // request in progress, and a connection accepted a moment ago whose request is still
+    // unread looks like that; closing it would reset a request the visitor already sent.
+    const closed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
+    const sweeper = setInterval(closeIdle, 50);
+    closeIdle();
     let graceTimer: NodeJS.Timeout | undefined;
     const graceOver = new Promise<"timeout">((resolve) => {
       graceTimer = setTimeout(() => resolve("timeout"), options.graceMs);

@@ -26,6 +26,12 @@ export interface ServerEnv {
   /** OUTBOX_BACKOFF_BASE_MS: first retry delay; doubled per attempt up to OUTBOX_BACKOFF_MAX_MS. */
   outboxBackoffBaseMs: number;
   outboxBackoffMaxMs: number;
+  /**
+   * OUTBOX_LEASE_MS: how long a claimed notification stays with the process that claimed it; a
+   * process killed mid-send leaves it claimed, and another (or the restarted one) takes it over
+   * after this. Keep it well above the longest SMTP delivery (the mailer gives up after ~50 s).
+   */
+  outboxLeaseMs: number;
   /** OUTBOX_WORKER: "off" leaves delivery to another process (tests, or a dedicated worker). */
   outboxWorker: boolean;
   /** FORM_RATE_LIMIT_MAX per FORM_RATE_LIMIT_WINDOW_MS: form submissions allowed per client IP. */
@@ -58,6 +64,7 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     outboxMaxAttempts: positiveInt(env.OUTBOX_MAX_ATTEMPTS, 12, "OUTBOX_MAX_ATTEMPTS"),
     outboxBackoffBaseMs: positiveInt(env.OUTBOX_BACKOFF_BASE_MS, 10_000, "OUTBOX_BACKOFF_BASE_MS"),
     outboxBackoffMaxMs: positiveInt(env.OUTBOX_BACKOFF_MAX_MS, 3_600_000, "OUTBOX_BACKOFF_MAX_MS"),
+    outboxLeaseMs: positiveInt(env.OUTBOX_LEASE_MS, 120_000, "OUTBOX_LEASE_MS"),
     outboxWorker: (env.OUTBOX_WORKER ?? "on").toLowerCase() !== "off",
     formRateLimitMax: positiveInt(env.FORM_RATE_LIMIT_MAX, 10, "FORM_RATE_LIMIT_MAX"),
     formRateLimitWindowMs: positiveInt(env.FORM_RATE_LIMIT_WINDOW_MS, 600_000, "FORM_RATE_LIMIT_WINDOW_MS"),

@@ -32,6 +32,7 @@ export async function startLeadRuntime(env: ServerEnv, log: Pick<Console, "info"
         maxAttempts: env.outboxMaxAttempts,
         backoffBaseMs: env.outboxBackoffBaseMs,
         backoffMaxMs: env.outboxBackoffMaxMs,
+        leaseMs: env.outboxLeaseMs,
         log,
       })
     : null;
