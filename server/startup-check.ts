@@ -3,7 +3,7 @@
  * not ours, or full; the database server is unreachable; a setting is malformed. A stack trace
  * for these would bury the one fact that matters (which folder, which server) under noise.
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, rmSync, statfsSync, writeSync } from "node:fs";
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, rmSync, statfsSync, writeSync } from "node:fs";
 import path from "node:path";
 
 /** A start-up failure whose message is complete for a human: printed alone, no stack. */
@@ -24,7 +24,7 @@ const PROBE_BYTES = 64 * 1024;
 export function checkDataDir(dir: string, minFreeBytes: number): void {
   const probe = path.join(dir, `.write-probe-${process.pid}`);
   try {
-    mkdirSync(dir, { recursive: true });
+    makeDir(dir);
     const fd = openSync(probe, "w");
     try {
       writeSync(fd, Buffer.alloc(PROBE_BYTES));
@@ -43,6 +43,23 @@ export function checkDataDir(dir: string, minFreeBytes: number): void {
     throw new StartupError(
       `The data folder ${dir} (DATA_DIR) has only ${mebibytes(free)} MiB free; the site needs at least ${mebibytes(minFreeBytes)} MiB there. Free some space or point DATA_DIR elsewhere.`,
     );
+  }
+}
+
+/**
+ * mkdir -p that reports why it failed: a recursive mkdir under a read-only or unwritable folder
+ * reports ENOENT on some systems, so the first missing level is created on its own to learn
+ * the real reason (EROFS, EACCES).
+ */
+function makeDir(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    let missing = dir;
+    while (!existsSync(path.dirname(missing)) && path.dirname(missing) !== missing) missing = path.dirname(missing);
+    mkdirSync(missing);
+    throw error;
   }
 }
 
