@@ -55,12 +55,18 @@ export const optionalPhone = z
   .max(LIMITS.phone, `Please keep this under ${LIMITS.phone} characters.`)
   .refine((v) => v === "" || isPlausiblePhone(v), "Please enter a valid phone number.");
 
-/** Reads the named text fields of a submitted form; a missing or non-text field reads as "". */
+/**
+ * Control characters other than tab and line breaks: nobody types them, and PostgreSQL refuses
+ * NUL in text (the submission would fail as a database error). Found by the bad-input suite.
+ */
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+
+/** Reads the named text fields of a submitted form, without control characters; a missing or non-text field reads as "". */
 export function formFields<K extends string>(form: FormData, names: readonly K[]): Record<K, string> {
   const out = {} as Record<K, string>;
   for (const name of names) {
     const value = form.get(name);
-    out[name] = typeof value === "string" ? value : "";
+    out[name] = typeof value === "string" ? value.replace(CONTROL_CHARACTERS, "") : "";
   }
   return out;
 }

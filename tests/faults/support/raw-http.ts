@@ -41,7 +41,11 @@ function dechunk(data: Buffer): Buffer {
   return Buffer.concat(parts);
 }
 
-/** Sends `request` as is (it should carry `Connection: close`) and reads until the server closes. */
+/**
+ * Sends `request` as is (it should carry `Connection: close`) and reads until the server closes.
+ * The socket is not half-closed after the request: a server may take an early FIN for a client
+ * that went away and drop the request.
+ */
 export function rawRequest(port: number, request: Buffer | string, timeoutMs = 15_000): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, HOST);
@@ -50,7 +54,7 @@ export function rawRequest(port: number, request: Buffer | string, timeoutMs = 1
     socket.on("data", (c: Buffer) => chunks.push(c));
     socket.on("error", reject);
     socket.on("close", () => resolve(parseResponse(Buffer.concat(chunks))));
-    socket.end(request);
+    socket.write(request);
   });
 }
 

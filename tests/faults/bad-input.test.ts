@@ -1,0 +1,300 @@
+/**
+ * Bad input, property-based (fast-check), against the real production server: both form
+ * actions get random and hostile bodies (random and huge fields, repeated fields, wrong content
+ * types, malformed percent-escapes and UTF-8, SQL and HTML injection, strange client headers),
+ * and every route's URL gets malformed paths and query strings, over a bare socket so nothing
+ * is cleaned up on the way.
+ *
+ * Never a 5xx; afterwards every stored row keeps the schema's rules (trimmed, capped, e-mail
+ * normalised, service type allowed, no empty inquiry); injected markup is text in the pages and
+ * in the notification e-mail the agent receives.
+ *
+ * FAULTS_FUZZ_RUNS scales the number of generated requests (default 300: 600 form posts and
+ * 600 URLs, about ten seconds here).
+ */
+import fc from "fast-check";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { allPages } from "../../app/content/pages";
+import { LIMITS } from "../../app/lib/schemas/fields";
+import { SERVICE_TYPES } from "../../db/schema-values";
+import { killAll } from "./support/children";
+import { freshDataDir, removeDataDirs, withDatabase } from "./support/data";
+import { mimeParts } from "./support/mime";
+import { HOST, ports } from "./support/ports";
+import { type RawResponse, rawRequest } from "./support/raw-http";
+import { type SiteProcess, eventually, health, startSite } from "./support/site";
+import { TestSmtpServer } from "./support/smtp";
+
+const runs = Number(process.env.FAULTS_FUZZ_RUNS || 300);
+const port = ports.badInput.site;
+const origin = `http://${HOST}:${port}`;
+const smtp = new TestSmtpServer(ports.badInput.smtp);
+const dataDir = freshDataDir();
+let site: SiteProcess;
+
+/** Every answer of the suite, for the checks that look at all of them. */
+const answers: { request: string; response: RawResponse }[] = [];
+
+beforeAll(async () => {
+  await smtp.start();
+  site = await startSite({ port, dataDir, smtpUrl: smtp.url, env: { FORM_RATE_LIMIT_MAX: "100000" } });
+});
+afterAll(async () => {
+  killAll();
+  await smtp.stop();
+  removeDataDirs();
+});
+
+/** Markup that must never come back live: the probes carry a marker to look for. */
+const MARKER = "xss-probe";
+const injections = [
+  `<script>alert("${MARKER}")</script>`,
+  `"><img src=x onerror=alert('${MARKER}')>`,
+  `</textarea><${MARKER}>`,
+  `<svg/onload=alert('${MARKER}')>`,
+  `javascript:alert('${MARKER}')`,
+  `'; DROP TABLE contacts; --`,
+  `" OR 1=1 --`,
+  `Robert'); DELETE FROM leads WHERE ('1'='1`,
+  `\u0000\u0001\u001f`,
+  `\r\nBcc: victim@example.com\r\nX-Injected: 1`,
+  `${"%"}zz%E0%A4%A%%`,
+  `\uD800`,
+  `𝔘𝔫𝔦𝔠𝔬𝔡𝔢 👍🏽 ١٢٣ ‮reversed`,
+];
+
+const FIELD_NAMES = ["name", "email", "phone", "message", "fullName", "serviceType", "comments", "website", "_data", "index", "__proto__", "constructor"];
+
+const text = fc.oneof(
+  { weight: 3, arbitrary: fc.string({ maxLength: 40 }) },
+  { weight: 2, arbitrary: fc.string({ unit: "grapheme", maxLength: 40 }) },
+  { weight: 3, arbitrary: fc.constantFrom(...injections) },
+  { weight: 2, arbitrary: fc.constantFrom("  Someone@Example.COM  ", "a@b.c", "not-an-email", "x@y", "780-555-0199", "+1 (780) 555-0199 ext. 12", "buying", "selling", "buying_and_selling", "renting", "") },
+  { weight: 1, arbitrary: fc.integer({ min: 100, max: 40_000 }).map((n) => "A".repeat(n)) },
+  { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...injections), fc.integer({ min: 1, max: 400 })).map(([s, n]) => s.repeat(n)) },
+);
+
+/** A field list where names repeat and values are anything. */
+const fields = fc.array(fc.tuple(fc.oneof(fc.constantFrom(...FIELD_NAMES), fc.string({ maxLength: 12 })), text), { maxLength: 10 });
+
+/** Almost-valid submissions get deeper into the action (and so into the database and the mail). */
+const plausibleName = fc.oneof(fc.constantFrom("Alex Fuzz", "  Ünïcødé Náme  ", "O'Brien-Smith"), fc.constantFrom(...injections).map((s) => `${s} Fuzz`));
+const nearlyValid = fc.record({
+  name: fc.oneof({ weight: 3, arbitrary: plausibleName }, { weight: 1, arbitrary: text }),
+  email: fc.oneof(
+    { weight: 4, arbitrary: fc.tuple(fc.stringMatching(/^[a-z0-9][a-z0-9._+-]{0,30}$/), fc.constantFrom("example.com", "Example.ORG", "mail.example.net")).map(([local, domain]) => `  ${local}@${domain} `) },
+    { weight: 1, arbitrary: fc.emailAddress() },
+    { weight: 1, arbitrary: text },
+  ),
+  phone: fc.oneof(fc.constant("780-555-0142"), fc.constant(" +1 (780) 555-0199 ext. 7 "), fc.constant(""), text),
+  message: text,
+  fullName: fc.oneof({ weight: 3, arbitrary: plausibleName }, { weight: 1, arbitrary: text }),
+  serviceType: fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...SERVICE_TYPES) }, { weight: 1, arbitrary: text }),
+  comments: text,
+  website: fc.oneof({ weight: 5, arbitrary: fc.constant("") }, { weight: 1, arbitrary: text }),
+});
+
+/** encodeURIComponent that does not throw on a lone surrogate (the browser sends U+FFFD for it). */
+function encode(value: string): string {
+  return encodeURIComponent(value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD"));
+}
+
+function urlencoded(pairs: [string, string][]): string {
+  return pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join("&");
+}
+
+function multipart(pairs: [string, string][], boundary: string): string {
+  return pairs.map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join("") + `--${boundary}--\r\n`;
+}
+
+type Encoding = "urlencoded" | "multipart" | "bad-escapes" | "raw-bytes" | "json" | "text" | "none" | "lying-multipart";
+
+const body = fc
+  .tuple(fc.oneof({ weight: 1, arbitrary: fields }, { weight: 2, arbitrary: nearlyValid.map((r) => Object.entries(r)) }), fc.constantFrom<Encoding>("urlencoded", "urlencoded", "multipart", "bad-escapes", "raw-bytes", "json", "text", "none", "lying-multipart"), fc.uint8Array({ maxLength: 300 }))
+  .map(([pairs, encoding, bytes]): { contentType: string | null; payload: Buffer } => {
+    switch (encoding) {
+      case "urlencoded":
+        return { contentType: "application/x-www-form-urlencoded", payload: Buffer.from(urlencoded(pairs)) };
+      case "multipart":
+        return { contentType: "multipart/form-data; boundary=fuzzBoundary42", payload: Buffer.from(multipart(pairs, "fuzzBoundary42")) };
+      case "lying-multipart":
+        return { contentType: "multipart/form-data; boundary=fuzzBoundary42", payload: Buffer.from(urlencoded(pairs)) };
+      case "bad-escapes":
+        return { contentType: "application/x-www-form-urlencoded", payload: Buffer.from(pairs.map(([k, v]) => `${k}=${v}%${v.slice(0, 2)}%E0%A4%A`).join("&")) };
+      case "raw-bytes":
+        return { contentType: "application/x-www-form-urlencoded", payload: Buffer.from(bytes) };
+      case "json":
+        return { contentType: "application/json", payload: Buffer.from(JSON.stringify(Object.fromEntries(pairs))) };
+      case "text":
+        return { contentType: "text/plain;charset=UTF-8", payload: Buffer.from(pairs.map(([k, v]) => `${k}=${v}`).join("\n")) };
+      case "none":
+        return { contentType: null, payload: Buffer.from(urlencoded(pairs)) };
+    }
+  });
+
+const clientHeaders = fc.record({
+  origin: fc.constantFrom(origin, origin, origin, null, "null", "https://evil.example", `${origin}.evil.example`),
+  forwardedFor: fc.oneof(
+    fc.ipV4().map((ip) => ip),
+    fc.constantFrom("", "not-an-ip", "999.1.1.1, ::1", "203.0.113.9, 127.0.0.1", "::ffff:203.0.113.10", "\u00ff\u00fe"),
+  ),
+});
+
+function postRequest(path: string, contentType: string | null, payload: Buffer, headers: { origin: string | null; forwardedFor: string }): Buffer {
+  const lines = [`POST ${path} HTTP/1.1`, `Host: ${HOST}:${port}`, "Connection: close", `Content-Length: ${payload.length}`];
+  if (contentType) lines.push(`Content-Type: ${contentType}`);
+  if (headers.origin) lines.push(`Origin: ${headers.origin}`);
+  lines.push(`X-Forwarded-For: ${headers.forwardedFor.replace(/[\r\n]/g, "")}`);
+  return Buffer.concat([Buffer.from(lines.join("\r\n") + "\r\n\r\n", "latin1"), payload]);
+}
+
+function expectNoServerError(request: string, response: RawResponse) {
+  answers.push({ request, response });
+  expect(response.status, `${request}\n-> ${response.status} ${response.body.slice(0, 300)}`).toBeGreaterThanOrEqual(200);
+  expect(response.status, `${request}\n-> ${response.status} ${response.body.slice(0, 300)}`).toBeLessThan(500);
+}
+
+/** In an HTML page, a probe's markup must be escaped (text), never a live element. */
+function expectMarkupAsText(request: string, response: RawResponse) {
+  if (!(response.headers["content-type"] ?? "").includes("text/html")) return;
+  expect(response.body, request).not.toMatch(new RegExp(`<(script>alert\\("${MARKER}|img src=x onerror|${MARKER}>|svg/onload)`));
+}
+
+describe("bad input to the form actions", () => {
+  it("never answers 5xx, and never shows injected markup as markup", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom("/contact", "/contact.data", "/welcome", "/welcome.data", "/welcome?index", "/contact?_data=routes%2Fcontact"), body, clientHeaders, async (path, b, headers) => {
+        const request = postRequest(path, b.contentType, b.payload, headers);
+        const response = await rawRequest(port, request);
+        const described = `POST ${path} (${b.contentType ?? "no content type"}, ${b.payload.length} bytes, origin ${headers.origin}): ${b.payload.toString("latin1").slice(0, 200)}`;
+        expectNoServerError(described, response);
+        expectMarkupAsText(described, response);
+      }),
+      { numRuns: runs * 2 },
+    );
+  });
+
+  it("stores hostile but valid submissions as text and shows and mails them as text", async () => {
+    const hostileName = `<script>alert("${MARKER}")</script> Probe`;
+    const hostileMessage = `"><img src=x onerror=alert('${MARKER}')> '; DROP TABLE contacts; --\u0000`;
+    const email = `hostile-${Date.now()}@example.com`;
+    const fieldsOf = { name: hostileName, email: `  ${email.toUpperCase()}  `, phone: "780-555-0142", message: hostileMessage, website: "" };
+    const page = await rawRequest(port, postRequest("/contact", "application/x-www-form-urlencoded", Buffer.from(urlencoded(Object.entries(fieldsOf))), { origin, forwardedFor: "198.51.100.77" }));
+    expect(page.status).toBe(200);
+    // An invalid submission is shown again with what was typed: as text in the form.
+    const invalid = await rawRequest(port, postRequest("/contact", "application/x-www-form-urlencoded", Buffer.from(urlencoded(Object.entries({ ...fieldsOf, email: "nope" }))), { origin, forwardedFor: "198.51.100.78" }));
+    expect(invalid.status).toBe(400);
+    expectMarkupAsText("invalid contact with markup", invalid);
+    expect(invalid.body).toContain("&lt;script&gt;alert(&quot;xss-probe&quot;)&lt;/script&gt; Probe");
+
+    const lead = await rawRequest(
+      port,
+      postRequest("/welcome.data", "application/x-www-form-urlencoded", Buffer.from(urlencoded(Object.entries({ fullName: hostileName, email: `lead-${email}`, phone: "780-555-0143", serviceType: "selling", comments: hostileMessage, website: "" }))), { origin, forwardedFor: "198.51.100.79" }),
+    );
+    expect(lead.status).toBe(200);
+
+    expect(await eventually(() => smtp.to(email).length > 0 && smtp.to(`lead-${email}`).length > 0, 15_000)).toBe(true);
+    for (const mail of [...smtp.to(email), ...smtp.to(`lead-${email}`)]) {
+      const html = mimeParts(mail.raw).find((p) => p.type === "text/html")!.body;
+      expect(html).toContain("&lt;script&gt;alert(&quot;xss-probe&quot;)&lt;/script&gt; Probe");
+      expect(html).toContain("&quot;&gt;&lt;img src=x onerror=alert(&#39;xss-probe&#39;)&gt;");
+      expect(html).not.toMatch(/<script|<img/i);
+    }
+  });
+});
+
+/** Every page of the catalogue and every resource route. */
+const routes = [...allPages.map((p) => p.path), "/404", "/sitemap.xml", "/robots.txt", "/blog/rss.xml", "/healthz", "/assets/nothing.js", "/favicon.ico"];
+
+const pathNoise = fc.oneof(
+  fc.constantFrom("%", "%zz", "%E0%A4%A", "%C0%AF", "%00", "%2e%2e%2f", "..", "../../etc/passwd", "//", "\\", ";jsessionid=1", "%FF%FE", "~", "%u0041", "index.html", ".data", "?", "#frag"),
+  fc.string({ maxLength: 20 }).map(encode),
+  fc.constantFrom(...injections).map(encode),
+  fc.integer({ min: 1, max: 8000 }).map((n) => "x".repeat(n)),
+  fc.uint8Array({ minLength: 1, maxLength: 12 }).map((bytes) => Buffer.from(bytes).toString("latin1")),
+);
+
+const query = fc.oneof(
+  fc.constant(""),
+  fc.array(fc.tuple(fc.constantFrom("price", "down", "rate", "years", "q", "page", "utm_source", "_data", "index", "price"), fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom("%", "%zz", "1e309", "-1", "NaN", "Infinity", "9".repeat(400), "<b>x</b>"))), { maxLength: 6 }).map(
+    (pairs) => "?" + pairs.map(([k, v]) => `${k}=${v}`).join("&"),
+  ),
+);
+
+describe("bad URLs on every route", () => {
+  it("never answers 5xx, and never reflects markup", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...routes), fc.array(pathNoise, { maxLength: 3 }), fc.boolean(), query, fc.constantFrom("GET", "GET", "GET", "HEAD", "POST", "OPTIONS", "DELETE", "PROPFIND"), async (route, noise, slash, q, method) => {
+        const path = route + (noise.length ? (slash ? "/" : "") + noise.join("/") : "") + q;
+        const head = `${method} ${path} HTTP/1.1\r\nHost: ${HOST}:${port}\r\nConnection: close\r\nAccept: text/html\r\n${method === "POST" ? "Content-Length: 0\r\n" : ""}\r\n`;
+        const response = await rawRequest(port, Buffer.from(head, "latin1"));
+        const described = `${method} ${JSON.stringify(path).slice(0, 300)}`;
+        expectNoServerError(described, response);
+        expectMarkupAsText(described, response);
+      }),
+      { numRuns: runs * 2 },
+    );
+  });
+
+  it("the server is still healthy afterwards", async () => {
+    expect((await health(origin))?.ok).toBe(true);
+  });
+});
+
+describe("what was stored", () => {
+  it("keeps the schema's rules for every row, and every stored submission was mailed with its markup as text", async () => {
+    const stats = answers.reduce<Record<number, number>>((acc, a) => ({ ...acc, [a.response.status]: (acc[a.response.status] ?? 0) + 1 }), {});
+    console.info(`[bad input] ${answers.length} requests, answers by status: ${JSON.stringify(stats)}`);
+    // Let the outbox deliver everything, then read the database with the server stopped.
+    expect(await eventually(async () => ((await health(origin))?.notifications?.pending ?? 1) === 0, 30_000, 200)).toBe(true);
+    expect((await site.stop()).code, site.output()).toBe(0);
+    expect(site.output()).not.toMatch(/\b(TypeError|ReferenceError|RangeError|SyntaxError)\b/);
+
+    await withDatabase({ dataDir }, async (db) => {
+      const contacts = await db.rows<{ name: string; email: string; phone: string | null }>(sql`select name, email, phone from contacts`);
+      const inquiries = await db.rows<{ message: string }>(sql`select message from property_inquiries`);
+      const leads = await db.rows<{ full_name: string; email: string; phone: string; service_type: string; comments: string | null }>(
+        sql`select full_name, email, phone, service_type, comments from leads`,
+      );
+      const outbox = await db.rows<{ status: string; n: number }>(sql`select status, count(*)::integer as n from notification_outbox group by status`);
+      console.info(`[bad input] stored ${contacts.length} contacts, ${inquiries.length} inquiries, ${leads.length} leads; outbox ${JSON.stringify(outbox)}`);
+      expect(contacts.length + leads.length, "some fuzzed submissions were valid and stored").toBeGreaterThan(0);
+
+      const trimmed = (s: string) => s === s.trim();
+      for (const c of contacts) {
+        expect(c.email).toBe(c.email.trim().toLowerCase());
+        expect(c.email.length).toBeLessThanOrEqual(LIMITS.email);
+        expect(c.email).toMatch(/^[^@\s]+@[^@\s]+$/);
+        expect(c.name.length).toBeGreaterThan(0);
+        expect(c.name.length).toBeLessThanOrEqual(LIMITS.name);
+        expect(trimmed(c.name)).toBe(true);
+        if (c.phone !== null) expect(c.phone.length > 0 && c.phone.length <= LIMITS.phone && trimmed(c.phone)).toBe(true);
+      }
+      for (const i of inquiries) {
+        expect(i.message.length).toBeGreaterThan(0);
+        expect(i.message.length).toBeLessThanOrEqual(LIMITS.message);
+        expect(trimmed(i.message)).toBe(true);
+      }
+      for (const l of leads) {
+        expect(l.email).toBe(l.email.trim());
+        expect(l.email.length).toBeLessThanOrEqual(LIMITS.email);
+        expect(l.full_name.length > 0 && l.full_name.length <= LIMITS.name && trimmed(l.full_name)).toBe(true);
+        expect(l.phone.length > 0 && l.phone.length <= LIMITS.phone && trimmed(l.phone)).toBe(true);
+        expect(SERVICE_TYPES as readonly string[]).toContain(l.service_type);
+        if (l.comments !== null) expect(l.comments.length > 0 && l.comments.length <= LIMITS.message && trimmed(l.comments)).toBe(true);
+      }
+      expect(outbox.filter((r) => r.status !== "sent")).toEqual([]);
+    });
+
+    // Every mail the agent got shows what visitors typed as text: no live markup from input.
+    expect(smtp.received.length).toBeGreaterThan(0);
+    for (const mail of smtp.received) {
+      const html = mimeParts(mail.raw).find((p) => p.type === "text/html")?.body ?? "";
+      expect(html, mail.raw.slice(0, 500)).toMatch(/^<!doctype html>/i);
+      expect(html).not.toMatch(new RegExp(`<script|<img|<svg|<${MARKER}|<textarea`, "i"));
+      // Header injection: the visitor's line breaks never make headers of their own.
+      expect(mail.raw).not.toMatch(/^(Bcc|X-Injected):/im);
+    }
+  });
+});
