@@ -59,6 +59,7 @@ export const optionalPhone = z
  * Control characters other than tab and line breaks: nobody types them, and PostgreSQL refuses
  * NUL in text (the submission would fail as a database error). Found by the bad-input suite.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 
 /** Reads the named text fields of a submitted form, without control characters; a missing or non-text field reads as "". */
