@@ -19,7 +19,7 @@ export default function BuyerSearchPage() {
     <>
       <PageHeader
         title="Tell Us What You Are Looking For"
-        subtitle={`Share your property search criteria and ${site.agent.firstName} will hand-pick homes that fit, including ones that are not on the market yet.`}
+        subtitle={`Share your property search criteria and ${site.agent.firstName} will hand-pick the homes that fit and send them to you.`}
       />
       <div className="mx-auto max-w-3xl px-4 py-8">
         <FormEmbed src={form.src} height={form.height} title={form.title} id="buyer-search-form" />
