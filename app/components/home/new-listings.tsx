@@ -8,7 +8,7 @@ export function NewListings({ widgetId }: { widgetId: string }) {
         New Listings
       </h2>
       <p className="mt-2 text-ink-muted">The newest homes on the market in Edmonton and the surrounding area, updated through the day.</p>
-      <ListingsWidget widgetId={widgetId} label="New listings" height={WIDGET_HEIGHT.newListings} className="mt-6" />
+      <ListingsWidget widgetId={widgetId} label="Latest MLS® listings" height={WIDGET_HEIGHT.newListings} className="mt-6" />
     </section>
   );
 }
