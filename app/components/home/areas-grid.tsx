@@ -1,4 +1,4 @@
-import { ChevronRight, MapPin } from "lucide-react";
+import { MapPin } from "lucide-react";
 import { Link } from "react-router";
 import { areas } from "~/content/areas";
 
@@ -16,14 +16,13 @@ export function AreasGrid() {
             <Link
               to={area.path}
               prefetch="intent"
-              className="group flex min-h-16 items-center gap-3 rounded-lg border border-line bg-surface px-4 py-3 text-ink transition-colors hover:border-brand hover:bg-brand-soft"
+              className="flex min-h-16 items-center gap-3 rounded-lg border border-line bg-surface px-4 py-3 text-ink transition-colors hover:border-brand hover:bg-brand-soft"
             >
               <MapPin aria-hidden="true" className="size-5 shrink-0 text-ink-muted" />
               <span className="flex-1">
                 <span className="block font-semibold">{area.name}</span>
                 <span className="block text-sm text-ink-muted">{area.kind === "city" ? "City and town listings" : "Acreages and rural listings"}</span>
               </span>
-              <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-ink-muted transition-transform group-hover:translate-x-0.5" />
             </Link>
           </li>
         ))}
