@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { GET_NOTIFIED_TIP, WIDGET_ERROR_TEXT, WIDGET_LOADING_TEXT } from "../../app/components/widgets/listings-messages";
+import { WIDGET_HEIGHT, WIDGET_TIMEOUT_MS } from "../../app/components/widgets/listings-widget-settings";
 import { areas } from "../../app/content/areas";
 import { pages } from "../../app/content/pages";
 import { propertyTypes } from "../../app/content/property-types";
@@ -97,7 +98,7 @@ test("a widget script answering 404 gives the red error box, in the reserved spa
   expect(background![0]!).toBeGreaterThan(Math.max(background![1]!, background![2]!));
   await expect(box.getByText(WIDGET_LOADING_TEXT)).toHaveCount(0);
   await expect(box).toHaveAttribute("data-widget-status", "error");
-  expect((await box.boundingBox())?.height).toBe(720);
+  expect((await box.boundingBox())?.height).toBe(WIDGET_HEIGHT.search);
   expect(await layoutShiftTotal(page)).toBe(0);
 });
 
@@ -208,4 +209,23 @@ test.describe("test pages", () => {
     const internal = pages.filter((p) => p.group === "Test and theme pages" && p.path !== "/testpage");
     for (const p of internal) await expect(page.getByRole("main").locator(`a[href="${p.path}"]`)).toHaveCount(1);
   });
+});
+
+test("a script that never answers turns into the error box, and a late widget still replaces it", async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(REALTYVIS_SCRIPT, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.clock.install();
+  await page.goto("/beaumont-listings");
+  await waitForHydration(page);
+  const box = page.getByRole("region", { name: "Beaumont listings" });
+  await expect(box.getByRole("status")).toHaveText(WIDGET_LOADING_TEXT);
+  await page.clock.runFor(WIDGET_TIMEOUT_MS + 100);
+  await expect(box.getByRole("alert")).toHaveText(WIDGET_ERROR_TEXT);
+  release();
+  await expectWidgetRendered(page, "rv-area-beaumont-1a09");
+  await expect(box.getByRole("alert")).toHaveCount(0);
 });

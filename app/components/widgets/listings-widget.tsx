@@ -1,16 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { WIDGET_ERROR_TEXT, WIDGET_LOADING_TEXT } from "./listings-messages";
+import { WIDGET_HEIGHT, WIDGET_TIMEOUT_MS } from "./listings-widget-settings";
 import { loadRealtyVis } from "./realtyvis-script";
 
-/**
- * Box heights reserved for the widgets. The box never grows or shrinks with the widget (it
- * scrolls inside instead), so the loading text, the widget and the error box all take the same
- * space and nothing below them moves: the pages keep a cumulative layout shift of 0.
- */
-export const WIDGET_HEIGHT = {
-  search: 720,
-  newListings: 600,
-} as const;
+export { WIDGET_HEIGHT } from "./listings-widget-settings";
 
 export type WidgetStatus = "loading" | "ready" | "error";
 
@@ -41,31 +34,36 @@ export function ListingsWidget({ widgetId, label, height = WIDGET_HEIGHT.search,
     let observer: MutationObserver | undefined;
     setStatus("loading");
 
+    const timeout = window.setTimeout(() => {
+      if (active && !element.hasChildNodes()) setStatus("error");
+    }, WIDGET_TIMEOUT_MS);
+    const markReady = () => {
+      window.clearTimeout(timeout);
+      observer?.disconnect();
+      if (active) setStatus("ready");
+    };
+
     loadRealtyVis()
       .then((api) => {
         if (!active) return;
         // The script renders the widgets present when it first loads; any widget mounted later
         // (a client-side navigation) is empty and must be initialised explicitly.
         if (!element.hasChildNodes()) api.init(element.parentElement ?? element);
-        if (element.hasChildNodes()) {
-          setStatus("ready");
-          return;
-        }
+        if (element.hasChildNodes()) return markReady();
         // Some widgets render after fetching their listings: wait for the first content.
         observer = new MutationObserver(() => {
-          if (element.hasChildNodes()) {
-            observer?.disconnect();
-            if (active) setStatus("ready");
-          }
+          if (element.hasChildNodes()) markReady();
         });
         observer.observe(element, { childList: true });
       })
       .catch(() => {
+        window.clearTimeout(timeout);
         if (active) setStatus("error");
       });
 
     return () => {
       active = false;
+      window.clearTimeout(timeout);
       observer?.disconnect();
     };
   }, [widgetId]);
