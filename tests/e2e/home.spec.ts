@@ -182,3 +182,14 @@ test.describe("theme pages", () => {
     });
   }
 });
+
+test("client-side navigation from the home page to /search renders the search widget again in its new place", async ({ page }) => {
+  await page.goto("/");
+  await expectWidgetRendered(page, site.listings.widgetIds.search);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\/search$/);
+  await expectWidgetRendered(page, site.listings.widgetIds.search);
+  // The same widget id, but a new element: initialised explicitly, with the one script.
+  expect((await widgetInits(page)).filter((id) => id === site.listings.widgetIds.search)).toHaveLength(2);
+  expect(await scriptCounts(page)).toEqual({ runs: 1, elements: 1 });
+});
