@@ -1,6 +1,6 @@
-import { type Page, expect, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { site } from "../../app/content/site";
-import { expectNoA11yViolations, phoneViewport, waitForHydration } from "./support";
+import { expect, expectNoA11yViolations, phoneViewport, test, waitForHydration } from "./support";
 import { layoutShiftTotal } from "./widget-helpers";
 
 // playwright.config.ts derives the fixture origin from E2E_FIXTURE_PORT the same way.

@@ -1,9 +1,9 @@
-import { type Page, expect, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { AUTOPLAY_INTERVAL_MS } from "../../app/components/home/testimonials-carousel";
 import { areas } from "../../app/content/areas";
 import { site } from "../../app/content/site";
 import { testimonials } from "../../app/content/testimonials";
-import { expectNoA11yViolations, phoneViewport, waitForHydration } from "./support";
+import { expect, expectNoA11yViolations, phoneViewport, test, waitForHydration } from "./support";
 import { expectWidgetRendered, layoutShiftTotal, scriptCounts, widgetInits } from "./widget-helpers";
 
 const carousel = (page: Page) => page.getByRole("region", { name: "What Our Clients Say" });

@@ -1,11 +1,10 @@
-import { expect, test } from "@playwright/test";
 import { GET_NOTIFIED_TIP, WIDGET_ERROR_TEXT, WIDGET_LOADING_TEXT } from "../../app/components/widgets/listings-messages";
 import { WIDGET_HEIGHT, WIDGET_TIMEOUT_MS } from "../../app/components/widgets/listings-widget-settings";
 import { areas } from "../../app/content/areas";
 import { pages } from "../../app/content/pages";
 import { propertyTypes } from "../../app/content/property-types";
 import { site } from "../../app/content/site";
-import { expectNoA11yViolations, phoneViewport, waitForHydration } from "./support";
+import { expect, expectNoA11yViolations, phoneViewport, test, waitForHydration } from "./support";
 import { REALTYVIS_SCRIPT, expectWidgetRendered, layoutShiftTotal, scriptCounts, widgetInits } from "./widget-helpers";
 
 test.describe("area listing pages", () => {
