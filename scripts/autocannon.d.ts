@@ -11,6 +11,7 @@ declare module "autocannon" {
     connections?: number;
     duration?: number;
     amount?: number;
+    maxOverallRequests?: number;
     requests?: { setupRequest?: (req: RequestParams) => RequestParams }[];
   }
   interface Histogram {

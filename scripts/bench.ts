@@ -180,7 +180,7 @@ async function runDriver(label: string, env: Record<string, string>, databaseUrl
         url: origin,
         connections,
         duration,
-        amount: maxRequests,
+        maxOverallRequests: maxRequests,
         requests: [
           {
             setupRequest: (req) => {
