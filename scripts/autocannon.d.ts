@@ -24,6 +24,7 @@ declare module "autocannon" {
     non2xx: number;
     errors: number;
     timeouts: number;
+    statusCodeStats: Record<string, { count: number }>;
     duration: number;
     latency: Histogram;
     requests: Histogram;

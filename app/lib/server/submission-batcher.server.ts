@@ -30,6 +30,7 @@ interface Pending<I> {
 export class SubmissionBatcher<I, O> {
   private readonly queue: Pending<I>[] = [];
   private running = 0;
+  private scheduled = false;
   private readonly maxBatch: number;
   private readonly concurrency: number;
 
@@ -41,7 +42,16 @@ export class SubmissionBatcher<I, O> {
   submit(item: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {
       this.queue.push({ item, resolve: resolve as (value: unknown) => void, reject });
-      this.pump();
+      // Start on the next turn of the event loop, not now: PGlite runs in this thread, so a
+      // write started at once would run before the other requests already received this turn
+      // could join it. setImmediate costs well under a millisecond when the site is quiet.
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => {
+          this.scheduled = false;
+          this.pump();
+        });
+      }
     });
   }
 
