@@ -18,8 +18,9 @@ import { readPublicConfig } from "./public-config";
 import { errorPage } from "./server/error-page";
 import { installGracefulShutdown, wholeNumberFrom } from "./server/graceful-shutdown";
 import { prerenderedPages } from "./server/prerendered";
-import { baseSecurityHeaders, contentSecurityPolicy, cspNonce, cspSourcesFrom, securityHeaders } from "./server/security-headers";
 import { StartupError, checkDataDir, explainStartupFailure } from "./server/startup-check";
+import { staticAssets } from "./server/static-assets";
+import { baseSecurityHeaders, contentSecurityPolicy, cspNonce, cspSourcesFrom, securityHeaders } from "./server/security-headers";
 
 const PORT = Number(process.env.PORT || 3000);
 const HOST = process.env.HOST || "0.0.0.0";
@@ -53,7 +54,12 @@ const { env, runtime, graceMs } = await startOrExit();
 
 // Services reach the route modules through the load context: the routes are bundled into the
 // server build, a separate module graph from this file.
-const clientIpOf = (req: Request) => req.ip ?? req.socket.remoteAddress ?? "";
+// Server-rendered documents also get their CSP nonce this way (set by the middleware below).
+const getLoadContext = (req: Request, res: express.Response): AppLoadContext => ({
+  services: runtime.services,
+  clientIp: req.ip ?? req.socket.remoteAddress ?? "",
+  cspNonce: res.locals.cspNonce as string | undefined,
+});
 
 // The same public configuration the build baked in (npm start builds with this environment).
 const publicConfig = readPublicConfig();
@@ -62,8 +68,8 @@ const cspSources = cspSourcesFrom(publicConfig);
 const app = express();
 app.disable("x-powered-by");
 // Behind a TLS-terminating proxy the visitor's scheme and address come from X-Forwarded-*;
-// only proxies matching TRUST_PROXY (default: the loopback addresses) are believed.
-// TRUST_PROXY also decides whose address the form rate limit counts (req.ip).
+// only proxies matching TRUST_PROXY (default: the loopback addresses) are believed. req.ip feeds
+// the rate limit, req.protocol the origin check and the HTTPS redirect.
 const trustProxy = env.trustProxy ?? "loopback";
 app.set("trust proxy", /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy);
 const httpsSite = publicConfig.siteUrl.startsWith("https:");
@@ -97,12 +103,15 @@ app.use((req, res, next) => {
   next();
 });
 
-let servePrerendered: ReturnType<typeof prerenderedPages> | undefined;
+let serveFromMemory: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined;
 if (production) {
   const clientDir = path.join(BUILD_DIR, "client");
-  // Hashed build output never changes under its name.
-  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: true }));
-  servePrerendered = prerenderedPages(clientDir, cspSources, securityHeaders({ https: httpsSite }));
+  const baseHeaders = securityHeaders({ https: httpsSite });
+  const pages = prerenderedPages(clientDir, cspSources, baseHeaders);
+  // Scripts and styles need only nosniff (and HSTS); the page-level headers would add half a
+  // kilobyte to each of the dozen or so requests a page makes.
+  const assets = staticAssets(path.join(clientDir, "assets"), baseHeaders.filter(([name]) => name === "X-Content-Type-Options" || name === "Strict-Transport-Security"));
+  serveFromMemory = (req, res) => assets(req, res) || pages(req, res);
   app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
   const build = (await import(pathToFileURL(path.join(BUILD_DIR, "server/index.js")).href)) as ServerBuild;
   // Server-rendered documents: a fresh nonce per response for their inline scripts.
@@ -111,14 +120,7 @@ if (production) {
     res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${res.locals.cspNonce}'`], cspSources));
     next();
   });
-  app.all(
-    "*splat",
-    createRequestHandler({
-      build,
-      mode: "production",
-      getLoadContext: (req, res): AppLoadContext => ({ cspNonce: res.locals.cspNonce as string, services: runtime.services, clientIp: clientIpOf(req) }),
-    }),
-  );
+  app.all("*splat", createRequestHandler({ build, mode: "production", getLoadContext }));
 } else {
   const vite = await import("vite");
   const viteServer = await vite.createServer({ server: { middlewareMode: true } });
@@ -126,11 +128,7 @@ if (production) {
   app.all("*splat", async (req, res, next) => {
     try {
       const build = (await viteServer.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
-      return createRequestHandler({ build, mode: "development", getLoadContext: (r): AppLoadContext => ({ services: runtime.services, clientIp: clientIpOf(r) }) })(
-        req,
-        res,
-        next,
-      );
+      return createRequestHandler({ build, mode: "development", getLoadContext })(req, res, next);
     } catch (error) {
       next(error);
     }
@@ -150,11 +148,12 @@ function isHttps(req: IncomingMessage): boolean {
   return trust(req.socket.remoteAddress, 0) && typeof proto === "string" && proto.split(",")[0]?.trim() === "https";
 }
 
-// Prerendered pages are answered before Express (the hot path of a content site); every other
-// request, and plain-HTTP visits to an https site (which Express redirects), go through the app.
+// Hashed assets and prerendered pages are answered before Express (the hot path of a content
+// site); every other request, and plain-HTTP visits to an https site (which Express
+// redirects), go through the app.
 const server = createServer((req: IncomingMessage, res: ServerResponse) => {
   shutdown.beforeResponse(req, res);
-  if (servePrerendered && (!httpsSite || isHttps(req)) && servePrerendered(req, res)) return;
+  if (serveFromMemory && (!httpsSite || isHttps(req)) && serveFromMemory(req, res)) return;
   app(req, res);
 });
 

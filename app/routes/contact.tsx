@@ -1,7 +1,7 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { data, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { BackButton } from "~/components/layout/back-button";
 import { FormNotice, Honeypot, TextAreaField, TextField } from "~/components/forms/fields";
 import { Button } from "~/components/ui/button";

@@ -2,7 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { BadgeDollarSign, Handshake, Laptop, ShieldCheck, X } from "lucide-react";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, type ShouldRevalidateFunctionArgs, data, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { FormNotice, Honeypot, TextAreaField, TextField, useHydrated } from "~/components/forms/fields";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Container } from "~/components/ui/page-header";

@@ -1,8 +1,9 @@
-import { type Page, expect, test } from "@playwright/test";
-import { expectNoA11yViolations, phoneViewport, waitForHydration } from "./support";
+import type { Page } from "@playwright/test";
+import { site } from "../../app/content/site";
+import { expect, expectNoA11yViolations, phoneViewport, test, waitForHydration } from "./support";
 import { expectNoMail, slowDown, uniqueClientIp, uniqueEmail, useOwnClientIp, waitForMail } from "./lead-support";
 
-const PHONE = "780-555-0142";
+const PHONE = site.agent.phone;
 const SUCCESS_TITLE = "Message Sent Successfully!";
 const SUCCESS_TEXT = "Thank you for contacting us. We'll get back to you within 24 hours.";
 const FAILURE_TEXT = `There was a problem sending your message. Please try again or call us directly at ${PHONE}.`;

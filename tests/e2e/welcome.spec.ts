@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { expectNoA11yViolations, phoneViewport, waitForHydration } from "./support";
+import { expect, expectNoA11yViolations, phoneViewport, test, waitForHydration } from "./support";
 import { slowDown, uniqueClientIp, uniqueEmail, useOwnClientIp, waitForMail } from "./lead-support";
 
 const PROMISES = ["No unwanted follow-ups", "No upfront commitment", "No hidden costs", "Tech-savvy services"];

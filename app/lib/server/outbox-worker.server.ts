@@ -17,7 +17,7 @@ export interface OutboxWorkerOptions {
   maxAttempts: number;
   backoffBaseMs: number;
   backoffMaxMs: number;
-  /** Rows claimed at once (default 10). */
+  /** Rows claimed at once (default 25). */
   batchSize?: number;
   /** How long a claim lasts before another worker may take the row over (default 2 minutes). */
   leaseMs?: number;
@@ -45,7 +45,7 @@ export class OutboxWorker {
     private readonly mailer: Mailer,
     private readonly options: OutboxWorkerOptions,
   ) {
-    this.batchSize = options.batchSize ?? 10;
+    this.batchSize = options.batchSize ?? 25;
     this.leaseMs = options.leaseMs ?? 120_000;
     this.log = options.log ?? console;
   }
@@ -73,7 +73,14 @@ export class OutboxWorker {
   /** Delivers everything due now; returns how many notifications were settled. Used by tests and the loop. */
   async drainOnce(): Promise<number> {
     const batch = await claimDueNotifications(this.db, this.batchSize, this.leaseMs);
-    await Promise.all(batch.map((n) => this.deliver(n)));
+    const delivered = await Promise.all(batch.map((n) => this.deliver(n)));
+    const sentIds = batch.filter((_, i) => delivered[i]).map((n) => n.id);
+    try {
+      await markSent(this.db, sentIds);
+    } catch (error) {
+      // Sent but not recorded: they are sent again when their claim expires, with the same Message-IDs.
+      this.log.warn(`[outbox] ${sentIds.length} sent notification(s) could not be marked: ${messageChainOf(error)}`);
+    }
     return batch.length;
   }
 
@@ -107,9 +114,11 @@ export class OutboxWorker {
     });
   }
 
-  private async deliver(n: { id: number; attempts: number } & Parameters<Mailer["deliver"]>[0]): Promise<void> {
+  /** Sends one notification; true when sent, false when its failure was recorded for a retry or for good. */
+  private async deliver(n: { id: number; attempts: number } & Parameters<Mailer["deliver"]>[0]): Promise<boolean> {
     try {
       await this.mailer.deliver(n);
+      return true;
     } catch (error) {
       const reason = messageChainOf(error).slice(0, 1000);
       const permanent = error instanceof PermanentDeliveryError;
@@ -128,13 +137,7 @@ export class OutboxWorker {
         // The claim expires on its own and the row is retried then.
         this.log.warn(`[outbox] could not record the failure of #${n.id}: ${messageChainOf(settleError)}`);
       }
-      return;
-    }
-    try {
-      await markSent(this.db, n.id);
-    } catch (error) {
-      // Sent but not recorded: it will be sent again when the claim expires, with the same Message-ID.
-      this.log.warn(`[outbox] notification #${n.id} was sent but could not be marked: ${messageChainOf(error)}`);
+      return false;
     }
   }
 }

@@ -3,12 +3,15 @@
  * error handling the routes need, the outbox worker's wake-up, the rate limiter, the health check.
  */
 import type { HealthReport, SiteServices, SubmissionFailure } from "../services";
-import { DuplicateLookupError, createContact } from "./contacts.server";
+import type { ContactInput } from "../schemas/contact";
+import type { LeadInput } from "../schemas/lead";
+import { type CreatedContact, DuplicateLookupError, createContact, createContacts, normaliseEmail } from "./contacts.server";
 import type { Database } from "./db.server";
 import { isPermissionError, messageChainOf, sqlStateOf } from "./db-errors.server";
-import { recordLead } from "./leads.server";
+import { type RecordedLead, recordLead, recordLeads } from "./leads.server";
 import { outboxCounts } from "./outbox.server";
 import type { FormRateLimiter } from "./rate-limit.server";
+import { SubmissionBatcher } from "./submission-batcher.server";
 
 export interface ServiceDeps {
   db: Database;
@@ -30,10 +33,23 @@ export function createSiteServices({ db, rateLimiter, onQueued, log = console }:
     log.error(`[leads] ${what} was not stored (${reason}, sqlstate ${sqlStateOf(error) ?? "-"}): ${messageChainOf(error)}`);
     return { ok: false as const, reason };
   };
+  // Concurrent submissions share one statement (see submission-batcher.server.ts).
+  const concurrency = db.driver === "pglite" ? 1 : 4;
+  const contactWriter = new SubmissionBatcher<ContactInput, CreatedContact>({
+    writeOne: (input) => createContact(db, input),
+    writeMany: (inputs) => createContacts(db, inputs),
+    keyOf: (input) => normaliseEmail(input.email),
+    concurrency,
+  });
+  const leadWriter = new SubmissionBatcher<LeadInput, RecordedLead>({
+    writeOne: (input) => recordLead(db, input),
+    writeMany: (inputs) => recordLeads(db, inputs),
+    concurrency,
+  });
   return {
     async createContact(input) {
       try {
-        const created = await createContact(db, input);
+        const created = await contactWriter.submit(input);
         onQueued?.();
         return { ok: true, value: { contactId: created.contactId, reused: created.reused, inquiryId: created.inquiryId } };
       } catch (error) {
@@ -42,7 +58,7 @@ export function createSiteServices({ db, rateLimiter, onQueued, log = console }:
     },
     async recordLead(input) {
       try {
-        const recorded = await recordLead(db, input);
+        const recorded = await leadWriter.submit(input);
         onQueued?.();
         return { ok: true, value: { leadId: recorded.leadId } };
       } catch (error) {
