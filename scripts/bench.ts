@@ -8,6 +8,11 @@
  *
  * Sections are a list (see `sections`): another kind of page (static pages...) is one more entry.
  *
+ * Then, on a server with the production rate limit (issue 7): a prerendered page served by the
+ * app side by side with a bare node:http server returning the same bytes (scripts/bench/static-pages.ts,
+ * BENCH_STATIC_SECONDS per side, default 8, at 50 connections), and the flood: BENCH_FLOOD_REQUESTS
+ * (default 5000) POSTs from one address while other visitors submit normally (scripts/bench/flood.ts).
+ *
  * Each section sends BENCH_REQUESTS requests (default 8000) over BENCH_CONNECTIONS connections
  * (default 16) and stops after BENCH_MAX_SECONDS (default 60) whatever happens; stopping by
  * count means no request is left in flight, so stored rows can be compared exactly.
@@ -24,6 +29,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../app/lib/server/db.server";
+import { benchFlood, printFlood } from "./bench/flood";
+import { benchStaticPages, printStaticBench } from "./bench/static-pages";
 
 const requestsPerSection = Number(process.env.BENCH_REQUESTS || 8000);
 const connections = Number(process.env.BENCH_CONNECTIONS || 16);
@@ -139,8 +146,9 @@ async function startServer(port: number, env: Record<string, string>): Promise<C
       HOST,
       PORT: String(port),
       BUILD_DIR: buildDir,
-      // The limiter protects the site from one client; the bench is that one client on purpose.
-      FORM_RATE_LIMIT_MAX: "100000000",
+      // The limiter protects the site from one client; the bench is that one client on purpose
+      // (except in the flood, which runs with the production limit).
+      FORM_RATE_LIMIT_MAX: env.FORM_RATE_LIMIT_MAX ?? "100000000",
       OUTBOX_WORKER: process.env.BENCH_OUTBOX_WORKER || "on",
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -281,6 +289,39 @@ async function runDriver(label: string, env: Record<string, string>, databaseUrl
   return ok;
 }
 
+/**
+ * Static pages and the flood, on one server with the production settings (PGlite, the default
+ * rate limit of FORM_RATE_LIMIT_MAX per window, X-Forwarded-For trusted from loopback).
+ * Returns false when the flood was not throttled or a normal visitor was refused.
+ */
+async function runStaticAndFlood(): Promise<boolean> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "agent-site-bench-"));
+  const port = await freePort();
+  const limit = Number(process.env.FORM_RATE_LIMIT_MAX || 10);
+  const origin = `http://${HOST}:${port}`;
+  console.log(`\n== Static pages and flood ==  (${origin}, production rate limit: ${limit} submissions per address per window)`);
+  const server = await startServer(port, { DATABASE_URL: "", DATA_DIR: dataDir, FORM_RATE_LIMIT_MAX: String(limit), TRUST_PROXY: "loopback" });
+  try {
+    const staticResult = await benchStaticPages({ appOrigin: origin, buildDir, duration: Number(process.env.BENCH_STATIC_SECONDS || 8) });
+    printStaticBench(staticResult);
+    const flood = await benchFlood({ origin, floodRequests: Number(process.env.BENCH_FLOOD_REQUESTS || 5000), connections });
+    printFlood(flood, limit);
+    await stopServer(server);
+    const stored = await countAll(undefined, path.join(dataDir, "pglite"));
+    const storedContacts = stored.contacts ?? 0;
+    const expected = flood.flood.accepted + flood.visitors.accepted;
+    console.log(`  stored contacts ${storedContacts} ${storedContacts === expected ? "= accepted (flood + visitors)" : `!= accepted ${expected}`}`);
+    const throttled = flood.flood.accepted <= limit && flood.flood.throttled >= flood.flood.sent - limit - flood.flood.errors;
+    const visitorsServed = flood.visitors.sent > 0 && flood.visitors.other === 0;
+    if (!throttled) console.error("  The flood was not throttled as it should be.");
+    if (!visitorsServed) console.error("  Normal visitors were refused during the flood.");
+    return throttled && visitorsServed && storedContacts === expected;
+  } finally {
+    await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   if (process.env.BENCH_SKIP_BUILD !== "1") {
     console.log(`Building into ${buildDir}/ ...`);
@@ -289,6 +330,7 @@ async function main() {
   const databaseUrl = process.env.DATABASE_URL;
   let ok = await runDriver("PGlite (embedded)", { DATABASE_URL: "" }, undefined);
   if (databaseUrl) ok = (await runDriver("PostgreSQL (DATABASE_URL)", { DATABASE_URL: databaseUrl }, databaseUrl)) && ok;
+  ok = (await runStaticAndFlood()) && ok;
   if (!ok) {
     console.error("\nThe bench did not finish cleanly (time limit reached, or stored rows differ from accepted responses).");
     process.exit(1);
