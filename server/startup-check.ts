@@ -35,7 +35,11 @@ export function checkDataDir(dir: string, minFreeBytes: number): void {
   } catch (error) {
     throw dataDirError(dir, error);
   } finally {
-    rmSync(probe, { force: true });
+    try {
+      rmSync(probe, { force: true });
+    } catch {
+      // DATA_DIR is not a folder: already reported above
+    }
   }
   const stats = statfsSync(dir);
   const free = stats.bavail * stats.bsize;
