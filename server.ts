@@ -11,11 +11,13 @@ import path from "node:path";
 import { constants as zlibConstants } from "node:zlib";
 import { pathToFileURL } from "node:url";
 import type { AppLoadContext, ServerBuild } from "react-router";
+import { rateLimitMessage } from "./app/content/form-messages";
 import { formBodyLimit } from "./app/lib/server/body-limit.server";
 import { type ServerEnv, readServerEnv } from "./app/lib/server/env.server";
 import { type LeadRuntime, startLeadRuntime } from "./app/lib/server/runtime.server";
 import { readPublicConfig } from "./public-config";
 import { errorPage } from "./server/error-page";
+import { formFloodGuard, formQuotaOf } from "./server/form-flood-guard";
 import { installGracefulShutdown, wholeNumberFrom } from "./server/graceful-shutdown";
 import { prerenderedPages } from "./server/prerendered";
 import { StartupError, checkDataDir, explainStartupFailure } from "./server/startup-check";
@@ -55,9 +57,15 @@ const { env, runtime, graceMs } = await startOrExit();
 // Services reach the route modules through the load context: the routes are bundled into the
 // server build, a separate module graph from this file.
 // Server-rendered documents also get their CSP nonce this way (set by the middleware below).
+const clientIpOf = (req: Request) => req.ip ?? req.socket.remoteAddress ?? "";
+/** The services, with the form quota already taken for this request by the flood guard (counted once). */
+const withFormQuota = (res: express.Response) => {
+  const decision = formQuotaOf(res);
+  return decision ? { ...runtime.services, takeFormQuota: () => decision } : runtime.services;
+};
 const getLoadContext = (req: Request, res: express.Response): AppLoadContext => ({
-  services: runtime.services,
-  clientIp: req.ip ?? req.socket.remoteAddress ?? "",
+  services: withFormQuota(res),
+  clientIp: clientIpOf(req),
   cspNonce: res.locals.cspNonce as string | undefined,
 });
 
@@ -92,6 +100,15 @@ app.use((req, res, next) => {
   res.status(req.method === "OPTIONS" ? 204 : 405).end();
 });
 app.use(formBodyLimit(env.formBodyLimitBytes));
+app.use(
+  formFloodGuard({
+    formPaths: ["/contact", "/welcome"],
+    max: env.formRateLimitMax,
+    takeQuota: (ip) => runtime.services.takeFormQuota(ip),
+    clientIpOf,
+    message: rateLimitMessage,
+  }),
+);
 
 // One canonical form per page: /about/ -> /about.
 app.use((req, res, next) => {

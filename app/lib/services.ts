@@ -15,6 +15,8 @@ export type Submitted<T> = { ok: true; value: T } | { ok: false; reason: Submiss
 export interface RateDecision {
   allowed: boolean;
   retryAfterSeconds: number;
+  /** Submissions past the limit in this window, this one included (0 while allowed). */
+  excess?: number;
 }
 
 export interface HealthReport {

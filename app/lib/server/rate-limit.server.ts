@@ -6,6 +6,8 @@ export interface RateDecision {
   allowed: boolean;
   /** Seconds until the client may submit again (for Retry-After). */
   retryAfterSeconds: number;
+  /** Submissions past the limit in this window, this one included (0 while allowed). */
+  excess: number;
 }
 
 export class FormRateLimiter {
@@ -31,7 +33,7 @@ export class FormRateLimiter {
     }
     w.count += 1;
     const retryAfterSeconds = Math.max(1, Math.ceil((w.resetAt - now) / 1000));
-    return { allowed: w.count <= this.max, retryAfterSeconds };
+    return { allowed: w.count <= this.max, retryAfterSeconds, excess: Math.max(0, w.count - this.max) };
   }
 
   sweep(): void {

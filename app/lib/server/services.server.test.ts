@@ -27,7 +27,8 @@ describe("FormRateLimiter", () => {
     try {
       expect([1, 2, 3].map(() => limiter.hit("203.0.113.1").allowed)).toEqual([true, true, true]);
       const refused = limiter.hit("203.0.113.1");
-      expect(refused).toEqual({ allowed: false, retryAfterSeconds: 60 });
+      expect(refused).toEqual({ allowed: false, retryAfterSeconds: 60, excess: 1 });
+      expect(limiter.hit("203.0.113.1").excess).toBe(2);
       expect(limiter.hit("203.0.113.2").allowed).toBe(true);
       now += 30_000;
       expect(limiter.hit("203.0.113.1").retryAfterSeconds).toBe(30);
