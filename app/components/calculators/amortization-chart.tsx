@@ -1,0 +1,141 @@
+import { useId } from "react";
+import { formatCurrency } from "~/lib/format";
+import type { AmortizationSchedule } from "~/lib/mortgage";
+
+/*
+ * The balance over time as inline SVG (no chart library: a few paths are all it takes), with the
+ * year-by-year table as its accessible alternative. Both are server-renderable.
+ */
+
+const WIDTH = 640;
+const HEIGHT = 260;
+const PLOT = { left: 60, right: 16, top: 14, bottom: 30 };
+
+/** "$400k", "$1.2M": axis labels must stay short on a phone. */
+function compactCurrency(value: number): string {
+  if (value >= 1_000_000) return `$${Number((value / 1_000_000).toFixed(1))}M`;
+  if (value >= 1_000) return `$${Math.round(value / 1_000)}k`;
+  return `$${Math.round(value)}`;
+}
+
+/** A round tick step (1, 2, 2.5 or 5 × 10^k) at least `raw`. */
+function niceStep(raw: number): number {
+  const magnitude = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].find((m) => m * magnitude >= raw) ?? 10;
+  return step * magnitude;
+}
+
+export function BalanceChart({ schedule, principal }: { schedule: AmortizationSchedule; principal: number }) {
+  const id = useId();
+  const rows = schedule.years;
+  if (rows.length === 0 || principal <= 0) return null;
+
+  // Cumulative interest beside the balance: the two lines cross where a buyer has paid as much
+  // interest as they still owe, which is the point of the picture.
+  let interestSoFar = 0;
+  const points = [{ year: 0, balance: principal, interest: 0 }];
+  for (const row of rows) {
+    interestSoFar += row.interestPaid;
+    points.push({ year: row.year, balance: row.endingBalance, interest: interestSoFar });
+  }
+  const maxValue = Math.max(principal, interestSoFar);
+  const step = niceStep(maxValue / 4);
+  const yMax = Math.ceil(maxValue / step) * step;
+  const years = rows.length;
+  const plotWidth = WIDTH - PLOT.left - PLOT.right;
+  const plotHeight = HEIGHT - PLOT.top - PLOT.bottom;
+  const x = (year: number) => PLOT.left + (year / years) * plotWidth;
+  const y = (value: number) => PLOT.top + plotHeight - (value / yMax) * plotHeight;
+  const line = (key: "balance" | "interest") => points.map((p, i) => `${i === 0 ? "M" : "L"}${x(p.year).toFixed(1)},${y(p[key]).toFixed(1)}`).join(" ");
+  const area = `${line("balance")} L${x(years).toFixed(1)},${y(0).toFixed(1)} L${x(0).toFixed(1)},${y(0).toFixed(1)} Z`;
+  const yTicks = Array.from({ length: Math.round(yMax / step) + 1 }, (_, i) => i * step);
+  const xEvery = years > 20 ? 5 : years > 8 ? 2 : 1;
+  const xTicks = Array.from({ length: Math.floor(years / xEvery) + 1 }, (_, i) => i * xEvery);
+
+  return (
+    <figure className="m-0">
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`} className="h-auto w-full" focusable="false">
+        <title id={`${id}-title`}>Mortgage balance over time</title>
+        <desc id={`${id}-desc`}>
+          {`The balance falls from ${formatCurrency(principal)} to $0 over ${years} ${years === 1 ? "year" : "years"}, while the interest paid adds up to ${formatCurrency(interestSoFar)}. The year-by-year table has every figure.`}
+        </desc>
+        {yTicks.map((tick) => (
+          <g key={`y${tick}`}>
+            <line x1={PLOT.left} x2={WIDTH - PLOT.right} y1={y(tick)} y2={y(tick)} stroke="var(--color-line)" strokeWidth="1" />
+            <text x={PLOT.left - 8} y={y(tick)} dy="0.35em" textAnchor="end" fontSize="12" fill="var(--color-ink-muted)">
+              {compactCurrency(tick)}
+            </text>
+          </g>
+        ))}
+        {xTicks.map((tick) => (
+          <text key={`x${tick}`} x={x(tick)} y={HEIGHT - PLOT.bottom + 18} textAnchor="middle" fontSize="12" fill="var(--color-ink-muted)">
+            {tick === 0 ? "Year 0" : tick}
+          </text>
+        ))}
+        <path d={area} fill="var(--color-brand)" fillOpacity="0.15" />
+        <path d={line("balance")} fill="none" stroke="var(--color-brand)" strokeWidth="3" strokeLinejoin="round" />
+        <path d={line("interest")} fill="none" stroke="var(--color-accent)" strokeWidth="3" strokeDasharray="8 5" strokeLinejoin="round" />
+      </svg>
+      <figcaption className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm text-ink-muted">
+        <span className="inline-flex items-center gap-2">
+          <span aria-hidden="true" className="inline-block h-1 w-6 rounded bg-brand" />
+          Balance owing
+        </span>
+        <span className="inline-flex items-center gap-2">
+          <span aria-hidden="true" className="inline-block h-0 w-6 border-t-[3px] border-dashed border-accent" />
+          Interest paid so far
+        </span>
+      </figcaption>
+    </figure>
+  );
+}
+
+/** The schedule summarised per year: the chart's figures, for everyone. */
+export function AmortizationTable({ schedule }: { schedule: AmortizationSchedule }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full border-collapse text-right text-sm tabular-nums">
+        <caption className="sr-only">Year-by-year amortization: principal and interest paid and the balance owing at the end of each year</caption>
+        <thead>
+          <tr className="border-b border-line text-ink">
+            <th scope="col" className="px-2 py-2 text-left font-semibold">
+              Year
+            </th>
+            <th scope="col" className="px-2 py-2 font-semibold">
+              Principal paid
+            </th>
+            <th scope="col" className="px-2 py-2 font-semibold">
+              Interest paid
+            </th>
+            <th scope="col" className="px-2 py-2 font-semibold">
+              Balance at year end
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {schedule.years.map((row) => (
+            <tr key={row.year} className="border-b border-line/60">
+              <th scope="row" className="px-2 py-1.5 text-left font-normal">
+                {row.year}
+                {row.payments < schedule.paymentsPerYear && <span className="text-ink-muted"> ({row.payments} payments)</span>}
+              </th>
+              <td className="px-2 py-1.5">{formatCurrency(row.principalPaid, { cents: true })}</td>
+              <td className="px-2 py-1.5">{formatCurrency(row.interestPaid, { cents: true })}</td>
+              <td className="px-2 py-1.5">{formatCurrency(row.endingBalance, { cents: true })}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr className="font-semibold text-ink">
+            <th scope="row" className="px-2 py-2 text-left">
+              Total
+            </th>
+            <td className="px-2 py-2">{formatCurrency(schedule.totalPaid - schedule.totalInterest, { cents: true })}</td>
+            <td className="px-2 py-2">{formatCurrency(schedule.totalInterest, { cents: true })}</td>
+            <td className="px-2 py-2" />
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}

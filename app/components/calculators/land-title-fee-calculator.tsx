@@ -1,0 +1,156 @@
+import { useId, useState } from "react";
+import { landTitleFees, LAND_TITLE_BASE_FEE, LAND_TITLE_FEE_PER_STEP, LAND_TITLE_VALUE_STEP } from "~/lib/fees";
+import { formatCurrency } from "~/lib/format";
+import { MAX_AMOUNT } from "~/lib/mortgage";
+import { parseNumber } from "~/lib/mortgage-inputs";
+import { NumberField } from "./number-field";
+
+/*
+ * Alberta land titles fees, for embedding in articles: an interactive calculator and a
+ * server-renderable table. Self-contained: no page, route or loader assumptions.
+ */
+
+const RULE_TEXT = `${formatCurrency(LAND_TITLE_BASE_FEE)} plus ${formatCurrency(LAND_TITLE_FEE_PER_STEP)} for every ${formatCurrency(LAND_TITLE_VALUE_STEP)} or part of it`;
+
+type MortgageUnit = "percent" | "amount";
+
+function feesFor(priceText: string, mortgageText: string, unit: MortgageUnit): { hint?: { price?: string; mortgage?: string }; price?: number; mortgage?: number } {
+  const price = parseNumber(priceText);
+  const mortgage = parseNumber(mortgageText);
+  const hint: { price?: string; mortgage?: string } = {};
+  if (price.kind !== "number" || price.value <= 0 || price.value > MAX_AMOUNT) hint.price = "Enter the home price, like 450000.";
+  if (mortgage.kind !== "number" || mortgage.value < 0) hint.mortgage = unit === "percent" ? "Enter the mortgage as a percent, like 80." : "Enter the mortgage amount (0 if none).";
+  else if (unit === "percent" && mortgage.value > 100) hint.mortgage = "Enter a percent from 0 to 100.";
+  if (hint.price || hint.mortgage || price.kind !== "number" || mortgage.kind !== "number") return { hint };
+  const mortgageAmount = unit === "percent" ? Math.round(price.value * mortgage.value) / 100 : mortgage.value;
+  if (mortgageAmount > price.value) return { hint: { mortgage: "The mortgage can't be more than the price." } };
+  return { price: price.value, mortgage: mortgageAmount };
+}
+
+/** Price and mortgage (amount or % of price) → transfer fee, mortgage registration fee, total. */
+export function LandTitleFeeCalculator({ initialPrice = 450_000, initialMortgagePercent = 80 }: { initialPrice?: number; initialMortgagePercent?: number }) {
+  const id = useId();
+  const [priceText, setPriceText] = useState(String(initialPrice));
+  const [mortgageText, setMortgageText] = useState(String(initialMortgagePercent));
+  const [unit, setUnit] = useState<MortgageUnit>("percent");
+  const { hint, price, mortgage } = feesFor(priceText, mortgageText, unit);
+  const fees = price !== undefined && mortgage !== undefined ? landTitleFees({ price, mortgage }) : null;
+
+  const switchUnit = (next: MortgageUnit) => {
+    // Convert what is typed so the same mortgage is shown in the new unit.
+    if (fees && price !== undefined && mortgage !== undefined) {
+      setMortgageText(String(next === "percent" ? Math.round((mortgage / price) * 10_000) / 100 : Math.round(mortgage)));
+    }
+    setUnit(next);
+  };
+
+  return (
+    <div role="group" aria-labelledby={`${id}-title`} className="not-prose my-6 rounded-xl border border-line bg-surface-muted p-5">
+      <p id={`${id}-title`} className="text-lg font-semibold text-ink">
+        Land title fee calculator (Alberta)
+      </p>
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        <NumberField label="Home price" prefix="$" value={priceText} onChange={setPriceText} hint={hint?.price} />
+        <div>
+          <NumberField
+            label={unit === "percent" ? "Mortgage (% of price)" : "Mortgage amount"}
+            prefix={unit === "amount" ? "$" : undefined}
+            suffix={unit === "percent" ? "%" : undefined}
+            value={mortgageText}
+            onChange={setMortgageText}
+            hint={hint?.mortgage}
+          />
+          <fieldset className="mt-1">
+            <legend className="sr-only">Enter the mortgage as</legend>
+            <div className="flex flex-wrap gap-4 text-sm text-ink">
+              {(
+                [
+                  ["percent", "% of price"],
+                  ["amount", "Dollar amount"],
+                ] as const
+              ).map(([value, label]) => (
+                <label key={value} className="inline-flex min-h-11 items-center gap-2">
+                  <input type="radio" name={`${id}-unit`} checked={unit === value} onChange={() => switchUnit(value)} className="size-4 accent-brand" />
+                  {label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        </div>
+      </div>
+      <div aria-live="polite" aria-atomic="true" className="mt-4">
+        {fees ? (
+          <dl className="grid grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-base tabular-nums">
+            <dt className="text-ink-muted">Transfer of land</dt>
+            <dd className="text-right text-ink">{formatCurrency(fees.transfer)}</dd>
+            <dt className="text-ink-muted">Mortgage registration</dt>
+            <dd className="text-right text-ink">{formatCurrency(fees.mortgage)}</dd>
+            <dt className="font-semibold text-ink">Total land title fees</dt>
+            <dd className="text-right font-semibold text-ink">{formatCurrency(fees.total)}</dd>
+          </dl>
+        ) : (
+          <p className="text-ink">Enter a price and a mortgage to see the fees.</p>
+        )}
+      </div>
+      <p className="mt-3 text-sm text-ink-muted">Each registration costs {RULE_TEXT} of the value (or of the mortgage principal).</p>
+    </div>
+  );
+}
+
+export const DEFAULT_LAND_TITLE_PRICES: readonly number[] = [300_000, 450_000, 600_000, 800_000];
+
+/**
+ * Land titles fees for a few home values, all computed: home value, mortgage, title transfer
+ * fee, mortgage registration fee, total. `mortgageShare` is the mortgage as a fraction of the
+ * price (0.8 for 80 %); anything outside 0–1 is a caller's mistake and throws, so a prerendered
+ * article fails its build instead of printing a wrong table.
+ */
+export function LandTitleFeeTable({ prices = DEFAULT_LAND_TITLE_PRICES, mortgageShare = 0.8 }: { prices?: readonly number[]; mortgageShare?: number }) {
+  if (!(mortgageShare >= 0 && mortgageShare <= 1)) throw new RangeError(`mortgageShare must be a fraction from 0 to 1, got ${mortgageShare}`);
+  const percent = Math.round(mortgageShare * 1000) / 10;
+  return (
+    <div className="my-6 overflow-x-auto">
+      <table className="w-full border-collapse text-right text-sm tabular-nums">
+        <caption className="mb-2 text-left text-sm text-ink-muted">
+          Alberta land titles fees with a {percent}% mortgage: {RULE_TEXT}, on the value and on the mortgage.
+        </caption>
+        <thead>
+          <tr className="border-b border-line">
+            <th scope="col" className="px-3 py-2 text-left font-semibold">
+              Home value
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              Mortgage ({percent}%)
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              Title fee
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              Mortgage fee
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              Total
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {prices.map((price) => {
+            const mortgage = Math.round(price * mortgageShare * 100) / 100;
+            const fees = landTitleFees({ price, mortgage });
+            return (
+              <tr key={price} className="border-b border-line/60">
+                <th scope="row" className="px-3 py-2 text-left font-normal">
+                  {formatCurrency(price)}
+                </th>
+                <td className="px-3 py-2">{formatCurrency(mortgage)}</td>
+                <td className="px-3 py-2">{formatCurrency(fees.transfer)}</td>
+                <td className="px-3 py-2">{formatCurrency(fees.mortgage)}</td>
+                <td className="px-3 py-2 font-semibold">{formatCurrency(fees.total)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

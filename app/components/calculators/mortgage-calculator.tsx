@@ -1,0 +1,334 @@
+import { Link2 } from "lucide-react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useLocation } from "react-router";
+import { toast } from "sonner";
+import { formatCurrency, formatPercent } from "~/lib/format";
+import { COMPOUNDING_OPTIONS, DOWN_PAYMENT_RULE, LOAN_TERMS, PAYMENT_FREQUENCIES, type Compounding, type LoanTerm, type PaymentFrequency } from "~/lib/mortgage";
+import {
+  FIELD,
+  evaluateCalculator,
+  inputsFromFragment,
+  inputsToFragment,
+  switchDownUnit,
+  type CalculatorInputs,
+  type CalculatorResult,
+  type DownUnit,
+} from "~/lib/mortgage-inputs";
+import { AmortizationTable, BalanceChart } from "./amortization-chart";
+import { NumberField } from "./number-field";
+
+/** The note spec §2 requires under the result, word for word. */
+export const ESTIMATE_NOTE = "This is an estimate. Contact a mortgage professional for accurate calculations.";
+
+/** Replaces the fragment without a history entry or a router navigation. */
+function writeFragment(inputs: CalculatorInputs) {
+  const { pathname, search } = window.location;
+  // Keep React Router's own history state (its idx drives the BACK button).
+  window.history.replaceState(window.history.state, "", `${pathname}${search}#${inputsToFragment(inputs)}`);
+}
+
+/**
+ * Keeps the inputs in the URL fragment, so a result can be shared: on load a fragment wins over
+ * the server's values, and every change rewrites it. A query string (the no-JavaScript form's
+ * result) is stripped by the site once scripts run (spec §2); its inputs move to the fragment
+ * as soon as it is gone.
+ */
+function useFragmentSync(initial: CalculatorInputs, fromQuery: boolean) {
+  const [inputs, setInputs] = useState(initial);
+  const { search } = useLocation();
+  const moveQueryToFragment = useRef(fromQuery);
+
+  useEffect(() => {
+    const shared = inputsFromFragment(window.location.hash);
+    if (shared) {
+      moveQueryToFragment.current = false;
+      setInputs(shared);
+    }
+    const onHashChange = () => {
+      const next = inputsFromFragment(window.location.hash);
+      if (next) setInputs(next);
+    };
+    window.addEventListener("hashchange", onHashChange);
+    return () => window.removeEventListener("hashchange", onHashChange);
+  }, []);
+
+  useEffect(() => {
+    if (moveQueryToFragment.current && !search) {
+      moveQueryToFragment.current = false;
+      writeFragment(inputs);
+    }
+  }, [search, inputs]);
+
+  const update = (next: CalculatorInputs) => {
+    setInputs(next);
+    if (search) moveQueryToFragment.current = true;
+    else writeFragment(next);
+  };
+  return [inputs, update] as const;
+}
+
+function payoffText(years: number): string {
+  const whole = Math.floor(years + 1e-9);
+  const months = Math.round((years - whole) * 12);
+  const y = months === 12 ? whole + 1 : whole;
+  const m = months === 12 ? 0 : months;
+  const parts = [y > 0 ? `${y} ${y === 1 ? "year" : "years"}` : "", m > 0 ? `${m} ${m === 1 ? "month" : "months"}` : ""].filter(Boolean);
+  return parts.join(", ") || "0 years";
+}
+
+const rule = DOWN_PAYMENT_RULE;
+
+function DownPaymentNote({ result }: { result: CalculatorResult }) {
+  const share = `${formatPercent(result.downPercent, 1)} of the price (${formatCurrency(result.downPayment)}).`;
+  if (result.belowMinimum) {
+    return (
+      <span className="font-medium text-danger">
+        {share} Below the {formatCurrency(result.minimumDown)} minimum for this price: lenders need {rule.firstTierPercent}% of the first{" "}
+        {formatCurrency(rule.firstTierLimit)}, {rule.secondTierPercent}% of the rest, and {rule.uninsuredPercent}% of the whole price from{" "}
+        {formatCurrency(rule.insuredPriceLimit)}.
+      </span>
+    );
+  }
+  return (
+    <>
+      {share} Minimum for this price: {formatCurrency(result.minimumDown)}.
+    </>
+  );
+}
+
+function InsuranceLine({ result }: { result: CalculatorResult }) {
+  const { insurance } = result;
+  if (insurance.status === "not-required") return <>None needed: the down payment is 20% or more.</>;
+  if (insurance.status === "unavailable") return <>Not available below the minimum down payment, so no lender can offer this loan; the payment is for illustration.</>;
+  return (
+    <>
+      {formatCurrency(insurance.premium, { cents: true })} ({formatPercent(insurance.ratePercent)} of the {formatCurrency(result.loan)} loan
+      {result.years > 25 ? ", including 0.20% for a 30-year amortization" : ""}), added to the mortgage because the down payment is under 20%.
+    </>
+  );
+}
+
+function ResultDetails({ result }: { result: CalculatorResult }) {
+  const { schedule, frequency } = result;
+  const rows: { term: string; value: React.ReactNode }[] = [
+    { term: "Mortgage amount", value: formatCurrency(result.mortgageAmount, { cents: true }) },
+    { term: "Mortgage default insurance", value: <InsuranceLine result={result} /> },
+    { term: "Monthly payment, to the cent", value: formatCurrency(result.monthlyPayment, { cents: true }) },
+  ];
+  if (frequency.id !== "monthly" && result.payment !== null) {
+    rows.push({ term: `${frequency.label} payment`, value: `${formatCurrency(result.payment, { cents: true })} (${frequency.paymentsPerYear} a year)` });
+  }
+  if (schedule) {
+    rows.push(
+      { term: "Total interest", value: formatCurrency(schedule.totalInterest, { cents: true }) },
+      { term: "Total of all payments", value: formatCurrency(schedule.totalPaid, { cents: true }) },
+      { term: "Paid off in", value: payoffText(schedule.payoffYears) },
+    );
+  }
+  rows.push({ term: "Interest compounded", value: result.compounding === "semi-annual" ? "Semi-annually (Canadian fixed-rate)" : "Monthly" });
+  return (
+    <dl className="mt-6 divide-y divide-line border-t border-line text-sm">
+      {rows.map((row) => (
+        <div key={row.term} className="grid gap-1 py-2 sm:grid-cols-[12rem_1fr] sm:gap-4">
+          <dt className="font-semibold text-ink">{row.term}</dt>
+          <dd className="text-ink-muted">{row.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Choice<T extends string | number>({
+  label,
+  name,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  name: string;
+  value: T;
+  options: readonly { value: T; label: string }[];
+  onChange: (value: T) => void;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-ink">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        value={String(value)}
+        onChange={(event) => {
+          const picked = options.find((o) => String(o.value) === event.target.value);
+          if (picked) onChange(picked.value);
+        }}
+        className="mt-1 min-h-11 w-full rounded-md border border-line bg-surface px-3 py-2 text-base text-ink"
+      >
+        {options.map((o) => (
+          <option key={String(o.value)} value={String(o.value)}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+const termOptions = LOAN_TERMS.map((years) => ({ value: years, label: `${years} years` }));
+const frequencyOptions = PAYMENT_FREQUENCIES.map((f) => ({ value: f.id, label: f.label }));
+const compoundingOptions = COMPOUNDING_OPTIONS.map((c) => ({ value: c.id, label: c.label }));
+
+/**
+ * The mortgage calculator: the spec's four inputs and monthly payment first, the Canadian
+ * details (down payment rules, insurance, frequency, compounding, schedule) after.
+ *
+ * Works as a plain GET form without JavaScript (the server renders `initialInputs` from the
+ * query); with it, results follow every keystroke and the inputs live in the URL fragment.
+ * `formAction` is where the no-JavaScript form goes (a prerendered page cannot read a query).
+ */
+export function MortgageCalculator({ initialInputs, fromQuery = false, formAction }: { initialInputs: CalculatorInputs; fromQuery?: boolean; formAction?: string }) {
+  const [inputs, setInputs] = useFragmentSync(initialInputs, fromQuery);
+  const { hints, result } = useMemo(() => evaluateCalculator(inputs), [inputs]);
+  const [hydrated, setHydrated] = useState(false);
+  const resultRef = useRef<HTMLHeadingElement>(null);
+  const ids = useId();
+  useEffect(() => setHydrated(true), []);
+
+  const set = <K extends keyof CalculatorInputs>(key: K) => (value: CalculatorInputs[K]) => setInputs({ ...inputs, [key]: value });
+  const monthly = result?.monthlyPayment ?? null;
+  const hintList = Object.values(hints);
+
+  const copyLink = async () => {
+    try {
+      await navigator.clipboard.writeText(window.location.href);
+      toast.success("Link copied!", { description: "The link has been copied to your clipboard." });
+    } catch {
+      toast.error("Could not copy the link", { description: "Copy it from the address bar instead." });
+    }
+  };
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+      <form
+        method="get"
+        action={formAction}
+        noValidate
+        onSubmit={(event) => {
+          // With scripts the result is already on screen; the button takes the visitor to it.
+          event.preventDefault();
+          resultRef.current?.focus();
+        }}
+        className="space-y-5"
+        aria-label="Mortgage calculator"
+      >
+        <NumberField label="Home price" name={FIELD.price} prefix="$" value={inputs.price} onChange={set("price")} hint={hints.price} />
+        <div>
+          <NumberField
+            label="Down payment"
+            name={FIELD.down}
+            prefix={inputs.downUnit === "amount" ? "$" : undefined}
+            suffix={inputs.downUnit === "percent" ? "%" : undefined}
+            value={inputs.down}
+            onChange={set("down")}
+            hint={hints.down}
+            description={result ? <DownPaymentNote result={result} /> : undefined}
+          />
+          <fieldset className="mt-2">
+            <legend className="sr-only">Enter the down payment as</legend>
+            <div className="flex flex-wrap gap-4 text-sm text-ink">
+              {(
+                [
+                  ["amount", "In dollars"],
+                  ["percent", "As % of price"],
+                ] as const
+              ).map(([unit, label]) => (
+                <label key={unit} className="inline-flex min-h-11 items-center gap-2">
+                  <input
+                    type="radio"
+                    name={FIELD.downUnit}
+                    value={unit}
+                    checked={inputs.downUnit === unit}
+                    onChange={() => setInputs(switchDownUnit(inputs, unit as DownUnit))}
+                    className="size-4 accent-brand"
+                  />
+                  {label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        </div>
+        <NumberField label="Interest rate (annual %)" name={FIELD.rate} suffix="%" step="0.1" value={inputs.rate} onChange={set("rate")} hint={hints.rate} />
+        <Choice<LoanTerm> label="Loan term (amortization)" name={FIELD.years} value={inputs.years} options={termOptions} onChange={set("years")} />
+
+        <fieldset className="rounded-lg border border-line p-4">
+          <legend className="px-1 text-sm font-semibold text-ink-muted">More options</legend>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Choice<PaymentFrequency> label="Payment frequency" name={FIELD.frequency} value={inputs.frequency} options={frequencyOptions} onChange={set("frequency")} />
+            <Choice<Compounding> label="Interest compounding" name={FIELD.compounding} value={inputs.compounding} options={compoundingOptions} onChange={set("compounding")} />
+          </div>
+          <p className="mt-3 text-xs text-ink-muted">
+            Canadian fixed-rate mortgages compound semi-annually, which makes the payment a little lower than monthly compounding at the same rate.
+          </p>
+        </fieldset>
+
+        <button type="submit" className="inline-flex min-h-11 items-center justify-center rounded-md bg-brand px-5 py-2.5 font-semibold text-on-brand hover:bg-brand-strong">
+          Calculate
+        </button>
+      </form>
+
+      <section aria-labelledby={`${ids}-result`} className="rounded-xl border border-line bg-surface-muted p-5 sm:p-6">
+        <h2 id={`${ids}-result`} ref={resultRef} tabIndex={-1} className="text-lg font-semibold text-ink outline-none">
+          Your estimate
+        </h2>
+        <div aria-live="polite" aria-atomic="true" className="mt-2 min-h-20">
+          {monthly !== null ? (
+            <p data-testid="monthly-payment">
+              <span className="block text-sm text-ink-muted">Monthly payment</span>
+              <span className="block text-4xl font-bold tracking-tight text-brand sm:text-5xl">{formatCurrency(monthly)}</span>
+            </p>
+          ) : (
+            <p data-testid="no-result" className="pt-2 text-base text-ink">
+              {hintList.length > 0 ? `No payment yet. ${hintList.join(" ")}` : "No payment to show for these numbers."}
+            </p>
+          )}
+        </div>
+        <p className="mt-3 text-sm text-ink-muted">{ESTIMATE_NOTE}</p>
+        {result && monthly !== null && <ResultDetails result={result} />}
+        <button
+          type="button"
+          onClick={copyLink}
+          // Needs scripts: invisible (not removed, so nothing shifts) until hydrated.
+          className={`mt-4 inline-flex min-h-11 items-center gap-2 rounded-md border border-brand px-4 py-2 text-sm font-semibold text-brand hover:bg-brand-soft ${hydrated ? "" : "invisible"}`}
+          aria-hidden={hydrated ? undefined : true}
+          tabIndex={hydrated ? undefined : -1}
+        >
+          <Link2 aria-hidden="true" className="size-4" />
+          Copy link to this estimate
+        </button>
+      </section>
+
+      {result?.schedule && monthly !== null && (
+        <section aria-labelledby={`${ids}-chart`} className="lg:col-span-2">
+          <h2 id={`${ids}-chart`} className="text-xl font-bold text-ink">
+            Your balance over time
+          </h2>
+          <p className="mt-1 text-sm text-ink-muted">
+            {formatCurrency(result.schedule.payment, { cents: true })} {result.frequency.label.toLowerCase()} on {formatCurrency(result.mortgageAmount)} at {formatPercent(result.ratePercent)}.
+          </p>
+          <div className="mt-4">
+            <BalanceChart schedule={result.schedule} principal={result.mortgageAmount} />
+          </div>
+          <details className="mt-4 rounded-lg border border-line p-3">
+            <summary className="cursor-pointer font-semibold text-ink">Year-by-year table</summary>
+            <div className="mt-3">
+              <AmortizationTable schedule={result.schedule} />
+            </div>
+          </details>
+        </section>
+      )}
+    </div>
+  );
+}
