@@ -1,0 +1,153 @@
+import { AtSign, BriefcaseBusiness, Link2, Mail, MessageCircle, Share2, ThumbsUp } from "lucide-react";
+import type { MouseEvent, ReactNode } from "react";
+import { useId, useSyncExternalStore } from "react";
+import { useLocation } from "react-router";
+import { toast } from "sonner";
+import { SHARE_BAR_COPIED_TOAST, openShareWindow, shareLinks } from "~/lib/share";
+import { absoluteUrl } from "~/lib/site-url";
+
+export interface ShareBarProps {
+  title: string;
+  description: string;
+  /** Absolute URL to share; by default the current page's address, read in the browser. */
+  url?: string;
+  /**
+   * "full" (default): Facebook, X (Twitter), LinkedIn, WhatsApp, e-mail, native share, copy link.
+   * "compact": Facebook, X (Twitter), LinkedIn and native share only (the screen-time article's share row).
+   */
+  variant?: "full" | "compact";
+  /** Visible label of the bar. */
+  label?: string;
+}
+
+const noopSubscribe = () => () => {};
+
+/** True once hydrated in a browser that has a native share sheet; false on the server and during hydration. */
+function useCanNativeShare(): boolean {
+  return useSyncExternalStore(
+    noopSubscribe,
+    () => typeof navigator.share === "function",
+    () => false,
+  );
+}
+
+/**
+ * The page address: the canonical one (SITE_URL + path) in the server-rendered HTML, so the
+ * WhatsApp and e-mail links work before scripts run; the address in the browser once hydrated.
+ * Query strings and fragments are never shared.
+ */
+function usePageUrl(explicit: string | undefined): string {
+  const { pathname } = useLocation();
+  const browserUrl = useSyncExternalStore(
+    noopSubscribe,
+    () => `${window.location.origin}${window.location.pathname}`,
+    () => null,
+  );
+  return explicit ?? browserUrl ?? absoluteUrl(pathname);
+}
+
+const itemClass =
+  "inline-flex min-h-11 items-center gap-2 rounded-md border border-line bg-surface px-3 py-2 text-sm font-semibold text-ink no-underline hover:border-brand hover:bg-brand-soft";
+
+/**
+ * The share bar of spec/blog.md §7: Facebook, X (Twitter) and LinkedIn in 600x400 windows, a
+ * WhatsApp link, an e-mail compose link, the native share sheet where the browser has one and a
+ * copy-link button.
+ *
+ * The three networks are real links to their share pages, so they still work (in a new tab)
+ * before scripts run or when a visitor opens them with a modifier key; a plain click opens the
+ * 600x400 window instead.
+ */
+export function ShareBar({ title, description, url, variant = "full", label = "Share this article" }: ShareBarProps) {
+  const labelId = useId();
+  const pageUrl = usePageUrl(url);
+  const canNativeShare = useCanNativeShare();
+  const links = shareLinks({ url: pageUrl, title, description });
+  const compact = variant === "compact";
+
+  const nativeShare = async () => {
+    try {
+      await navigator.share({ title, text: description, url: pageUrl });
+    } catch {
+      // Closing the share sheet rejects the promise: nothing to tell the visitor.
+    }
+  };
+
+  const copyLink = async () => {
+    try {
+      await navigator.clipboard.writeText(pageUrl);
+    } catch {
+      toast.error("Could not copy the link", { description: pageUrl });
+      return;
+    }
+    toast.success(SHARE_BAR_COPIED_TOAST.title, { description: SHARE_BAR_COPIED_TOAST.description });
+  };
+
+  return (
+    <div role="group" aria-labelledby={labelId} className="my-8 rounded-xl border border-line bg-surface-muted p-4">
+      <p id={labelId} className="m-0 text-sm font-semibold text-ink">
+        {label}
+      </p>
+      <ul className="m-0 mt-3 flex list-none flex-wrap gap-2 space-y-0 p-0">
+        <li>
+          <PopupLink href={links.facebook} icon={<ThumbsUp aria-hidden="true" className="size-4" />} name="Facebook" />
+        </li>
+        <li>
+          <PopupLink href={links.twitter} icon={<AtSign aria-hidden="true" className="size-4" />} name="X (Twitter)" />
+        </li>
+        <li>
+          <PopupLink href={links.linkedin} icon={<BriefcaseBusiness aria-hidden="true" className="size-4" />} name="LinkedIn" />
+        </li>
+        {!compact && (
+          <>
+            <li>
+              <a href={links.whatsapp} target="_blank" rel="noopener noreferrer" className={itemClass}>
+                <MessageCircle aria-hidden="true" className="size-4" />
+                <span className="sr-only">Share on </span>WhatsApp<span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </li>
+            <li>
+              <a href={links.email} className={itemClass}>
+                <Mail aria-hidden="true" className="size-4" />
+                <span className="sr-only">Share by </span>E-mail
+              </a>
+            </li>
+          </>
+        )}
+        {canNativeShare && (
+          <li>
+            <button type="button" onClick={nativeShare} className={itemClass}>
+              <Share2 aria-hidden="true" className="size-4" />
+              Share<span className="sr-only"> with an app on this device</span>
+            </button>
+          </li>
+        )}
+        {!compact && (
+          <li>
+            <button type="button" onClick={copyLink} className={itemClass}>
+              <Link2 aria-hidden="true" className="size-4" />
+              Copy link
+            </button>
+          </li>
+        )}
+      </ul>
+    </div>
+  );
+}
+
+function PopupLink({ href, icon, name }: { href: string; icon: ReactNode; name: string }) {
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    // Let the browser handle ctrl/cmd/shift/middle clicks (new tab or window of the visitor's choosing).
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    openShareWindow(href);
+  };
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" onClick={onClick} className={itemClass}>
+      {icon}
+      <span className="sr-only">Share on </span>
+      {name}
+      <span className="sr-only"> (opens a new window)</span>
+    </a>
+  );
+}
