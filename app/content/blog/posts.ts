@@ -109,7 +109,7 @@ export const posts: readonly (BlogPost | ComingSoonPost)[] = [
     color: "text-blue-700",
     bgColor: "bg-blue-50",
     datePublished: "2024-02-15",
-    dateModified: "2024-02-15",
+    dateModified: "2025-07-08",
     readingMinutes: 12,
     editionLabel: "2024 Edition",
   },
@@ -134,7 +134,7 @@ export const posts: readonly (BlogPost | ComingSoonPost)[] = [
     color: "text-teal-700",
     bgColor: "bg-teal-50",
     datePublished: "2024-02-20",
-    dateModified: "2024-02-20",
+    dateModified: "2025-07-08",
     readingMinutes: 11,
   },
   {

@@ -1,14 +1,154 @@
-// TEMPORARY scaffold: the blog work writes this article.
+import { ArrowRight, CheckCircle2 } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { ArticleLayout, articleMeta } from "~/components/blog/article-layout";
+import { ContactBlock } from "~/components/blog/contact-block";
+import { RelatedPosts } from "~/components/blog/related-posts";
+import { ButtonLink } from "~/components/ui/button";
+import { EDMONTON_PROPERTY_TAX_PERCENT } from "~/content/blog/data/figures";
+import { mistakes } from "~/content/blog/data/top-10-mistakes-to-avoid-when-buying-a-home";
+import { landTitleFees } from "~/lib/fees";
+import { formatCurrency } from "~/lib/mortgage";
 
 const slug = "top-10-mistakes-to-avoid-when-buying-a-home";
 
 export const meta = () => articleMeta(slug);
 
+/** Worked examples shown under two of the cards; every figure is computed. */
+const EXAMPLE_PRICE = 450_000;
+const EXAMPLE_MORTGAGE = 360_000;
+const TAX_EXAMPLE_ASSESSMENT = 400_000;
+
+function examples(): Partial<Record<string, ReactNode>> {
+  const fees = landTitleFees({ price: EXAMPLE_PRICE, mortgage: EXAMPLE_MORTGAGE });
+  const yearlyTax = (TAX_EXAMPLE_ASSESSMENT * EDMONTON_PROPERTY_TAX_PERCENT) / 100;
+  return {
+    "borrowing-the-maximum": (
+      <p>
+        <strong>Example:</strong> Edmonton's residential property tax works out to about {EDMONTON_PROPERTY_TAX_PERCENT}% of assessed value a
+        year. A home assessed at {formatCurrency(TAX_EXAMPLE_ASSESSMENT)} pays roughly {formatCurrency(yearlyTax)} a year, or about{" "}
+        {formatCurrency(yearlyTax / 12)} a month, before utilities, insurance and upkeep. Surrounding towns and counties set their own rates.
+      </p>
+    ),
+    "forgetting-closing-costs": (
+      <p>
+        <strong>Example:</strong> on a {formatCurrency(EXAMPLE_PRICE)} home with a {formatCurrency(EXAMPLE_MORTGAGE)} mortgage, the Alberta land
+        title fees alone are {formatCurrency(fees.transfer)} to register the transfer plus {formatCurrency(fees.mortgage)} to register the
+        mortgage: {formatCurrency(fees.total)} in total, before the lawyer, inspection or adjustments.
+      </p>
+    ),
+  };
+}
+
 export default function Article() {
+  const extra = examples();
   return (
     <ArticleLayout slug={slug}>
-      <p>Article body.</p>
+      <p>
+        I have walked a lot of buyers through their first and their fifth home purchases in Edmonton and the surrounding towns. The costly
+        mistakes are almost always the same ten, and almost all of them are easy to avoid if you know about them before you start looking.
+        Here they are, in the order you are likely to meet them, with what I tell my own clients to do instead.
+      </p>
+
+      <nav aria-labelledby="mistakes-at-a-glance" className="my-6 rounded-xl border border-line bg-surface-muted p-5">
+        <h2 id="mistakes-at-a-glance" className="mt-0! text-xl!">
+          The ten mistakes at a glance
+        </h2>
+        <ol>
+          {mistakes.map((m) => (
+            <li key={m.id}>
+              <a href={`#${m.id}`}>{m.title}</a>
+            </li>
+          ))}
+        </ol>
+      </nav>
+
+      <h2>The mistakes, and how to avoid each one</h2>
+      <ol className="list-none! space-y-6! pl-0!">
+        {mistakes.map((m, index) => {
+          const Icon = m.icon;
+          return (
+            <li key={m.id} id={m.id} className="scroll-mt-24 rounded-xl border border-line p-5 sm:p-6">
+                <div className="flex items-start gap-4">
+                  <span aria-hidden="true" className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-soft text-brand">
+                    <Icon className="size-5" />
+                  </span>
+                  <h3 className="mt-1! mb-0!">
+                    <span className="text-brand">Mistake {index + 1}:</span> {m.title}
+                  </h3>
+                </div>
+                <p>{m.problem}</p>
+                {extra[m.id]}
+                <h4 className="mt-4 font-semibold text-ink">How to avoid it</h4>
+                <ul className="list-none! pl-0!">
+                  {m.tips.map((tip) => (
+                    <li key={tip} className="flex gap-2">
+                      <CheckCircle2 aria-hidden="true" className="mt-1.5 size-4 shrink-0 text-brand" />
+                      <span>{tip}</span>
+                    </li>
+                  ))}
+                </ul>
+                {(m.links || m.sources) && (
+                  <p className="mb-0! text-sm">
+                    <span className="text-ink-muted">Read more: </span>
+                    {m.links?.map((l, i) => (
+                      <span key={l.to}>
+                        {i > 0 && <span className="text-ink-muted"> · </span>}
+                        <Link to={l.to}>{l.label}</Link>
+                      </span>
+                    ))}
+                    {m.sources?.map((l, i) => (
+                      <span key={l.href}>
+                        {(i > 0 || m.links) && <span className="text-ink-muted"> · </span>}
+                        <a href={l.href} target="_blank" rel="noopener noreferrer">
+                          {l.label}
+                          <span className="sr-only"> (opens in a new tab)</span>
+                        </a>
+                      </span>
+                    ))}
+                  </p>
+                )}
+            </li>
+          );
+        })}
+      </ol>
+
+      <h2>The short version</h2>
+      <p>
+        Get pre-approved first, spend less than your approval, budget for closing costs, keep your inspection and condo review conditions, leave
+        your finances alone until you have the keys, and have your own agent check every comparable and every deadline. Do that and the other
+        mistakes rarely happen.
+      </p>
+
+      <section aria-labelledby="next-steps" className="mt-10 grid gap-4 sm:grid-cols-2">
+        <h2 id="next-steps" className="sr-only">
+          Next steps
+        </h2>
+        <div className="rounded-xl border border-line bg-surface-muted p-5">
+          <h3 className="mt-0!">Buying soon?</h3>
+          <p>Book a no-pressure buyer consultation. We will go over your budget, your timeline and the neighbourhoods that fit.</p>
+          <ButtonLink to="/contact" className="mt-2">
+            Contact me <ArrowRight aria-hidden="true" className="size-4" />
+          </ButtonLink>
+        </div>
+        <div className="rounded-xl border border-line bg-surface-muted p-5">
+          <h3 className="mt-0!">Selling first?</h3>
+          <p>Find out what your current home is worth today, so you know exactly how much you have to put toward the next one.</p>
+          <ButtonLink to="/free-home-valuation" variant="secondary" className="mt-2">
+            Free home valuation <ArrowRight aria-hidden="true" className="size-4" />
+          </ButtonLink>
+        </div>
+      </section>
+
+      <ContactBlock heading="Have a question about buying?">
+        <p>Tell me where you are in the process and I will tell you honestly what to do next, whether or not you are ready to buy.</p>
+      </ContactBlock>
+
+      <RelatedPosts
+        current={slug}
+        slugs={["complete-step-by-step-home-buyers-guide", "quick-mortgage-guide-for-homebuyers", "hidden-costs-buying-home-alberta", "tips-and-tricks-to-buy-in-sellers-market"]}
+        heading="Keep reading"
+      />
     </ArticleLayout>
   );
 }
