@@ -68,6 +68,7 @@ describe("optimizedImageUrl", () => {
           expect(url.searchParams.getAll("q")).toEqual([String(quality)]);
         },
       ),
+      { numRuns: 60 },
     );
   });
 });

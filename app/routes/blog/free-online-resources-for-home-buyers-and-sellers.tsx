@@ -18,6 +18,8 @@ import { ContactBlock } from "~/components/blog/contact-block";
 import { RelatedPosts } from "~/components/blog/related-posts";
 import { ShareButton } from "~/components/blog/share-button";
 import { LazyImage } from "~/components/ui/lazy-image";
+import { FHSA_ANNUAL_LIMIT, FHSA_LIFETIME_LIMIT, FTHB_TAX_CREDIT_AMOUNT, FTHB_TAX_CREDIT_VALUE, HBP_LIMIT } from "~/content/blog/data/figures";
+import { formatCurrency } from "~/lib/format";
 
 const slug = "free-online-resources-for-home-buyers-and-sellers";
 
@@ -172,18 +174,18 @@ const categories: readonly ResourceCategory[] = [
         name: "First Home Savings Account (Canada Revenue Agency)",
         url: "https://www.canada.ca/en/revenue-agency/services/tax/individuals/topics/first-home-savings-account.html",
         description:
-          "Contribute up to $8,000 a year, to a lifetime limit of $40,000. Contributions are tax-deductible and a qualifying withdrawal for your first home is tax-free.",
+          `Contribute up to ${formatCurrency(FHSA_ANNUAL_LIMIT)} a year, to a lifetime limit of ${formatCurrency(FHSA_LIFETIME_LIMIT)}. Contributions are tax-deductible and a qualifying withdrawal for your first home is tax-free.`,
       },
       {
         name: "Home Buyers' Plan (Canada Revenue Agency)",
         url: "https://www.canada.ca/en/revenue-agency/services/tax/individuals/topics/rrsps-related-plans/what-home-buyers-plan.html",
         description:
-          "Withdraw up to $60,000 from your RRSPs toward your first home (each buyer on the purchase can), and repay it over 15 years. It can be used together with the FHSA for the same home.",
+          `Withdraw up to ${formatCurrency(HBP_LIMIT)} from your RRSPs toward your first home (each buyer on the purchase can), and repay it over 15 years. It can be used together with the FHSA for the same home.`,
       },
       {
         name: "Home buyers' amount, line 31270 (Canada Revenue Agency)",
         url: "https://www.canada.ca/en/revenue-agency/services/tax/individuals/topics/about-your-tax-return/tax-return/completing-a-tax-return/deductions-credits-expenses/line-31270-home-buyers-amount.html",
-        description: "A $10,000 amount you claim on your tax return the year you buy your first home. It is worth up to $1,500 off your federal tax.",
+        description: `A ${formatCurrency(FTHB_TAX_CREDIT_AMOUNT)} amount you claim on your tax return for the year you buy your first home. It is worth up to ${formatCurrency(FTHB_TAX_CREDIT_VALUE)} off your federal tax.`,
       },
       {
         name: "Home buying guides (Canada Mortgage and Housing Corporation)",
@@ -276,7 +278,7 @@ const categories: readonly ResourceCategory[] = [
 
 function ExternalResourceLink({ resource }: { resource: Resource }) {
   return (
-    <a href={resource.url} target="_blank" rel="noopener noreferrer" className="inline-flex items-baseline gap-1.5 font-semibold">
+    <a href={resource.url} target="_blank" rel="noopener noreferrer" className="inline-flex items-baseline gap-1.5 font-semibold text-brand underline">
       {resource.name}
       <ExternalLink aria-hidden="true" className="size-3.5 shrink-0 self-center" />
       <span className="sr-only">(opens in a new tab)</span>
@@ -289,7 +291,7 @@ export default function Article() {
   return (
     <ArticleLayout slug={slug} share={<ShareButton nativeShare title={post.title} />}>
       <p>
-        <Link to="/blog" className="inline-flex items-center gap-1.5 no-underline">
+        <Link to="/blog" className="inline-flex min-h-11 items-center gap-1.5 font-medium text-brand underline">
           <ArrowLeft aria-hidden="true" className="size-4" />
           Back to the blog
         </Link>
@@ -298,7 +300,7 @@ export default function Article() {
       <p>
         Most of the questions my clients ask early on can be answered with a free, reliable website, if you know which one. What will the payment
         be? Is this area safe? What can be built next door? What is on the title? These are the sites I use myself and send people to, sorted by
-        the stage of the move where they help. They are official or well-established sources, and every link opens in a new tab so you keep your
+        category. They are official or well-established sources, and every link opens in a new tab so you keep your
         place here.
       </p>
 
@@ -312,13 +314,15 @@ export default function Article() {
       />
 
       <nav aria-labelledby="resource-categories" className="my-6 rounded-xl border border-line p-5">
-        <h2 id="resource-categories" className="mt-0! text-lg">
+        <h2 id="resource-categories" className="mt-0 text-lg">
           Jump to a category
         </h2>
-        <ul className="list-none! pl-0! grid gap-1 sm:grid-cols-2">
+        <ul className="my-3 grid gap-2 sm:grid-cols-2">
           {categories.map((c) => (
             <li key={c.id}>
-              <a href={`#${c.id}`}>{c.title}</a>
+              <a href={`#${c.id}`} className="inline-flex min-h-8 items-center font-medium text-brand underline">
+                {c.title}
+              </a>
             </li>
           ))}
         </ul>
@@ -335,11 +339,11 @@ export default function Article() {
               {category.title}
             </h2>
             <p>{category.intro}</p>
-            <ul className="list-none! pl-0! space-y-3!">
+            <ul className="my-4 space-y-3">
               {category.resources.map((resource) => (
                 <li key={resource.url} className="rounded-lg border border-line p-4">
                   <ExternalResourceLink resource={resource} />
-                  <p className="my-1! text-ink-muted">{resource.description}</p>
+                  <p className="my-1 text-ink-muted">{resource.description}</p>
                 </li>
               ))}
             </ul>
@@ -386,7 +390,7 @@ export default function Article() {
       <div className="my-8 flex flex-wrap items-center gap-3">
         <Link
           to="/blog"
-          className="inline-flex min-h-11 items-center gap-2 rounded-md border border-brand px-5 py-2.5 font-semibold text-brand no-underline hover:bg-brand-soft"
+          className="inline-flex min-h-11 items-center gap-2 rounded-md border border-brand px-5 py-2.5 font-semibold text-brand hover:bg-brand-soft"
         >
           <ArrowLeft aria-hidden="true" className="size-4" />
           Back to Blog
