@@ -108,7 +108,7 @@ function PostCard({ post }: { post: BlogPost }) {
         to={`/blog/${post.slug}`}
         className="mt-4 inline-flex min-h-11 items-center gap-1.5 self-start font-semibold text-brand underline after:absolute after:inset-0 after:rounded-xl after:content-['']"
       >
-        Read More<span className="sr-only">: {post.title}</span>
+        Read More<span className="sr-only"> about {post.title}</span>
         <ArrowRight aria-hidden="true" className="size-4" />
       </Link>
     </article>
