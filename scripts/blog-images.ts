@@ -51,7 +51,7 @@ const images: { name: string; width: number; height: number; quality: number; sv
         <circle r="54" fill="#4338ca"/>
         <path d="M-22 0 H18 M4 -16 L20 0 L4 16" stroke="#fff" stroke-width="8" fill="none" stroke-linecap="round" stroke-linejoin="round"/>
       </g>
-      ${phone(710, 80, greys, "After: grayscale", "#1f2937")}`,
+      ${phone(710, 80, greys, "After: greyscale", "#1f2937")}`,
   },
   {
     name: "screen-time-evening",
