@@ -4,7 +4,7 @@
  * rel="noopener noreferrer". Links built from data at run time are checked in the browser by
  * tests/e2e/blog.spec.ts.
  */
-import { readFileSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { allPages } from "~/content/pages";
@@ -24,8 +24,18 @@ function tsxFiles(dir: string): string[] {
     .map((f) => path.join(dir, f));
 }
 
+const articleDataDir = path.join(appDir, "content/blog/data");
+
+function dataFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
+    .map((f) => path.join(dir, f));
+}
+
 const articleFiles = tsxFiles(articleDir);
 const sourceFiles = [...articleFiles, ...tsxFiles(blogComponentDir)];
+/** Typed article data (cards, link lists) kept beside the articles. */
+const articleData = existsSync(articleDataDir) ? dataFiles(articleDataDir) : [];
 
 interface Found {
   file: string;
@@ -46,6 +56,12 @@ export function literalLinkTargets(source: string): { index: number; value: stri
     out.push({ index: m.index ?? 0, value });
   }
   return out;
+}
+
+/** Internal paths written as object properties in article data: { to: "/x" }, { href: "/x" }, { link: "/x" }, { url: "/x" }. */
+export function dataLinkTargets(source: string): { index: number; value: string }[] {
+  const re = /\b(?:to|href|link|url|path)\s*:\s*(?:"(\/[^"]*)"|'(\/[^']*)'|`(\/[^`$]*)`)/g;
+  return [...source.matchAll(re)].map((m) => ({ index: m.index ?? 0, value: m[1] ?? m[2] ?? m[3] ?? "" }));
 }
 
 /** The opening tags of <a ...> elements, with braces balanced so `=>` inside props does not end them. */
@@ -95,6 +111,14 @@ describe("links written in the articles", () => {
         if (!knownPaths.has(bare(value))) broken.push({ file: path.relative(appDir, file), line: lineOf(source, index), value });
       }
     }
+    for (const file of articleData) {
+      const source = readFileSync(file, "utf8");
+      for (const { index, value } of dataLinkTargets(source)) {
+        if (value.startsWith("//")) continue;
+        checked++;
+        if (!knownPaths.has(bare(value))) broken.push({ file: path.relative(appDir, file), line: lineOf(source, index), value });
+      }
+    }
     expect(broken).toEqual([]);
     expect(checked).toBeGreaterThan(10);
   });
@@ -102,7 +126,7 @@ describe("links written in the articles", () => {
   it("resolves every related-post slug to a live post", () => {
     const live = new Set(livePosts.map((p) => p.slug));
     const broken: Found[] = [];
-    for (const file of sourceFiles) {
+    for (const file of [...sourceFiles, ...articleData]) {
       const source = readFileSync(file, "utf8");
       for (const m of source.matchAll(/\bslugs=\{\[([^\]]*)\]\}/g)) {
         for (const s of m[1]?.matchAll(/["'`]([^"'`]+)["'`]/g) ?? []) {
@@ -153,6 +177,11 @@ describe("the source scanners", () => {
   it("read every attribute form", () => {
     const src = `<Link to="/a">x</Link><a href='/b'>y</a><Link to={"/c"} /><a href={\`/d\`} /><Link to={\`/blog/\${slug}\`} />`;
     expect(literalLinkTargets(src).map((t) => t.value)).toEqual(["/a", "/b", "/c", "/d"]);
+  });
+
+  it("read internal paths in data objects", () => {
+    const src = `{ to: "/a", label: "x" }, { href: '/b' }, { url: "https://x.example" }, { link: \`/c\` }`;
+    expect(dataLinkTargets(src).map((t) => t.value)).toEqual(["/a", "/b", "/c"]);
   });
 
   it("do not stop at => inside an opening tag", () => {
