@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { landTitleFees, landTitleTransferFee, mortgageRegistrationFee } from "~/lib/fees";
 import { GST_RATE_PERCENT, GST_REBATE_MAX, gstRebate } from "~/lib/gst-rebate";
 import { minimumDownPayment } from "~/lib/mortgage";
+import { FHSA_ANNUAL_LIMIT, FHSA_LIFETIME_LIMIT, FTHB_TAX_CREDIT_AMOUNT, FTHB_TAX_CREDIT_VALUE, HBP_LIMIT } from "./data/figures";
 
 describe("GST rebate article (§9)", () => {
   it("rebates 5%, at most $50,000", () => {
@@ -66,5 +67,18 @@ describe("mortgage guide (§9)", () => {
       expect(low).toBe(income * 4);
       expect(high).toBe(income * 4.5);
     }
+  });
+});
+
+describe("figures that differ between articles, as resolved once (§9)", () => {
+  it("states the first-time buyers' tax credit as a $10,000 amount worth $1,500 at the 15% federal rate", () => {
+    expect(FTHB_TAX_CREDIT_AMOUNT).toBe(10_000);
+    expect(FTHB_TAX_CREDIT_VALUE).toBe(FTHB_TAX_CREDIT_AMOUNT * 0.15);
+  });
+
+  it("uses the current Home Buyers' Plan limit and the FHSA limits", () => {
+    expect(HBP_LIMIT).toBe(60_000);
+    expect(FHSA_LIFETIME_LIMIT).toBe(40_000);
+    expect(FHSA_LIFETIME_LIMIT / FHSA_ANNUAL_LIMIT).toBe(5);
   });
 });
