@@ -14,7 +14,7 @@ const description =
 
 export const meta = () =>
   pageMeta({
-    title: "Real Estate Blog: Guides for Edmonton Buyers and Sellers",
+    title: "Real Estate Blog for Edmonton Buyers and Sellers",
     description,
     path: "/blog",
     jsonLd: [
