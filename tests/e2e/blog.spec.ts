@@ -100,6 +100,8 @@ test.describe("blog index", () => {
 });
 
 test.describe("every article", () => {
+  // Each test also requests every internal link of its article and runs axe: give it room on a busy machine.
+  test.describe.configure({ timeout: 90_000 });
   for (const post of livePosts) {
     test(`${post.slug}: heading, date, links and accessibility`, async ({ page, request }) => {
       const response = await page.goto(`/blog/${post.slug}`);
