@@ -297,6 +297,28 @@ test.describe("lazy image", () => {
   });
 });
 
+test.describe("lazy image before hydration", () => {
+  test("a picture that loaded before hydration is shown as loaded, without fading out again", async ({ page }) => {
+    let releaseScripts: () => void = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+    await page.route("**/assets/*.js", async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.setViewportSize({ width: 1280, height: 1400 });
+    await page.goto(RESOURCES, { waitUntil: "commit" });
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('img[src="/images/blog/free-online-resources.webp"]');
+      return img !== null && img.complete && img.naturalWidth > 0;
+    });
+    releaseScripts();
+    await waitForHydration(page);
+    const img = page.locator('img[src="/images/blog/free-online-resources.webp"]');
+    await expect(img.locator("xpath=..")).toHaveAttribute("data-state", "loaded");
+    await expect(img).toHaveCSS("opacity", "1");
+  });
+});
+
 test.describe("back to top", () => {
   test("scrolls smoothly to the top", async ({ page }) => {
     await page.goto(RESOURCES);
