@@ -35,7 +35,7 @@ export const MAX_YEARS = 50;
 export type Compounding = "monthly" | "semi-annual";
 export const COMPOUNDING_OPTIONS: readonly { id: Compounding; label: string; timesPerYear: number }[] = [
   { id: "monthly", label: "Monthly", timesPerYear: 12 },
-  { id: "semi-annual", label: "Semi-annual (Canadian fixed-rate)", timesPerYear: 2 },
+  { id: "semi-annual", label: "Semi-annual (Canadian)", timesPerYear: 2 },
 ];
 
 export type PaymentFrequency = "monthly" | "semi-monthly" | "bi-weekly" | "accelerated-bi-weekly" | "weekly" | "accelerated-weekly";

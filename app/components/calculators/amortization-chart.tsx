@@ -3,13 +3,12 @@ import { formatCurrency } from "~/lib/format";
 import type { AmortizationSchedule } from "~/lib/mortgage";
 
 /*
- * The balance over time as inline SVG (no chart library: a few paths are all it takes), with the
- * year-by-year table as its accessible alternative. Both are server-renderable.
+ * The balance over time as inline SVG (no chart library: a few paths are all it takes) with HTML
+ * axis labels, and the year-by-year table as its accessible alternative. Both are server-renderable.
  */
 
-const WIDTH = 640;
-const HEIGHT = 260;
-const PLOT = { left: 60, right: 16, top: 14, bottom: 30 };
+/** Plot coordinates run 0–1000 both ways and stretch to the box; text stays HTML, so it is readable at any width. */
+const SIZE = 1000;
 
 /** "$400k", "$1.2M": axis labels must stay short on a phone. */
 function compactCurrency(value: number): string {
@@ -31,51 +30,56 @@ export function BalanceChart({ schedule, principal }: { schedule: AmortizationSc
   if (rows.length === 0 || principal <= 0) return null;
 
   // Cumulative interest beside the balance: the two lines cross where a buyer has paid as much
-  // interest as they still owe, which is the point of the picture.
+  // interest as they still owe, which is the point of the picture. A short last year (an
+  // accelerated schedule) ends at its real payoff time, not at a whole year.
   let interestSoFar = 0;
-  const points = [{ year: 0, balance: principal, interest: 0 }];
+  let paymentsSoFar = 0;
+  const points = [{ time: 0, balance: principal, interest: 0 }];
   for (const row of rows) {
     interestSoFar += row.interestPaid;
-    points.push({ year: row.year, balance: row.endingBalance, interest: interestSoFar });
+    paymentsSoFar += row.payments;
+    points.push({ time: paymentsSoFar / schedule.paymentsPerYear, balance: row.endingBalance, interest: interestSoFar });
   }
+  const duration = paymentsSoFar / schedule.paymentsPerYear;
   const maxValue = Math.max(principal, interestSoFar);
-  const step = niceStep(maxValue / 4);
+  const step = niceStep(maxValue / 5);
   const yMax = Math.ceil(maxValue / step) * step;
-  const years = rows.length;
-  const plotWidth = WIDTH - PLOT.left - PLOT.right;
-  const plotHeight = HEIGHT - PLOT.top - PLOT.bottom;
-  const x = (year: number) => PLOT.left + (year / years) * plotWidth;
-  const y = (value: number) => PLOT.top + plotHeight - (value / yMax) * plotHeight;
-  const line = (key: "balance" | "interest") => points.map((p, i) => `${i === 0 ? "M" : "L"}${x(p.year).toFixed(1)},${y(p[key]).toFixed(1)}`).join(" ");
-  const area = `${line("balance")} L${x(years).toFixed(1)},${y(0).toFixed(1)} L${x(0).toFixed(1)},${y(0).toFixed(1)} Z`;
+  const x = (time: number) => (time / duration) * SIZE;
+  const y = (value: number) => SIZE - (value / yMax) * SIZE;
+  const line = (key: "balance" | "interest") => points.map((p, i) => `${i === 0 ? "M" : "L"}${x(p.time).toFixed(1)},${y(p[key]).toFixed(1)}`).join(" ");
+  const area = `${line("balance")} L${SIZE},${SIZE} L0,${SIZE} Z`;
   const yTicks = Array.from({ length: Math.round(yMax / step) + 1 }, (_, i) => i * step);
-  const xEvery = years > 20 ? 5 : years > 8 ? 2 : 1;
-  const xTicks = Array.from({ length: Math.floor(years / xEvery) + 1 }, (_, i) => i * xEvery);
+  const xEvery = duration > 20 ? 5 : duration > 8 ? 2 : 1;
+  const xTicks = Array.from({ length: Math.floor(duration / xEvery + 1e-9) + 1 }, (_, i) => i * xEvery);
+  const years = Math.round(duration * 10) / 10;
 
   return (
     <figure className="m-0">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`} className="h-auto w-full" focusable="false">
-        <title id={`${id}-title`}>Mortgage balance over time</title>
-        <desc id={`${id}-desc`}>
-          {`The balance falls from ${formatCurrency(principal)} to $0 over ${years} ${years === 1 ? "year" : "years"}, while the interest paid adds up to ${formatCurrency(interestSoFar)}. The year-by-year table has every figure.`}
-        </desc>
-        {yTicks.map((tick) => (
-          <g key={`y${tick}`}>
-            <line x1={PLOT.left} x2={WIDTH - PLOT.right} y1={y(tick)} y2={y(tick)} stroke="var(--color-line)" strokeWidth="1" />
-            <text x={PLOT.left - 8} y={y(tick)} dy="0.35em" textAnchor="end" fontSize="12" fill="var(--color-ink-muted)">
+      <p id={`${id}-desc`} className="sr-only">
+        {`The balance falls from ${formatCurrency(principal)} to $0 over ${years} ${years === 1 ? "year" : "years"}, while the interest paid adds up to ${formatCurrency(interestSoFar)}. The year-by-year table has every figure.`}
+      </p>
+      <div role="img" aria-label="Chart of the mortgage balance and the interest paid over time" aria-describedby={`${id}-desc`} className="relative h-60 sm:h-72">
+        <div className="absolute top-2 right-3 bottom-7 left-14">
+          <svg viewBox={`0 0 ${SIZE} ${SIZE}`} preserveAspectRatio="none" aria-hidden="true" focusable="false" className="absolute inset-0 h-full w-full overflow-visible">
+            {yTicks.map((tick) => (
+              <line key={tick} x1="0" x2={SIZE} y1={y(tick)} y2={y(tick)} stroke="var(--color-line)" strokeWidth="1" vectorEffect="non-scaling-stroke" />
+            ))}
+            <path d={area} fill="var(--color-brand)" fillOpacity="0.15" />
+            <path d={line("balance")} fill="none" stroke="var(--color-brand)" strokeWidth="3" strokeLinejoin="round" vectorEffect="non-scaling-stroke" />
+            <path d={line("interest")} fill="none" stroke="var(--color-accent)" strokeWidth="3" strokeDasharray="8 5" strokeLinejoin="round" vectorEffect="non-scaling-stroke" />
+          </svg>
+          {yTicks.map((tick) => (
+            <span key={tick} aria-hidden="true" className="absolute right-full mr-2 -translate-y-1/2 text-xs whitespace-nowrap text-ink-muted" style={{ top: `${(y(tick) / SIZE) * 100}%` }}>
               {compactCurrency(tick)}
-            </text>
-          </g>
-        ))}
-        {xTicks.map((tick) => (
-          <text key={`x${tick}`} x={x(tick)} y={HEIGHT - PLOT.bottom + 18} textAnchor="middle" fontSize="12" fill="var(--color-ink-muted)">
-            {tick === 0 ? "Year 0" : tick}
-          </text>
-        ))}
-        <path d={area} fill="var(--color-brand)" fillOpacity="0.15" />
-        <path d={line("balance")} fill="none" stroke="var(--color-brand)" strokeWidth="3" strokeLinejoin="round" />
-        <path d={line("interest")} fill="none" stroke="var(--color-accent)" strokeWidth="3" strokeDasharray="8 5" strokeLinejoin="round" />
-      </svg>
+            </span>
+          ))}
+          {xTicks.map((tick) => (
+            <span key={tick} aria-hidden="true" className="absolute top-full mt-1.5 -translate-x-1/2 text-xs whitespace-nowrap text-ink-muted" style={{ left: `${(x(tick) / SIZE) * 100}%` }}>
+              {tick === 0 ? "Year 0" : tick}
+            </span>
+          ))}
+        </div>
+      </div>
       <figcaption className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm text-ink-muted">
         <span className="inline-flex items-center gap-2">
           <span aria-hidden="true" className="inline-block h-1 w-6 rounded bg-brand" />

@@ -112,7 +112,7 @@ export function LandTitleFeeTable({ prices = DEFAULT_LAND_TITLE_PRICES, mortgage
     <div className="my-6 overflow-x-auto">
       <table className="w-full border-collapse text-right text-sm tabular-nums">
         <caption className="mb-2 text-left text-sm text-ink-muted">
-          Alberta land titles fees with a {percent}% mortgage: {RULE_TEXT}, on the value and on the mortgage.
+          {`Alberta land titles fees with a ${percent}% mortgage: ${RULE_TEXT}, on the value and on the mortgage.`}
         </caption>
         <thead>
           <tr className="border-b border-line">
@@ -120,7 +120,7 @@ export function LandTitleFeeTable({ prices = DEFAULT_LAND_TITLE_PRICES, mortgage
               Home value
             </th>
             <th scope="col" className="px-3 py-2 font-semibold">
-              Mortgage ({percent}%)
+              {`Mortgage (${percent}%)`}
             </th>
             <th scope="col" className="px-3 py-2 font-semibold">
               Title fee

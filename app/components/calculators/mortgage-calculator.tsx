@@ -211,19 +211,22 @@ export function MortgageCalculator({ initialInputs, fromQuery = false, formActio
   };
 
   return (
-    <div className="grid gap-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
-      <form
-        method="get"
-        action={formAction}
-        noValidate
-        onSubmit={(event) => {
-          // With scripts the result is already on screen; the button takes the visitor to it.
-          event.preventDefault();
-          resultRef.current?.focus();
-        }}
-        className="space-y-5"
-        aria-label="Mortgage calculator"
-      >
+    // One form around everything: the result sits between the four main inputs and the options
+    // in the markup, so on a phone it shows right under the fields that drive it; on wide
+    // screens the grid puts it in its own column.
+    <form
+      method="get"
+      action={formAction}
+      noValidate
+      onSubmit={(event) => {
+        // With scripts the result is already on screen; the button takes the visitor to it.
+        event.preventDefault();
+        resultRef.current?.focus();
+      }}
+      aria-label="Mortgage calculator"
+      className="grid gap-x-10 gap-y-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]"
+    >
+      <div className="space-y-5 lg:col-start-1 lg:row-start-1">
         <NumberField label="Home price" name={FIELD.price} prefix="$" value={inputs.price} onChange={set("price")} hint={hints.price} />
         <div>
           <NumberField
@@ -236,9 +239,9 @@ export function MortgageCalculator({ initialInputs, fromQuery = false, formActio
             hint={hints.down}
             description={result ? <DownPaymentNote result={result} /> : undefined}
           />
-          <fieldset className="mt-2">
-            <legend className="sr-only">Enter the down payment as</legend>
-            <div className="flex flex-wrap gap-4 text-sm text-ink">
+          <fieldset className="mt-1">
+            <legend className="sr-only">Enter the down payment</legend>
+            <div className="flex flex-wrap gap-x-5 text-sm text-ink">
               {(
                 [
                   ["amount", "In dollars"],
@@ -262,24 +265,9 @@ export function MortgageCalculator({ initialInputs, fromQuery = false, formActio
         </div>
         <NumberField label="Interest rate (annual %)" name={FIELD.rate} suffix="%" step="0.1" value={inputs.rate} onChange={set("rate")} hint={hints.rate} />
         <Choice<LoanTerm> label="Loan term (amortization)" name={FIELD.years} value={inputs.years} options={termOptions} onChange={set("years")} />
+      </div>
 
-        <fieldset className="rounded-lg border border-line p-4">
-          <legend className="px-1 text-sm font-semibold text-ink-muted">More options</legend>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Choice<PaymentFrequency> label="Payment frequency" name={FIELD.frequency} value={inputs.frequency} options={frequencyOptions} onChange={set("frequency")} />
-            <Choice<Compounding> label="Interest compounding" name={FIELD.compounding} value={inputs.compounding} options={compoundingOptions} onChange={set("compounding")} />
-          </div>
-          <p className="mt-3 text-xs text-ink-muted">
-            Canadian fixed-rate mortgages compound semi-annually, which makes the payment a little lower than monthly compounding at the same rate.
-          </p>
-        </fieldset>
-
-        <button type="submit" className="inline-flex min-h-11 items-center justify-center rounded-md bg-brand px-5 py-2.5 font-semibold text-on-brand hover:bg-brand-strong">
-          Calculate
-        </button>
-      </form>
-
-      <section aria-labelledby={`${ids}-result`} className="rounded-xl border border-line bg-surface-muted p-5 sm:p-6">
+      <section aria-labelledby={`${ids}-result`} className="self-start rounded-xl border border-line bg-surface-muted p-5 sm:p-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
         <h2 id={`${ids}-result`} ref={resultRef} tabIndex={-1} className="text-lg font-semibold text-ink outline-none">
           Your estimate
         </h2>
@@ -310,18 +298,35 @@ export function MortgageCalculator({ initialInputs, fromQuery = false, formActio
         </button>
       </section>
 
+      <div className="space-y-5 lg:col-start-1 lg:row-start-2">
+        <fieldset className="rounded-lg border border-line p-4">
+          <legend className="px-1 text-sm font-semibold text-ink-muted">More options</legend>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
+            <Choice<PaymentFrequency> label="Payment frequency" name={FIELD.frequency} value={inputs.frequency} options={frequencyOptions} onChange={set("frequency")} />
+            <Choice<Compounding> label="Interest compounding" name={FIELD.compounding} value={inputs.compounding} options={compoundingOptions} onChange={set("compounding")} />
+          </div>
+          <p className="mt-3 text-xs text-ink-muted">
+            Canadian fixed-rate mortgages compound semi-annually, which makes the payment a little lower than monthly compounding at the same rate.
+          </p>
+        </fieldset>
+        <button type="submit" className="inline-flex min-h-11 items-center justify-center rounded-md bg-brand px-5 py-2.5 font-semibold text-on-brand hover:bg-brand-strong">
+          Calculate
+        </button>
+      </div>
+
       {result?.schedule && monthly !== null && (
         <section aria-labelledby={`${ids}-chart`} className="lg:col-span-2">
           <h2 id={`${ids}-chart`} className="text-xl font-bold text-ink">
             Your balance over time
           </h2>
           <p className="mt-1 text-sm text-ink-muted">
-            {formatCurrency(result.schedule.payment, { cents: true })} {result.frequency.label.toLowerCase()} on {formatCurrency(result.mortgageAmount)} at {formatPercent(result.ratePercent)}.
+            {formatCurrency(result.schedule.payment, { cents: true })} {result.frequency.label.toLowerCase()} on {formatCurrency(result.mortgageAmount)} at{" "}
+            {formatPercent(result.ratePercent)}, paid off in {payoffText(result.schedule.payoffYears)}.
           </p>
-          <div className="mt-4">
+          <div className="mt-4 max-w-4xl">
             <BalanceChart schedule={result.schedule} principal={result.mortgageAmount} />
           </div>
-          <details className="mt-4 rounded-lg border border-line p-3">
+          <details className="mt-4 max-w-4xl rounded-lg border border-line p-3">
             <summary className="cursor-pointer font-semibold text-ink">Year-by-year table</summary>
             <div className="mt-3">
               <AmortizationTable schedule={result.schedule} />
@@ -329,6 +334,6 @@ export function MortgageCalculator({ initialInputs, fromQuery = false, formActio
           </details>
         </section>
       )}
-    </div>
+    </form>
   );
 }

@@ -1,0 +1,254 @@
+import { type Page, expect, test } from "@playwright/test";
+import { expectNoA11yViolations, phoneViewport, waitForHydration } from "./support";
+
+// Expected payments were worked independently (P·i / (1 − (1 + i)^−n), i = r/12, n = 12·years):
+//   400,000 at 6.5 % / 30 y = 2,528.27   400,000 at 5 % / 30 y = 2,147.29
+//   400,000 at 0 % / 30 y = 1,111.11     520,000 at 4.5 % / 25 y = 2,890.33
+//   240,000 at 5 % / 25 y = 1,403.02     400,000 at 6.5 % / 30 y semi-annual = 2,505.61
+
+const NOTE = "This is an estimate. Contact a mortgage professional for accurate calculations.";
+
+const payment = (page: Page) => page.getByTestId("monthly-payment");
+const noResult = (page: Page) => page.getByTestId("no-result");
+const field = (page: Page, label: string | RegExp) => page.getByLabel(label, { exact: typeof label === "string" });
+
+async function openCalculator(page: Page, hash = "") {
+  await page.goto(`/mortgage-calculator${hash}`);
+  await waitForHydration(page);
+}
+
+/** No figure on the page may read NaN, Infinity or a negative dollar amount. */
+async function expectNoBrokenFigures(page: Page) {
+  const text = await page.locator("main").innerText();
+  expect(text).not.toMatch(/NaN|Infinity|∞|-\$\d/);
+}
+
+test.describe("mortgage calculator", () => {
+  test("the server renders the heading, the defaults and $2,528 a month", async ({ request, page }) => {
+    const response = await request.get("/mortgage-calculator");
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(/<h1[^>]*>Mortgage Calculator<\/h1>/);
+    expect(html).toContain("$2,528");
+    expect(html).toContain(NOTE);
+
+    await openCalculator(page);
+    await expect(field(page, "Home price")).toHaveValue("500000");
+    await expect(field(page, "Down payment")).toHaveValue("100000");
+    await expect(field(page, "Interest rate (annual %)")).toHaveValue("6.5");
+    await expect(field(page, "Interest rate (annual %)")).toHaveAttribute("step", "0.1");
+    await expect(field(page, "Loan term (amortization)")).toHaveValue("30");
+    await expect(page.getByRole("combobox", { name: "Loan term (amortization)" }).locator("option")).toHaveText(["15 years", "20 years", "25 years", "30 years"]);
+    await expect(payment(page)).toContainText("$2,528");
+    await expect(page.getByText(NOTE, { exact: true })).toBeVisible();
+    await expect(page).toHaveTitle(/Mortgage Calculator/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/mortgage-calculator$/);
+  });
+
+  test("results follow typing, and the inputs go into the URL fragment", async ({ page }) => {
+    await openCalculator(page);
+    await field(page, "Interest rate (annual %)").fill("5");
+    await expect(payment(page)).toContainText("$2,147");
+    expect(new URL(page.url()).hash).toBe("#price=500000&down=100000&rate=5&years=30");
+
+    await field(page, "Loan term (amortization)").selectOption("25");
+    await field(page, "Home price").fill("650000");
+    await field(page, "Down payment").fill("130000");
+    await field(page, "Interest rate (annual %)").fill("4.5");
+    await expect(payment(page)).toContainText("$2,890");
+    await expect(page.getByText("Mortgage amount")).toBeVisible();
+    expect(new URL(page.url()).search).toBe("");
+  });
+
+  test("a zero rate gives principal / n", async ({ page }) => {
+    await openCalculator(page);
+    await field(page, "Interest rate (annual %)").fill("0");
+    await expect(payment(page)).toContainText("$1,111");
+    await expectNoBrokenFigures(page);
+  });
+
+  test("a down payment at or above the price shows a hint and no result", async ({ page }) => {
+    await openCalculator(page);
+    for (const down of ["500000", "750000"]) {
+      await field(page, "Down payment").fill(down);
+      await expect(payment(page)).toHaveCount(0);
+      await expect(noResult(page)).toContainText("The down payment must be less than the home price.");
+      await expect(field(page, "Down payment")).toHaveAttribute("aria-invalid", "true");
+      await expectNoBrokenFigures(page);
+    }
+    // Back to a valid number, the result returns.
+    await field(page, "Down payment").fill("100000");
+    await expect(payment(page)).toContainText("$2,528");
+  });
+
+  test("empty or invalid input shows a short hint, never NaN", async ({ page }) => {
+    await openCalculator(page);
+    await field(page, "Home price").fill("");
+    await expect(noResult(page)).toContainText("Enter the home price.");
+    await expectNoBrokenFigures(page);
+    await field(page, "Home price").fill("500000");
+    await field(page, "Interest rate (annual %)").fill("");
+    await expect(noResult(page)).toContainText("Enter the interest rate.");
+    await field(page, "Interest rate (annual %)").fill("-2");
+    await expect(noResult(page)).toContainText("The rate can't be negative.");
+    await expectNoBrokenFigures(page);
+  });
+
+  test("a shared link opens with the same inputs and result", async ({ page, context }) => {
+    await openCalculator(page, "#price=650000&down=130000&rate=4.5&years=25");
+    await expect(field(page, "Home price")).toHaveValue("650000");
+    await expect(field(page, "Down payment")).toHaveValue("130000");
+    await expect(field(page, "Interest rate (annual %)")).toHaveValue("4.5");
+    await expect(field(page, "Loan term (amortization)")).toHaveValue("25");
+    await expect(payment(page)).toContainText("$2,890");
+
+    // Change options, then open the resulting URL in a fresh tab: everything comes back.
+    await field(page, "Interest compounding").selectOption("semi-annual");
+    await field(page, "Payment frequency").selectOption("accelerated-bi-weekly");
+    await page.getByLabel("As % of price").check();
+    await expect(field(page, "Down payment")).toHaveValue("20");
+    const shared = page.url();
+    expect(shared).toContain("comp=semi-annual");
+    const expected = (await payment(page).innerText()).match(/\$[\d,]+/)![0];
+
+    const other = await context.newPage();
+    await other.goto(shared);
+    await waitForHydration(other);
+    await expect(payment(other)).toContainText(expected);
+    await expect(field(other, "Down payment")).toHaveValue("20");
+    await expect(other.getByLabel("As % of price")).toBeChecked();
+    await expect(field(other, "Payment frequency")).toHaveValue("accelerated-bi-weekly");
+    await expect(other.getByText("Accelerated bi-weekly payment")).toBeVisible();
+  });
+
+  test("semi-annual compounding lowers the payment; insurance is added under 20 % down", async ({ page }) => {
+    await openCalculator(page);
+    await field(page, "Interest compounding").selectOption("semi-annual");
+    await expect(payment(page)).toContainText("$2,506");
+    await field(page, "Interest compounding").selectOption("monthly");
+    await field(page, "Down payment").fill("50000");
+    await field(page, "Loan term (amortization)").selectOption("25");
+    // 10 % down: 3.10 % of $450,000 = $13,950 added to the mortgage.
+    await expect(page.locator("dd", { hasText: "$13,950.00" })).toBeVisible();
+    await expect(page.locator("dd", { hasText: "$463,950.00" })).toBeVisible();
+    await field(page, "Down payment").fill("10000");
+    await expect(page.getByText(/Below the \$25,000 minimum/)).toBeVisible();
+  });
+
+  test("a query string from the no-JavaScript form moves into the fragment once scripts run", async ({ page }) => {
+    await page.goto("/mortgage-calculator?price=300000&down=60000&rate=5&years=25");
+    await waitForHydration(page);
+    await expect(page).toHaveURL(/\/mortgage-calculator#price=300000&down=60000&rate=5&years=25$/);
+    await expect(payment(page)).toContainText("$1,403");
+  });
+
+  test("the balance chart and its table", async ({ page }) => {
+    await openCalculator(page);
+    await expect(page.getByRole("img", { name: /mortgage balance/ })).toBeVisible();
+    await page.getByText("Year-by-year table", { exact: true }).click();
+    const table = page.getByRole("table", { name: /Year-by-year amortization/ });
+    await expect(table.locator("tbody tr")).toHaveCount(30);
+    await expect(table.locator("tbody tr").last().locator("td").last()).toHaveText("$0.00");
+    await expectNoA11yViolations(page);
+  });
+
+  test("has no accessibility violations, with a result or with a hint", async ({ page }) => {
+    await openCalculator(page);
+    await expectNoA11yViolations(page);
+    await field(page, "Down payment").fill("600000");
+    await expect(noResult(page)).toBeVisible();
+    await expectNoA11yViolations(page);
+  });
+
+  test("on a phone the payment sits right under the four inputs and nothing overflows", async ({ browser }) => {
+    const context = await browser.newContext({ viewport: phoneViewport, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await openCalculator(page);
+    const term = await field(page, "Loan term (amortization)").boundingBox();
+    const result = await payment(page).boundingBox();
+    const options = await field(page, "Payment frequency").boundingBox();
+    expect(term && result && options).toBeTruthy();
+    expect(result!.y).toBeGreaterThan(term!.y);
+    expect(result!.y).toBeLessThan(options!.y);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    // Once the last of the four inputs is on screen, so is the payment it drives.
+    await field(page, "Loan term (amortization)").selectOption("25");
+    await field(page, "Loan term (amortization)").scrollIntoViewIfNeeded();
+    await expect(payment(page)).toContainText("$2,701");
+    await expect(payment(page)).toBeInViewport();
+    await expectNoA11yViolations(page);
+    await context.close();
+  });
+});
+
+test.describe("mortgage calculator without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the GET form's result is rendered by the server", async ({ page }) => {
+    await page.goto("/mortgage-calculator");
+    await expect(payment(page)).toContainText("$2,528");
+    await field(page, "Home price").fill("300000");
+    await field(page, "Down payment").fill("60000");
+    await field(page, "Interest rate (annual %)").fill("5");
+    await field(page, "Loan term (amortization)").selectOption("25");
+    await page.getByRole("button", { name: "Calculate" }).click();
+    await expect(page).toHaveURL(/\/mortgage-calculator\?price=300000&down=60000&unit=amount&rate=5&years=25/);
+    await expect(payment(page)).toContainText("$1,403");
+    await expect(field(page, "Home price")).toHaveValue("300000");
+    await expect(page.getByText(NOTE, { exact: true })).toBeVisible();
+  });
+
+  test("bad input gets a server-rendered hint", async ({ page }) => {
+    await page.goto("/mortgage-calculator?price=300000&down=300000&rate=5&years=25");
+    await expect(payment(page)).toHaveCount(0);
+    await expect(noResult(page)).toContainText("The down payment must be less than the home price.");
+    await expectNoBrokenFigures(page);
+  });
+
+  test("the test page's form submits to the calculator page", async ({ page }) => {
+    await page.goto("/mortgagecalculatortestpage");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+    await expect(payment(page)).toContainText("$2,528");
+    await field(page, "Interest rate (annual %)").fill("0");
+    await page.getByRole("button", { name: "Calculate" }).click();
+    await expect(page).toHaveURL(/\/mortgage-calculator\?/);
+    await expect(payment(page)).toContainText("$1,111");
+  });
+});
+
+test.describe("cost tools the articles embed (shown on the test page)", () => {
+  test("land title fee calculator: price and mortgage as percent or amount", async ({ page }) => {
+    await page.goto("/mortgagecalculatortestpage");
+    await waitForHydration(page);
+    const tool = page.getByRole("group", { name: "Land title fee calculator (Alberta)" });
+    await expect(tool).toContainText("$910");
+    await tool.getByLabel("Home price").fill("600000");
+    await expect(tool.locator("dd").last()).toHaveText("$1,180");
+    await tool.getByLabel("Dollar amount").check();
+    await expect(tool.getByLabel("Mortgage amount")).toHaveValue("480000");
+    await tool.getByLabel("Mortgage amount").fill("0");
+    await expect(tool.locator("dd")).toHaveText(["$650", "$0", "$650"]);
+    await tool.getByLabel("Mortgage amount").fill("700000");
+    await expect(tool).toContainText("The mortgage can't be more than the price.");
+    await expect(tool.locator("dd")).toHaveCount(0);
+    const table = page.getByRole("table", { name: /Alberta land titles fees/ });
+    await expect(table.locator("tbody tr td:last-child")).toHaveText(["$640", "$910", "$1,180", "$1,540"]);
+  });
+
+  test("GST rebate calculator: full, phased out, none", async ({ page }) => {
+    await page.goto("/mortgagecalculatortestpage");
+    await waitForHydration(page);
+    const tool = page.getByRole("group", { name: /GST rebate calculator/ });
+    await expect(tool).toContainText("$40,000");
+    await tool.getByLabel("New home price (before GST)").fill("1250000");
+    await expect(tool).toContainText("$25,000");
+    await expect(tool).toContainText("shrinks in a straight line");
+    await tool.getByLabel("New home price (before GST)").fill("1600000");
+    await expect(tool).toContainText("There is no rebate");
+    await tool.getByLabel("New home price (before GST)").fill("");
+    await expect(tool).toContainText("Enter the price of the new home");
+    await expectNoBrokenFigures(page);
+    await expectNoA11yViolations(page);
+  });
+});
