@@ -71,6 +71,10 @@ describe("share window", () => {
     const open = vi.fn(() => null);
     vi.stubGlobal("window", { open });
     openShareWindow("https://www.facebook.com/sharer/sharer.php?u=x");
-    expect(open).toHaveBeenCalledWith("https://www.facebook.com/sharer/sharer.php?u=x", "_blank", "width=600,height=400,noopener,noreferrer");
+    expect(open).toHaveBeenCalledWith(
+      "https://www.facebook.com/sharer/sharer.php?u=x",
+      "_blank",
+      "width=600,height=400,noopener,noreferrer",
+    );
   });
 });

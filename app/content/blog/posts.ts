@@ -79,14 +79,14 @@ export const posts: readonly (BlogPost | ComingSoonPost)[] = [
   {
     slug: "essential-real-estate-contacts",
     title: "Essential Real Estate Contacts",
-    description: "Inspectors, lawyers, mortgage brokers, movers and trades: a directory of professionals for your move.",
+    description: "Inspectors, lawyers, mortgage brokers, movers and trades: who to line up when you buy, sell or move, and what each one does.",
     section: "Real Estate Blogs",
     icon: "Contact",
     color: "text-sky-700",
     bgColor: "bg-sky-50",
     datePublished: "2024-04-10",
     dateModified: "2025-06-02",
-    readingMinutes: 5,
+    readingMinutes: 6,
   },
   {
     slug: "do-you-know-what-is-your-home-worth",
@@ -171,7 +171,7 @@ export const posts: readonly (BlogPost | ComingSoonPost)[] = [
     bgColor: "bg-rose-50",
     datePublished: "2024-05-14",
     dateModified: "2024-05-14",
-    readingMinutes: 7,
+    readingMinutes: 4,
   },
   {
     slug: "best-neighbourhoods-in-st-albert",
@@ -203,7 +203,7 @@ export const posts: readonly (BlogPost | ComingSoonPost)[] = [
     bgColor: "bg-violet-50",
     datePublished: "2024-06-18",
     dateModified: "2024-06-18",
-    readingMinutes: 5,
+    readingMinutes: 4,
   },
 ];
 

@@ -16,16 +16,17 @@ export default function Article() {
   return (
     <ArticleLayout slug={slug}>
       <p>
-        When I show homes around Edmonton, one question comes up almost as often as "how are the schools?": "Where do you like to eat around
-        here?" A neighbourhood is more than its houses, and a good local restaurant is one of the things that makes a place feel like home.
+        When I show homes around Edmonton, one question comes up almost as often as questions about schools: "Where do you like to eat
+        around here?" A neighbourhood is more than its houses, and a good local restaurant is one of the things that makes a place feel like
+        home.
       </p>
       <p>
         These are nine long-standing favourites I recommend to clients, friends and family visiting from out of town. They range from a
         weekend pastry run to a special-occasion dinner, and together they cover some of the city's best neighbourhoods to live in, too.
       </p>
       <p className="rounded-lg border border-line bg-surface-muted p-4 text-sm text-ink-muted">
-        Menus, hours and prices change, and restaurants move or close. Check the restaurant's own website or call before you go, and book ahead
-        for dinner on weekends.
+        Menus, hours and prices change, and restaurants move or close. Check the restaurant's own website or call before you go, and book
+        ahead for dinner on weekends.
       </p>
 
       <h2>My nine picks</h2>
@@ -37,15 +38,15 @@ export default function Article() {
         ))}
       </ul>
       <p className="text-sm text-ink-muted">
-        Price guide: $ budget-friendly, $$ moderate, $$$ special occasion, $$$$ splurge. These are my rough impressions, not quotes.
+        Price guide: $ budget-friendly, $$ moderate, $$$ upscale, $$$$ fine dining. These are my rough impressions, not price quotes.
       </p>
 
       <h2>Planning a special night out</h2>
       <p>
-        If you are celebrating, a tasting menu is the easiest way to see what a kitchen does best: several courses chosen by the chef, often with
-        optional wine pairings. At the time of writing you can find tasting menus in Edmonton from around $99 per person, before drinks, tax
-        and tip, and longer menus cost more. RGE RD is known for its tasting menu; ask about the current price and dietary options when you
-        book.
+        If you are celebrating, a tasting menu is the easiest way to see what a kitchen does best: several courses chosen by the chef, often
+        with optional wine pairings. At the time of writing you can find tasting menus in Edmonton from around $99 per person, before
+        drinks, tax and tip, and longer menus cost more. RGE RD is known for its tasting menu; ask about the current price and dietary
+        options when you book.
       </p>
       <p>A few things that make the evening easier:</p>
       <ul>
@@ -56,13 +57,15 @@ export default function Article() {
 
       <h2>Want to live near your favourite spots?</h2>
       <p>
-        Downtown, the 124 Street area and Old Strathcona all put restaurants, cafés and shops within walking distance. If that lifestyle appeals
-        to you, I can show you what is for sale nearby and what living there day to day is really like, from parking to noise on a Saturday
-        night.
+        Downtown, the 124 Street area and Old Strathcona all put restaurants, cafés and shops within walking distance. If that lifestyle
+        appeals to you, I can show you what is for sale nearby and what living there day to day is really like, from parking to noise on a
+        Saturday night.
       </p>
       <div className="my-6 flex flex-wrap gap-3">
-        <ButtonLink to="/search">Search homes for sale</ButtonLink>
-        <ButtonLink to="/contact" variant="secondary">
+        <ButtonLink to="/search" className="no-underline">
+          Search homes for sale
+        </ButtonLink>
+        <ButtonLink to="/contact" variant="secondary" className="no-underline">
           Ask me about a neighbourhood
         </ButtonLink>
       </div>
@@ -74,7 +77,12 @@ export default function Article() {
 
       <RelatedPosts
         current={slug}
-        slugs={["easiest-way-to-decrease-your-screen-time", "essential-real-estate-contacts", "free-online-resources-for-home-buyers-and-sellers", "do-you-know-what-is-your-home-worth"]}
+        slugs={[
+          "easiest-way-to-decrease-your-screen-time",
+          "essential-real-estate-contacts",
+          "free-online-resources-for-home-buyers-and-sellers",
+          "do-you-know-what-is-your-home-worth",
+        ]}
         heading="More from the blog"
       />
       <ContactBlock />

@@ -25,10 +25,10 @@ export default function Article() {
           How to use this list
         </h2>
         <p className="mb-0">
-          This directory shows the kinds of professionals to line up and what each one does. The names, companies and phone numbers in it are
-          samples, not real businesses, and nothing here is a referral. When you are ready, <Link to="/contact">ask me</Link> or call{" "}
-          <a href={site.agent.phoneHref}>{site.agent.phone}</a> and I will share my current recommendations: people my clients and I have worked
-          with recently.
+          This directory shows the kinds of professionals to line up and what each one does. The names, companies and phone numbers in it
+          are samples, not real businesses, and nothing here is a referral. When you are ready, <Link to="/contact">ask me</Link> or call{" "}
+          <a href={site.agent.phoneHref}>{site.agent.phone}</a> and I will share my current recommendations: people my clients and I have
+          worked with recently.
         </p>
       </aside>
 
@@ -62,7 +62,10 @@ export default function Article() {
 
       <h2>Before you hire anyone</h2>
       <ul>
-        <li>Check licences and trade certificates: in Alberta, home inspectors, mortgage brokers and lawyers are licensed, and electricians and plumbers are certified trades.</li>
+        <li>
+          Check licences and trade certificates: in Alberta, home inspectors, mortgage brokers and lawyers are licensed, and electricians
+          and plumbers are certified trades.
+        </li>
         <li>Ask for proof of liability insurance and, for trades working in your home, a WCB clearance letter.</li>
         <li>Get the quote and the scope of work in writing, and confirm who obtains any permits.</li>
         <li>Ask for two or three recent references, and call them.</li>
@@ -70,7 +73,7 @@ export default function Article() {
       </ul>
 
       <div className="mt-10 flex flex-wrap gap-3">
-        <ButtonLink to="/blog" variant="secondary">
+        <ButtonLink to="/blog" variant="secondary" className="no-underline">
           <ArrowLeft aria-hidden="true" className="size-4" />
           Back to Blog
         </ButtonLink>
@@ -78,8 +81,8 @@ export default function Article() {
 
       <ContactBlock heading="Want my current recommendations?">
         <p>
-          I keep an up-to-date list of inspectors, lawyers, lenders and trades my clients have been happy with. Call or e-mail me and tell me
-          what you need.
+          I keep an up-to-date list of inspectors, lawyers, lenders and trades my clients have been happy with. Call or e-mail me and tell
+          me what you need.
         </p>
       </ContactBlock>
     </ArticleLayout>
@@ -89,18 +92,20 @@ export default function Article() {
 function DirectoryCard({ entry }: { entry: DirectoryEntry }) {
   const headingId = `cat-${entry.category.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
   return (
-    <section aria-labelledby={headingId} className="rounded-xl border border-line bg-surface p-5">
+    <section aria-labelledby={headingId} className="rounded-xl border border-line bg-surface p-4 sm:p-5">
       <h3 id={headingId} className="mt-0">
         {entry.category}
       </h3>
       <p className="mt-1 text-sm leading-6 text-ink-muted">{entry.summary}</p>
-      <ul className="m-0 mt-3 grid list-none gap-3 space-y-0 p-0 sm:grid-cols-2">
+      <ul className="m-0 mt-3 list-none divide-y divide-line space-y-0 rounded-lg border border-line p-0">
         {entry.contacts.map((c) => (
-          <li key={c.name} className="rounded-lg bg-surface-muted p-3 text-sm leading-6">
-            <span className="block font-semibold text-ink">{c.name}</span>
-            {c.company && <span className="block text-ink-muted">{c.company}</span>}
+          <li key={c.name} className="grid grid-cols-[1fr_auto] items-center gap-x-3 px-3 py-1.5 text-sm leading-5">
+            <span className="py-1">
+              <span className="block font-semibold text-ink">{c.name}</span>
+              {c.company && <span className="block text-ink-muted">{c.company}</span>}
+            </span>
             {c.phone && (
-              <a href={telHref(c.phone)} className="mt-1 inline-flex min-h-11 items-center gap-1.5 sm:min-h-0">
+              <a href={telHref(c.phone)} className="inline-flex min-h-11 items-center gap-1.5">
                 <Phone aria-hidden="true" className="size-4" />
                 <span className="sr-only">Call {c.name} at </span>
                 {c.phone}

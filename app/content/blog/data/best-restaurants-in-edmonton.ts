@@ -19,8 +19,8 @@ export interface Restaurant {
 export const priceRangeLabels: Record<PriceRange, string> = {
   $: "Budget-friendly",
   $$: "Moderate",
-  $$$: "Special occasion",
-  $$$$: "Splurge",
+  $$$: "Upscale",
+  $$$$: "Fine dining",
 };
 
 export const restaurants: readonly Restaurant[] = [
@@ -49,7 +49,7 @@ export const restaurants: readonly Restaurant[] = [
     priceRange: "$$$",
     specialty: "Pasta, antipasti and Italian wines",
     description:
-      "Corso 32's sister restaurant, a few doors down. Bright and relaxed, with simple Italian cooking done carefully: an easy yes for a weeknight dinner downtown.",
+      "Corso 32's sister restaurant, a few doors down. Bright and relaxed, with simple Italian cooking done carefully: an easy choice for dinner downtown.",
   },
   {
     name: "The Marc",

@@ -115,7 +115,8 @@ export const directory: readonly DirectoryEntry[] = [
   {
     category: "Photographer",
     stage: "listing",
-    summary: "Professional listing photos, and often drone shots and virtual tours. Most buyers see your home online before they ever book a showing.",
+    summary:
+      "Professional listing photos, and often drone shots and virtual tours. Most buyers see your home online before they ever book a showing.",
     contacts: [
       { name: "Ben Carter", company: "Bright Room Photography (sample)", phone: "780-555-0118" },
       { name: "Mei Chen", company: "Golden Hour Listings (sample)", phone: "780-555-0119" },
