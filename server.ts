@@ -9,15 +9,23 @@ import express from "express";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
+import { readPublicConfig } from "./public-config";
+import { errorPage } from "./server/error-page";
 import { prerenderedPages } from "./server/prerendered";
+import { baseSecurityHeaders, contentSecurityPolicy, cspNonce, cspSourcesFrom } from "./server/security-headers";
 
 const PORT = Number(process.env.PORT || 3000);
 const HOST = process.env.HOST || "0.0.0.0";
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR || "build");
 const production = process.env.NODE_ENV === "production";
 
+// The same public configuration the build baked in (npm start builds with this environment).
+const publicConfig = readPublicConfig();
+const cspSources = cspSourcesFrom(publicConfig);
+
 const app = express();
 app.disable("x-powered-by");
+app.use(baseSecurityHeaders({ https: publicConfig.siteUrl.startsWith("https:") }));
 app.use(compression());
 
 // One canonical form per page: /about/ -> /about.
@@ -34,10 +42,16 @@ if (production) {
   const clientDir = path.join(BUILD_DIR, "client");
   // Hashed build output never changes under its name.
   app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: true }));
-  app.use(prerenderedPages(clientDir));
+  app.use(prerenderedPages(clientDir, cspSources));
   app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
   const build = (await import(pathToFileURL(path.join(BUILD_DIR, "server/index.js")).href)) as ServerBuild;
-  app.all("*splat", createRequestHandler({ build, mode: "production" }));
+  // Server-rendered documents: a fresh nonce per response for their inline scripts.
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = cspNonce();
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${res.locals.cspNonce}'`], cspSources));
+    next();
+  });
+  app.all("*splat", createRequestHandler({ build, mode: "production", getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }) }));
 } else {
   const vite = await import("vite");
   const viteServer = await vite.createServer({ server: { middlewareMode: true } });
@@ -51,6 +65,8 @@ if (production) {
     }
   });
 }
+
+app.use(errorPage);
 
 const server = app.listen(PORT, HOST, () => {
   console.log(`Site ready on http://localhost:${PORT}`);

@@ -10,7 +10,7 @@ export default defineConfig({
     __PUBLIC_CONFIG__: JSON.stringify(readPublicConfig({ SITE_URL: "https://www.averyhomes.example" })),
   },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "scripts/**/*.test.ts", "tests/unit/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "scripts/**/*.test.ts", "server/**/*.test.ts"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,

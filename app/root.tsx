@@ -9,7 +9,6 @@ import {
   useLocation,
   useNavigate,
 } from "react-router";
-import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { BackButton } from "./components/layout/back-button";
@@ -17,13 +16,15 @@ import { Breadcrumbs } from "./components/layout/breadcrumbs";
 import { Footer } from "./components/layout/footer";
 import { Header } from "./components/layout/header";
 import { NotFoundContent } from "./components/not-found-content";
+import { ToasterHost } from "./components/toaster-host";
 import { pageByPath } from "./content/pages";
 import { site } from "./content/site";
+import { useNonce } from "./lib/nonce";
 import { bareLocation } from "./lib/query-string";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "icon", href: "/favicon-32.png", type: "image/png", sizes: "32x32" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
   { rel: "alternate", type: "application/rss+xml", title: `${site.agent.name} blog`, href: "/blog/rss.xml" },
 ];
@@ -31,6 +32,7 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
   const footer = pageByPath(pathname)?.footer ?? "brokerage";
+  const nonce = useNonce();
   return (
     <html lang="en-CA">
       <head>
@@ -51,9 +53,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <Footer variant={footer} />
-        <Toaster position="bottom-right" visibleToasts={3} duration={4000} hotkey={["altKey", "KeyT"]} theme="system" richColors closeButton />
-        <ScrollRestoration />
-        <Scripts />
+        <ToasterHost />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -20,7 +20,7 @@ export interface PageMetaInput {
   jsonLd?: readonly object[];
 }
 
-export const DEFAULT_SHARE_IMAGE = "/images/share-card.png";
+export const DEFAULT_SHARE_IMAGE = "/images/share-card.jpg";
 
 export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
   const title = input.title.includes(site.agent.name) ? input.title : `${input.title} | ${site.agent.name}, Edmonton REALTOR®`;

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support";
 
 test("the home page answers 200 and unknown paths 404", async ({ page, request }) => {
   const home = await page.goto("/");

@@ -1,5 +1,27 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Page, expect } from "@playwright/test";
+import { type Page, test as base, expect } from "@playwright/test";
+
+/**
+ * Every spec imports `test` and `expect` from here: the page fixture fails the test on any
+ * Content-Security-Policy violation the browser reports, so the real security headers are
+ * exercised by the whole suite.
+ */
+export const test = base.extend<{ cspViolations: string[] }>({
+  cspViolations: [
+    async ({ page }, use) => {
+      const violations: string[] = [];
+      page.on("console", (message) => {
+        const text = message.text();
+        if (/Content Security Policy|Content-Security-Policy/i.test(text)) violations.push(text);
+      });
+      await use(violations);
+      expect(violations, "CSP violations reported in the console").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
 
 /** Runs axe-core (WCAG 2.x A and AA) on the page and fails on any violation. */
 export async function expectNoA11yViolations(page: Page) {

@@ -8,7 +8,7 @@ import { pageMeta } from "~/lib/seo";
 import { blogPostingJsonLd } from "~/lib/structured-data";
 import { ShareButton } from "./share-button";
 
-export const DEFAULT_ARTICLE_IMAGE = "/images/share-card.png";
+export const DEFAULT_ARTICLE_IMAGE = "/images/share-card.jpg";
 
 /** The registry entry of an article; a typo in a slug fails the build's prerender loudly. */
 export function requirePost(slug: string): BlogPost {

@@ -43,7 +43,7 @@ export const posts: readonly (BlogPost | ComingSoonPost)[] = [
   {
     slug: "top-10-mistakes-to-avoid-when-buying-a-home",
     title: "Top 10 Mistakes to Avoid When Buying a Home",
-    description: "The ten most expensive mistakes Edmonton buyers make, and exactly how to avoid each one.",
+    description: "Ten costly mistakes Edmonton home buyers make, from skipping pre-approval to waiving the inspection, and exactly how to avoid each one.",
     section: "Real Estate Blogs",
     icon: "TriangleAlert",
     color: "text-red-700",

@@ -50,7 +50,7 @@ function Step({ number, children }: { number: number; children: ReactNode }) {
 
 function Checklist({ items }: { items: readonly ReactNode[] }) {
   return (
-    <ul className="list-none! pl-0!">
+    <ul className="list-none! space-y-1.5! pl-0!">
       {items.map((item, i) => (
         <li key={i} className="flex gap-2">
           <CircleCheck aria-hidden="true" className="mt-1.5 size-4 shrink-0 text-brand" />
@@ -163,30 +163,34 @@ export default function Article() {
             <caption className="mb-2 text-left text-sm text-ink-muted">Typical costs of buying a home in the Edmonton area, as of July 2025</caption>
             <thead>
               <tr>
-                <th scope="col">Cost</th>
-                <th scope="col">Typical amount</th>
-                <th scope="col">What it is</th>
+                <th scope="col" className="w-2/5">
+                  Cost
+                </th>
+                <th scope="col">Typical amount and what it is</th>
               </tr>
             </thead>
             <tbody>
               {closingCosts.map((c) => (
                 <tr key={c.category}>
                   <th scope="row">{c.category}</th>
-                  <td>{c.cost}</td>
                   <td>
-                    {c.description} <span className="text-ink-muted">(Step {c.step})</span>
+                    <strong>{c.cost}</strong>
+                    <span className="mt-1 block text-ink-muted">
+                      {c.description} (Step {c.step})
+                    </span>
                   </td>
                 </tr>
               ))}
               <tr>
                 <th scope="row">Land title and mortgage registration</th>
                 <td>
-                  About {formatCurrency(LAND_TITLE_BASE_FEE)} plus {formatCurrency(LAND_TITLE_FEE_PER_STEP)} per {formatCurrency(LAND_TITLE_VALUE_STEP)}{" "}
-                  of value, for each
-                </td>
-                <td>
-                  Alberta Land Titles fees to register the transfer (on the price) and your mortgage (on the loan), paid through your lawyer.{" "}
-                  <span className="text-ink-muted">(Step 8)</span>
+                  <strong>
+                    About {formatCurrency(LAND_TITLE_BASE_FEE)} plus {formatCurrency(LAND_TITLE_FEE_PER_STEP)} per {formatCurrency(LAND_TITLE_VALUE_STEP)}{" "}
+                    of value, for each
+                  </strong>
+                  <span className="mt-1 block text-ink-muted">
+                    Alberta Land Titles fees to register the transfer (on the price) and your mortgage (on the loan), paid through your lawyer. (Step 8)
+                  </span>
                 </td>
               </tr>
             </tbody>

@@ -1,14 +1,314 @@
-// TEMPORARY scaffold: the blog work writes this article.
+import { ArrowUpRight, TriangleAlert } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { ArticleLayout, articleMeta } from "~/components/blog/article-layout";
+import { ContactBlock } from "~/components/blog/contact-block";
+import { RelatedPosts } from "~/components/blog/related-posts";
+import { ButtonLink } from "~/components/ui/button";
+import { ILLUSTRATIVE_RATE_PERCENT, officialSources, qualifyingRate } from "~/content/blog/data/figures";
+import {
+  faq,
+  highRatioBands,
+  highRatioVersusConventional,
+  incomeToMaxMortgage,
+  mortgageTypes,
+  pitfalls,
+  preQualifiedVersusPreApproved,
+  resources,
+  type ComparisonRow,
+  type FaqItem,
+} from "~/content/blog/data/quick-mortgage-guide-for-homebuyers";
+import { site } from "~/content/site";
+import { faqPageJsonLd } from "~/lib/faq-structured-data";
+import { DOWN_PAYMENT_RULE, formatCurrency, formatPercent, minimumDownPayment, monthlyPayment } from "~/lib/mortgage";
 
 const slug = "quick-mortgage-guide-for-homebuyers";
 
-export const meta = () => articleMeta(slug);
+/** The answer as plain text for search engines: the answer, then where its link leads. */
+function faqAnswerText(item: FaqItem): string {
+  return item.link ? `${item.answer} ${item.link.label}.` : item.answer;
+}
+
+export const meta = () => articleMeta(slug, { extraJsonLd: [faqPageJsonLd(faq.map((f) => ({ question: f.question, answer: faqAnswerText(f) })))] });
+
+/** Worked examples; every amount below is computed. */
+const PAYMENT_EXAMPLE_PRINCIPAL = 400_000;
+const PAYMENT_EXAMPLE_YEARS = 25;
+const DOWN_PAYMENT_EXAMPLES = [400_000, 600_000, 900_000, 1_600_000] as const;
+
+function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
+function ComparisonTable({ caption, first, second, rows }: { caption: string; first: string; second: string; rows: readonly ComparisonRow[] }) {
+  return (
+    <div className="overflow-x-auto">
+      <table>
+        <caption className="mb-2 text-left text-sm text-ink-muted">{caption}</caption>
+        <thead>
+          <tr>
+            <td className="bg-surface-muted" />
+            <th scope="col">{first}</th>
+            <th scope="col">{second}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.label}>
+              <th scope="row">{r.label}</th>
+              <td>{r.first}</td>
+              <td>{r.second}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
 
 export default function Article() {
+  const rate = ILLUSTRATIVE_RATE_PERCENT;
+  const stressRate = qualifyingRate(rate);
+  const payment = monthlyPayment(PAYMENT_EXAMPLE_PRINCIPAL, rate, PAYMENT_EXAMPLE_YEARS, "semi-annual");
+  const stressPayment = monthlyPayment(PAYMENT_EXAMPLE_PRINCIPAL, stressRate, PAYMENT_EXAMPLE_YEARS, "semi-annual");
+  const rule = DOWN_PAYMENT_RULE;
+
   return (
     <ArticleLayout slug={slug}>
-      <p>Article body.</p>
+      <p>
+        Your mortgage shapes every other decision when you buy: the price range you shop in, how strong your offer looks and what you pay
+        every month for years. This guide covers the essentials I go over with every buyer in Edmonton, in plain language. Rules and figures
+        are as of July 2025; the <ExternalLink href={officialSources.mortgages}>Financial Consumer Agency of Canada</ExternalLink> keeps the
+        official version.
+      </p>
+
+      <h2>The four mortgage types</h2>
+      <p>Every mortgage is either fixed or variable, and either closed or open. Here is what each means for you.</p>
+      <ul className="grid list-none! gap-4 pl-0! sm:grid-cols-2">
+        {mortgageTypes.map((t) => (
+          <li key={t.title} className="rounded-xl border border-line bg-surface-muted p-5">
+            <h3 className="mt-0!">{t.title}</h3>
+            <p>{t.description}</p>
+            <p className="mb-0! text-sm">
+              <strong>Good for:</strong> {t.goodFor}
+            </p>
+          </li>
+        ))}
+      </ul>
+
+      <h2>High-ratio versus conventional mortgages</h2>
+      <p>
+        A mortgage is <strong>high-ratio</strong> when your down payment is below 20% of the price, and <strong>conventional</strong> when
+        it is 20% or more. The minimum down payment is 5%, and most buyers put down somewhere between 5% and 20%.
+      </p>
+      <p>
+        As of December 15, 2024, the minimum is {rule.firstTierPercent}% of the first {formatCurrency(rule.firstTierLimit)} of the price
+        and {rule.secondTierPercent}% of the rest; from {formatCurrency(rule.insuredPriceLimit)} the minimum is {rule.uninsuredPercent}% of
+        the whole price, and the mortgage can't be insured. (<ExternalLink href={officialSources.downPayment}>Current rule on Canada.ca</ExternalLink>.)
+      </p>
+      <div className="overflow-x-auto">
+        <table>
+          <caption className="mb-2 text-left text-sm text-ink-muted">Minimum down payment at four prices</caption>
+          <thead>
+            <tr>
+              <th scope="col">Purchase price</th>
+              <th scope="col">Minimum down payment</th>
+              <th scope="col">Share of the price</th>
+            </tr>
+          </thead>
+          <tbody>
+            {DOWN_PAYMENT_EXAMPLES.map((price) => {
+              const minimum = minimumDownPayment(price);
+              return (
+                <tr key={price}>
+                  <th scope="row">{formatCurrency(price)}</th>
+                  <td>{formatCurrency(minimum)}</td>
+                  <td>{minimum === null ? "" : formatPercent((minimum / price) * 100, 1)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <ComparisonTable caption="High-ratio and conventional mortgages compared" first="High-ratio" second="Conventional" rows={highRatioVersusConventional} />
+      <div className="overflow-x-auto">
+        <table>
+          <caption className="mb-2 text-left text-sm text-ink-muted">Default insurance premium on a high-ratio mortgage, 25-year amortization</caption>
+          <thead>
+            <tr>
+              <th scope="col">Your down payment</th>
+              <th scope="col">Premium, as a share of the loan</th>
+            </tr>
+          </thead>
+          <tbody>
+            {highRatioBands.map((band, i) => {
+              const fromDown = 100 - band.maxLtvPercent;
+              const toDown = i === 0 ? 20 : 100 - (highRatioBands[i - 1]?.maxLtvPercent ?? 80);
+              return (
+                <tr key={band.maxLtvPercent}>
+                  <th scope="row">
+                    {fromDown}% to under {toDown}%
+                  </th>
+                  <td>{formatPercent(band.ratePercent)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+
+      <h2>Pre-qualified versus pre-approved</h2>
+      <p>
+        The two words sound alike, but only one of them tells you, and a seller, that you can actually buy. Get pre-approved before you start
+        viewing homes.
+      </p>
+      <ComparisonTable caption="Pre-qualification and pre-approval compared" first="Pre-qualified" second="Pre-approved" rows={preQualifiedVersusPreApproved} />
+
+      <h2>How lenders decide what you can borrow</h2>
+      <p>Lenders look at two ratios of your gross (before-tax) monthly income:</p>
+      <ul>
+        <li>
+          <strong>Gross Debt Service (GDS):</strong> your mortgage payment, property tax, heating and half of any condo fee. Aim for 32% or
+          less.
+        </li>
+        <li>
+          <strong>Total Debt Service (TDS):</strong> all of the above plus car loans, student loans, credit cards and lines of credit. Most
+          lenders cap it at 40% to 44%.
+        </li>
+      </ul>
+      <p>
+        Both are calculated at the stress-test rate, not your actual rate. With an illustrative rate of {formatPercent(rate)}, you would
+        qualify at {formatPercent(stressRate)}: on a {formatCurrency(PAYMENT_EXAMPLE_PRINCIPAL)} mortgage over {PAYMENT_EXAMPLE_YEARS} years,
+        you would pay about <strong>{formatCurrency(payment)}</strong> a month, but the lender checks that you could afford{" "}
+        <strong>{formatCurrency(stressPayment)}</strong>. (Canadian fixed-rate mortgages compound twice a year, and these figures do too. Try
+        your own numbers on my <Link to="/mortgage-calculator">mortgage calculator</Link>.)
+      </p>
+
+      <h3>What income buys: a rough guide</h3>
+      <div className="overflow-x-auto">
+        <table>
+          <caption className="mb-2 text-left text-sm text-ink-muted">Approximate maximum mortgage by gross household income, with no other debts</caption>
+          <thead>
+            <tr>
+              <th scope="col">Gross household income</th>
+              <th scope="col">Approximate maximum mortgage</th>
+            </tr>
+          </thead>
+          <tbody>
+            {incomeToMaxMortgage.map((row) => (
+              <tr key={row.income}>
+                <th scope="row">{row.income}</th>
+                <td>{row.maxMortgage}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p>
+        That is roughly four to four and a half times income. Treat it as a starting point, not a promise: car payments, credit card
+        balances, property tax, condo fees and the qualifying rate on the day you apply can all bring your number down. A pre-approval gives
+        you the real one.
+      </p>
+
+      <h2>Common pitfalls</h2>
+      <ul className="list-none! space-y-3! pl-0!">
+        {pitfalls.map((p) => (
+          <li key={p.title} className="flex gap-3">
+            <TriangleAlert aria-hidden="true" className="mt-1 size-5 shrink-0 text-accent" />
+            <span>
+              <strong>{p.title}.</strong> {p.description}
+            </span>
+          </li>
+        ))}
+      </ul>
+
+      <h2 id="faq">Frequently asked questions</h2>
+      <div className="space-y-3">
+        {faq.map((item) => (
+          <details key={item.question} className="group rounded-lg border border-line px-4 py-3 open:bg-surface-muted">
+            <summary className="cursor-pointer font-semibold text-ink marker:text-brand">{item.question}</summary>
+            <p>
+              {item.answer}
+              {item.link && (
+                <>
+                  {" "}
+                  {item.link.external ? (
+                    <ExternalLink href={item.link.to}>{item.link.label}</ExternalLink>
+                  ) : (
+                    <Link to={item.link.to}>{item.link.label}</Link>
+                  )}
+                  .
+                </>
+              )}
+            </p>
+          </details>
+        ))}
+      </div>
+
+      <h2>Helpful resources</h2>
+      <ul className="grid list-none! gap-4 pl-0! sm:grid-cols-2">
+        {resources.map((r) => {
+          const Icon = r.icon;
+          const body = (
+            <>
+              <span className="flex items-center gap-2 font-semibold text-brand underline">
+                <Icon aria-hidden="true" className="size-5 shrink-0" />
+                {r.title}
+                {r.external && <ArrowUpRight aria-hidden="true" className="size-4 shrink-0" />}
+              </span>
+              <span className="mt-1 block text-sm text-ink-muted">{r.description}</span>
+            </>
+          );
+          const cardClass = "block h-full rounded-xl border border-line p-4 hover:border-brand";
+          return (
+            <li key={r.href}>
+              {r.external ? (
+                <a href={r.href} target="_blank" rel="noopener noreferrer" className={cardClass}>
+                  {body}
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              ) : (
+                <Link to={r.href} className={cardClass}>
+                  {body}
+                </Link>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+
+      <section aria-labelledby="about-me" className="mt-12 rounded-xl border border-line p-6">
+        <h2 id="about-me" className="mt-0!">
+          About me
+        </h2>
+        <p>
+          I'm {site.agent.name}, a {site.agent.title} with {site.brokerage.name}, and I have been helping people buy and sell homes in
+          Edmonton and the surrounding communities for {site.agent.yearsLicensed} years. I'm not a lender, but financing is part of every
+          purchase I work on: I can introduce you to mortgage brokers and bankers I trust, help you compare their offers, and make sure your
+          financing fits the home and the dates in your contract.
+        </p>
+        <ButtonLink to="/about" variant="secondary">
+          More about me
+        </ButtonLink>
+      </section>
+
+      <ContactBlock heading="Thank you for reading">
+        <p>
+          I hope this guide makes your mortgage decisions a little easier. If you have a question it didn't answer, or you would like an
+          introduction to a mortgage professional, call or e-mail me any time.
+        </p>
+      </ContactBlock>
+
+      <RelatedPosts
+        current={slug}
+        slugs={["complete-step-by-step-home-buyers-guide", "hidden-costs-buying-home-alberta", "new-gst-rebate-for-home-buyers", "top-10-mistakes-to-avoid-when-buying-a-home"]}
+        heading="Keep reading"
+      />
     </ArticleLayout>
   );
 }

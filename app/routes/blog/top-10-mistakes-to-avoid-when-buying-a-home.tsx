@@ -80,7 +80,7 @@ export default function Article() {
                 <p>{m.problem}</p>
                 {extra[m.id]}
                 <h4 className="mt-4 font-semibold text-ink">How to avoid it</h4>
-                <ul className="list-none! pl-0!">
+                <ul className="list-none! space-y-1.5! pl-0!">
                   {m.tips.map((tip) => (
                     <li key={tip} className="flex gap-2">
                       <CheckCircle2 aria-hidden="true" className="mt-1.5 size-4 shrink-0 text-brand" />

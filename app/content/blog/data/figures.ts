@@ -33,3 +33,14 @@ export const officialSources = {
   cityOfEdmonton: "https://www.edmonton.ca/",
   cahpi: "https://www.cahpi.ca/",
 } as const;
+
+/**
+ * The federal mortgage stress test, as of 2025: qualify at the greater of this floor or the
+ * contract rate plus the buffer (percentage points).
+ */
+export const STRESS_TEST_FLOOR_PERCENT = 5.25;
+export const STRESS_TEST_BUFFER_POINTS = 2;
+
+export function qualifyingRate(contractRatePercent: number): number {
+  return Math.max(STRESS_TEST_FLOOR_PERCENT, contractRatePercent + STRESS_TEST_BUFFER_POINTS);
+}

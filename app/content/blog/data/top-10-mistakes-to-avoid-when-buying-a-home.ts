@@ -43,7 +43,7 @@ export const mistakes: readonly MistakeCard[] = [
     problem:
       "A pre-approval tells you the most a lender will lend, not what you can comfortably pay every month. The lender's formula doesn't know about daycare, your truck payment next year, or the fact that you like to travel. Buyers who spend their full approval are the ones who feel house-poor.",
     tips: [
-      "Build a real monthly budget: mortgage payment, property tax, heating and power, water, home insurance, condo fees if any, and about 1 % of the home's value a year for upkeep.",
+      "Build a real monthly budget: mortgage payment, property tax, heating and power, water, home insurance, condo fees if any, and about 1% of the home's value a year for upkeep.",
       "Pick a price ceiling below your approval and share it with me, not just the approval amount.",
       "Run your numbers on my mortgage calculator at two or three interest rates, so a higher rate at renewal won't catch you off guard.",
     ],
@@ -56,7 +56,7 @@ export const mistakes: readonly MistakeCard[] = [
     problem:
       "Your down payment is not the only cheque you write. Alberta has no land transfer tax, which surprises people moving from other provinces, but you still pay land title registration fees, a lawyer, an inspection, title insurance and property tax and utility adjustments. These are due on or before closing day and can't be added to your mortgage.",
     tips: [
-      "Set aside money for closing costs on top of your down payment; I suggest a buffer of 2 % to 4 % of the price for closing costs and moving.",
+      "Set aside money for closing costs on top of your down payment; I suggest a buffer of 2% to 4% of the price for closing costs and moving.",
       "Ask your lawyer for a fee quote that includes GST and disbursements before you write an offer.",
       "Read my guide to the hidden costs of buying in Alberta for a line-by-line breakdown.",
     ],

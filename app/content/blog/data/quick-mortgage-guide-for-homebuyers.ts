@@ -1,0 +1,232 @@
+/**
+ * Data of "Quick Mortgage Guide for Homebuyers" (spec/blog.md §2, §3 and §9 "Mortgage guide
+ * figures"). Figures that a module computes (minimum down payment, premiums, payments) are
+ * computed here from ~/lib/mortgage, never typed.
+ */
+import type { LucideIcon } from "lucide-react";
+import { Calculator, ClipboardCheck, Contact, ListChecks, Search, BellRing } from "lucide-react";
+import { formatCurrency as money, formatPercent } from "~/lib/format";
+import { INSURANCE_PREMIUM_BANDS, minimumDownPayment } from "~/lib/mortgage";
+import { FHSA_ANNUAL_LIMIT, FHSA_LIFETIME_LIMIT, HBP_LIMIT, officialSources } from "./figures";
+
+/** spec §3 "Mortgage type: title, description". */
+export interface MortgageType {
+  title: string;
+  description: string;
+  /** Who it tends to suit. */
+  goodFor: string;
+}
+
+export const mortgageTypes: readonly MortgageType[] = [
+  {
+    title: "Variable rate",
+    description:
+      "Your rate is set as your lender's prime rate plus or minus a discount, so it moves whenever prime moves. With some lenders your payment stays the same and only the split between interest and principal changes; with others the payment itself goes up or down.",
+    goodFor:
+      "Buyers with room in their budget who can live with changing costs. Breaking a variable mortgage usually costs about three months' interest.",
+  },
+  {
+    title: "Fixed rate",
+    description:
+      "Your rate and payment are locked for the whole term, most often five years. You know exactly what you will pay until renewal, whatever happens to rates.",
+    goodFor:
+      "Buyers who want a predictable payment. Breaking a fixed mortgage early can be expensive: the penalty is often the greater of three months' interest or the interest rate differential.",
+  },
+  {
+    title: "Closed",
+    description:
+      "Most mortgages are closed: you get a lower rate in exchange for limits on paying it off early. Most closed mortgages still let you prepay a set amount each year, such as a lump sum or a payment increase; the limits differ by lender.",
+    goodFor: "Buyers who plan to stay put for the term. Check the prepayment privileges and the penalty before you sign, not just the rate.",
+  },
+  {
+    title: "Open",
+    description:
+      "You can pay off any amount, or the whole mortgage, at any time without a penalty. The trade-off is a noticeably higher rate, and open terms are usually short (six months or a year).",
+    goodFor: "Buyers expecting to sell soon or to receive a large sum, such as an inheritance or the proceeds of another sale.",
+  },
+];
+
+/** High-ratio versus conventional, row by row. */
+export interface ComparisonRow {
+  label: string;
+  first: string;
+  second: string;
+}
+
+/** Premium range for high-ratio loans (above 80% loan-to-value), from the insurers' table. */
+const highRatioBands = INSURANCE_PREMIUM_BANDS.filter((b) => b.maxLtvPercent > 80);
+const lowestHighRatioPremium = Math.min(...highRatioBands.map((b) => b.ratePercent));
+const highestHighRatioPremium = Math.max(...highRatioBands.map((b) => b.ratePercent));
+export const highRatioPremiumRange = `${formatPercent(lowestHighRatioPremium)} to ${formatPercent(highestHighRatioPremium)}`;
+export { highRatioBands };
+
+export const highRatioVersusConventional: readonly ComparisonRow[] = [
+  { label: "Down payment", first: "Less than 20% of the price (at least the minimum, from 5%)", second: "20% of the price or more" },
+  {
+    label: "Mortgage default insurance",
+    first: `Required. The premium, ${highRatioPremiumRange} of the loan, is added to your mortgage`,
+    second: "Not required by law (a lender may still insure it at its own cost)",
+  },
+  { label: "Purchase price", first: "Under $1.5 million", second: "Any price" },
+  {
+    label: "Longest amortization",
+    first: "25 years; 30 years for first-time buyers and buyers of newly built homes (since December 15, 2024)",
+    second: "Often up to 30 years, depending on the lender",
+  },
+  {
+    label: "Interest rate",
+    first: "Often a little lower, because the lender's risk is insured",
+    second: "Can be slightly higher than an insured rate",
+  },
+];
+
+export const preQualifiedVersusPreApproved: readonly ComparisonRow[] = [
+  { label: "Based on", first: "What you tell the lender about your income and debts", second: "Documents the lender has checked: pay stubs, statements, ID" },
+  { label: "Credit check", first: "Usually none, or a soft check", second: "Yes, a full credit check" },
+  { label: "How long it takes", first: "Minutes, often online", second: "Usually 1 to 3 business days" },
+  { label: "Rate hold", first: "No", second: "Usually 90 to 120 days" },
+  { label: "What it tells a seller", first: "Very little", second: "That a lender has already vetted you" },
+  {
+    label: "Guaranteed?",
+    first: "No",
+    second: "No: final approval comes after your offer, once the lender has approved the property",
+  },
+];
+
+export const pitfalls: readonly { title: string; description: string }[] = [
+  {
+    title: "Choosing on rate alone",
+    description:
+      "A slightly higher rate with generous prepayment privileges, a fair penalty and a portable mortgage can cost you less than the lowest rate with strict terms.",
+  },
+  {
+    title: "Spending your whole approval",
+    description: "Lenders approve you on formulas. Your real budget also has daycare, vehicles, savings and a life; plan the payment you are comfortable with.",
+  },
+  {
+    title: "New credit before closing",
+    description: "A car loan, a new credit card or a furniture plan can shrink or cancel your approval. Wait until you have the keys.",
+  },
+  {
+    title: "Letting the rate hold expire",
+    description: "Know the date your rate hold ends (usually 90 to 120 days) and ask for a renewed pre-approval if you are still looking.",
+  },
+  {
+    title: "Waiving financing too early",
+    description: "Only remove your financing condition once you have the lender's written commitment and have met every condition in it.",
+  },
+  {
+    title: "Forgetting the cash you need on closing",
+    description: "Closing costs (legal fees, land title fees, inspection, adjustments) come out of your savings, not your mortgage.",
+  },
+];
+
+/** spec §9: the four rows, exactly. */
+export const incomeToMaxMortgage: readonly { income: string; maxMortgage: string }[] = [
+  { income: "$60,000", maxMortgage: "$240,000–$270,000" },
+  { income: "$80,000", maxMortgage: "$320,000–$360,000" },
+  { income: "$100,000", maxMortgage: "$400,000–$450,000" },
+  { income: "$120,000", maxMortgage: "$480,000–$540,000" },
+];
+
+/** spec §3 "FAQ item: question, answer", with an optional link after the answer. */
+export interface FaqItem {
+  question: string;
+  answer: string;
+  link?: { to: string; label: string; external?: boolean };
+}
+
+const DOWN_PAYMENT_EXAMPLE_PRICE = 600_000;
+
+export const faq: readonly FaqItem[] = [
+  {
+    question: "How much do I need for a down payment?",
+    answer: `As of December 15, 2024: 5% of the first $500,000 of the price, 10% of the part above $500,000, and 20% of the whole price from $1.5 million. On a ${money(DOWN_PAYMENT_EXAMPLE_PRICE)} home that is ${money(minimumDownPayment(DOWN_PAYMENT_EXAMPLE_PRICE))}. You also need cash for closing costs.`,
+    link: { to: officialSources.downPayment, label: "Current rule on Canada.ca", external: true },
+  },
+  {
+    question: "What credit score do I need?",
+    answer:
+      "Most lenders want at least 600 for an insured mortgage, and a score of 740 or more usually gets you the best rates and the most choice. If you are below 600, a few months of on-time payments and lower card balances can make a real difference.",
+  },
+  {
+    question: "Will shopping around for a mortgage hurt my credit score?",
+    answer:
+      "Very little, if you do it within a short window. Credit scoring models generally treat several mortgage inquiries made within 14 to 45 days (depending on the model) as a single inquiry, so compare lenders in the same few weeks.",
+  },
+  {
+    question: "How long does a pre-approval take, and how long is it good for?",
+    answer:
+      "Usually 1 to 3 business days once the lender has your documents. The rate is typically held for 90 to 120 days; if you haven't bought by then, ask for it to be renewed.",
+  },
+  {
+    question: "What happens after my offer is accepted?",
+    answer:
+      "You deliver your deposit, send the contract to your lender to finalize financing (they may order an appraisal), book your inspection and work through your other conditions before condition day. Waiving the conditions makes the deal firm; then your lawyer handles closing and the keys are released on possession day. I walk through each stage in detail in my step-by-step guide.",
+    link: { to: "/blog/complete-step-by-step-home-buyers-guide", label: "The complete step-by-step home buyer's guide" },
+  },
+  {
+    question: "What is the difference between the term and the amortization?",
+    answer:
+      "The term is how long your rate and conditions last, often five years; then you renew. The amortization is how long it would take to pay off the whole mortgage, usually 25 years. Insured mortgages are limited to 25 years, except that first-time buyers and buyers of newly built homes can choose 30 years since December 15, 2024.",
+  },
+  {
+    question: "What are GDS and TDS?",
+    answer:
+      "They are the two ratios lenders use. Gross Debt Service (GDS) is your housing costs (mortgage payment, property tax, heating and half of any condo fee) as a share of your gross monthly income; lenders like it at 32% or less. Total Debt Service (TDS) adds all your other debt payments; most lenders want it between 40% and 44% at most.",
+  },
+  {
+    question: "What is the mortgage stress test?",
+    answer:
+      "To get a mortgage from a federally regulated lender you must qualify at a higher rate than you will actually pay: as of 2025, the greater of 5.25% or your contract rate plus 2 percentage points. It makes sure you could still afford the payment if rates rise.",
+    link: { to: officialSources.mortgages, label: "Mortgage rules from the Financial Consumer Agency of Canada", external: true },
+  },
+  {
+    question: "Can I use my RRSP or FHSA for my down payment?",
+    answer: `Yes, if you are a first-time buyer. The Home Buyers' Plan lets you withdraw up to ${money(HBP_LIMIT)} per person from your RRSPs and repay it over 15 years. A First Home Savings Account lets you save ${money(FHSA_ANNUAL_LIMIT)} a year, up to ${money(FHSA_LIFETIME_LIMIT)}, with a deduction going in and tax-free qualifying withdrawals. You can use both.`,
+    link: { to: officialSources.fhsa, label: "FHSA rules on Canada.ca", external: true },
+  },
+  {
+    question: "What does mortgage default insurance cost?",
+    answer: `It is required when you put less than 20% down. The premium is a percentage of your loan, from ${highRatioPremiumRange} for high-ratio mortgages (the smaller your down payment, the higher the rate), plus 0.2% for a 30-year amortization. It is added to your mortgage, and there is no sales tax on it in Alberta.`,
+  },
+  {
+    question: "Should I go to my bank or to a mortgage broker?",
+    answer:
+      "Either can work. Your bank knows your history and may reward the relationship; a broker compares many lenders for you, including ones you may not have heard of, and is usually paid by the lender. Compare at least two offers and read the prepayment and penalty terms, not just the rate.",
+  },
+];
+
+/** The resources grid (spec §2): five pages of this site and one external inspector directory. */
+export interface ResourceLink {
+  title: string;
+  description: string;
+  href: string;
+  icon: LucideIcon;
+  external?: boolean;
+}
+
+export const resources: readonly ResourceLink[] = [
+  {
+    title: "Step-by-step home buyer's guide",
+    description: "All eight steps from financing to keys, with the costs of each.",
+    href: "/blog/complete-step-by-step-home-buyers-guide",
+    icon: ListChecks,
+  },
+  { title: "Mortgage calculator", description: "Estimate your payment at different prices, rates and amortizations.", href: "/mortgage-calculator", icon: Calculator },
+  {
+    title: "Essential real estate contacts",
+    description: "Mortgage brokers, lawyers, inspectors and more for your purchase.",
+    href: "/blog/essential-real-estate-contacts",
+    icon: Contact,
+  },
+  { title: "Instant listing updates", description: "Get new listings that match your search the moment they come out.", href: "/instant-updates", icon: BellRing },
+  { title: "Search listings", description: "Browse every MLS® listing in Edmonton and area.", href: "/search", icon: Search },
+  {
+    title: "Find a home inspector (CAHPI)",
+    description: "The Canadian Association of Home & Property Inspectors' directory. In Alberta, home inspectors must also hold a provincial licence.",
+    href: officialSources.cahpi,
+    icon: ClipboardCheck,
+    external: true,
+  },
+];

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { DEFERRED_LOADER_SCRIPT, DEFERRED_MODULE_TYPE, deferHydration } from "./deferred-hydration";
+
+const doc = (nonce = "") =>
+  `<html><head><link rel="modulepreload" href="/assets/entry.client-A.js"/><link rel="modulepreload" href="/assets/root-B.js"/><link rel="stylesheet" href="/assets/root.css"/></head><body><h1>Hi</h1><script type="module" async=""${nonce}>import * as route0 from "/assets/root-B.js";import("/assets/entry.client-A.js");</script></body></html>`;
+
+describe("deferHydration", () => {
+  it("drops the modulepreload links and keeps the stylesheet", () => {
+    const out = deferHydration(doc());
+    expect(out).not.toContain("modulepreload");
+    expect(out).toContain('<link rel="stylesheet" href="/assets/root.css"/>');
+  });
+
+  it("parks the module script in an inert element after the constant loader", () => {
+    const out = deferHydration(doc());
+    expect(out).not.toContain('<script type="module"');
+    expect(out).toContain(`<script>${DEFERRED_LOADER_SCRIPT}</script><script type="${DEFERRED_MODULE_TYPE}">import * as route0`);
+  });
+
+  it("keeps the nonce on both scripts of a server-rendered page", () => {
+    const out = deferHydration(doc(' nonce="abc"'));
+    expect(out).toContain(`<script nonce="abc">${DEFERRED_LOADER_SCRIPT}</script><script type="${DEFERRED_MODULE_TYPE}" nonce="abc">`);
+  });
+
+  it("leaves a document without React Router's module script alone", () => {
+    expect(deferHydration("<html><body>plain</body></html>")).toBe("<html><body>plain</body></html>");
+  });
+});

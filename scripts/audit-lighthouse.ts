@@ -1,0 +1,127 @@
+/**
+ * npm run audit: Lighthouse 12 (mobile, default simulated throttling) against the built
+ * production server, printing per page the four category scores, LCP, TBT, CLS and the
+ * JavaScript transferred. Targets (issue #2): performance >= 0.98; accessibility, best practices
+ * and SEO 1.00; CLS 0; <= 130 KB of gzipped JavaScript; LCP <= 1.2 s.
+ *
+ *   npm run audit                 # default page set
+ *   npm run audit -- /about /blog # chosen pages
+ */
+import { launch } from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const DEFAULT_PAGES = [
+  "/",
+  "/edmonton-listings",
+  "/about",
+  "/marketing-strategy",
+  "/mortgage-calculator",
+  "/contact",
+  "/blog",
+  "/blog/hidden-costs-buying-home-alberta",
+  "/blog/quick-mortgage-guide-for-homebuyers",
+];
+
+const port = Number(process.env.AUDIT_PORT || 3900);
+const origin = `http://localhost:${port}`;
+const pages = process.argv.slice(2).filter((a) => a.startsWith("/"));
+
+async function waitForServer(url: string, timeoutMs = 60_000) {
+  const start = Date.now();
+  while (Date.now() - start < timeoutMs) {
+    try {
+      const res = await fetch(url);
+      if (res.ok || res.status === 404) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server at ${url} did not start`);
+}
+
+const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: process.env.DATA_DIR || mkdtempSync(path.join(tmpdir(), "audit-data-")) },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+
+const chrome = await launch({
+  chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
+});
+
+interface Row {
+  page: string;
+  perf: number;
+  a11y: number;
+  bp: number;
+  seo: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  jsKb: number;
+}
+
+const rows: Row[] = [];
+let failed = false;
+try {
+  await waitForServer(`${origin}/healthz`);
+  for (const page of pages.length ? pages : DEFAULT_PAGES) {
+    const result = await lighthouse(`${origin}${page}`, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+    });
+    if (!result) throw new Error(`no Lighthouse result for ${page}`);
+    const { categories, audits } = result.lhr;
+    const items = (audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+    const jsBytes = items.filter((i) => i.resourceType === "Script").reduce((sum, i) => sum + (i.transferSize ?? 0), 0);
+    rows.push({
+      page,
+      perf: categories.performance?.score ?? 0,
+      a11y: categories.accessibility?.score ?? 0,
+      bp: categories["best-practices"]?.score ?? 0,
+      seo: categories.seo?.score ?? 0,
+      lcp: audits["largest-contentful-paint"]?.numericValue ?? NaN,
+      tbt: audits["total-blocking-time"]?.numericValue ?? NaN,
+      cls: audits["cumulative-layout-shift"]?.numericValue ?? NaN,
+      jsKb: jsBytes / 1024,
+    });
+    const failing = Object.values(categories)
+      .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0).map((r) => audits[r.id]))
+      .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable")
+      .map((a) => `${a!.id} (${a!.score})`);
+    if (failing.length && process.env.AUDIT_VERBOSE) console.log(`${page}: ${failing.join(", ")}`);
+  }
+} catch (error) {
+  failed = true;
+  console.error(error);
+} finally {
+  await chrome.kill();
+  server.kill("SIGTERM");
+}
+
+const pad = (s: string, n: number) => s.padEnd(n);
+console.log(`\n${pad("page", 48)} perf  a11y  bp    seo   LCP(ms) TBT(ms) CLS    JS(KB gz)`);
+for (const r of rows) {
+  console.log(
+    `${pad(r.page, 48)} ${r.perf.toFixed(2)}  ${r.a11y.toFixed(2)}  ${r.bp.toFixed(2)}  ${r.seo.toFixed(2)}  ${r.lcp.toFixed(0).padStart(7)} ${r.tbt.toFixed(0).padStart(7)} ${r.cls.toFixed(3)}  ${r.jsKb.toFixed(1)}`,
+  );
+}
+const misses = rows.filter((r) => r.perf < 0.98 || r.a11y < 1 || r.bp < 1 || r.seo < 1 || r.cls > 0 || r.jsKb > 130 || r.lcp > 1200);
+console.log(`\nTargets: perf >= 0.98, a11y/bp/seo 1.00, CLS 0, JS <= 130 KB, LCP <= 1200 ms. Pages missing a target: ${misses.length ? misses.map((r) => r.page).join(", ") : "none"}`);
+process.exit(failed ? 1 : 0);

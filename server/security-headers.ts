@@ -1,0 +1,81 @@
+/**
+ * Security headers for every response, and the Content-Security-Policy of HTML documents.
+ *
+ * script-src never allows 'unsafe-inline' or 'unsafe-eval':
+ *  - server-rendered documents carry a fresh nonce per request (see `cspNonce`);
+ *  - prerendered documents cannot carry a nonce, so their inline scripts are allowed by hash,
+ *    computed once per file at start-up (see `prerenderedCsp`);
+ *  - 'strict-dynamic' lets the trusted scripts load what they need (route modules, the
+ *    listings widget script and whatever it loads itself).
+ */
+import type { RequestHandler } from "express";
+import { createHash, randomBytes } from "node:crypto";
+import type { PublicConfig } from "../app/lib/public-config";
+
+export interface CspSources {
+  listingsOrigin: string;
+  formEmbedOrigin: string;
+}
+
+export function cspSourcesFrom(config: PublicConfig): CspSources {
+  return { listingsOrigin: new URL(config.listingsWidgetScriptUrl).origin, formEmbedOrigin: config.formEmbedOrigin };
+}
+
+/** The policy, given the script sources allowed on this document ('nonce-…' or 'sha256-…'). */
+export function contentSecurityPolicy(scriptSources: readonly string[], sources: CspSources): string {
+  return [
+    "default-src 'self'",
+    `script-src 'strict-dynamic' ${scriptSources.join(" ")}`,
+    "style-src 'self' 'unsafe-inline' https:",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data: https:",
+    `connect-src 'self' ${sources.listingsOrigin} ${sources.formEmbedOrigin} https:`,
+    `frame-src ${sources.formEmbedOrigin}`,
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "object-src 'none'",
+    "form-action 'self'",
+    "manifest-src 'self'",
+    "worker-src 'self' blob:",
+  ].join("; ");
+}
+
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g;
+
+/** Hashes of the inline scripts a browser will run from this HTML (data blocks excluded). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(INLINE_SCRIPT)) {
+    const attrs = match[1] ?? "";
+    const type = /\btype="([^"]*)"/.exec(attrs)?.[1];
+    // JSON-LD and other data blocks never run; the parked hydration module does, later.
+    if (type && type !== "module" && type !== "text/x-deferred-module") continue;
+    const body = match[2] ?? "";
+    hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+export function prerenderedCsp(html: string, sources: CspSources): string {
+  return contentSecurityPolicy(inlineScriptHashes(html), sources);
+}
+
+export function cspNonce(): string {
+  return randomBytes(16).toString("base64");
+}
+
+/** Headers every response carries, HTML or not. */
+export function baseSecurityHeaders({ https }: { https: boolean }): RequestHandler {
+  return (_req, res, next) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader(
+      "Permissions-Policy",
+      "camera=(), microphone=(), geolocation=(), payment=(), usb=(), magnetometer=(), gyroscope=(), accelerometer=(), interest-cohort=()",
+    );
+    if (https) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains; preload");
+    next();
+  };
+}
