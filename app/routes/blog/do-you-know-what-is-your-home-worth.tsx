@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { ArticleLayout, articleMeta } from "~/components/blog/article-layout";
 import { ContactBlock } from "~/components/blog/contact-block";
 import { RelatedPosts } from "~/components/blog/related-posts";
+import { TableScroll } from "~/components/blog/table-scroll";
 import { ButtonLink } from "~/components/ui/button";
 import { cmaInputs, valueComparison } from "~/content/blog/data/do-you-know-what-is-your-home-worth";
 
@@ -65,7 +66,7 @@ export default function Article() {
 
       <h2>CMA, appraisal, assessment or online estimate?</h2>
       <p>These four numbers answer different questions, which is why they rarely match.</p>
-      <div className="overflow-x-auto">
+      <TableScroll label="Ways to estimate a home's value">
         <table>
           <caption className="mb-2 text-left text-sm text-ink-muted">Four ways to put a number on a home, and what each is for</caption>
           <thead>
@@ -85,7 +86,7 @@ export default function Article() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <p>
         A note on the assessment: in Alberta, municipal assessments reflect an estimate of market value as of July 1 of the year before the tax
         year, so in a moving market your notice can be months behind what buyers are paying today. It's a good sanity check, not a list price.
