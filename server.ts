@@ -25,8 +25,26 @@ const cspSources = cspSourcesFrom(publicConfig);
 
 const app = express();
 app.disable("x-powered-by");
-app.use(baseSecurityHeaders({ https: publicConfig.siteUrl.startsWith("https:") }));
+// Behind a TLS-terminating proxy the visitor's scheme and address come from X-Forwarded-*;
+// only proxies matching TRUST_PROXY (default: the loopback addresses) are believed.
+app.set("trust proxy", process.env.TRUST_PROXY || "loopback");
+const httpsSite = publicConfig.siteUrl.startsWith("https:");
+app.use(baseSecurityHeaders({ https: httpsSite }));
+if (httpsSite) {
+  // An https site answers plain-HTTP visits with a permanent redirect to the same path over TLS.
+  app.use((req, res, next) => {
+    if (req.protocol === "https" || req.path === "/healthz") return next();
+    res.redirect(301, `${publicConfig.siteUrl.replace(/\/+$/, "")}${req.originalUrl}`);
+  });
+}
 app.use(compression());
+
+// The site answers GET, HEAD and POST (form actions); anything else is refused politely.
+app.use((req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "POST") return next();
+  res.setHeader("Allow", "GET, HEAD, POST");
+  res.status(req.method === "OPTIONS" ? 204 : 405).end();
+});
 
 // One canonical form per page: /about/ -> /about.
 app.use((req, res, next) => {

@@ -1,9 +1,8 @@
-import { expect, test } from "@playwright/test";
 import { postBySlug } from "../../app/content/blog/posts";
 import { landTitleFees } from "../../app/lib/fees";
 import { formatCurrency } from "../../app/lib/format";
 import { gstRebate } from "../../app/lib/gst-rebate";
-import { expectNoA11yViolations, phoneViewport, waitForHydration } from "./support";
+import { expect, expectNoA11yViolations, phoneViewport, test, waitForHydration } from "./support";
 
 /** The four cost and selling articles: heading, date, key sections, calculators, links and axe. */
 

@@ -1,5 +1,5 @@
-import { type BrowserContext, type Page, expect, test } from "@playwright/test";
-import { expectNoA11yViolations, phoneViewport, waitForHydration } from "./support";
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect, expectNoA11yViolations, phoneViewport, test, waitForHydration } from "./support";
 
 /**
  * The share bar (spec/blog.md §7, §8) on the restaurants article, the compact share row on the

@@ -2,7 +2,7 @@ import { AtSign, BriefcaseBusiness, Link2, Mail, MessageCircle, Share2, ThumbsUp
 import type { MouseEvent, ReactNode } from "react";
 import { useId, useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { SHARE_BAR_COPIED_TOAST, openShareWindow, shareLinks } from "~/lib/share";
 import { absoluteUrl } from "~/lib/site-url";
 

@@ -1,7 +1,7 @@
 import { Link2 } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { formatCurrency, formatPercent } from "~/lib/format";
 import { COMPOUNDING_OPTIONS, DOWN_PAYMENT_RULE, LOAN_TERMS, PAYMENT_FREQUENCIES, type Compounding, type LoanTerm, type PaymentFrequency } from "~/lib/mortgage";
 import {

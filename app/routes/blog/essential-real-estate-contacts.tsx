@@ -105,7 +105,7 @@ function DirectoryCard({ entry }: { entry: DirectoryEntry }) {
               {c.company && <span className="block text-ink-muted">{c.company}</span>}
             </span>
             {c.phone && (
-              <a href={telHref(c.phone)} className="inline-flex min-h-11 items-center gap-1.5">
+              <a href={telHref(c.phone)} className="inline-flex min-h-11 items-center gap-1.5 font-medium text-brand underline">
                 <Phone aria-hidden="true" className="size-4" />
                 <span className="sr-only">Call {c.name} at </span>
                 {c.phone}
