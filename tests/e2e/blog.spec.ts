@@ -2,11 +2,11 @@
  * The blog in Chromium: the index, every article of the registry, sharing, the lazy image, the
  * back-to-top button and the RSS feed (spec/blog.md; issue 6 "How it is proven").
  */
-import { type Page, expect, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { livePosts, posts, sections } from "../../app/content/blog/posts";
 import { formatLongDate } from "../../app/lib/dates";
 import { SHARE_WINDOW_FEATURES, shareLinks } from "../../app/lib/share";
-import { expectNoA11yViolations, phoneViewport, waitForHydration } from "./support";
+import { expect, expectNoA11yViolations, phoneViewport, test, waitForHydration } from "./support";
 
 const RESOURCES = "/blog/free-online-resources-for-home-buyers-and-sellers";
 const RESOURCES_IMAGE = "**/images/blog/free-online-resources.webp";
