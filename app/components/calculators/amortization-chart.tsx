@@ -97,7 +97,8 @@ export function BalanceChart({ schedule, principal }: { schedule: AmortizationSc
 /** The schedule summarised per year: the chart's figures, for everyone. */
 export function AmortizationTable({ schedule }: { schedule: AmortizationSchedule }) {
   return (
-    <div className="overflow-x-auto">
+    // Focusable so keyboard users can scroll it when it is wider than a phone.
+    <div role="region" aria-label="Year-by-year amortization table" tabIndex={0} className="overflow-x-auto">
       <table className="w-full border-collapse text-right text-sm tabular-nums">
         <caption className="sr-only">Year-by-year amortization: principal and interest paid and the balance owing at the end of each year</caption>
         <thead>

@@ -1,4 +1,4 @@
-import { formatCurrency, formatPercent } from "~/lib/format";
+import { formatCurrency } from "~/lib/format";
 import { DOWN_PAYMENT_RULE, INSURANCE_PREMIUM_BANDS, LONG_AMORTIZATION_SURCHARGE_PERCENT, minimumDownPayment } from "~/lib/mortgage";
 
 const rule = DOWN_PAYMENT_RULE;
@@ -47,7 +47,7 @@ export function CalculatorExplainer() {
       <p>
         With less than {rule.uninsuredPercent}% down, the mortgage must be insured against default (by CMHC, Sagen or Canada Guaranty). The premium is a
         percentage of the loan that depends on how much of the price you borrow, and it is added to your mortgage. A 30-year amortization adds{" "}
-        {formatPercent(LONG_AMORTIZATION_SURCHARGE_PERCENT)}. Alberta charges no sales tax on the premium.
+        {LONG_AMORTIZATION_SURCHARGE_PERCENT.toFixed(2)}%. Alberta charges no sales tax on the premium.
       </p>
       <table>
         <caption className="sr-only">Mortgage default insurance premiums by loan-to-value</caption>

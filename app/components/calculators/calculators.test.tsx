@@ -21,7 +21,7 @@ describe("LandTitleFeeTable", () => {
       ["$600,000", "$480,000", "$650", "$530", "$1,180"],
       ["$800,000", "$640,000", "$850", "$690", "$1,540"],
     ]);
-    expect(html).toContain("80% mortgage");
+    expect(html).toContain("mortgage at 80% of the price");
   });
 
   it("takes other prices and mortgage shares", () => {

@@ -67,7 +67,7 @@ export const DEFAULT_GST_REBATE_PRICES: readonly number[] = [600_000, 800_000, 1
 /** New-home prices → GST, rebate and GST left to pay, all computed. */
 export function GstRebateTable({ prices = DEFAULT_GST_REBATE_PRICES }: { prices?: readonly number[] }) {
   return (
-    <div className="my-6 overflow-x-auto">
+    <div role="region" aria-label="GST rebate table" tabIndex={0} className="my-6 overflow-x-auto">
       <table className="w-full border-collapse text-right text-sm tabular-nums">
         <caption className="mb-2 text-left text-sm text-ink-muted">
           First-time home buyers&apos; GST rebate: full up to {formatCurrency(GST_REBATE_MAX)} at or below {formatCurrency(GST_REBATE_FULL_UP_TO)}, none from{" "}

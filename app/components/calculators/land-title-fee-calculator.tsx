@@ -10,7 +10,7 @@ import { NumberField } from "./number-field";
  * server-renderable table. Self-contained: no page, route or loader assumptions.
  */
 
-const RULE_TEXT = `${formatCurrency(LAND_TITLE_BASE_FEE)} plus ${formatCurrency(LAND_TITLE_FEE_PER_STEP)} for every ${formatCurrency(LAND_TITLE_VALUE_STEP)} or part of it`;
+const RULE_TEXT = `${formatCurrency(LAND_TITLE_BASE_FEE)} plus ${formatCurrency(LAND_TITLE_FEE_PER_STEP)} for every ${formatCurrency(LAND_TITLE_VALUE_STEP)} or part of ${formatCurrency(LAND_TITLE_VALUE_STEP)}`;
 
 type MortgageUnit = "percent" | "amount";
 
@@ -92,7 +92,7 @@ export function LandTitleFeeCalculator({ initialPrice = 450_000, initialMortgage
           <p className="text-ink">Enter a price and a mortgage to see the fees.</p>
         )}
       </div>
-      <p className="mt-3 text-sm text-ink-muted">Each registration costs {RULE_TEXT} of the value (or of the mortgage principal).</p>
+      <p className="mt-3 text-sm text-ink-muted">{`Each registration costs ${RULE_TEXT}: of the home's value for the transfer, of the mortgage for its registration.`}</p>
     </div>
   );
 }
@@ -109,10 +109,10 @@ export function LandTitleFeeTable({ prices = DEFAULT_LAND_TITLE_PRICES, mortgage
   if (!(mortgageShare >= 0 && mortgageShare <= 1)) throw new RangeError(`mortgageShare must be a fraction from 0 to 1, got ${mortgageShare}`);
   const percent = Math.round(mortgageShare * 1000) / 10;
   return (
-    <div className="my-6 overflow-x-auto">
+    <div role="region" aria-label="Land title fees table" tabIndex={0} className="my-6 overflow-x-auto">
       <table className="w-full border-collapse text-right text-sm tabular-nums">
         <caption className="mb-2 text-left text-sm text-ink-muted">
-          {`Alberta land titles fees with a ${percent}% mortgage: ${RULE_TEXT}, on the value and on the mortgage.`}
+          {`Alberta land titles fees with the mortgage at ${percent}% of the price: ${RULE_TEXT}, on the value and on the mortgage.`}
         </caption>
         <thead>
           <tr className="border-b border-line">

@@ -1,5 +1,5 @@
 import { Link2 } from "lucide-react";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { toast } from "~/lib/toast";
 import { formatCurrency, formatPercent } from "~/lib/format";
@@ -110,7 +110,7 @@ function InsuranceLine({ result }: { result: CalculatorResult }) {
 
 function ResultDetails({ result }: { result: CalculatorResult }) {
   const { schedule, frequency } = result;
-  const rows: { term: string; value: React.ReactNode }[] = [
+  const rows: { term: string; value: ReactNode }[] = [
     { term: "Mortgage amount", value: formatCurrency(result.mortgageAmount, { cents: true }) },
     { term: "Mortgage default insurance", value: <InsuranceLine result={result} /> },
     { term: "Monthly payment, to the cent", value: formatCurrency(result.monthlyPayment, { cents: true }) },
@@ -224,7 +224,7 @@ export function MortgageCalculator({ initialInputs, fromQuery = false, formActio
         resultRef.current?.focus();
       }}
       aria-label="Mortgage calculator"
-      className="grid gap-x-10 gap-y-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]"
+      className="grid grid-cols-[minmax(0,1fr)] gap-x-10 gap-y-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]"
     >
       <div className="space-y-5 lg:col-start-1 lg:row-start-1">
         <NumberField label="Home price" name={FIELD.price} prefix="$" value={inputs.price} onChange={set("price")} hint={hints.price} />
