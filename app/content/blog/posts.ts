@@ -159,7 +159,7 @@ export const posts: readonly (BlogPost | ComingSoonPost)[] = [
     bgColor: "bg-orange-50",
     datePublished: "2024-03-05",
     dateModified: "2024-03-05",
-    readingMinutes: 9,
+    readingMinutes: 7,
   },
   {
     slug: "best-restaurants-in-edmonton",

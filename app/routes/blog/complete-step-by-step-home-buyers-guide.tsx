@@ -15,6 +15,8 @@ import {
   HBP_LIMIT,
   HBP_PREVIOUS_LIMIT,
   officialSources,
+  STRESS_TEST_BUFFER_POINTS,
+  STRESS_TEST_FLOOR_PERCENT,
 } from "~/content/blog/data/figures";
 import { LAND_TITLE_BASE_FEE, LAND_TITLE_FEE_PER_STEP, LAND_TITLE_VALUE_STEP, landTitleFees } from "~/lib/fees";
 import { DOWN_PAYMENT_RULE, formatCurrency, formatPercent, minimumDownPayment, mortgageInsurancePremium } from "~/lib/mortgage";
@@ -262,8 +264,9 @@ export default function Article() {
           <li>A pre-approval usually takes 1 to 3 business days once the lender has your documents.</li>
           <li>The rate is typically held for 90 to 120 days. If rates go down in that time, ask for the lower one.</li>
           <li>
-            As of 2025 you must qualify at the higher of 5.25% or your contract rate plus 2 percentage points (the federal "stress test"), so
-            your approval will be lower than the payment you actually make would suggest.
+            As of 2025 you must qualify at the higher of {STRESS_TEST_FLOOR_PERCENT}% or your contract rate plus {STRESS_TEST_BUFFER_POINTS} percentage points (the federal
+            "stress test"), so
+            the amount you are approved for is lower than your actual payment alone would suggest.
           </li>
           <li>
             A pre-approval is not a final approval. After your offer is accepted, the lender reviews the property itself, often with an

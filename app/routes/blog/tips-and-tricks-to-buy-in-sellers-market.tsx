@@ -44,6 +44,25 @@ export default function Article() {
         ten strategies I use with my buyers in Edmonton and area to put their offer on top without overpaying or taking risks they'll regret.
       </p>
 
+      <h2>How do you know it's a seller's market?</h2>
+      <p>
+        The market can differ from one neighbourhood, price range and property type to the next: entry-level townhouses can be hot while
+        luxury homes sit. Signs you're in a seller's market for the homes you want:
+      </p>
+      <ul>
+        <li>Good listings sell within days, often on an offer date the seller has set.</li>
+        <li>Homes regularly sell at or above the asking price.</li>
+        <li>
+          Sales are high compared with new listings. Real estate boards publish this as the sales-to-new-listings ratio: the higher it is,
+          the more the market favours sellers.
+        </li>
+        <li>You are seeing few new listings in your price range each week, and the ones you like get multiple offers.</li>
+      </ul>
+      <p>
+        I track these numbers for the areas my buyers are looking in; ask me what they are right now for yours before you decide how
+        aggressive to be.
+      </p>
+
       <h2>Ten strategies that win in a seller's market</h2>
       <ol className="list-none! space-y-6! pl-0!">
         {strategies.map((s, index) => (

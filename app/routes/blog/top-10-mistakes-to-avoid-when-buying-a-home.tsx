@@ -6,7 +6,7 @@ import { ContactBlock } from "~/components/blog/contact-block";
 import { RelatedPosts } from "~/components/blog/related-posts";
 import { ButtonLink } from "~/components/ui/button";
 import { EDMONTON_PROPERTY_TAX_PERCENT } from "~/content/blog/data/figures";
-import { mistakes } from "~/content/blog/data/top-10-mistakes-to-avoid-when-buying-a-home";
+import { checklist, mistakes } from "~/content/blog/data/top-10-mistakes-to-avoid-when-buying-a-home";
 import { landTitleFees } from "~/lib/fees";
 import { formatCurrency } from "~/lib/mortgage";
 
@@ -112,6 +112,49 @@ export default function Article() {
           );
         })}
       </ol>
+
+      <h2>Already made one of these mistakes?</h2>
+      <p>It happens, and most of them can still be managed. What I suggest:</p>
+      <ul>
+        <li>
+          <strong>You waived the inspection to win the house.</strong> Book an inspection anyway before or right after possession. It won't
+          change the deal, but it tells you what to fix first and what to budget for, before a small leak becomes a big one.
+        </li>
+        <li>
+          <strong>The appraisal came in below your price.</strong> If your financing condition is still open, talk to your lender and to me
+          right away: options include a second appraisal, renegotiating the price with the seller or covering the gap from savings.
+        </li>
+        <li>
+          <strong>You took on new debt after your pre-approval.</strong> Tell your lender or broker now rather than letting them find it on
+          closing day. A larger down payment, paying off a small balance or a different lender can sometimes save the approval.
+        </li>
+        <li>
+          <strong>You are stretched at the top of your budget.</strong> Build a cash cushion before you buy furniture, put windfalls toward
+          your mortgage's prepayment privileges, and ask your lender well before renewal what options you will have.
+        </li>
+        <li>
+          <strong>The condo has a special assessment you missed.</strong> Ask the condo's management for the payment schedule and whether
+          it can be spread out, and check whether your contract or the estoppel certificate says who pays assessments passed before closing.
+        </li>
+      </ul>
+
+      <h2>A mistake-proof checklist</h2>
+      <p>Keep this list handy and tick off each line before you move to the next stage.</p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {checklist.map((stage) => (
+          <div key={stage.title} className="rounded-xl border border-line p-5">
+            <h3 className="mt-0!">{stage.title}</h3>
+            <ul className="list-none! space-y-1.5! pl-0!">
+              {stage.items.map((item) => (
+                <li key={item} className="flex gap-2">
+                  <CheckCircle2 aria-hidden="true" className="mt-1.5 size-4 shrink-0 text-brand" />
+                  <span>{item}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
 
       <h2>The short version</h2>
       <p>

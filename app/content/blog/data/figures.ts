@@ -28,7 +28,6 @@ export const officialSources = {
   downPayment: "https://www.canada.ca/en/financial-consumer-agency/services/mortgages/down-payment.html",
   homeBuyersPlan: "https://www.canada.ca/en/revenue-agency/services/tax/individuals/topics/rrsps-related-plans/what-home-buyers-plan.html",
   fhsa: "https://www.canada.ca/en/revenue-agency/services/tax/individuals/topics/first-home-savings-account.html",
-  cmhc: "https://www.cmhc-schl.gc.ca/",
   reca: "https://www.reca.ca/",
   cityOfEdmonton: "https://www.edmonton.ca/",
   cahpi: "https://www.cahpi.ca/",

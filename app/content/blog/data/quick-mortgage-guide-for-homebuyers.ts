@@ -6,8 +6,8 @@
 import type { LucideIcon } from "lucide-react";
 import { Calculator, ClipboardCheck, Contact, ListChecks, Search, BellRing } from "lucide-react";
 import { formatCurrency as money, formatPercent } from "~/lib/format";
-import { INSURANCE_PREMIUM_BANDS, minimumDownPayment } from "~/lib/mortgage";
-import { FHSA_ANNUAL_LIMIT, FHSA_LIFETIME_LIMIT, HBP_LIMIT, officialSources } from "./figures";
+import { INSURANCE_PREMIUM_BANDS, LONG_AMORTIZATION_SURCHARGE_PERCENT, minimumDownPayment } from "~/lib/mortgage";
+import { FHSA_ANNUAL_LIMIT, FHSA_LIFETIME_LIMIT, HBP_LIMIT, officialSources, STRESS_TEST_BUFFER_POINTS, STRESS_TEST_FLOOR_PERCENT } from "./figures";
 
 /** spec §3 "Mortgage type: title, description". */
 export interface MortgageType {
@@ -178,7 +178,7 @@ export const faq: readonly FaqItem[] = [
   {
     question: "What is the mortgage stress test?",
     answer:
-      "To get a mortgage from a federally regulated lender you must qualify at a higher rate than you will actually pay: as of 2025, the greater of 5.25% or your contract rate plus 2 percentage points. It makes sure you could still afford the payment if rates rise.",
+      `To get a mortgage from a federally regulated lender you must qualify at a higher rate than you will actually pay: as of 2025, the greater of ${STRESS_TEST_FLOOR_PERCENT}% or your contract rate plus ${STRESS_TEST_BUFFER_POINTS} percentage points. It makes sure you could still afford the payment if rates rise.`,
     link: { to: officialSources.mortgages, label: "Mortgage rules from the Financial Consumer Agency of Canada", external: true },
   },
   {
@@ -188,7 +188,7 @@ export const faq: readonly FaqItem[] = [
   },
   {
     question: "What does mortgage default insurance cost?",
-    answer: `It is required when you put less than 20% down. The premium is a percentage of your loan, from ${highRatioPremiumRange} for high-ratio mortgages (the smaller your down payment, the higher the rate), plus 0.2% for a 30-year amortization. It is added to your mortgage, and there is no sales tax on it in Alberta.`,
+    answer: `It is required when you put less than 20% down. The premium is a percentage of your loan, from ${highRatioPremiumRange} for high-ratio mortgages (the smaller your down payment, the higher the rate), plus ${formatPercent(LONG_AMORTIZATION_SURCHARGE_PERCENT)} for a 30-year amortization. It is added to your mortgage, and there is no sales tax on it in Alberta.`,
   },
   {
     question: "Should I go to my bank or to a mortgage broker?",

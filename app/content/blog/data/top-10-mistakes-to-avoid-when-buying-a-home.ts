@@ -136,6 +136,7 @@ export const mistakes: readonly MistakeCard[] = [
       "Edmonton's zoning bylaw, in force since January 2024, allows more types of housing on residential lots, so ask what could be built next door.",
       "Choose features that most buyers want, such as a practical layout, parking and a good lot, over one-of-a-kind finishes.",
     ],
+    sources: [{ href: officialSources.cityOfEdmonton, label: "City of Edmonton" }],
   },
   {
     id: "missing-buyer-programs",
@@ -156,6 +157,48 @@ export const mistakes: readonly MistakeCard[] = [
     sources: [
       { href: officialSources.homeBuyersPlan, label: "Home Buyers' Plan (Canada.ca)" },
       { href: officialSources.fhsa, label: "First Home Savings Account (Canada.ca)" },
+    ],
+  },
+];
+
+/** The checklist by stage at the end of the article. */
+export const checklist: readonly { title: string; items: readonly string[] }[] = [
+  {
+    title: "Before you start looking",
+    items: [
+      "Full mortgage pre-approval in hand, with the rate hold date noted.",
+      "A monthly budget that includes tax, utilities, insurance and upkeep.",
+      "Savings for closing costs on top of the down payment.",
+      "First-time buyer programs (Home Buyers' Plan, FHSA) lined up.",
+      "Your own agent, with a written agreement you have read.",
+    ],
+  },
+  {
+    title: "Before you write an offer",
+    items: [
+      "Recent comparable sales reviewed, not just asking prices.",
+      "Your walk-away price decided.",
+      "The neighbourhood visited at different times of day.",
+      "Conditions chosen: financing, inspection, condo documents.",
+      "Deposit ready to deliver on time.",
+    ],
+  },
+  {
+    title: "Before you waive your conditions",
+    items: [
+      "Lender's written commitment received and its conditions met.",
+      "Home inspection done and the report read.",
+      "Condo documents professionally reviewed.",
+      "Home insurance quote confirmed.",
+    ],
+  },
+  {
+    title: "Before closing day",
+    items: [
+      "Lawyer chosen and sent the contract.",
+      "No new credit, no job change, no big purchases.",
+      "Funds for the down payment and closing costs ready for your lawyer.",
+      "Insurance, power, gas, water and internet set up from possession day.",
     ],
   },
 ];
