@@ -17,6 +17,7 @@ const fixtureOrigin = `http://127.0.0.1:${fixturePort}`;
 // A fresh database and mail folder for every run; tests read mail from E2E_DATA_DIR/mail.
 const dataDir = process.env.E2E_DATA_DIR || mkdtempSync(path.join(tmpdir(), "agent-site-e2e-"));
 process.env.E2E_DATA_DIR = dataDir;
+process.env.E2E_FIXTURE_ORIGIN = fixtureOrigin;
 const buildDir = `build-e2e-${port}`;
 
 export const e2eEnv = {

@@ -64,18 +64,23 @@ export function cspNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
-/** Headers every response carries, HTML or not. */
-export function baseSecurityHeaders({ https }: { https: boolean }): RequestHandler {
+/** Headers every response carries, HTML or not. HSTS only when the site is served over TLS. */
+export function securityHeaders({ https }: { https: boolean }): [name: string, value: string][] {
+  const headers: [string, string][] = [
+    ["X-Content-Type-Options", "nosniff"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["Cross-Origin-Opener-Policy", "same-origin"],
+    ["X-Frame-Options", "DENY"],
+    ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), magnetometer=(), gyroscope=(), accelerometer=(), interest-cohort=()"],
+  ];
+  if (https) headers.push(["Strict-Transport-Security", "max-age=63072000; includeSubDomains; preload"]);
+  return headers;
+}
+
+export function baseSecurityHeaders(options: { https: boolean }): RequestHandler {
+  const headers = securityHeaders(options);
   return (_req, res, next) => {
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader(
-      "Permissions-Policy",
-      "camera=(), microphone=(), geolocation=(), payment=(), usb=(), magnetometer=(), gyroscope=(), accelerometer=(), interest-cohort=()",
-    );
-    if (https) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains; preload");
+    for (const [name, value] of headers) res.setHeader(name, value);
     next();
   };
 }

@@ -1,4 +1,32 @@
-// TEMPORARY scaffold: replaced by the issue that owns this page.
-export default function Page() {
-  return <h1>Buyer Search</h1>;
+import { BackButton } from "~/components/layout/back-button";
+import { PageHeader } from "~/components/ui/page-header";
+import { FormEmbed } from "~/components/widgets/form-embed";
+import { site } from "~/content/site";
+import { pageMeta } from "~/lib/seo";
+
+export function meta() {
+  return pageMeta({
+    title: "Tell Us What You Are Looking For",
+    description: `Share your property search criteria (area, budget, size, must-haves) and ${site.agent.name} will send matching Edmonton-area homes.`,
+    path: "/buyersearch",
+  });
+}
+
+/** /buyersearch (spec §2): the external buyer-criteria form in a frame titled for it. */
+export default function BuyerSearchPage() {
+  const form = site.embeds.buyerSearch;
+  return (
+    <>
+      <PageHeader
+        title="Tell Us What You Are Looking For"
+        subtitle={`Share your property search criteria and ${site.agent.firstName} will hand-pick the homes that fit and send them to you.`}
+      />
+      <div className="mx-auto max-w-3xl px-4 py-8">
+        <FormEmbed src={form.src} height={form.height} title={form.title} id="buyer-search-form" />
+        <div className="mt-8">
+          <BackButton />
+        </div>
+      </div>
+    </>
+  );
 }

@@ -1,4 +1,36 @@
-// TEMPORARY scaffold: replaced by the issue that owns this page.
-export default function Page() {
-  return <h1>Free Home Valuation</h1>;
+import { ArrowLeft } from "lucide-react";
+import { Link } from "react-router";
+import { PageHeader } from "~/components/ui/page-header";
+import { FormEmbed } from "~/components/widgets/form-embed";
+import { site } from "~/content/site";
+import { pageMeta } from "~/lib/seo";
+
+export function meta() {
+  return pageMeta({
+    title: "Free Home Valuation",
+    description: `What is your Edmonton-area home worth? Request a free, no-obligation valuation from ${site.agent.name}, based on recent sales near you.`,
+    path: "/free-home-valuation",
+  });
+}
+
+/** /free-home-valuation (spec §2): the third-party valuation form (720 px) and a way back to /sell. */
+export default function FreeHomeValuationPage() {
+  const form = site.embeds.valuation;
+  return (
+    <>
+      <PageHeader
+        title="Free Home Valuation"
+        subtitle={`Tell ${site.agent.firstName} about your home and get a written estimate of its market value, based on recent sales in your neighbourhood. No cost and no obligation to list.`}
+      />
+      <div className="mx-auto max-w-3xl px-4 py-8">
+        <FormEmbed src={form.src} height={form.height} title={form.title} id="home-valuation-form" />
+        <p className="mt-6">
+          <Link to="/sell" className="inline-flex items-center gap-2 font-semibold text-brand underline">
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            Back to selling your home
+          </Link>
+        </p>
+      </div>
+    </>
+  );
 }

@@ -1,4 +1,32 @@
-// TEMPORARY scaffold: replaced by the issue that owns this page.
-export default function Page() {
-  return <h1>Get Instant Property Updates</h1>;
+import { BackButton } from "~/components/layout/back-button";
+import { PageHeader } from "~/components/ui/page-header";
+import { FormEmbed } from "~/components/widgets/form-embed";
+import { site } from "~/content/site";
+import { pageMeta } from "~/lib/seo";
+
+export function meta() {
+  return pageMeta({
+    title: "Get Instant Property Updates",
+    description: "Tell us what you are looking for and get new Edmonton-area listings that match by e-mail, the day they come on the market.",
+    path: "/instant-updates",
+  });
+}
+
+/** /instant-updates (spec §2): the third-party sign-up form for listing alerts (781 px). */
+export default function InstantUpdatesPage() {
+  const form = site.embeds.instantUpdates;
+  return (
+    <>
+      <PageHeader
+        title="Get Instant Property Updates"
+        subtitle="Describe the home you want once, and every new listing that matches arrives in your inbox the day it lists, before the weekend crowds."
+      />
+      <div className="mx-auto max-w-3xl px-4 py-8">
+        <FormEmbed src={form.src} height={form.height} title={form.title} id="instant-updates-form" />
+        <div className="mt-8">
+          <BackButton />
+        </div>
+      </div>
+    </>
+  );
 }

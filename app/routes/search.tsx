@@ -1,4 +1,44 @@
-// TEMPORARY scaffold: replaced by the issue that owns this page.
-export default function Page() {
-  return <h1>Search</h1>;
+import { useLocation } from "react-router";
+import type { Route } from "./+types/search";
+import { BackButton } from "~/components/layout/back-button";
+import { GetNotifiedTip } from "~/components/listings/get-notified-tip";
+import { ListingBanner } from "~/components/listings/listing-banner";
+import { ListingsWidget } from "~/components/widgets/listings-widget";
+import { site } from "~/content/site";
+import { pageMeta } from "~/lib/seo";
+
+/** /search and /mls-search (spec §2): heading, the Get Notified tip, the search widget, BACK. */
+const headings: Record<string, string> = {
+  "/search": "Search Edmonton Homes for Sale",
+  "/mls-search": "MLS® Search: Edmonton and Area",
+};
+
+function headingFor(pathname: string): string {
+  return headings[pathname.replace(/\/+$/, "")] ?? headings["/search"]!;
+}
+
+export function meta({ location }: Route.MetaArgs) {
+  return pageMeta({
+    title: headingFor(location.pathname),
+    description: `Search every MLS® listing in Edmonton and the surrounding area, filter by price, type and neighbourhood, and get new matches by e-mail from ${site.agent.name}.`,
+    path: location.pathname.replace(/\/+$/, ""),
+  });
+}
+
+export default function SearchPage() {
+  const { pathname } = useLocation();
+  return (
+    <>
+      <ListingBanner title={headingFor(pathname)}>
+        <p className="mt-2 text-lg">Every active MLS® listing in Edmonton and the surrounding communities.</p>
+      </ListingBanner>
+      <div className="mx-auto max-w-6xl px-4 py-8">
+        <GetNotifiedTip />
+        <ListingsWidget widgetId={site.listings.widgetIds.search} label="MLS® listing search" className="mt-6" />
+        <div className="mt-8">
+          <BackButton />
+        </div>
+      </div>
+    </>
+  );
 }

@@ -199,3 +199,20 @@ test("BACK goes one step back in history", async ({ page }) => {
   await expect(page).toHaveURL(/\/sell$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sell Your Home");
 });
+
+test("an error answered by the server shows the error screen with its status and text", async ({ page, baseURL }) => {
+  // A form POST to a page that has no form: React Router answers 405 through the root error boundary.
+  const response = await page.request.post("/about", { form: { a: "1" }, headers: { Origin: baseURL! } });
+  expect(response.status()).toBe(405);
+  const html = await response.text();
+  expect(html).toContain("Unexpected Application Error!");
+  expect(html).toContain("Method Not Allowed");
+});
+
+test("a malformed address gets a short page with status 400, never a stack trace", async ({ request }) => {
+  const response = await request.get("/%E0%A4%A");
+  expect(response.status()).toBe(400);
+  const html = await response.text();
+  expect(html).toContain("Bad Request");
+  expect(html).not.toMatch(/at \w+ \(/);
+});

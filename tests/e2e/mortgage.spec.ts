@@ -1,5 +1,5 @@
-import { type Page, expect, test } from "@playwright/test";
-import { expectNoA11yViolations, phoneViewport, waitForHydration } from "./support";
+import type { Page } from "@playwright/test";
+import { expect, expectNoA11yViolations, phoneViewport, test, waitForHydration } from "./support";
 
 // Expected payments were worked independently (P·i / (1 − (1 + i)^−n), i = r/12, n = 12·years):
 //   400,000 at 6.5 % / 30 y = 2,528.27   400,000 at 5 % / 30 y = 2,147.29

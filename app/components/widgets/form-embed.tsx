@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { site } from "~/content/site";
 import { publicConfig } from "~/lib/public-config";
 
 export interface FormEmbedProps {
@@ -18,13 +19,31 @@ export interface FormEmbedProps {
  */
 export function FormEmbed({ src, height, title, id }: FormEmbedProps) {
   useEffect(() => {
-    loadFormEmbedScript();
+    void loadFormEmbedScript();
   }, []);
   return (
     <div className="w-full overflow-hidden rounded-lg border border-line bg-surface" style={{ height }}>
-      <iframe id={id} src={src} title={title} loading="lazy" height={height} className="block h-full w-full border-0" style={{ height }} />
+      <iframe
+        id={id}
+        src={formEmbedSrc(src)}
+        title={title}
+        loading="lazy"
+        height={height}
+        data-form-embed-frame=""
+        className="block h-full w-full border-0"
+        style={{ height }}
+      />
     </div>
   );
+}
+
+/**
+ * The forms are addressed in site.ts on the production form host; when FORM_EMBED_ORIGIN points
+ * elsewhere (a staging host, the end-to-end stand-in) the same form path is served from there.
+ */
+export function formEmbedSrc(src: string, origin: string = publicConfig.formEmbedOrigin): string {
+  if (!src.startsWith(`${site.embeds.origin}/`)) return src;
+  return origin.replace(/\/+$/, "") + src.slice(site.embeds.origin.length);
 }
 
 let formEmbedScript: Promise<void> | undefined;
@@ -39,7 +58,9 @@ export function loadFormEmbedScript(): Promise<void> {
     script.dataset.formEmbed = "true";
     script.onload = () => resolve();
     script.onerror = () => {
+      // Let a later embed try again; the frames themselves still show their forms.
       formEmbedScript = undefined;
+      script.remove();
       reject(new Error("form embed script failed to load"));
     };
     document.body.appendChild(script);

@@ -22,6 +22,13 @@ describe("deferHydration", () => {
     expect(out).toContain(`<script nonce="abc">${DEFERRED_LOADER_SCRIPT}</script><script type="${DEFERRED_MODULE_TYPE}" nonce="abc">`);
   });
 
+  it("handles the attribute order React uses on server-rendered pages", () => {
+    const html = `<head><link rel="modulepreload" href="/a.js" nonce="n1"/></head><body><script nonce="n1" type="module" async="">import("/a.js");</script></body>`;
+    expect(deferHydration(html)).toBe(
+      `<head></head><body><script nonce="n1">${DEFERRED_LOADER_SCRIPT}</script><script type="${DEFERRED_MODULE_TYPE}" nonce="n1">import("/a.js");</script></body>`,
+    );
+  });
+
   it("leaves a document without React Router's module script alone", () => {
     expect(deferHydration("<html><body>plain</body></html>")).toBe("<html><body>plain</body></html>");
   });

@@ -19,17 +19,18 @@ export const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
  */
 export const DEFERRED_LOADER_SCRIPT = `(function(){var done=false;function boot(){if(done)return;done=true;var d=document.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]');if(!d)return;var s=document.createElement("script");s.type="module";if(d.nonce)s.nonce=d.nonce;s.textContent=d.textContent;d.parentNode.replaceChild(s,d);}function soon(){setTimeout(boot,0)}if(document.readyState==="complete")soon();else addEventListener("load",soon,{once:true});["pointerdown","keydown","touchstart"].forEach(function(t){addEventListener(t,boot,{once:true,passive:true,capture:true})});})();`;
 
-const MODULEPRELOAD = /<link rel="modulepreload" href="[^"]*"\/>/g;
-const MODULE_SCRIPT = /<script type="module" async=""( nonce="[^"]*")?>/;
+const MODULEPRELOAD = /<link rel="modulepreload"[^>]*>/g;
+/** React Router's module script, whatever the order of its attributes (nonce, type, async). */
+const MODULE_SCRIPT = /<script((?:\s+[a-z-]+(?:="[^"]*")?)*)>/g;
 
 /** Rewrites a full HTML document produced by React Router (see the module comment). */
 export function deferHydration(html: string): string {
-  const match = MODULE_SCRIPT.exec(html);
-  if (!match) return html;
-  const nonceAttr = match[1] ?? "";
   const withoutPreloads = html.replace(MODULEPRELOAD, "");
-  return withoutPreloads.replace(
-    MODULE_SCRIPT,
-    `<script${nonceAttr}>${DEFERRED_LOADER_SCRIPT}</script><script type="${DEFERRED_MODULE_TYPE}"${nonceAttr}>`,
-  );
+  let replaced = false;
+  return withoutPreloads.replace(MODULE_SCRIPT, (tag, attrs: string) => {
+    if (replaced || !/\btype="module"/.test(attrs)) return tag;
+    replaced = true;
+    const nonce = /\snonce="[^"]*"/.exec(attrs)?.[0] ?? "";
+    return `<script${nonce}>${DEFERRED_LOADER_SCRIPT}</script><script type="${DEFERRED_MODULE_TYPE}"${nonce}>`;
+  });
 }

@@ -1,4 +1,23 @@
-// TEMPORARY scaffold: replaced by the issue that owns this page.
-export default function Page() {
-  return <h1>Instant Updates Test</h1>;
+import { GetNotifiedTip } from "~/components/listings/get-notified-tip";
+import { PageHeader } from "~/components/ui/page-header";
+import { FormEmbed } from "~/components/widgets/form-embed";
+import { site } from "~/content/site";
+import { pageMeta } from "~/lib/seo";
+
+export function meta() {
+  return pageMeta({ title: "Instant Updates Test Page", path: "/instantupdatestestpage", noindex: true });
+}
+
+/** /instantupdatestestpage: the instant-updates form (781 px) in a trial layout with the alert tip. Not indexed. */
+export default function InstantUpdatesTestPage() {
+  const form = site.embeds.instantUpdates;
+  return (
+    <>
+      <PageHeader title="Get Instant Property Updates" subtitle="New listings that match your search, in your inbox the day they list." />
+      <div className="mx-auto max-w-3xl px-4 py-8">
+        <GetNotifiedTip className="mb-6" />
+        <FormEmbed src={form.src} height={form.height} title={form.title} id="instant-updates-test-form" />
+      </div>
+    </>
+  );
 }
