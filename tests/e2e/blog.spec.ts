@@ -216,7 +216,8 @@ test.describe("sharing", () => {
 
   test("resources page without native sharing: copies the link and shows the alert", async ({ page, baseURL }) => {
     await withoutNativeShare(page);
-    await page.goto(RESOURCES);
+    // Opened at a section: the link shared is still the page's own.
+    await page.goto(`${RESOURCES}#legal-documents`);
     await waitForHydration(page);
     const dialogs: { type: string; message: string }[] = [];
     // Accept in the handler itself: a listener removed before accepting lets Playwright dismiss it.
