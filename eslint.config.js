@@ -4,7 +4,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "build-e2e-*/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", "reports/"] },
+  { ignores: ["build/", "build-e2e-*/", "build-audit/", "build-bench/", "exports/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", "reports/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

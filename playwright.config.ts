@@ -29,6 +29,9 @@ export const e2eEnv = {
   FORM_EMBED_SCRIPT_URL: `${fixtureOrigin}/forms/js/form_embed.js`,
   FORM_EMBED_ORIGIN: fixtureOrigin,
   E2E_FIXTURE_ORIGIN: fixtureOrigin,
+  // The form rate limit counts per client IP; every test claims its own through X-Forwarded-For
+  // (trusted from loopback only), so one test using up its quota never blocks another.
+  TRUST_PROXY: "loopback",
 };
 
 export default defineConfig({

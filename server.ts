@@ -5,12 +5,15 @@
  */
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import express from "express";
+import express, { type Request } from "express";
 import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
 import path from "node:path";
 import { constants as zlibConstants } from "node:zlib";
 import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "react-router";
+import type { AppLoadContext, ServerBuild } from "react-router";
+import { formBodyLimit } from "./app/lib/server/body-limit.server";
+import { readServerEnv } from "./app/lib/server/env.server";
+import { startLeadRuntime } from "./app/lib/server/runtime.server";
 import { readPublicConfig } from "./public-config";
 import { errorPage } from "./server/error-page";
 import { prerenderedPages } from "./server/prerendered";
@@ -21,6 +24,20 @@ const PORT = Number(process.env.PORT || 3000);
 const HOST = process.env.HOST || "0.0.0.0";
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR || "build");
 const production = process.env.NODE_ENV === "production";
+const env = readServerEnv();
+
+// The database is opened (PGlite's first open runs initdb) and migrated before the server
+// listens: the first visitor never waits for it, and a failure stops start-up loudly.
+const runtime = await startLeadRuntime(env);
+
+// Services reach the route modules through the load context: the routes are bundled into the
+// server build, a separate module graph from this file.
+// Server-rendered documents also get their CSP nonce this way (set by the middleware below).
+const getLoadContext = (req: Request, res: express.Response): AppLoadContext => ({
+  services: runtime.services,
+  clientIp: req.ip ?? req.socket.remoteAddress ?? "",
+  cspNonce: res.locals.cspNonce as string | undefined,
+});
 
 // The same public configuration the build baked in (npm start builds with this environment).
 const publicConfig = readPublicConfig();
@@ -29,8 +46,10 @@ const cspSources = cspSourcesFrom(publicConfig);
 const app = express();
 app.disable("x-powered-by");
 // Behind a TLS-terminating proxy the visitor's scheme and address come from X-Forwarded-*;
-// only proxies matching TRUST_PROXY (default: the loopback addresses) are believed.
-app.set("trust proxy", process.env.TRUST_PROXY || "loopback");
+// only proxies matching TRUST_PROXY (default: the loopback addresses) are believed. req.ip feeds
+// the rate limit, req.protocol the origin check and the HTTPS redirect.
+const trustProxy = env.trustProxy ?? "loopback";
+app.set("trust proxy", /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy);
 const httpsSite = publicConfig.siteUrl.startsWith("https:");
 app.use(baseSecurityHeaders({ https: httpsSite }));
 if (httpsSite) {
@@ -50,6 +69,7 @@ app.use((req, res, next) => {
   res.setHeader("Allow", "GET, HEAD, POST");
   res.status(req.method === "OPTIONS" ? 204 : 405).end();
 });
+app.use(formBodyLimit(env.formBodyLimitBytes));
 
 // One canonical form per page: /about/ -> /about.
 app.use((req, res, next) => {
@@ -78,7 +98,7 @@ if (production) {
     res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${res.locals.cspNonce}'`], cspSources));
     next();
   });
-  app.all("*splat", createRequestHandler({ build, mode: "production", getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }) }));
+  app.all("*splat", createRequestHandler({ build, mode: "production", getLoadContext }));
 } else {
   const vite = await import("vite");
   const viteServer = await vite.createServer({ server: { middlewareMode: true } });
@@ -86,7 +106,7 @@ if (production) {
   app.all("*splat", async (req, res, next) => {
     try {
       const build = (await viteServer.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
-      return createRequestHandler({ build, mode: "development" })(req, res, next);
+      return createRequestHandler({ build, mode: "development", getLoadContext })(req, res, next);
     } catch (error) {
       next(error);
     }
@@ -117,8 +137,23 @@ server.listen(PORT, HOST, () => {
   console.log(`Site ready on http://localhost:${PORT}`);
 });
 
+let closing = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
-    server.close(() => process.exit(0));
+    if (closing) return;
+    closing = true;
+    // Finish the requests in flight, then the worker's batch, then close the database cleanly
+    // (PGlite flushes its files on close).
+    server.close(() => {
+      runtime.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error("Shutdown was not clean:", error);
+          process.exit(1);
+        },
+      );
+    });
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), 5_000).unref();
   });
 }

@@ -5,6 +5,7 @@ import { GetNotifiedTip } from "~/components/listings/get-notified-tip";
 import { ListingBanner } from "~/components/listings/listing-banner";
 import { NotFoundContent } from "~/components/not-found-content";
 import { ListingsWidget } from "~/components/widgets/listings-widget";
+import { areaIntros } from "~/content/area-intros";
 import { areaByPath } from "~/content/areas";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
@@ -36,7 +37,7 @@ export default function AreaListingsPage() {
         <p className="mt-2 text-lg">{area.kind === "city" ? "Homes for sale" : "Acreages, farms and rural homes for sale"}</p>
       </ListingBanner>
       <div className="mx-auto max-w-6xl px-4 py-8">
-        <p className="max-w-3xl text-lg leading-8 text-ink">{area.intro}</p>
+        <p className="max-w-3xl text-lg leading-8 text-ink">{areaIntros[area.path]}</p>
         <GetNotifiedTip className="mt-6" />
         <ListingsWidget key={area.widgetId} widgetId={area.widgetId} label={`${area.name} listings`} className="mt-6" />
         <div className="mt-8">

@@ -1,4 +1,361 @@
-// TEMPORARY scaffold: replaced by the issue that owns this page.
-export default function Page() {
-  return <h1>Find A Realtor You Can Trust</h1>;
+import * as Dialog from "@radix-ui/react-dialog";
+import { BadgeDollarSign, Handshake, Laptop, ShieldCheck, X } from "lucide-react";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { Link, type ShouldRevalidateFunctionArgs, data, useFetcher } from "react-router";
+import { toast } from "~/lib/toast";
+import { FormNotice, Honeypot, TextAreaField, TextField, useHydrated } from "~/components/forms/fields";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Container } from "~/components/ui/page-header";
+import { leadMessages, rateLimitMessage } from "~/content/form-messages";
+import { site } from "~/content/site";
+import { type FieldErrors, LIMITS, isHoneypotFilled } from "~/lib/schemas/fields";
+import { type LeadField, SERVICE_LABELS, SERVICE_TYPES, type ServiceType, isServiceType, parseLeadForm } from "~/lib/schemas/lead";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/welcome";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: "Find A Realtor You Can Trust",
+    path: "/welcome",
+    description: `Buying, selling or both in Edmonton? Tell ${site.agent.name} what you need: no upfront commitment, no hidden costs, no unwanted follow-ups.`,
+  });
+
+const PROMISES: readonly { title: string; text: string; icon: typeof ShieldCheck }[] = [
+  { title: "No unwanted follow-ups", text: "We reach out only about what you asked for, and one reply of STOP ends it.", icon: ShieldCheck },
+  { title: "No upfront commitment", text: "Talk to us, ask questions and get advice before you sign anything.", icon: Handshake },
+  { title: "No hidden costs", text: "Every fee is explained in writing before you agree to it.", icon: BadgeDollarSign },
+  { title: "Tech-savvy services", text: "Instant listing alerts, online valuations and e-signing, so nothing waits on paperwork.", icon: Laptop },
+];
+
+type LeadResult =
+  | { status: "success" }
+  | { status: "invalid"; fieldErrors: FieldErrors<LeadField>; values: Record<LeadField, string> }
+  | { status: "error"; message: string; values: Record<LeadField, string> | null };
+
+/** Without JavaScript the service buttons are links to ?service=...; the server then renders the form open. */
+export function loader({ request }: Route.LoaderArgs) {
+  const service = new URL(request.url).searchParams.get("service");
+  return { service: isServiceType(service) ? service : null };
+}
+
+/** The loader only reads the URL: a form submission changes nothing it returns. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod ? false : defaultShouldRevalidate;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const quota = context.services.takeFormQuota(context.clientIp);
+  if (!quota.allowed) {
+    return data<LeadResult>(
+      { status: "error", message: rateLimitMessage, values: null },
+      { status: 429, headers: { "Retry-After": String(quota.retryAfterSeconds) } },
+    );
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return data<LeadResult>({ status: "error", message: leadMessages.failure, values: null }, { status: 400 });
+  }
+  if (isHoneypotFilled(form)) return data<LeadResult>({ status: "success" });
+
+  const parsed = parseLeadForm(form);
+  if (!parsed.ok) return data<LeadResult>({ status: "invalid", fieldErrors: parsed.fieldErrors, values: parsed.values }, { status: 400 });
+  const stored = await context.services.recordLead(parsed.data);
+  if (!stored.ok) return data<LeadResult>({ status: "error", message: leadMessages.failure, values: parsed.values }, { status: 503 });
+  return data<LeadResult>({ status: "success" });
+}
+
+export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<LeadResult> {
+  try {
+    return await serverAction();
+  } catch {
+    return { status: "error", message: leadMessages.failure, values: null };
+  }
+}
+
+export default function WelcomePage({ loaderData, actionData }: Route.ComponentProps) {
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<LeadResult>({ key: "lead-form" });
+  // Opened by a service button; a visitor who arrived on ?service=... (before the query string
+  // is dropped, spec §2) finds the form already open.
+  const [service, setService] = useState<ServiceType | null>(() => loaderData.service);
+  const [promisesOpen, setPromisesOpen] = useState(false);
+  const lastTrigger = useRef<HTMLElement | null>(null);
+
+  useEffect(() => {
+    const outcome = fetcher.data;
+    if (fetcher.state !== "idle" || !outcome) return;
+    if (outcome.status === "success") {
+      toast.success(leadMessages.successTitle, { description: leadMessages.successDescription });
+      setService(null);
+    } else if (outcome.status === "error") {
+      toast.error(leadMessages.errorTitle, { description: outcome.message });
+    }
+  }, [fetcher.state, fetcher.data]);
+
+  const documentResult = actionData ?? null;
+  // The no-JavaScript page: after an error the form is shown again, open, with what was typed.
+  const documentService: ServiceType | null =
+    documentResult && documentResult.status !== "success"
+      ? isServiceType(documentResult.values?.serviceType)
+        ? documentResult.values.serviceType
+        : loaderData.service
+      : documentResult?.status === "success"
+        ? null
+        : loaderData.service;
+
+  const open = (next: ServiceType) => (event: { currentTarget: HTMLElement }) => {
+    lastTrigger.current = event.currentTarget;
+    setService(next);
+  };
+
+  return (
+    <>
+      <section className="bg-gradient-to-b from-brand-soft to-surface">
+        <Container className="py-14 text-center sm:py-20">
+          <h1 className="text-4xl font-extrabold tracking-tight text-ink sm:text-5xl">Find A Realtor You Can Trust</h1>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-ink-muted">
+            {site.agent.name}, {site.agent.title}, helps families buy and sell homes across Edmonton and area. Tell us what you are planning and we
+            will take it from there.
+          </p>
+          <div className="mt-6">
+            {hydrated ? (
+              <button
+                type="button"
+                className={buttonClass("ghost")}
+                aria-haspopup="dialog"
+                onClick={(event) => {
+                  lastTrigger.current = event.currentTarget;
+                  setPromisesOpen(true);
+                }}
+              >
+                Our Promises to You
+              </button>
+            ) : (
+              <a href="#our-promises" className={buttonClass("ghost")}>
+                Our Promises to You
+              </a>
+            )}
+          </div>
+          <div className="mx-auto mt-8 flex max-w-3xl flex-col gap-3 sm:flex-row sm:justify-center">
+            {SERVICE_TYPES.map((type) =>
+              hydrated ? (
+                <button key={type} type="button" className={buttonClass("primary", "sm:min-w-52")} aria-haspopup="dialog" onClick={open(type)}>
+                  {SERVICE_LABELS[type]}
+                </button>
+              ) : (
+                <a key={type} href={`/welcome?service=${type}#lead-form`} className={buttonClass("primary", "sm:min-w-52")}>
+                  {SERVICE_LABELS[type]}
+                </a>
+              ),
+            )}
+          </div>
+          <p className="mx-auto mt-8 max-w-2xl text-sm text-ink-muted">
+            Your information stays with us: we never sell or share it, and you can unsubscribe from our e-mails, calls or texts at any time (reply
+            STOP to any text). See our{" "}
+            <Link to="/terms-of-service-test" className="font-medium text-brand underline">
+              Terms of Service
+            </Link>{" "}
+            and{" "}
+            <Link to="/privacy-policy-test" className="font-medium text-brand underline">
+              Privacy Policy
+            </Link>
+            .
+          </p>
+        </Container>
+      </section>
+
+      <Container className="pb-14">
+        {documentResult?.status === "success" && (
+          <div className="mx-auto max-w-xl">
+            <FormNotice tone="success" title={leadMessages.successTitle}>
+              {leadMessages.successDescription}
+            </FormNotice>
+          </div>
+        )}
+        {!hydrated && documentService && (
+          // Without JavaScript: the form in the page, where the service link pointed (#lead-form).
+          <section id="lead-form" aria-labelledby="lead-form-heading" className="mx-auto max-w-xl rounded-xl border border-line bg-surface p-6 shadow-sm">
+            <h2 id="lead-form-heading" className="text-2xl font-bold text-ink">
+              {SERVICE_LABELS[documentService]}
+            </h2>
+            <p className="mt-1 text-ink-muted">{formIntro}</p>
+            {documentResult?.status === "error" && (
+              <div className="mt-4">
+                <FormNotice tone="error" title={leadMessages.errorTitle}>
+                  {documentResult.message}
+                </FormNotice>
+              </div>
+            )}
+            <LeadForm
+              fetcher={fetcher}
+              service={documentService}
+              values={documentResult && documentResult.status !== "success" ? documentResult.values : null}
+              serverErrors={documentResult?.status === "invalid" ? documentResult.fieldErrors : {}}
+              cancel={
+                <a href="/welcome" className={buttonClass("secondary")}>
+                  Cancel
+                </a>
+              }
+            />
+          </section>
+        )}
+        <PromisesPanel />
+      </Container>
+
+      <Dialog.Root open={promisesOpen} onOpenChange={setPromisesOpen}>
+        <DialogFrame
+          title="Our Promises to You"
+          description={`What working with ${site.agent.name} means.`}
+          onCloseAutoFocus={() => lastTrigger.current?.focus()}
+        >
+          <PromiseList />
+          <div className="mt-6 flex justify-end">
+            <Dialog.Close asChild>
+              <Button variant="secondary">Close</Button>
+            </Dialog.Close>
+          </div>
+        </DialogFrame>
+      </Dialog.Root>
+
+      {hydrated && (
+        <Dialog.Root
+          open={service !== null}
+          onOpenChange={(isOpen) => {
+            // Closing while sending would hide the result: the dialog stays until the answer.
+            if (!isOpen && fetcher.state === "idle") setService(null);
+          }}
+        >
+          {service && (
+            <DialogFrame title={SERVICE_LABELS[service]} description={formIntro} onCloseAutoFocus={() => lastTrigger.current?.focus()}>
+              <LeadForm
+                fetcher={fetcher}
+                service={service}
+                values={null}
+                serverErrors={fetcher.data?.status === "invalid" ? fetcher.data.fieldErrors : {}}
+                cancel={
+                  <Dialog.Close asChild>
+                    <Button type="button" variant="secondary">
+                      Cancel
+                    </Button>
+                  </Dialog.Close>
+                }
+              />
+            </DialogFrame>
+          )}
+        </Dialog.Root>
+      )}
+    </>
+  );
+}
+
+const formIntro = "Leave your details and we will be in touch soon.";
+
+function DialogFrame({ title, description, onCloseAutoFocus, children }: { title: string; description: string; onCloseAutoFocus: () => void; children: ReactNode }) {
+  return (
+    <Dialog.Portal>
+      <Dialog.Overlay className="fixed inset-0 z-40 bg-black/60" />
+      <Dialog.Content
+        className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-surface p-6 text-ink shadow-xl"
+        onCloseAutoFocus={(event) => {
+          // The triggers are plain buttons, not Dialog.Trigger: give focus back to the one used.
+          event.preventDefault();
+          onCloseAutoFocus();
+        }}
+      >
+        <div className="flex items-start justify-between gap-4">
+          <Dialog.Title className="text-2xl font-bold">{title}</Dialog.Title>
+          <Dialog.Close className="rounded-md p-2 text-ink-muted hover:bg-surface-muted" aria-label="Close">
+            <X aria-hidden="true" className="size-5" />
+          </Dialog.Close>
+        </div>
+        <Dialog.Description className="mt-1 text-ink-muted">{description}</Dialog.Description>
+        {children}
+      </Dialog.Content>
+    </Dialog.Portal>
+  );
+}
+
+function PromiseList() {
+  return (
+    <ul className="mt-5 space-y-4">
+      {PROMISES.map(({ title, text, icon: Icon }) => (
+        <li key={title} className="flex gap-3">
+          <Icon aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-brand" />
+          <div>
+            <p className="font-semibold">{title}</p>
+            <p className="text-ink-muted">{text}</p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Without JavaScript the promises open in place (#our-promises, CSS :target) instead of a dialog. */
+function PromisesPanel() {
+  return (
+    <section id="our-promises" aria-labelledby="our-promises-heading" className="mx-auto mt-10 hidden max-w-xl rounded-xl border border-line p-6 target:block">
+      <h2 id="our-promises-heading" className="text-2xl font-bold">
+        Our Promises to You
+      </h2>
+      <PromiseList />
+    </section>
+  );
+}
+
+function LeadForm({
+  fetcher,
+  service,
+  values,
+  serverErrors,
+  cancel,
+}: {
+  fetcher: ReturnType<typeof useFetcher<LeadResult>>;
+  service: ServiceType;
+  values: Record<LeadField, string> | null;
+  serverErrors: FieldErrors<LeadField>;
+  cancel: ReactNode;
+}) {
+  const [clientErrors, setClientErrors] = useState<FieldErrors<LeadField>>({});
+  const busy = fetcher.state !== "idle";
+  const errors = { ...serverErrors, ...clientErrors };
+
+  function validateInBrowser(event: FormEvent<HTMLFormElement>) {
+    const parsed = parseLeadForm(new FormData(event.currentTarget));
+    setClientErrors(parsed.ok ? {} : parsed.fieldErrors);
+    if (!parsed.ok) event.preventDefault();
+  }
+
+  return (
+    <fetcher.Form method="post" action="/welcome" onSubmit={validateInBrowser} className="relative mt-5">
+      <fieldset disabled={busy} className="space-y-4">
+        <legend className="sr-only">Your contact details</legend>
+        <input type="hidden" name="serviceType" value={service} />
+        <TextField id="lead-full-name" name="fullName" label="Full Name" required autoComplete="name" maxLength={LIMITS.name} defaultValue={values?.fullName} error={errors.fullName} />
+        <TextField id="lead-email" name="email" type="email" label="Email" required autoComplete="email" maxLength={LIMITS.email} defaultValue={values?.email} error={errors.email} />
+        <TextField id="lead-phone" name="phone" type="tel" label="Phone" required autoComplete="tel" maxLength={LIMITS.phone} defaultValue={values?.phone} error={errors.phone} />
+        <TextAreaField id="lead-comments" name="comments" label="Comments" rows={3} maxLength={LIMITS.message} defaultValue={values?.comments} error={errors.comments} />
+        <Honeypot idPrefix="lead" />
+        <p className="text-xs leading-relaxed text-ink-muted">
+          By pressing Continue, you agree to our{" "}
+          <Link to="/terms-of-service-test" className="text-brand underline">
+            Terms of Use
+          </Link>{" "}
+          and{" "}
+          <Link to="/privacy-policy-test" className="text-brand underline">
+            Privacy Policy
+          </Link>
+          , and you consent to receive messages, calls or texts from {site.agent.name} about your real estate needs at the e-mail address and
+          phone number you provided, including by automated means. Consent is not a condition of any purchase. Message frequency varies; message
+          and data rates may apply. Reply HELP for help or STOP to stop receiving texts.
+        </p>
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          {cancel}
+          <Button type="submit">{busy ? "Submitting..." : "Continue"}</Button>
+        </div>
+      </fieldset>
+    </fetcher.Form>
+  );
 }

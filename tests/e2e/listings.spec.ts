@@ -1,5 +1,6 @@
 import { GET_NOTIFIED_TIP, WIDGET_ERROR_TEXT, WIDGET_LOADING_TEXT } from "../../app/components/widgets/listings-messages";
 import { WIDGET_HEIGHT, WIDGET_TIMEOUT_MS } from "../../app/components/widgets/listings-widget-settings";
+import { areaIntros } from "../../app/content/area-intros";
 import { areas } from "../../app/content/areas";
 import { pages } from "../../app/content/pages";
 import { propertyTypes } from "../../app/content/property-types";
@@ -14,7 +15,7 @@ test.describe("area listing pages", () => {
       await expect(page).toHaveTitle(new RegExp(`^${area.name.replace(".", "\\.")} Real Estate Listings`));
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(area.name);
       await expect(page.getByText(GET_NOTIFIED_TIP, { exact: true })).toBeVisible();
-      await expect(page.getByText(area.intro, { exact: true })).toBeVisible();
+      await expect(page.getByText(areaIntros[area.path]!, { exact: true })).toBeVisible();
       await expectWidgetRendered(page, area.widgetId);
       expect(await widgetInits(page)).toEqual([area.widgetId]);
       expect(await scriptCounts(page)).toEqual({ runs: 1, elements: 1 });

@@ -1,7 +1,7 @@
-import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { type KeyboardEvent, useCallback, useEffect, useState } from "react";
 import type { Testimonial } from "~/content/testimonials";
+import { useLazyEmbla } from "./use-lazy-embla";
 
 /** Time each slide stays before the carousel moves on by itself. */
 export const AUTOPLAY_INTERVAL_MS = 6000;
@@ -9,12 +9,13 @@ export const AUTOPLAY_INTERVAL_MS = 6000;
 /**
  * The looping testimonials carousel of the home page (spec §2, §4), following the WAI-ARIA
  * carousel pattern: a labelled region with a rotation control and previous/next buttons, slides
- * as labelled groups. It also moves with the arrow keys and by touch (Embla's drag), pauses
+ * as labelled groups. It also moves with the arrow keys and by touch (Embla's drag, loaded when
+ * the carousel nears the screen: see use-lazy-embla.ts), pauses
  * while the pointer is over it or focus is inside it, and never moves by itself when the visitor
  * asks for reduced motion.
  */
 export function TestimonialsCarousel({ items, id = "testimonials" }: { items: readonly Testimonial[]; id?: string }) {
-  const [viewportRef, api] = useEmblaCarousel({ loop: true, align: "start" });
+  const [viewportRef, api, wake] = useLazyEmbla({ loop: true, align: "start" });
   const [selected, setSelected] = useState(0);
   const [rotating, setRotating] = useState(true);
   const [hovered, setHovered] = useState(false);
@@ -66,9 +67,15 @@ export function TestimonialsCarousel({ items, id = "testimonials" }: { items: re
       data-selected-index={selected}
       className="mx-auto max-w-6xl px-4 pt-16"
       onKeyDown={onKeyDown}
-      onPointerEnter={() => setHovered(true)}
+      onPointerEnter={() => {
+        wake();
+        setHovered(true);
+      }}
       onPointerLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
+      onFocus={() => {
+        wake();
+        setFocused(true);
+      }}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
       }}

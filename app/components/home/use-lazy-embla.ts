@@ -1,0 +1,44 @@
+import type { EmblaCarouselType, EmblaOptionsType } from "embla-carousel";
+import { useCallback, useEffect, useRef, useState } from "react";
+
+/**
+ * Embla, loaded only when it is about to be needed: when the carousel comes within a screen of
+ * the viewport, or the visitor points at or focuses it (`wake`). The slides are plain
+ * server-rendered markup until then, so the home page's first load carries no carousel engine.
+ * Returns the same pair as embla-carousel-react's `useEmblaCarousel`, plus `wake`.
+ */
+export function useLazyEmbla(options: EmblaOptionsType): [(node: HTMLElement | null) => void, EmblaCarouselType | undefined, () => void] {
+  const [node, setNode] = useState<HTMLElement | null>(null);
+  const [api, setApi] = useState<EmblaCarouselType>();
+  const [wanted, setWanted] = useState(false);
+  const optionsRef = useRef(options);
+
+  const wake = useCallback(() => setWanted(true), []);
+
+  useEffect(() => {
+    if (!node || wanted) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setWanted(true);
+    }, { rootMargin: "100% 0px" });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [node, wanted]);
+
+  useEffect(() => {
+    if (!node || !wanted) return;
+    let instance: EmblaCarouselType | undefined;
+    let cancelled = false;
+    void import("embla-carousel").then(({ default: EmblaCarousel }) => {
+      if (cancelled) return;
+      instance = EmblaCarousel(node, optionsRef.current);
+      setApi(instance);
+    });
+    return () => {
+      cancelled = true;
+      instance?.destroy();
+      setApi(undefined);
+    };
+  }, [node, wanted]);
+
+  return [setNode, api, wake];
+}

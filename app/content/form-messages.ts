@@ -1,0 +1,31 @@
+/**
+ * The texts of spec/site.md §8 for the two forms, word for word, plus the few messages the
+ * spec does not cover (field messages for input that bypassed the browser's checks, the rate
+ * limit). Shared by the route components (toasts, no-JavaScript result) and the server.
+ */
+import { site } from "./site";
+
+export const contactMessages = {
+  successTitle: "Message Sent Successfully!",
+  successDescription: "Thank you for contacting us. We'll get back to you within 24 hours.",
+  errorTitle: "Error",
+  /** Contact submit failure. */
+  failure: `There was a problem sending your message. Please try again or call us directly at ${site.agent.phone}.`,
+  /** The database refused the write for lack of permission (row-level security, grants). */
+  permissions: `Database permissions issue. Please contact support at ${site.agent.phone}.`,
+  /** The e-mail already exists but its contact could not be read back. */
+  duplicateLookup: "Unable to process your request. Please try again.",
+} as const;
+
+export const leadMessages = {
+  successTitle: "Thank you!",
+  successDescription: "We've received your information and will be in touch soon.",
+  errorTitle: "Error",
+  failure: "Something went wrong. Please try again.",
+} as const;
+
+/** HTTP 429 answer to a visitor who submitted too many forms in a short time. */
+export const rateLimitMessage = `You've sent several requests in a short time. Please wait a few minutes and try again, or call us directly at ${site.agent.phone}.`;
+
+/** Shown above the fields when the server found a problem with what was typed. */
+export const checkFieldsMessage = "Please check the highlighted fields and try again.";

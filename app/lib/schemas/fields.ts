@@ -1,0 +1,84 @@
+/**
+ * Field rules shared by the contact and lead schemas: trimmed text with a cap, e-mail, phone.
+ * The browser's own checks (required, type=email, type=tel, maxLength) come first; these
+ * messages are what a visitor sees when input got past them (no JavaScript, old browser, a bot).
+ */
+import { z } from "zod";
+
+export const LIMITS = {
+  name: 120,
+  email: 254,
+  phone: 40,
+  message: 5000,
+} as const;
+
+export const HONEYPOT_FIELD = "website";
+
+export function requiredText(max: number, emptyMessage: string) {
+  return z
+    .string(emptyMessage)
+    .trim()
+    .min(1, emptyMessage)
+    .max(max, `Please keep this under ${max} characters.`);
+}
+
+export function optionalText(max: number) {
+  return z.string().trim().max(max, `Please keep this under ${max} characters.`);
+}
+
+export const emailField = z
+  .string("Please enter your email address.")
+  .trim()
+  .min(1, "Please enter your email address.")
+  .max(LIMITS.email, `Please keep this under ${LIMITS.email} characters.`)
+  .pipe(z.email("Please enter a valid email address."));
+
+/** Digits with the usual separators; at least 7 digits (a local number) and at most 15 (E.164). */
+const PHONE_PATTERN = /^\+?[0-9\s().\-/]*(?:\s*(?:x|ext\.?)\s*[0-9]{1,6})?$/i;
+
+export function isPlausiblePhone(value: string): boolean {
+  const main = value.replace(/\s*(?:x|ext\.?)\s*[0-9]{1,6}$/i, "");
+  const digits = main.replace(/\D/g, "").length;
+  return PHONE_PATTERN.test(value) && digits >= 7 && digits <= 15;
+}
+
+export const requiredPhone = z
+  .string("Please enter your phone number.")
+  .trim()
+  .min(1, "Please enter your phone number.")
+  .max(LIMITS.phone, `Please keep this under ${LIMITS.phone} characters.`)
+  .refine(isPlausiblePhone, "Please enter a valid phone number.");
+
+export const optionalPhone = z
+  .string()
+  .trim()
+  .max(LIMITS.phone, `Please keep this under ${LIMITS.phone} characters.`)
+  .refine((v) => v === "" || isPlausiblePhone(v), "Please enter a valid phone number.");
+
+/** Reads the named text fields of a submitted form; a missing or non-text field reads as "". */
+export function formFields<K extends string>(form: FormData, names: readonly K[]): Record<K, string> {
+  const out = {} as Record<K, string>;
+  for (const name of names) {
+    const value = form.get(name);
+    out[name] = typeof value === "string" ? value : "";
+  }
+  return out;
+}
+
+export type FieldErrors<K extends string> = Partial<Record<K, string>>;
+
+/** The first message per field of a failed parse. */
+export function fieldErrorsOf<K extends string>(error: z.ZodError): FieldErrors<K> {
+  const out: Partial<Record<string, string>> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "");
+    if (key && !out[key]) out[key] = issue.message;
+  }
+  return out as FieldErrors<K>;
+}
+
+/** True when the hidden field that people never see was filled in: a bot. */
+export function isHoneypotFilled(form: FormData): boolean {
+  const value = form.get(HONEYPOT_FIELD);
+  return typeof value === "string" && value.trim() !== "";
+}

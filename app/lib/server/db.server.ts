@@ -1,0 +1,154 @@
+/**
+ * Opens the database and brings its schema up to date.
+ *
+ * - DATABASE_URL unset: PGlite (PostgreSQL compiled to WebAssembly) in DATA_DIR/pglite. Its
+ *   first open of a new folder runs initdb and takes seconds, so the server opens it at start-up,
+ *   before listening. It has a single connection; PGlite queues every query and transaction on
+ *   it, and the application code keeps each submission to one statement so nothing waits long.
+ * - DATABASE_URL set: a `pg` connection pool, for a PostgreSQL server shared by several processes.
+ *
+ * Nothing is cached here: a failed open throws and the next call tries again from scratch.
+ */
+import { PGlite } from "@electric-sql/pglite";
+import type { SQL } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { acquirePgliteLock } from "./pglite-lock.server";
+import * as schema from "../../../db/schema";
+
+export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  readonly driver: "pglite" | "postgres";
+  /** Drizzle, for typed queries. */
+  readonly orm: Orm;
+  /** Runs one SQL statement (built with drizzle's `sql` tag) and returns its rows. */
+  rows<T extends Record<string, unknown>>(query: SQL): Promise<T[]>;
+  /**
+   * Runs one SQL statement with positional parameters straight on the driver. For the hot
+   * paths that pass arrays (drizzle's `sql` tag would spread an array into a list).
+   */
+  query<T extends Record<string, unknown>>(text: string, params: unknown[]): Promise<T[]>;
+  /** Applies the pending migrations of db/migrations. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** A PostgreSQL URL; when absent PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite's folder, or "memory" for a throw-away in-memory database (tests). */
+  pgliteDir?: string;
+  poolMax?: number;
+  /** Apply pending migrations before returning (default true). */
+  migrate?: boolean;
+}
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL("../../../db/migrations", import.meta.url));
+
+/** Any constant; it names the lock that keeps two processes from migrating at once. */
+const MIGRATION_LOCK_KEY = 4_204_204;
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  const database = options.databaseUrl ? await openPostgres(options.databaseUrl, options.poolMax ?? 10) : await openPglite(options.pgliteDir ?? "memory");
+  if (options.migrate !== false) {
+    try {
+      await database.migrate();
+    } catch (error) {
+      await database.close().catch(() => undefined);
+      throw error;
+    }
+  }
+  return database;
+}
+
+async function openPglite(dir: string): Promise<Database> {
+  let client: PGlite;
+  let release = () => {};
+  if (dir === "memory") {
+    client = await PGlite.create();
+  } else {
+    mkdirSync(dir, { recursive: true });
+    release = acquirePgliteLock(dir);
+    try {
+      client = await PGlite.create(dir);
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+  const orm = drizzlePglite(client, { schema }) as unknown as Orm;
+  return {
+    driver: "pglite",
+    orm,
+    async rows<T>(query: SQL) {
+      return ((await orm.execute(query)) as unknown as { rows: T[] }).rows;
+    },
+    async query<T extends Record<string, unknown>>(text: string, params: unknown[]) {
+      return (await client.query<T>(text, params)).rows;
+    },
+    async migrate() {
+      await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
+    },
+    async close() {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client's error (server restart) must not crash the process; the next query reconnects.
+  pool.on("error", (error) => console.error("[db] idle PostgreSQL connection failed:", error.message));
+  try {
+    const probe = await pool.connect();
+    probe.release();
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw error;
+  }
+  const orm = drizzleNodePg(pool, { schema }) as unknown as Orm;
+  return {
+    driver: "postgres",
+    orm,
+    async rows<T>(query: SQL) {
+      return ((await orm.execute(query)) as unknown as { rows: T[] }).rows;
+    },
+    async query<T extends Record<string, unknown>>(text: string, params: unknown[]) {
+      return (await pool.query<T>(text, params)).rows;
+    },
+    async migrate() {
+      // Several web servers may start together on one PostgreSQL: one migrates, the others wait.
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+        try {
+          await migrateNodePg(drizzleNodePg(client), { migrationsFolder: MIGRATIONS_DIR });
+        } finally {
+          await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+/** Where PGlite keeps its files inside DATA_DIR. */
+export function pgliteDirIn(dataDir: string): string {
+  return path.join(dataDir, "pglite");
+}

@@ -1,0 +1,87 @@
+/**
+ * The notification outbox: the rows the submissions queued, claimed and settled by the worker.
+ *
+ * Claiming is one UPDATE over a `FOR UPDATE SKIP LOCKED` sub-select, so two workers (two server
+ * processes on one PostgreSQL) never take the same row. A claimed row's next_attempt_at becomes
+ * the claim's expiry: if its worker dies mid-send, the row is due again after the lease and
+ * another worker delivers it (with the same Message-ID).
+ */
+import { sql } from "drizzle-orm";
+import type { OutboxRow } from "../../../db/schema";
+import type { Database } from "./db.server";
+
+export type OutboxNotification = Pick<OutboxRow, "id" | "kind" | "source" | "payload" | "message_id" | "attempts" | "created_at">;
+
+export async function claimDueNotifications(db: Database, limit: number, leaseMs: number): Promise<OutboxNotification[]> {
+  const rows = await db.rows<RawRow>(sql`
+    update notification_outbox
+    set status = 'sending', attempts = attempts + 1,
+        next_attempt_at = now() + ${leaseMs}::integer * interval '1 millisecond'
+    where id in (
+      select id from notification_outbox
+      where status in ('pending', 'sending') and next_attempt_at <= now()
+      order by next_attempt_at, id
+      limit ${limit}::integer
+      for update skip locked
+    )
+    returning id, kind, source, payload, message_id, attempts, created_at`);
+  return rows.map(fromRaw);
+}
+
+/** A raw row as the drivers return it: drizzle's raw queries leave timestamps (and on some drivers jsonb) as text. */
+type RawRow = Omit<OutboxNotification, "created_at" | "payload"> & { created_at: Date | string; payload: unknown };
+
+function fromRaw(row: RawRow): OutboxNotification {
+  return {
+    ...row,
+    created_at: row.created_at instanceof Date ? row.created_at : new Date(row.created_at),
+    payload: typeof row.payload === "string" ? (JSON.parse(row.payload) as unknown) : row.payload,
+  };
+}
+
+/** Marks delivered notifications, a batch at a time (one statement for the worker's whole batch). */
+export async function markSent(db: Database, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.query(
+    `update notification_outbox set status = 'sent', sent_at = now(), last_error = null
+     where id = any($1::integer[]) and status = 'sending'`,
+    [ids],
+  );
+}
+
+export async function markForRetry(db: Database, id: number, delayMs: number, error: string): Promise<void> {
+  await db.rows(sql`
+    update notification_outbox
+    set status = 'pending', next_attempt_at = now() + ${Math.round(delayMs)}::integer * interval '1 millisecond', last_error = ${error}
+    where id = ${id}::integer and status = 'sending'`);
+}
+
+/** A permanent failure: kept with its error for the agent to see (`npm run leads`, /healthz). */
+export async function markFailed(db: Database, id: number, error: string): Promise<void> {
+  await db.rows(sql`
+    update notification_outbox set status = 'failed', last_error = ${error}
+    where id = ${id}::integer and status = 'sending'`);
+}
+
+/** Puts failed notifications back in the queue (after the cause, e.g. a wrong SMTP_URL, is fixed). */
+export async function requeueFailed(db: Database): Promise<number> {
+  const rows = await db.rows<{ id: number }>(sql`
+    update notification_outbox set status = 'pending', attempts = 0, next_attempt_at = now()
+    where status = 'failed' returning id`);
+  return rows.length;
+}
+
+export interface OutboxCounts {
+  pending: number;
+  sending: number;
+  sent: number;
+  failed: number;
+}
+
+export async function outboxCounts(db: Database): Promise<OutboxCounts> {
+  const rows = await db.rows<{ status: keyof OutboxCounts; n: number }>(sql`
+    select status, count(*)::integer as n from notification_outbox group by status`);
+  const counts: OutboxCounts = { pending: 0, sending: 0, sent: 0, failed: 0 };
+  for (const r of rows) counts[r.status] = Number(r.n);
+  return counts;
+}

@@ -1,0 +1,69 @@
+/**
+ * Test support (not a test): a fresh, migrated database per test file.
+ * Without DATABASE_URL: an in-memory PGlite. With it (CI runs the integration tests a second
+ * time that way): a new database created on that server for this file and dropped afterwards,
+ * so test files running in parallel never see each other's rows.
+ */
+import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { type Database, openDatabase } from "./db.server";
+
+export interface TestDatabase {
+  db: Database;
+  /** Opens another connection (pool) to the same database: a second server process. PostgreSQL only. */
+  openAnother(options?: { poolMax?: number }): Promise<Database>;
+  /** Empties every table (between tests). */
+  truncate(): Promise<void>;
+  drop(): Promise<void>;
+}
+
+export const usingPostgres = Boolean(process.env.DATABASE_URL);
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const baseUrl = process.env.DATABASE_URL;
+  if (!baseUrl) {
+    const db = await openDatabase({ pgliteDir: "memory" });
+    return {
+      db,
+      openAnother: () => Promise.reject(new Error("PGlite has a single connection")),
+      truncate: () => truncateAll(db),
+      drop: () => db.close(),
+    };
+  }
+  const name = `agent_site_t_${randomBytes(5).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const others: Database[] = [];
+  const db = await openDatabase({ databaseUrl: url.toString(), poolMax: 4 });
+  return {
+    db,
+    async openAnother(options) {
+      const other = await openDatabase({ databaseUrl: url.toString(), poolMax: options?.poolMax ?? 4, migrate: false });
+      others.push(other);
+      return other;
+    },
+    truncate: () => truncateAll(db),
+    async drop() {
+      for (const o of others) await o.close().catch(() => undefined);
+      await db.close();
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`drop database if exists "${name}" with (force)`);
+      await c.end();
+    },
+  };
+}
+
+async function truncateAll(db: Database): Promise<void> {
+  await db.rows(sql`truncate notification_outbox, property_inquiries, contacts, leads restart identity cascade`);
+}
+
+export async function count(db: Database, table: "leads" | "contacts" | "property_inquiries" | "notification_outbox"): Promise<number> {
+  const rows = await db.rows<{ n: number }>(sql`select count(*)::integer as n from ${sql.identifier(table)}`);
+  return Number(rows[0]?.n ?? 0);
+}

@@ -1,0 +1,41 @@
+/**
+ * What route modules may ask of the server: the named operations below, reached through React
+ * Router's load context (server.ts builds them once at start-up; the route bundle and the server
+ * entry are separate module graphs, so no module-level singleton could be shared). Types only:
+ * nothing here runs in the browser.
+ */
+import type { ContactInput } from "./schemas/contact";
+import type { LeadInput } from "./schemas/lead";
+
+/** Why a submission was not stored, mapped by the routes to the texts of spec §8. */
+export type SubmissionFailure = "permissions" | "duplicateLookup" | "failure";
+
+export type Submitted<T> = { ok: true; value: T } | { ok: false; reason: SubmissionFailure };
+
+export interface RateDecision {
+  allowed: boolean;
+  retryAfterSeconds: number;
+}
+
+export interface HealthReport {
+  ok: boolean;
+  database: "ok" | "unavailable";
+  driver: "pglite" | "postgres";
+  notifications?: { pending: number; sending: number; sent: number; failed: number };
+}
+
+export interface SiteServices {
+  createContact(input: ContactInput): Promise<Submitted<{ contactId: number; reused: boolean; inquiryId: number | null }>>;
+  recordLead(input: LeadInput): Promise<Submitted<{ leadId: number }>>;
+  /** Counts one form submission from this client; `allowed` is false past the limit. */
+  takeFormQuota(clientIp: string): RateDecision;
+  health(): Promise<HealthReport>;
+}
+
+declare module "react-router" {
+  interface AppLoadContext {
+    services: SiteServices;
+    /** The client's address as Express sees it (TRUST_PROXY decides whether X-Forwarded-For counts). */
+    clientIp: string;
+  }
+}

@@ -1,0 +1,298 @@
+/**
+ * npm run bench: load test of the two form endpoints, on loopback only.
+ *
+ * Builds the site into build-bench/, starts the production server on 127.0.0.1 with a fresh
+ * PGlite folder (and, when DATABASE_URL is set, a second time on that PostgreSQL), drives each
+ * section with autocannon, stops the server cleanly and checks that the database holds as many
+ * rows and queued notifications as there were accepted responses.
+ *
+ * Sections are a list (see `sections`): another kind of page (static pages...) is one more entry.
+ *
+ * Each section sends BENCH_REQUESTS requests (default 8000) over BENCH_CONNECTIONS connections
+ * (default 16) and stops after BENCH_MAX_SECONDS (default 60) whatever happens; stopping by
+ * count means no request is left in flight, so stored rows can be compared exactly.
+ * A warm-up of BENCH_WARMUP requests (default 500) precedes each measured section.
+ * Environment: BENCH_PORT (default: a free port), BENCH_SKIP_BUILD=1 to reuse
+ * build-bench/, BENCH_OUTBOX_WORKER (on|off, default on: notifications are delivered as .eml
+ * files during the run, as in production).
+ */
+import autocannon from "autocannon";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { openDatabase } from "../app/lib/server/db.server";
+
+const requestsPerSection = Number(process.env.BENCH_REQUESTS || 8000);
+const connections = Number(process.env.BENCH_CONNECTIONS || 16);
+const maxSeconds = Number(process.env.BENCH_MAX_SECONDS || 60);
+const warmupRequests = Number(process.env.BENCH_WARMUP ?? 500);
+
+/**
+ * CPU seconds used so far by a process and its descendants (Linux /proc; null elsewhere).
+ * On a machine shared with other work, the server's CPU time per request says more than the
+ * request rate: 1000 / (CPU ms per request) is what one dedicated core would sustain.
+ */
+function cpuSecondsOfTree(pid: number): number | null {
+  if (!existsSync(`/proc/${pid}/stat`)) return null;
+  let total = 0;
+  const visit = (p: number) => {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      total += (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks (USER_HZ = 100)
+      for (const task of readdirSync(`/proc/${p}/task`)) {
+        const children = readFileSync(`/proc/${p}/task/${task}/children`, "utf8").trim();
+        for (const child of children ? children.split(" ") : []) visit(Number(child));
+      }
+    } catch {
+      // the process ended meanwhile
+    }
+  };
+  visit(pid);
+  return total;
+}
+const buildDir = "build-bench";
+const HOST = "127.0.0.1";
+
+interface Counts {
+  [name: string]: number;
+}
+
+interface BenchSection {
+  name: string;
+  /** Builds the request body for the n-th request of the run. */
+  request: (n: number, runId: string) => { method: "GET" | "POST"; path: string; body?: string };
+  /** Database counts that must grow by exactly the number of accepted responses. */
+  countQueries?: Record<string, ReturnType<typeof sql>>;
+  /** Printed as met / not met after the section. */
+  target?: { reqPerSec: number; p99Ms: number };
+}
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+
+export const sections: BenchSection[] = [
+  {
+    name: "contact form (POST /contact.data)",
+    request: (n, runId) => ({
+      method: "POST",
+      path: "/contact.data",
+      body: form({
+        name: `Bench Visitor ${n}`,
+        email: `bench-${runId}-${n}@example.com`,
+        phone: "780-555-0123",
+        message: `Benchmark message ${n}: is the house on 104 Street still available?`,
+        website: "",
+      }),
+    }),
+    countQueries: {
+      contacts: sql`select count(*)::integer as n from contacts`,
+      property_inquiries: sql`select count(*)::integer as n from property_inquiries`,
+      "queued notifications (contact)": sql`select count(*)::integer as n from notification_outbox where kind = 'contact'`,
+    },
+    // Issue 4: at least 800 accepted contact submissions per second on PGlite, p99 under 100 ms.
+    target: { reqPerSec: 800, p99Ms: 100 },
+  },
+  {
+    name: "welcome lead form (POST /welcome.data)",
+    request: (n, runId) => ({
+      method: "POST",
+      path: "/welcome.data",
+      body: form({
+        fullName: `Bench Lead ${n}`,
+        email: `lead-${runId}-${n}@example.com`,
+        phone: "780-555-0124",
+        serviceType: ["buying", "selling", "buying_and_selling"][n % 3]!,
+        comments: n % 2 ? "" : "Looking in Windermere before spring.",
+        website: "",
+      }),
+    }),
+    countQueries: {
+      leads: sql`select count(*)::integer as n from leads`,
+      "queued notifications (lead)": sql`select count(*)::integer as n from notification_outbox where kind = 'lead'`,
+    },
+  },
+];
+
+async function freePort(): Promise<number> {
+  if (process.env.BENCH_PORT) return Number(process.env.BENCH_PORT);
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, HOST, () => {
+      const address = s.address();
+      s.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/** The server's output, shown when a section gets answers other than 2xx. */
+let serverLog = "";
+
+async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(path.resolve("node_modules/.bin/tsx"), ["server.ts"], {
+    env: {
+      ...process.env,
+      ...env,
+      NODE_ENV: "production",
+      HOST,
+      PORT: String(port),
+      BUILD_DIR: buildDir,
+      // The limiter protects the site from one client; the bench is that one client on purpose.
+      FORM_RATE_LIMIT_MAX: "100000000",
+      OUTBOX_WORKER: process.env.BENCH_OUTBOX_WORKER || "on",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  serverLog = "";
+  const keep = (d: Buffer) => {
+    log += d.toString();
+    serverLog = (serverLog + d.toString()).slice(-4000);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
+    try {
+      const res = await fetch(`http://${HOST}:${port}/healthz`);
+      if (res.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill("SIGTERM");
+  throw new Error(`server did not become healthy:\n${log}`);
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+async function countAll(databaseUrl: string | undefined, pgliteDir: string): Promise<Counts> {
+  const db = await openDatabase({ databaseUrl, pgliteDir, migrate: false });
+  try {
+    const counts: Counts = {};
+    for (const section of sections) {
+      for (const [name, query] of Object.entries(section.countQueries ?? {})) {
+        const rows = await db.rows<{ n: number }>(query);
+        counts[name] = Number(rows[0]?.n ?? 0);
+      }
+    }
+    return counts;
+  } finally {
+    await db.close();
+  }
+}
+
+function fmt(n: number, digits = 0): string {
+  return n.toLocaleString("en-CA", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+}
+
+async function runDriver(label: string, env: Record<string, string>, databaseUrl: string | undefined): Promise<boolean> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "agent-site-bench-"));
+  const pgliteDir = path.join(dataDir, "pglite");
+  const port = await freePort();
+  console.log(`\n== ${label} ==  (http://${HOST}:${port}, ${fmt(requestsPerSection)} requests per section over ${connections} connections, at most ${maxSeconds} s)`);
+  const server = await startServer(port, { ...env, DATA_DIR: dataDir });
+  const accepted: Record<string, number> = {};
+  let ok = true;
+  try {
+    const before = await (async () => {
+      // PGlite allows one process on its folder: count through the server's database only when it is PostgreSQL.
+      if (!databaseUrl) return null;
+      return countAll(databaseUrl, pgliteDir);
+    })();
+    const runId = Date.now().toString(36);
+    for (const section of sections) {
+      let n = 0;
+      const origin = `http://${HOST}:${port}`;
+      // Bounded in time as well as count: past the limit the server is stopped, which ends the run.
+      let timedOut = false;
+      const guard = setTimeout(() => {
+        timedOut = true;
+        server.kill("SIGTERM");
+      }, maxSeconds * 1000);
+      const makeRequests = (): autocannon.Request[] => [
+        {
+          setupRequest: (req) => {
+            const r = section.request(n++, runId);
+            return { ...req, method: r.method, path: r.path, body: r.body, headers: { "content-type": "application/x-www-form-urlencoded", origin } };
+          },
+        },
+      ];
+      // Warm-up (JIT, caches), not reported; its accepted requests count in the row comparison.
+      const warmup = warmupRequests > 0 ? await autocannon({ url: origin, connections, amount: warmupRequests, requests: makeRequests() }) : null;
+      const cpuBefore = cpuSecondsOfTree(server.pid!);
+      const result = await autocannon({
+        url: origin,
+        connections,
+        amount: requestsPerSection,
+        requests: makeRequests(),
+      });
+      clearTimeout(guard);
+      if (timedOut) {
+        console.log(`${section.name}: stopped after ${maxSeconds} s (BENCH_MAX_SECONDS) with ${fmt(result["2xx"])} accepted; rows are not compared.`);
+        return false;
+      }
+      const cpuAfter = cpuSecondsOfTree(server.pid!);
+      const twoXx = result["2xx"];
+      accepted[section.name] = twoXx + (warmup?.["2xx"] ?? 0);
+      const reqPerSec = twoXx / result.duration;
+      const cpuMs = cpuBefore !== null && cpuAfter !== null && twoXx > 0 ? ((cpuAfter - cpuBefore) * 1000) / twoXx : null;
+      console.log(
+        `${section.name.padEnd(42)} ${fmt(reqPerSec).padStart(6)} accepted req/s   p50 ${fmt(result.latency.p50, 1)} ms   p99 ${fmt(result.latency.p99, 1)} ms   ` +
+          `accepted ${fmt(twoXx)}, other ${fmt(result.non2xx)}, errors ${fmt(result.errors)}, timeouts ${fmt(result.timeouts)}`,
+      );
+      if (result.non2xx > 0 || result.errors > 0) {
+        ok = false;
+        console.log(`  status codes: ${JSON.stringify(result.statusCodeStats)}\n  server log (end):\n${serverLog.split("\n").slice(-15).join("\n")}`);
+      }
+      if (cpuMs !== null) {
+        console.log(`${"".padEnd(42)} server CPU ${fmt(cpuMs, 2)} ms per accepted request (about ${fmt(1000 / cpuMs)} req/s per dedicated core)`);
+      }
+      if (section.target) {
+        const met = reqPerSec >= section.target.reqPerSec && result.latency.p99 < section.target.p99Ms;
+        console.log(`${"".padEnd(42)} target >= ${section.target.reqPerSec} req/s with p99 < ${section.target.p99Ms} ms: ${met ? "met" : "NOT met"}`);
+      }
+    }
+    await stopServer(server);
+    const after = await countAll(databaseUrl, pgliteDir);
+    console.log("\nStored after the run (must equal the accepted responses):");
+    for (const section of sections) {
+      for (const name of Object.keys(section.countQueries ?? {})) {
+        const stored = after[name]! - (before?.[name] ?? 0);
+        const expected = accepted[section.name]!;
+        const match = stored === expected;
+        if (!match) ok = false;
+        console.log(`  ${name.padEnd(34)} ${fmt(stored).padStart(8)}  ${match ? "= accepted" : `!= accepted ${fmt(expected)}`}`);
+      }
+    }
+  } finally {
+    await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return ok;
+}
+
+async function main() {
+  if (process.env.BENCH_SKIP_BUILD !== "1") {
+    console.log(`Building into ${buildDir}/ ...`);
+    execFileSync(path.resolve("node_modules/.bin/react-router"), ["build"], { env: { ...process.env, BUILD_DIR: buildDir, NODE_ENV: "production" }, stdio: "ignore" });
+  }
+  const databaseUrl = process.env.DATABASE_URL;
+  let ok = await runDriver("PGlite (embedded)", { DATABASE_URL: "" }, undefined);
+  if (databaseUrl) ok = (await runDriver("PostgreSQL (DATABASE_URL)", { DATABASE_URL: databaseUrl }, databaseUrl)) && ok;
+  if (!ok) {
+    console.error("\nThe bench did not finish cleanly (time limit reached, or stored rows differ from accepted responses).");
+    process.exit(1);
+  }
+}
+
+await main();

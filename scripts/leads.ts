@@ -1,0 +1,81 @@
+/**
+ * npm run leads                 prints the stored leads, contacts and inquiries, newest first,
+ *                               and the state of the notification queue (failed ones listed)
+ * npm run leads -- --csv [DIR]  writes leads.csv, contacts.csv and inquiries.csv into DIR
+ *                               (default ./exports)
+ * npm run leads -- --retry-failed  puts failed notifications back in the queue
+ *
+ * Reads whichever database the server uses: DATABASE_URL, else PGlite in DATA_DIR (default
+ * ./data; stop the server first, PGlite allows one process).
+ */
+import { desc, eq } from "drizzle-orm";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { contacts, leads, notificationOutbox, propertyInquiries } from "../db/schema";
+import { openDatabase, pgliteDirIn } from "../app/lib/server/db.server";
+import { readServerEnv } from "../app/lib/server/env.server";
+import { outboxCounts, requeueFailed } from "../app/lib/server/outbox.server";
+import { toCsv } from "./csv";
+
+const args = process.argv.slice(2);
+const env = readServerEnv();
+const db = await openDatabase({ databaseUrl: env.databaseUrl, pgliteDir: pgliteDirIn(env.dataDir) });
+
+try {
+  if (args.includes("--retry-failed")) {
+    console.log(`${await requeueFailed(db)} failed notification(s) queued again; the server's worker sends them.`);
+  }
+
+  const leadRows = await db.orm.select().from(leads).orderBy(desc(leads.created_at), desc(leads.id));
+  const contactRows = await db.orm.select().from(contacts).orderBy(desc(contacts.updated_at), desc(contacts.id));
+  const inquiryRows = await db.orm
+    .select({
+      id: propertyInquiries.id,
+      created_at: propertyInquiries.created_at,
+      contact_id: propertyInquiries.contact_id,
+      name: contacts.name,
+      email: contacts.email,
+      phone: contacts.phone,
+      inquiry_type: propertyInquiries.inquiry_type,
+      message: propertyInquiries.message,
+    })
+    .from(propertyInquiries)
+    .innerJoin(contacts, eq(contacts.id, propertyInquiries.contact_id))
+    .orderBy(desc(propertyInquiries.created_at), desc(propertyInquiries.id));
+
+  const csvIndex = args.indexOf("--csv");
+  if (csvIndex >= 0) {
+    const next = args[csvIndex + 1];
+    const dir = path.resolve(next && !next.startsWith("--") ? next : "exports");
+    mkdirSync(dir, { recursive: true });
+    const files: [string, Record<string, unknown>[]][] = [
+      ["leads.csv", leadRows],
+      ["contacts.csv", contactRows],
+      ["inquiries.csv", inquiryRows],
+    ];
+    for (const [name, rows] of files) {
+      writeFileSync(path.join(dir, name), toCsv(rows));
+      console.log(`${path.join(dir, name)}: ${rows.length} row(s)`);
+    }
+  } else {
+    const when = (d: Date) => d.toLocaleString("en-CA", { timeZone: "America/Edmonton", dateStyle: "medium", timeStyle: "short" });
+    console.log(`\nLeads (${leadRows.length}), newest first`);
+    for (const l of leadRows) {
+      console.log(`  #${l.id}  ${when(l.created_at)}  ${l.full_name} <${l.email}>  ${l.phone}  ${l.service_type}${l.comments ? `\n        "${l.comments}"` : ""}`);
+    }
+    console.log(`\nContacts (${contactRows.length}), most recently active first`);
+    for (const c of contactRows) console.log(`  #${c.id}  ${when(c.updated_at)}  ${c.name} <${c.email}>  ${c.phone ?? "-"}  ${c.source}`);
+    console.log(`\nInquiries (${inquiryRows.length}), newest first`);
+    for (const i of inquiryRows) console.log(`  #${i.id}  ${when(i.created_at)}  ${i.name} <${i.email}>  ${i.inquiry_type}\n        "${i.message}"`);
+
+    const counts = await outboxCounts(db);
+    console.log(`\nNotifications: ${counts.sent} sent, ${counts.pending + counts.sending} waiting, ${counts.failed} failed`);
+    if (counts.failed > 0) {
+      const failed = await db.orm.select().from(notificationOutbox).where(eq(notificationOutbox.status, "failed")).orderBy(desc(notificationOutbox.id));
+      for (const f of failed) console.log(`  FAILED #${f.id} ${f.kind} (${f.source}), ${f.attempts} attempt(s): ${f.last_error ?? ""}`);
+      console.log("  Fix the cause (SMTP_URL, AGENT_NOTIFY_EMAIL), then: npm run leads -- --retry-failed");
+    }
+  }
+} finally {
+  await db.close();
+}
