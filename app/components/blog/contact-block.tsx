@@ -1,11 +1,13 @@
 import { Mail, Phone } from "lucide-react";
+import { useId } from "react";
 import { site } from "~/content/site";
 
 /** The agent's contact block that ends most articles. */
 export function ContactBlock({ heading = "Questions? Let's talk.", children }: { heading?: string; children?: React.ReactNode }) {
+  const headingId = useId();
   return (
-    <section aria-labelledby="contact-block-heading" className="mt-12 rounded-xl bg-brand-soft p-6 sm:p-8">
-      <h2 id="contact-block-heading" className="text-2xl font-bold text-ink">
+    <section aria-labelledby={headingId} className="mt-12 rounded-xl bg-brand-soft p-6 sm:p-8">
+      <h2 id={headingId} className="mt-0 mb-0 text-2xl font-bold text-ink">
         {heading}
       </h2>
       <div className="mt-2 text-ink-muted">

@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { Link } from "react-router";
 import { livePosts } from "~/content/blog/posts";
 
@@ -9,9 +10,10 @@ export function RelatedPosts({ current, slugs, heading = "More from the blog" }:
   const chosen = slugs
     ? slugs.map((s) => livePosts.find((p) => p.slug === s)).filter((p) => p !== undefined)
     : livePosts.filter((p) => p.slug !== current);
+  const headingId = useId();
   return (
-    <nav aria-labelledby="related-heading" className="mt-12">
-      <h2 id="related-heading" className="text-2xl font-bold text-ink">
+    <nav aria-labelledby={headingId} className="mt-12">
+      <h2 id={headingId} className="text-2xl font-bold text-ink">
         {heading}
       </h2>
       <ul className="mt-4 grid gap-3 sm:grid-cols-2">

@@ -10,7 +10,8 @@ import { Button } from "~/components/ui/button";
  */
 export function ShareButton({ label = "Share", nativeShare = false, title }: { label?: string; nativeShare?: boolean; title?: string }) {
   const share = async () => {
-    const url = window.location.href;
+    // The page itself: no query string (never kept on blog pages) and no #section fragment.
+    const url = `${window.location.origin}${window.location.pathname}`;
     if (nativeShare && typeof navigator.share === "function") {
       try {
         await navigator.share({ title: title ?? document.title, text: title ?? document.title, url });

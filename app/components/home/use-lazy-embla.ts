@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
  * Embla, loaded only when it is about to be needed: when the carousel comes within a screen of
  * the viewport, or the visitor points at or focuses it (`wake`). The slides are plain
  * server-rendered markup until then, so the home page's first load carries no carousel engine.
- * Returns the same pair as embla-carousel-react's `useEmblaCarousel`, plus `wake`.
+ * Returns what embla-carousel-react's `useEmblaCarousel` returns (a ref and the API), plus `wake`.
  */
 export function useLazyEmbla(options: EmblaOptionsType): [(node: HTMLElement | null) => void, EmblaCarouselType | undefined, () => void] {
   const [node, setNode] = useState<HTMLElement | null>(null);

@@ -1,7 +1,7 @@
 /**
  * The contact form ('Send us a Message', spec §2 and §5): one schema for the browser and the server.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { type FieldErrors, LIMITS, emailField, fieldErrorsOf, formFields, optionalPhone, optionalText, requiredText } from "./fields";
 
 export const CONTACT_FIELDS = ["name", "email", "phone", "message"] as const;

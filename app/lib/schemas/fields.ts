@@ -3,7 +3,9 @@
  * The browser's own checks (required, type=email, type=tel, maxLength) come first; these
  * messages are what a visitor sees when input got past them (no JavaScript, old browser, a bot).
  */
-import { z } from "zod";
+// zod/mini: the same validation as zod with a tree-shakable API, a fraction of the script on the
+// form pages (the schemas run in the browser too).
+import * as z from "zod/mini";
 
 export const LIMITS = {
   name: 120,
@@ -14,24 +16,22 @@ export const LIMITS = {
 
 export const HONEYPOT_FIELD = "website";
 
+const tooLong = (max: number) => `Please keep this under ${max} characters.`;
+
 export function requiredText(max: number, emptyMessage: string) {
-  return z
-    .string(emptyMessage)
-    .trim()
-    .min(1, emptyMessage)
-    .max(max, `Please keep this under ${max} characters.`);
+  return z.string(emptyMessage).check(z.trim(), z.minLength(1, emptyMessage), z.maxLength(max, tooLong(max)));
 }
 
 export function optionalText(max: number) {
-  return z.string().trim().max(max, `Please keep this under ${max} characters.`);
+  return z.string().check(z.trim(), z.maxLength(max, tooLong(max)));
 }
 
-export const emailField = z
-  .string("Please enter your email address.")
-  .trim()
-  .min(1, "Please enter your email address.")
-  .max(LIMITS.email, `Please keep this under ${LIMITS.email} characters.`)
-  .pipe(z.email("Please enter a valid email address."));
+export const emailField = z.pipe(
+  z
+    .string("Please enter your email address.")
+    .check(z.trim(), z.minLength(1, "Please enter your email address."), z.maxLength(LIMITS.email, tooLong(LIMITS.email))),
+  z.email("Please enter a valid email address."),
+);
 
 /** Digits with the usual separators; at least 7 digits (a local number) and at most 15 (E.164). */
 const PHONE_PATTERN = /^\+?[0-9\s().\-/]*(?:\s*(?:x|ext\.?)\s*[0-9]{1,6})?$/i;
@@ -44,16 +44,16 @@ export function isPlausiblePhone(value: string): boolean {
 
 export const requiredPhone = z
   .string("Please enter your phone number.")
-  .trim()
-  .min(1, "Please enter your phone number.")
-  .max(LIMITS.phone, `Please keep this under ${LIMITS.phone} characters.`)
-  .refine(isPlausiblePhone, "Please enter a valid phone number.");
+  .check(
+    z.trim(),
+    z.minLength(1, "Please enter your phone number."),
+    z.maxLength(LIMITS.phone, tooLong(LIMITS.phone)),
+    z.refine(isPlausiblePhone, "Please enter a valid phone number."),
+  );
 
 export const optionalPhone = z
   .string()
-  .trim()
-  .max(LIMITS.phone, `Please keep this under ${LIMITS.phone} characters.`)
-  .refine((v) => v === "" || isPlausiblePhone(v), "Please enter a valid phone number.");
+  .check(z.trim(), z.maxLength(LIMITS.phone, tooLong(LIMITS.phone)), z.refine((v) => v === "" || isPlausiblePhone(v), "Please enter a valid phone number."));
 
 /**
  * Control characters other than tab and line breaks: nobody types them, and PostgreSQL refuses
@@ -75,7 +75,7 @@ export function formFields<K extends string>(form: FormData, names: readonly K[]
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
 /** The first message per field of a failed parse. */
-export function fieldErrorsOf<K extends string>(error: z.ZodError): FieldErrors<K> {
+export function fieldErrorsOf<K extends string>(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): FieldErrors<K> {
   const out: Partial<Record<string, string>> = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? "");

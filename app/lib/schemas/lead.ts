@@ -2,7 +2,7 @@
  * The welcome page's lead form (spec §2, §5): full name, e-mail and phone required, comments
  * optional, the service type set by the button that opened the form.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { SERVICE_TYPES, type ServiceType } from "../../../db/schema-values";
 import { type FieldErrors, LIMITS, emailField, fieldErrorsOf, formFields, optionalText, requiredPhone, requiredText } from "./fields";
 

@@ -147,7 +147,7 @@ export default function Article() {
           </li>
           <li>
             <strong>The First-Time Home Buyers' Tax Credit:</strong> a {formatCurrency(FTHB_TAX_CREDIT_AMOUNT)} credit amount claimed on your
-            tax return for the year you buy, worth {formatCurrency(FTHB_TAX_CREDIT_VALUE)} in federal tax savings.
+            tax return for the year you buy, worth up to {formatCurrency(FTHB_TAX_CREDIT_VALUE)} in federal tax savings.
           </li>
           <li>
             <strong>The First-Time Home Buyers' GST Rebate</strong> on newly built homes:{" "}

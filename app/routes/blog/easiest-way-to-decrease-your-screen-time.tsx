@@ -4,11 +4,12 @@ import { ArticleLayout, articleMeta, requirePost } from "~/components/blog/artic
 import { ContactBlock } from "~/components/blog/contact-block";
 import { RelatedPosts } from "~/components/blog/related-posts";
 import { ShareBar } from "~/components/blog/share-bar";
+import { LazyImage } from "~/components/ui/lazy-image";
 
 const slug = "easiest-way-to-decrease-your-screen-time";
 
 // articleMeta emits the absolute canonical link (SITE_URL + /blog/<slug>) with the BlogPosting data.
-export const meta = () => articleMeta(slug);
+export const meta = () => articleMeta(slug, { image: "/images/blog/screen-time-grayscale.webp" });
 
 export default function Article() {
   const post = requirePost(slug);
@@ -31,6 +32,13 @@ export default function Article() {
         looked flat, the red badges stopped shouting, and scrolling felt like reading a newspaper instead of playing a game. Everything
         still worked; it just stopped asking for my attention.
       </p>
+      <LazyImage
+        src="/images/blog/screen-time-grayscale.webp"
+        width={1200}
+        height={800}
+        className="my-6 w-full rounded-xl"
+        alt="The same phone home screen in full colour, then in greyscale"
+      />
 
       <h2>Discovery 2: most of my pickups were habit, not need</h2>
       <p>
@@ -116,6 +124,13 @@ export default function Article() {
         </p>
       </section>
 
+      <LazyImage
+        src="/images/blog/screen-time-evening.webp"
+        width={1200}
+        height={800}
+        className="my-6 w-full rounded-xl"
+        alt="A phone set aside on a table at night beside a book and a glass of water"
+      />
       <h2 className="flex items-center gap-2">
         <Lightbulb aria-hidden="true" className="size-6 shrink-0 text-brand" />
         If you want to go one step further

@@ -281,7 +281,7 @@ export default function Article() {
           $35,000 in April 2024), then repay it over time.
         </li>
         <li>
-          <strong>First-Time Home Buyers' Tax Credit:</strong> a $10,000 credit amount on your tax return, worth $1,500 in federal tax savings.
+          <strong>First-Time Home Buyers' Tax Credit:</strong> a $10,000 credit amount on your tax return, worth up to $1,500 in federal tax savings.
         </li>
         <li>
           <strong>GST/HST new housing rebate:</strong> buyers of new homes at lower prices can get part of the GST back; your builder can tell

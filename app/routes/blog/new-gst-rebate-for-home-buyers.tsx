@@ -78,7 +78,7 @@ export default function Article() {
       <p>
         It sits on top of the existing programs for first-time buyers. It doesn't stop you from using a First Home Savings Account (up to
         $40,000 over your lifetime, $8,000 a year), the Home Buyers' Plan (up to $60,000 per person from your RRSPs, raised from $35,000 in April
-        2024) or the First-Time Home Buyers' Tax Credit (a $10,000 credit amount, worth $1,500 in federal tax savings).
+        2024) or the First-Time Home Buyers' Tax Credit (a $10,000 credit amount, worth up to $1,500 in federal tax savings).
       </p>
 
       <h2>How much you could save</h2>

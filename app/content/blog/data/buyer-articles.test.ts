@@ -27,7 +27,7 @@ describe("top 10 mistakes data", () => {
     expect(text).toContain("up to $60,000 per person");
     expect(text).toContain("raised from $35,000 in April 2024");
     expect(text).toContain("$8,000 a year, to a lifetime limit of $40,000");
-    expect(text).toContain("a $10,000 credit amount on your tax return, worth $1,500");
+    expect(text).toContain("a $10,000 credit amount on your tax return, worth up to $1,500");
     expect(FTHB_TAX_CREDIT_VALUE).toBe(FTHB_TAX_CREDIT_AMOUNT * 0.15);
   });
 });

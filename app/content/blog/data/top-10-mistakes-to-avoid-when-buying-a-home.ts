@@ -147,7 +147,7 @@ export const mistakes: readonly MistakeCard[] = [
     tips: [
       `Home Buyers' Plan: withdraw up to ${money(HBP_LIMIT)} per person from your RRSPs toward your home (raised from ${money(HBP_PREVIOUS_LIMIT)} in April 2024), and repay it over 15 years.`,
       `First Home Savings Account (FHSA): contribute up to ${money(FHSA_ANNUAL_LIMIT)} a year, to a lifetime limit of ${money(FHSA_LIFETIME_LIMIT)}; contributions are tax-deductible and qualifying withdrawals are tax-free.`,
-      `First-Time Home Buyers' Tax Credit: a ${money(FTHB_TAX_CREDIT_AMOUNT)} credit amount on your tax return, worth ${money(FTHB_TAX_CREDIT_VALUE)} in federal tax savings.`,
+      `First-Time Home Buyers' Tax Credit: a ${money(FTHB_TAX_CREDIT_AMOUNT)} credit amount on your tax return, worth up to ${money(FTHB_TAX_CREDIT_VALUE)} in federal tax savings.`,
       "Buying a newly built home? Read about the new federal First-Time Home Buyers' GST Rebate.",
     ],
     links: [

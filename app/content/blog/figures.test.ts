@@ -1,0 +1,84 @@
+/**
+ * The computable figures of spec/blog.md §9 against the modules that compute them for the
+ * calculators and the articles (app/lib/fees.ts, gst-rebate.ts, mortgage.ts). Where the spec's
+ * recorded figure disagrees with the rule it states, the rule wins and the test says so.
+ */
+import { describe, expect, it } from "vitest";
+import { landTitleFees, landTitleTransferFee, mortgageRegistrationFee } from "~/lib/fees";
+import { GST_RATE_PERCENT, GST_REBATE_MAX, gstRebate } from "~/lib/gst-rebate";
+import { minimumDownPayment } from "~/lib/mortgage";
+import { FHSA_ANNUAL_LIMIT, FHSA_LIFETIME_LIMIT, FTHB_TAX_CREDIT_AMOUNT, FTHB_TAX_CREDIT_VALUE, HBP_LIMIT } from "./data/figures";
+
+describe("GST rebate article (§9)", () => {
+  it("rebates 5%, at most $50,000", () => {
+    expect(GST_RATE_PERCENT).toBe(5);
+    expect(GST_REBATE_MAX).toBe(50_000);
+    expect(gstRebate(1_000_000)).toBe(50_000);
+  });
+
+  it.each([
+    [600_000, 30_000],
+    [800_000, 40_000],
+    [1_000_000, 50_000],
+    [1_250_000, 25_000],
+    [1_500_000, 0],
+  ])("a new home at $%i gets $%i", (price, rebate) => {
+    expect(gstRebate(price)).toBe(rebate);
+  });
+});
+
+describe("hidden costs article: Alberta land title fees (§9)", () => {
+  it("charges $50 plus $5 per $5,000 or portion", () => {
+    expect(landTitleTransferFee(5_000)).toBe(55);
+    expect(landTitleTransferFee(5_001)).toBe(60);
+    expect(landTitleTransferFee(450_000)).toBe(500);
+    expect(mortgageRegistrationFee(360_000)).toBe(410);
+  });
+
+  // Examples with an 80% mortgage. The spec records $1,185 for the $600,000 home; the rule it
+  // states gives (50 + 5·120) + (50 + 5·96) = 650 + 530 = $1,180, which the article must show.
+  it.each([
+    [300_000, 350, 290, 640],
+    [450_000, 500, 410, 910],
+    [600_000, 650, 530, 1_180],
+    [800_000, 850, 690, 1_540],
+  ])("a $%i home with an 80%% mortgage: transfer $%i + mortgage $%i = $%i", (price, transfer, mortgage, total) => {
+    expect(landTitleFees({ price, mortgage: price * 0.8 })).toEqual({ transfer, mortgage, total });
+  });
+
+  it("gives $910 of title fees in the worked $450,000 example", () => {
+    expect(landTitleFees({ price: 450_000, mortgage: 360_000 }).total).toBe(910);
+  });
+});
+
+describe("mortgage guide (§9)", () => {
+  it("needs at least 5% down on a home under $500,000", () => {
+    expect(minimumDownPayment(400_000)).toBe(20_000);
+  });
+
+  it("has a max-mortgage table of 4 to 4.5 times gross income", () => {
+    const table: [number, number, number][] = [
+      [60_000, 240_000, 270_000],
+      [80_000, 320_000, 360_000],
+      [100_000, 400_000, 450_000],
+      [120_000, 480_000, 540_000],
+    ];
+    for (const [income, low, high] of table) {
+      expect(low).toBe(income * 4);
+      expect(high).toBe(income * 4.5);
+    }
+  });
+});
+
+describe("figures that differ between articles, as resolved once (§9)", () => {
+  it("states the first-time buyers' tax credit as a $10,000 amount worth $1,500 at the 15% federal rate", () => {
+    expect(FTHB_TAX_CREDIT_AMOUNT).toBe(10_000);
+    expect(FTHB_TAX_CREDIT_VALUE).toBe(FTHB_TAX_CREDIT_AMOUNT * 0.15);
+  });
+
+  it("uses the current Home Buyers' Plan limit and the FHSA limits", () => {
+    expect(HBP_LIMIT).toBe(60_000);
+    expect(FHSA_LIFETIME_LIMIT).toBe(40_000);
+    expect(FHSA_LIFETIME_LIMIT / FHSA_ANNUAL_LIMIT).toBe(5);
+  });
+});
