@@ -7,12 +7,13 @@ import { FormNotice, Honeypot, TextAreaField, TextField } from "~/components/for
 import { Button } from "~/components/ui/button";
 import { Container, PageHeader } from "~/components/ui/page-header";
 import { FormEmbed } from "~/components/widgets/form-embed";
-import { checkFieldsMessage, contactMessages, rateLimitMessage } from "~/content/form-messages";
+import { checkFieldsMessage, contactMessages } from "~/content/form-messages";
 import { formatAddress, site } from "~/content/site";
 import { type ContactField, parseContactForm } from "~/lib/schemas/contact";
-import { type FieldErrors, LIMITS, isHoneypotFilled } from "~/lib/schemas/fields";
+import { type FieldErrors, LIMITS } from "~/lib/schemas/fields";
 import { pageMeta } from "~/lib/seo";
 import type { SubmissionFailure } from "~/lib/services";
+import { openFormPost } from "~/lib/server/form-post.server";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = () =>
@@ -38,20 +39,9 @@ const failureText: Record<SubmissionFailure, string> = {
  * a store failure the spec's message and 503; the honeypot a calm success with nothing stored.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const quota = context.services.takeFormQuota(context.clientIp);
-  if (!quota.allowed) {
-    return data<ContactResult>(
-      { status: "error", message: rateLimitMessage, values: null },
-      { status: 429, headers: { "Retry-After": String(quota.retryAfterSeconds) } },
-    );
-  }
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return data<ContactResult>({ status: "error", message: contactMessages.failure, values: null }, { status: 400 });
-  }
-  if (isHoneypotFilled(form)) return data<ContactResult>({ status: "success" });
+  const opened = await openFormPost(request, context, contactMessages.failure);
+  if ("early" in opened) return data<ContactResult>(opened.early.body, opened.early.init);
+  const form = opened.form;
 
   const parsed = parseContactForm(form);
   if (!parsed.ok) {

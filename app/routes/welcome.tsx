@@ -6,11 +6,12 @@ import { toast } from "~/lib/toast";
 import { FormNotice, Honeypot, TextAreaField, TextField, useHydrated } from "~/components/forms/fields";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Container } from "~/components/ui/page-header";
-import { leadMessages, rateLimitMessage } from "~/content/form-messages";
+import { leadMessages } from "~/content/form-messages";
 import { site } from "~/content/site";
-import { type FieldErrors, LIMITS, isHoneypotFilled } from "~/lib/schemas/fields";
+import { type FieldErrors, LIMITS } from "~/lib/schemas/fields";
 import { type LeadField, SERVICE_LABELS, SERVICE_TYPES, type ServiceType, isServiceType, parseLeadForm } from "~/lib/schemas/lead";
 import { pageMeta } from "~/lib/seo";
+import { openFormPost } from "~/lib/server/form-post.server";
 import type { Route } from "./+types/welcome";
 
 export const meta: Route.MetaFunction = () =>
@@ -44,20 +45,9 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const quota = context.services.takeFormQuota(context.clientIp);
-  if (!quota.allowed) {
-    return data<LeadResult>(
-      { status: "error", message: rateLimitMessage, values: null },
-      { status: 429, headers: { "Retry-After": String(quota.retryAfterSeconds) } },
-    );
-  }
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return data<LeadResult>({ status: "error", message: leadMessages.failure, values: null }, { status: 400 });
-  }
-  if (isHoneypotFilled(form)) return data<LeadResult>({ status: "success" });
+  const opened = await openFormPost(request, context, leadMessages.failure);
+  if ("early" in opened) return data<LeadResult>(opened.early.body, opened.early.init);
+  const form = opened.form;
 
   const parsed = parseLeadForm(form);
   if (!parsed.ok) return data<LeadResult>({ status: "invalid", fieldErrors: parsed.fieldErrors, values: parsed.values }, { status: 400 });
