@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
-import { type KeyboardEvent, useCallback, useEffect, useState } from "react";
+import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
 import type { Testimonial } from "~/content/testimonials";
 import { useLazyEmbla } from "./use-lazy-embla";
 
@@ -44,9 +44,26 @@ export function TestimonialsCarousel({ items, id = "testimonials" }: { items: re
     return () => window.clearInterval(timer);
   }, [api, playing]);
 
+  // A press that comes before Embla has loaded is kept and carried out once it is ready.
+  const pending = useRef<"previous" | "next" | null>(null);
+  useEffect(() => {
+    if (!api || !pending.current) return;
+    if (pending.current === "previous") api.scrollPrev(reducedMotion);
+    else api.scrollNext(reducedMotion);
+    pending.current = null;
+  }, [api, reducedMotion]);
+
   // With reduced motion the buttons and keys jump instead of sliding.
-  const previous = useCallback(() => api?.scrollPrev(reducedMotion), [api, reducedMotion]);
-  const next = useCallback(() => api?.scrollNext(reducedMotion), [api, reducedMotion]);
+  const previous = useCallback(() => {
+    if (api) return api.scrollPrev(reducedMotion);
+    pending.current = "previous";
+    wake();
+  }, [api, reducedMotion, wake]);
+  const next = useCallback(() => {
+    if (api) return api.scrollNext(reducedMotion);
+    pending.current = "next";
+    wake();
+  }, [api, reducedMotion, wake]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key === "ArrowLeft") {
