@@ -1,8 +1,4 @@
-import { BackButton } from "~/components/layout/back-button";
-import { GetNotifiedTip } from "~/components/listings/get-notified-tip";
-import { ListingBanner } from "~/components/listings/listing-banner";
-import { ListingsWidget } from "~/components/widgets/listings-widget";
-import { site } from "~/content/site";
+import { SearchPageBody } from "~/components/listings/search-page-body";
 import { pageMeta } from "~/lib/seo";
 
 export function meta() {
@@ -15,18 +11,5 @@ export function meta() {
  * sitemap and noindex.
  */
 export default function BuyRealtyNinjaCodePage() {
-  return (
-    <>
-      <ListingBanner title="Buy - Property Search">
-        <p className="mt-2 text-lg">Search every MLS® listing in Edmonton and the surrounding area.</p>
-      </ListingBanner>
-      <div className="mx-auto max-w-6xl px-4 py-8">
-        <GetNotifiedTip />
-        <ListingsWidget widgetId={site.listings.widgetIds.search} label="MLS® listing search" className="mt-6" />
-        <div className="mt-8">
-          <BackButton />
-        </div>
-      </div>
-    </>
-  );
+  return <SearchPageBody title="Buy - Property Search" lead="Search every MLS® listing in Edmonton and the surrounding area." />;
 }

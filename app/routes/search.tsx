@@ -1,9 +1,6 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/search";
-import { BackButton } from "~/components/layout/back-button";
-import { GetNotifiedTip } from "~/components/listings/get-notified-tip";
-import { ListingBanner } from "~/components/listings/listing-banner";
-import { ListingsWidget } from "~/components/widgets/listings-widget";
+import { SearchPageBody } from "~/components/listings/search-page-body";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
 
@@ -27,18 +24,5 @@ export function meta({ location }: Route.MetaArgs) {
 
 export default function SearchPage() {
   const { pathname } = useLocation();
-  return (
-    <>
-      <ListingBanner title={headingFor(pathname)}>
-        <p className="mt-2 text-lg">Every active MLS® listing in Edmonton and the surrounding communities.</p>
-      </ListingBanner>
-      <div className="mx-auto max-w-6xl px-4 py-8">
-        <GetNotifiedTip />
-        <ListingsWidget widgetId={site.listings.widgetIds.search} label="MLS® listing search" className="mt-6" />
-        <div className="mt-8">
-          <BackButton />
-        </div>
-      </div>
-    </>
-  );
+  return <SearchPageBody title={headingFor(pathname)} lead="Every active MLS® listing in Edmonton and the surrounding communities." />;
 }
