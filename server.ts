@@ -17,6 +17,8 @@ import { type ServerEnv, readServerEnv } from "./app/lib/server/env.server";
 import { type LeadRuntime, startLeadRuntime } from "./app/lib/server/runtime.server";
 import { readPublicConfig } from "./public-config";
 import { errorPage } from "./server/error-page";
+import { isFromThisMachine } from "./server/from-this-machine";
+import { queryOf, sameSitePath } from "./server/same-site-path";
 import { formFloodGuard, formQuotaOf } from "./server/form-flood-guard";
 import { installGracefulShutdown, wholeNumberFrom } from "./server/graceful-shutdown";
 import { prerenderedPages } from "./server/prerendered";
@@ -66,6 +68,7 @@ const withFormQuota = (res: express.Response) => {
 const getLoadContext = (req: Request, res: express.Response): AppLoadContext => ({
   services: withFormQuota(res),
   clientIp: clientIpOf(req),
+  fromThisMachine: isFromThisMachine(req),
   cspNonce: res.locals.cspNonce as string | undefined,
 });
 
@@ -86,7 +89,7 @@ if (httpsSite) {
   // An https site answers plain-HTTP visits with a permanent redirect to the same path over TLS.
   app.use((req, res, next) => {
     if (req.protocol === "https" || req.path === "/healthz") return next();
-    res.redirect(301, `${publicConfig.siteUrl.replace(/\/+$/, "")}${req.originalUrl}`);
+    res.redirect(301, publicConfig.siteUrl.replace(/\/+$/, "") + sameSitePath(req.path) + queryOf(req.url));
   });
 }
 // Dynamic responses are compressed on the fly at a moderate brotli level (maximum quality costs
@@ -113,8 +116,7 @@ app.use(
 // One canonical form per page: /about/ -> /about.
 app.use((req, res, next) => {
   if (req.path.length > 1 && req.path.endsWith("/") && (req.method === "GET" || req.method === "HEAD")) {
-    const query = req.url.slice(req.path.length);
-    res.redirect(301, req.path.replace(/\/+$/, "") + query);
+    res.redirect(301, sameSitePath(req.path.replace(/\/+$/, "")) + queryOf(req.url));
     return;
   }
   next();

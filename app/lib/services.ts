@@ -19,10 +19,14 @@ export interface RateDecision {
   excess?: number;
 }
 
+/**
+ * What /healthz answers. The public answer says only whether the site and its database are up;
+ * the notification counts (the agent's lead volume) are added for requests made on the server's
+ * own machine (monitoring, the fault suite), see `AppLoadContext.fromThisMachine`.
+ */
 export interface HealthReport {
   ok: boolean;
   database: "ok" | "unavailable";
-  driver: "pglite" | "postgres";
   notifications?: { pending: number; sending: number; sent: number; failed: number };
 }
 
@@ -31,7 +35,8 @@ export interface SiteServices {
   recordLead(input: LeadInput): Promise<Submitted<{ leadId: number }>>;
   /** Counts one form submission from this client; `allowed` is false past the limit. */
   takeFormQuota(clientIp: string): RateDecision;
-  health(): Promise<HealthReport>;
+  /** Checks the database; with `notifications`, also counts the outbox by status. */
+  health(options?: { notifications?: boolean }): Promise<HealthReport>;
 }
 
 declare module "react-router" {
@@ -39,5 +44,7 @@ declare module "react-router" {
     services: SiteServices;
     /** The client's address as Express sees it (TRUST_PROXY decides whether X-Forwarded-For counts). */
     clientIp: string;
+    /** The request came straight from this machine (a loopback peer, no proxy's forwarding headers). */
+    fromThisMachine: boolean;
   }
 }

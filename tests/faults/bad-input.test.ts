@@ -161,6 +161,14 @@ function expectMarkupAsText(request: string, response: RawResponse) {
   expect(response.body, request).not.toMatch(new RegExp(`<(script>alert\\("${MARKER}|img src=x onerror|${MARKER}>|svg/onload)`));
 }
 
+/** A redirect, if any, points to this site: a browser resolving its Location stays on our origin. */
+function expectLocationOnSite(described: string, response: RawResponse) {
+  const location = response.headers["location"];
+  if (location === undefined) return;
+  const target = new URL(location, origin);
+  expect(`${target.hostname}:${target.port}`, `${described} -> Location: ${location}`).toMatch(new RegExp(`^(${HOST.replace(/\./g, "\\.")}|localhost):${port}$`));
+}
+
 describe("bad input to the form actions", () => {
   it("never answers 5xx, and never shows injected markup as markup", async () => {
     await fc.assert(
@@ -170,6 +178,7 @@ describe("bad input to the form actions", () => {
         const described = `POST ${path} (${b.contentType ?? "no content type"}, ${b.payload.length} bytes, origin ${headers.origin}): ${b.payload.toString("latin1").slice(0, 200)}`;
         expectNoServerError(described, response);
         expectMarkupAsText(described, response);
+        expectLocationOnSite(described, response);
       }),
       { numRuns: runs * 2 },
     );
@@ -232,6 +241,25 @@ describe("bad URLs on every route", () => {
         const described = `${method} ${JSON.stringify(path).slice(0, 300)}`;
         expectNoServerError(described, response);
         expectMarkupAsText(described, response);
+        expectLocationOnSite(described, response);
+      }),
+      { numRuns: runs * 2 },
+    );
+  });
+
+  it("never redirects to another host, whatever slashes, backslashes and escapes the path starts with", async () => {
+    const lead = fc.array(fc.constantFrom("/", "//", "\\", "/\\", "%2F", "%2f", "%5C", "%5c", "%252F", "%09", "%20", "/.", "/%2E%2E"), { minLength: 1, maxLength: 4 });
+    const host = fc.constantFrom("evil.example", "evil.example:80", "user@evil.example", "evil.example@127.0.0.1", "127.0.0.1.evil.example", "%65vil.example", "");
+    const tail = fc.array(fc.oneof(fc.constantFrom("about", "blog", "x", "", ".."), fc.string({ maxLength: 8 }).map(encode)), { maxLength: 3 });
+    const end = fc.constantFrom("/", "//", "/\\", "", "/?next=//evil.example", "/?a=1");
+    await fc.assert(
+      fc.asyncProperty(lead, host, tail, end, fc.constantFrom("GET", "HEAD"), async (slashes, h, rest, e, method) => {
+        const path = "/" + slashes.join("") + h + (rest.length ? "/" + rest.join("/") : "") + e;
+        const head = `${method} ${path} HTTP/1.1\r\nHost: ${HOST}:${port}\r\nConnection: close\r\n\r\n`;
+        const response = await rawRequest(port, Buffer.from(head, "latin1"));
+        const described = `${method} ${JSON.stringify(path)}`;
+        expectNoServerError(described, response);
+        expectLocationOnSite(described, response);
       }),
       { numRuns: runs * 2 },
     );

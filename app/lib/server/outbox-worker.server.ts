@@ -1,23 +1,34 @@
 /**
  * The worker that empties the outbox, inside the server process. It wakes every OUTBOX_POLL_MS
- * and whenever a submission queues a notification (`kick`), claims due rows in small batches,
- * and settles each: sent; retried later with exponential backoff; or, after OUTBOX_MAX_ATTEMPTS
- * or a permanent refusal, marked failed and reported (kept, never deleted).
+ * and whenever a submission queues a notification (`kick`), claims at most OUTBOX_IN_FLIGHT due
+ * rows, and settles each as soon as its own delivery ends: sent; retried later with exponential
+ * backoff; or, after OUTBOX_MAX_ATTEMPTS or a permanent refusal, marked failed and reported
+ * (kept, never deleted).
  *
  * Everything it knows is in the database, so a restart loses nothing: a row claimed by a process
- * that died becomes due again when its claim expires.
+ * that died becomes due again when its claim expires. What a crash can cost is bounded by the
+ * claim: a mail the SMTP server accepted just before the process died, before its row was
+ * marked, is sent again (with the same Message-ID, so mail clients fold the two). At most
+ * OUTBOX_IN_FLIGHT mails are in that window at any moment.
  */
 import type { Database } from "./db.server";
 import { messageChainOf } from "./db-errors.server";
 import { type Mailer, PermanentDeliveryError } from "./mailer.server";
-import { claimDueNotifications, markFailed, markForRetry, markSent } from "./outbox.server";
+import { type OutboxNotification, claimDueNotifications, markFailed, markForRetry, markSent } from "./outbox.server";
+
+/**
+ * Notifications one worker delivers at once. Small on purpose: a crash can re-send at most this
+ * many mails, and one agent's site has a few leads a day (a backlog after an SMTP outage still
+ * drains at several mails a second).
+ */
+export const OUTBOX_IN_FLIGHT = 4;
 
 export interface OutboxWorkerOptions {
   pollMs: number;
   maxAttempts: number;
   backoffBaseMs: number;
   backoffMaxMs: number;
-  /** Rows claimed at once (default 25). */
+  /** Rows claimed at once (default OUTBOX_IN_FLIGHT). */
   batchSize?: number;
   /** How long a claim lasts before another worker may take the row over (default 2 minutes). */
   leaseMs?: number;
@@ -45,7 +56,7 @@ export class OutboxWorker {
     private readonly mailer: Mailer,
     private readonly options: OutboxWorkerOptions,
   ) {
-    this.batchSize = options.batchSize ?? 25;
+    this.batchSize = options.batchSize ?? OUTBOX_IN_FLIGHT;
     this.leaseMs = options.leaseMs ?? 120_000;
     this.log = options.log ?? console;
   }
@@ -73,14 +84,7 @@ export class OutboxWorker {
   /** Delivers everything due now; returns how many notifications were settled. Used by tests and the loop. */
   async drainOnce(): Promise<number> {
     const batch = await claimDueNotifications(this.db, this.batchSize, this.leaseMs);
-    const delivered = await Promise.all(batch.map((n) => this.deliver(n)));
-    const sentIds = batch.filter((_, i) => delivered[i]).map((n) => n.id);
-    try {
-      await markSent(this.db, sentIds);
-    } catch (error) {
-      // Sent but not recorded: they are sent again when their claim expires, with the same Message-IDs.
-      this.log.warn(`[outbox] ${sentIds.length} sent notification(s) could not be marked: ${messageChainOf(error)}`);
-    }
+    await Promise.all(batch.map((n) => this.deliver(n)));
     return batch.length;
   }
 
@@ -114,30 +118,43 @@ export class OutboxWorker {
     });
   }
 
-  /** Sends one notification; true when sent, false when its failure was recorded for a retry or for good. */
-  private async deliver(n: { id: number; attempts: number } & Parameters<Mailer["deliver"]>[0]): Promise<boolean> {
+  /**
+   * Sends one notification and records the outcome at once, without waiting for the rest of the
+   * claim: a sent mail is marked sent the moment the SMTP server has accepted it.
+   */
+  private async deliver(n: OutboxNotification): Promise<void> {
     try {
       await this.mailer.deliver(n);
-      return true;
     } catch (error) {
-      const reason = messageChainOf(error).slice(0, 1000);
-      const permanent = error instanceof PermanentDeliveryError;
-      try {
-        if (permanent || n.attempts >= this.options.maxAttempts) {
-          await markFailed(this.db, n.id, reason);
-          this.log.error(
-            `[outbox] notification #${n.id} (${n.kind}, ${n.message_id}) FAILED after ${n.attempts} attempt(s) and is kept for review: ${reason}`,
-          );
-        } else {
-          const delay = backoffDelay(n.attempts, this.options.backoffBaseMs, this.options.backoffMaxMs);
-          await markForRetry(this.db, n.id, delay, reason);
-          this.log.warn(`[outbox] notification #${n.id} attempt ${n.attempts} failed, retrying in ${Math.round(delay / 1000)} s: ${reason}`);
-        }
-      } catch (settleError) {
-        // The claim expires on its own and the row is retried then.
-        this.log.warn(`[outbox] could not record the failure of #${n.id}: ${messageChainOf(settleError)}`);
+      await this.recordFailure(n, error);
+      return;
+    }
+    try {
+      await markSent(this.db, n.id);
+    } catch (error) {
+      // Sent but not recorded: it is sent again when its claim expires, with the same Message-ID.
+      this.log.warn(`[outbox] notification #${n.id} was sent but could not be marked: ${messageChainOf(error)}`);
+    }
+  }
+
+  /** A retry later with backoff, or, after the last attempt or a permanent refusal, failed for good. */
+  private async recordFailure(n: OutboxNotification, error: unknown): Promise<void> {
+    const reason = messageChainOf(error).slice(0, 1000);
+    const permanent = error instanceof PermanentDeliveryError;
+    try {
+      if (permanent || n.attempts >= this.options.maxAttempts) {
+        await markFailed(this.db, n.id, reason);
+        this.log.error(
+          `[outbox] notification #${n.id} (${n.kind}, ${n.message_id}) FAILED after ${n.attempts} attempt(s) and is kept for review: ${reason}`,
+        );
+      } else {
+        const delay = backoffDelay(n.attempts, this.options.backoffBaseMs, this.options.backoffMaxMs);
+        await markForRetry(this.db, n.id, delay, reason);
+        this.log.warn(`[outbox] notification #${n.id} attempt ${n.attempts} failed, retrying in ${Math.round(delay / 1000)} s: ${reason}`);
       }
-      return false;
+    } catch (settleError) {
+      // The claim expires on its own and the row is retried then.
+      this.log.warn(`[outbox] could not record the failure of #${n.id}: ${messageChainOf(settleError)}`);
     }
   }
 }

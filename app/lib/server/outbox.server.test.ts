@@ -9,7 +9,7 @@ import { createContact } from "./contacts.server";
 import { type Database, openDatabase } from "./db.server";
 import { recordLead } from "./leads.server";
 import { createMailer } from "./mailer.server";
-import { OutboxWorker, backoffDelay } from "./outbox-worker.server";
+import { OUTBOX_IN_FLIGHT, OutboxWorker, backoffDelay } from "./outbox-worker.server";
 import { claimDueNotifications, outboxCounts } from "./outbox.server";
 import { FormRateLimiter } from "./rate-limit.server";
 import { createSiteServices } from "./services.server";
@@ -20,7 +20,9 @@ class TestSmtp {
   readonly messages: { to: string[]; raw: string }[] = [];
   private server: SMTPServer | null = null;
   port = 0;
-  constructor(private readonly options: { rejectWith?: number } = {}) {}
+  /** Messages held before the server's answer (see `hold`), with the function that answers them. */
+  readonly held: { raw: string; release: () => void }[] = [];
+  constructor(private readonly options: { rejectWith?: number; hold?: (raw: string) => boolean } = {}) {}
 
   async start(port = 0): Promise<void> {
     this.server = new SMTPServer({
@@ -38,8 +40,14 @@ class TestSmtp {
         const chunks: Buffer[] = [];
         stream.on("data", (c: Buffer) => chunks.push(c));
         stream.on("end", () => {
-          this.messages.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString("utf8") });
-          callback();
+          const raw = Buffer.concat(chunks).toString("utf8");
+          const accept = () => {
+            this.messages.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+            callback();
+          };
+          // A held message is answered later: the sender waits for the server's acceptance.
+          if (this.options.hold?.(raw)) this.held.push({ raw, release: accept });
+          else accept();
         });
       },
     });
@@ -92,7 +100,7 @@ beforeEach(async () => {
 });
 
 const smtps: TestSmtp[] = [];
-async function smtp(options?: { rejectWith?: number }, port?: number) {
+async function smtp(options?: ConstructorParameters<typeof TestSmtp>[0], port?: number) {
   const s = new TestSmtp(options);
   await s.start(port);
   smtps.push(s);
@@ -198,6 +206,38 @@ describe(`notification delivery (${usingPostgres ? "PostgreSQL" : "PGlite"})`, (
     const worker = new OutboxWorker(t.db, createMailer(mailOptions(server.url)), fast);
     expect(await worker.drainOnce()).toBe(1);
     expect(header(server.messages[0]!.raw, "Message-ID")).toBe(claimed!.message_id);
+  });
+
+  it("marks each notification sent as soon as its own delivery succeeds, not after the rest of its claim", async () => {
+    const server = await smtp({ hold: (raw) => decoded(raw).includes("Slow Visitor") });
+    await createContact(t.db, { name: "Slow Visitor", email: "slow@example.com", phone: "", message: "" });
+    await createContact(t.db, { name: "Quick Visitor", email: "quick@example.com", phone: "", message: "" });
+    const worker = new OutboxWorker(t.db, createMailer(mailOptions(server.url)), fast);
+    const draining = worker.drainOnce();
+    // The quick one is recorded while the slow one is still waiting for the server's answer.
+    await until(async () => (await outboxCounts(t.db)).sent === 1 && server.held.length === 1);
+    expect(await outboxCounts(t.db)).toMatchObject({ sent: 1, sending: 1 });
+    server.held[0]!.release();
+    expect(await draining).toBe(2);
+    expect(await outboxCounts(t.db)).toMatchObject({ sent: 2, sending: 0, pending: 0 });
+  });
+
+  it(`has at most ${OUTBOX_IN_FLIGHT} notifications in flight, so a crash can re-send at most that many`, async () => {
+    const server = await smtp({ hold: () => true });
+    for (let i = 0; i < 10; i++) await createContact(t.db, { name: `Waiting ${i}`, email: `wait${i}@example.com`, phone: "", message: "" });
+    const worker = new OutboxWorker(t.db, createMailer(mailOptions(server.url)), fast);
+    worker.start();
+    await until(() => server.held.length === OUTBOX_IN_FLIGHT);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(server.held).toHaveLength(OUTBOX_IN_FLIGHT);
+    expect((await outboxCounts(t.db)).sending).toBe(OUTBOX_IN_FLIGHT);
+    // Released one claim at a time, everything arrives, once.
+    await until(async () => {
+      for (const h of server.held.splice(0)) h.release();
+      return (await outboxCounts(t.db)).sent === 10;
+    });
+    await worker.stop();
+    expect(server.messages).toHaveLength(10);
   });
 
   it("sends each notification once with two workers on one database", async () => {

@@ -39,14 +39,11 @@ function fromRaw(row: RawRow): OutboxNotification {
   };
 }
 
-/** Marks delivered notifications, a batch at a time (one statement for the worker's whole batch). */
-export async function markSent(db: Database, ids: readonly number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db.query(
-    `update notification_outbox set status = 'sent', sent_at = now(), last_error = null
-     where id = any($1::integer[]) and status = 'sending'`,
-    [ids],
-  );
+/** Marks one notification delivered, as soon as the receiving server has accepted it. */
+export async function markSent(db: Database, id: number): Promise<void> {
+  await db.rows(sql`
+    update notification_outbox set status = 'sent', sent_at = now(), last_error = null
+    where id = ${id}::integer and status = 'sending'`);
 }
 
 export async function markForRetry(db: Database, id: number, delayMs: number, error: string): Promise<void> {

@@ -1,11 +1,12 @@
 import type { Route } from "./+types/healthz";
 
 /**
- * Health check for load balancers and the test harness: 200 when the database answers,
- * 503 when it does not. Also shows the notification queue, so a stuck or failing outbox is
- * visible from outside ("failed" counts notifications kept after a permanent failure).
+ * Health check for load balancers and monitoring: 200 when the database answers, 503 when it
+ * does not. Anyone may ask whether the site is up; only a request made on this machine also gets
+ * the notification queue by status (a stuck or failing outbox shows there), because those counts
+ * are the agent's lead volume.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const report = await context.services.health();
+  const report = await context.services.health({ notifications: context.fromThisMachine });
   return Response.json(report, { status: report.ok ? 200 : 503, headers: { "Cache-Control": "no-store" } });
 }
