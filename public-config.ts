@@ -1,16 +1,18 @@
 /**
- * Reads the public configuration from the environment at build time (vite.config.ts and
- * vitest.config.ts use it). Defaults come from the site config.
+ * The public configuration (site URL, third-party script URLs), read at build time by
+ * vite.config.ts and vitest.config.ts, and at start-up by server.ts, from the one configuration
+ * schema. Defaults come from the site config.
  */
 import { site } from "./app/content/site";
 import type { PublicConfig } from "./app/lib/public-config";
+import { type Config, readConfig } from "./app/lib/server/config.server";
 
-export function readPublicConfig(env: NodeJS.ProcessEnv = process.env): PublicConfig {
-  const formEmbedScriptUrl = env.FORM_EMBED_SCRIPT_URL || site.embeds.scriptUrl;
+export function readPublicConfig(config: Config = readConfig()): PublicConfig {
+  const formEmbedScriptUrl = config.FORM_EMBED_SCRIPT_URL ?? site.embeds.scriptUrl;
   return {
-    siteUrl: env.SITE_URL || `http://localhost:${env.PORT || 3000}`,
-    listingsWidgetScriptUrl: env.LISTINGS_WIDGET_SCRIPT_URL || site.listings.scriptUrl,
+    siteUrl: config.SITE_URL ?? `http://localhost:${config.PORT}`,
+    listingsWidgetScriptUrl: config.LISTINGS_WIDGET_SCRIPT_URL,
     formEmbedScriptUrl,
-    formEmbedOrigin: env.FORM_EMBED_ORIGIN || (env.FORM_EMBED_SCRIPT_URL ? new URL(formEmbedScriptUrl).origin : site.embeds.origin),
+    formEmbedOrigin: config.FORM_EMBED_ORIGIN ?? (config.FORM_EMBED_SCRIPT_URL ? new URL(formEmbedScriptUrl).origin : site.embeds.origin),
   };
 }

@@ -13,48 +13,41 @@ import { pathToFileURL } from "node:url";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import { rateLimitMessage } from "./app/content/form-messages";
 import { formBodyLimit } from "./app/lib/server/body-limit.server";
-import { type ServerEnv, readServerEnv } from "./app/lib/server/env.server";
+import { type Config, dataDirMinFreeBytes, readConfig } from "./app/lib/server/config.server";
 import { type LeadRuntime, startLeadRuntime } from "./app/lib/server/runtime.server";
 import { readPublicConfig } from "./public-config";
 import { errorPage } from "./server/error-page";
 import { isFromThisMachine } from "./server/from-this-machine";
 import { queryOf, sameSitePath } from "./server/same-site-path";
 import { formFloodGuard, formQuotaOf } from "./server/form-flood-guard";
-import { installGracefulShutdown, wholeNumberFrom } from "./server/graceful-shutdown";
+import { installGracefulShutdown } from "./server/graceful-shutdown";
 import { prerenderedPages } from "./server/prerendered";
 import { StartupError, checkDataDir, explainStartupFailure } from "./server/startup-check";
 import { staticAssets } from "./server/static-assets";
 import { baseSecurityHeaders, contentSecurityPolicy, cspNonce, cspSourcesFrom, securityHeaders } from "./server/security-headers";
-
-const PORT = Number(process.env.PORT || 3000);
-const HOST = process.env.HOST || "0.0.0.0";
-const BUILD_DIR = path.resolve(process.env.BUILD_DIR || "build");
-const production = process.env.NODE_ENV === "production";
 
 /**
  * Reads the settings, checks the data folder, opens and migrates the database (PGlite's first
  * open runs initdb) and starts the outbox worker, all before the server listens: the first
  * visitor never waits for it. A failure stops start-up with one line that says what to fix.
  */
-async function startOrExit(): Promise<{ env: ServerEnv; runtime: LeadRuntime; graceMs: number }> {
-  let env: ServerEnv | undefined;
+async function startOrExit(): Promise<{ config: Config; runtime: LeadRuntime }> {
+  let config: Config | undefined;
   try {
-    env = readServerEnv();
-    const graceMs = wholeNumberFrom(process.env.SHUTDOWN_GRACE_MS, 10_000, "SHUTDOWN_GRACE_MS");
+    config = readConfig();
     // PGlite and the .eml mail folder live in DATA_DIR; with PostgreSQL and SMTP it is unused.
-    if (!env.databaseUrl || !env.smtpUrl) {
-      const minFreeMb = wholeNumberFrom(process.env.DATA_DIR_MIN_FREE_MB, env.databaseUrl ? 1 : 64, "DATA_DIR_MIN_FREE_MB");
-      checkDataDir(env.dataDir, minFreeMb * 1024 * 1024);
-    }
-    return { env, runtime: await startLeadRuntime(env), graceMs };
+    if (!config.DATABASE_URL || !config.SMTP_URL) checkDataDir(config.DATA_DIR, dataDirMinFreeBytes(config));
+    return { config, runtime: await startLeadRuntime(config) };
   } catch (error) {
-    const line = env ? explainStartupFailure(error, env) : error instanceof Error ? error.message : String(error);
+    const line = config ? explainStartupFailure(error, config) : error instanceof Error ? error.message : String(error);
     console.error(`Start-up failed: ${line}`);
-    if (!(error instanceof StartupError) && process.env.DEBUG_STARTUP) console.error(error);
+    if (!(error instanceof StartupError) && config?.DEBUG_STARTUP) console.error(error);
     process.exit(1);
   }
 }
-const { env, runtime, graceMs } = await startOrExit();
+const { config, runtime } = await startOrExit();
+const production = config.NODE_ENV === "production";
+const BUILD_DIR = path.resolve(config.BUILD_DIR);
 
 // Services reach the route modules through the load context: the routes are bundled into the
 // server build, a separate module graph from this file.
@@ -73,7 +66,7 @@ const getLoadContext = (req: Request, res: express.Response): AppLoadContext => 
 });
 
 // The same public configuration the build baked in (npm start builds with this environment).
-const publicConfig = readPublicConfig();
+const publicConfig = readPublicConfig(config);
 const cspSources = cspSourcesFrom(publicConfig);
 
 const app = express();
@@ -81,7 +74,7 @@ app.disable("x-powered-by");
 // Behind a TLS-terminating proxy the visitor's scheme and address come from X-Forwarded-*;
 // only proxies matching TRUST_PROXY (default: the loopback addresses) are believed. req.ip feeds
 // the rate limit, req.protocol the origin check and the HTTPS redirect.
-const trustProxy = env.trustProxy ?? "loopback";
+const trustProxy = config.TRUST_PROXY;
 app.set("trust proxy", /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy);
 const httpsSite = publicConfig.siteUrl.startsWith("https:");
 app.use(baseSecurityHeaders({ https: httpsSite }));
@@ -102,11 +95,11 @@ app.use((req, res, next) => {
   res.setHeader("Allow", "GET, HEAD, POST");
   res.status(req.method === "OPTIONS" ? 204 : 405).end();
 });
-app.use(formBodyLimit(env.formBodyLimitBytes));
+app.use(formBodyLimit(config.FORM_BODY_LIMIT_BYTES));
 app.use(
   formFloodGuard({
     formPaths: ["/contact", "/welcome"],
-    max: env.formRateLimitMax,
+    max: config.FORM_RATE_LIMIT_MAX,
     takeQuota: (ip) => runtime.services.takeFormQuota(ip),
     clientIpOf,
     message: rateLimitMessage,
@@ -178,8 +171,8 @@ const server = createServer((req: IncomingMessage, res: ServerResponse) => {
 
 // SIGTERM/SIGINT: stop accepting, finish the requests in flight (SHUTDOWN_GRACE_MS at most),
 // then let the outbox worker finish the delivery in hand and close mail and the database.
-const shutdown = installGracefulShutdown(server, { graceMs, cleanupTimeoutMs: graceMs + 20_000, cleanup: () => runtime.close() });
+const shutdown = installGracefulShutdown(server, { graceMs: config.SHUTDOWN_GRACE_MS, cleanupTimeoutMs: config.SHUTDOWN_GRACE_MS + 20_000, cleanup: () => runtime.close() });
 
-server.listen(PORT, HOST, () => {
-  console.log(`Site ready on http://localhost:${PORT}`);
+server.listen(config.PORT, config.HOST, () => {
+  console.log(`Site ready on http://localhost:${config.PORT}`);
 });

@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { readConfig } from "./app/lib/server/config.server";
 import { readPublicConfig } from "./public-config";
 
 // Unit and integration tests live beside the code as *.test.ts(x).
@@ -7,7 +8,7 @@ import { readPublicConfig } from "./public-config";
 export default defineConfig({
   plugins: [tsconfigPaths()],
   define: {
-    __PUBLIC_CONFIG__: JSON.stringify(readPublicConfig({ SITE_URL: "https://www.averyhomes.example" })),
+    __PUBLIC_CONFIG__: JSON.stringify(readPublicConfig(readConfig({ SITE_URL: "https://www.averyhomes.example" }))),
   },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "scripts/**/*.test.ts", "server/**/*.test.ts"],

@@ -16,6 +16,9 @@ import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { readConfig } from "../app/lib/server/config.server";
+
+const config = readConfig();
 
 const DEFAULT_PAGES = [
   "/",
@@ -29,8 +32,8 @@ const DEFAULT_PAGES = [
   "/blog/quick-mortgage-guide-for-homebuyers",
 ];
 
-const port = Number(process.env.AUDIT_PORT || 3900);
-const fixturePort = Number(process.env.AUDIT_FIXTURE_PORT || 3999);
+const port = config.AUDIT_PORT;
+const fixturePort = config.AUDIT_FIXTURE_PORT;
 const origin = `http://localhost:${port}`;
 const fixtureOrigin = `http://127.0.0.1:${fixturePort}`;
 const pages = process.argv.slice(2).filter((a) => a.startsWith("/"));
@@ -43,7 +46,7 @@ const env = {
   LISTINGS_WIDGET_SCRIPT_URL: `${fixtureOrigin}/realtyvis/js/embed.js`,
   FORM_EMBED_SCRIPT_URL: `${fixtureOrigin}/forms/js/form_embed.js`,
   FORM_EMBED_ORIGIN: fixtureOrigin,
-  DATA_DIR: process.env.DATA_DIR || mkdtempSync(path.join(tmpdir(), "audit-data-")),
+  DATA_DIR: mkdtempSync(path.join(tmpdir(), "audit-data-")),
 };
 
 execFileSync(process.execPath, [path.join("node_modules", "@react-router", "dev", "bin.js"), "build"], { env, stdio: ["ignore", "ignore", "inherit"] });
@@ -66,7 +69,7 @@ async function waitForServer(url: string, timeoutMs = 60_000) {
 const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], { env, stdio: ["ignore", "ignore", "inherit"] });
 
 const chrome = await launch({
-  chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+  chromePath: config.CHROME_PATH,
   chromeFlags: [
     "--headless=new",
     "--no-sandbox",
@@ -122,7 +125,7 @@ try {
       .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0).map((r) => audits[r.id]))
       .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable")
       .map((a) => `${a!.id} (${a!.score})`);
-    if (failing.length && process.env.AUDIT_VERBOSE) console.log(`${page}: ${failing.join(", ")}`);
+    if (failing.length && config.AUDIT_VERBOSE) console.log(`${page}: ${failing.join(", ")}`);
   }
 } catch (error) {
   failed = true;

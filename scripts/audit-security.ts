@@ -16,8 +16,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { readConfig } from "../app/lib/server/config.server";
 
-const appPort = Number(process.env.AUDIT_APP_PORT || 3901);
+const config = readConfig();
+
+const appPort = config.AUDIT_APP_PORT;
 const work = mkdtempSync(path.join(tmpdir(), "observatory-"));
 const key = path.join(work, "key.pem");
 const cert = path.join(work, "cert.pem");
@@ -41,7 +44,7 @@ const app = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     PORT: String(appPort),
     HOST: "127.0.0.1",
     SITE_URL: "https://localhost",
-    DATA_DIR: process.env.DATA_DIR || path.join(work, "data"),
+    DATA_DIR: path.join(work, "data"),
   },
   stdio: ["ignore", "ignore", "inherit"],
 });

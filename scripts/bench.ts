@@ -31,11 +31,14 @@ import { sql } from "drizzle-orm";
 import { openDatabase } from "../app/lib/server/db.server";
 import { benchFlood, printFlood } from "./bench/flood";
 import { benchStaticPages, printStaticBench } from "./bench/static-pages";
+import { readConfig } from "../app/lib/server/config.server";
 
-const requestsPerSection = Number(process.env.BENCH_REQUESTS || 8000);
-const connections = Number(process.env.BENCH_CONNECTIONS || 16);
-const maxSeconds = Number(process.env.BENCH_MAX_SECONDS || 60);
-const warmupRequests = Number(process.env.BENCH_WARMUP ?? 500);
+const config = readConfig();
+
+const requestsPerSection = config.BENCH_REQUESTS;
+const connections = config.BENCH_CONNECTIONS;
+const maxSeconds = config.BENCH_MAX_SECONDS;
+const warmupRequests = config.BENCH_WARMUP;
 
 /**
  * CPU seconds used so far by a process and its descendants (Linux /proc; null elsewhere).
@@ -124,7 +127,7 @@ export const sections: BenchSection[] = [
 ];
 
 async function freePort(): Promise<number> {
-  if (process.env.BENCH_PORT) return Number(process.env.BENCH_PORT);
+  if (config.BENCH_PORT) return config.BENCH_PORT;
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.listen(0, HOST, () => {
@@ -149,7 +152,7 @@ async function startServer(port: number, env: Record<string, string>): Promise<C
       // The limiter protects the site from one client; the bench is that one client on purpose
       // (except in the flood, which runs with the production limit).
       FORM_RATE_LIMIT_MAX: env.FORM_RATE_LIMIT_MAX ?? "100000000",
-      OUTBOX_WORKER: process.env.BENCH_OUTBOX_WORKER || "on",
+      OUTBOX_WORKER: config.BENCH_OUTBOX_WORKER ? "on" : "off",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -297,14 +300,14 @@ async function runDriver(label: string, env: Record<string, string>, databaseUrl
 async function runStaticAndFlood(): Promise<boolean> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "agent-site-bench-"));
   const port = await freePort();
-  const limit = Number(process.env.FORM_RATE_LIMIT_MAX || 10);
+  const limit = config.FORM_RATE_LIMIT_MAX;
   const origin = `http://${HOST}:${port}`;
   console.log(`\n== Static pages and flood ==  (${origin}, production rate limit: ${limit} submissions per address per window)`);
   const server = await startServer(port, { DATABASE_URL: "", DATA_DIR: dataDir, FORM_RATE_LIMIT_MAX: String(limit), TRUST_PROXY: "loopback" });
   try {
-    const staticResult = await benchStaticPages({ appOrigin: origin, buildDir, duration: Number(process.env.BENCH_STATIC_SECONDS || 8) });
+    const staticResult = await benchStaticPages({ appOrigin: origin, buildDir, duration: config.BENCH_STATIC_SECONDS });
     printStaticBench(staticResult);
-    const flood = await benchFlood({ origin, floodRequests: Number(process.env.BENCH_FLOOD_REQUESTS || 5000), connections });
+    const flood = await benchFlood({ origin, floodRequests: config.BENCH_FLOOD_REQUESTS, connections });
     printFlood(flood, limit);
     await stopServer(server);
     const stored = await countAll(undefined, path.join(dataDir, "pglite"));
@@ -323,11 +326,11 @@ async function runStaticAndFlood(): Promise<boolean> {
 }
 
 async function main() {
-  if (process.env.BENCH_SKIP_BUILD !== "1") {
+  if (!config.BENCH_SKIP_BUILD) {
     console.log(`Building into ${buildDir}/ ...`);
     execFileSync(path.resolve("node_modules/.bin/react-router"), ["build"], { env: { ...process.env, BUILD_DIR: buildDir, NODE_ENV: "production" }, stdio: "ignore" });
   }
-  const databaseUrl = process.env.DATABASE_URL;
+  const databaseUrl = config.DATABASE_URL;
   let ok = await runDriver("PGlite (embedded)", { DATABASE_URL: "" }, undefined);
   if (databaseUrl) ok = (await runDriver("PostgreSQL (DATABASE_URL)", { DATABASE_URL: databaseUrl }, databaseUrl)) && ok;
   ok = (await runStaticAndFlood()) && ok;

@@ -7,6 +7,9 @@
 import { chromium } from "@playwright/test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { readConfig } from "../app/lib/server/config.server";
+
+const config = readConfig();
 
 const outDir = path.resolve(import.meta.dirname, "../public/images/blog");
 
@@ -146,7 +149,7 @@ const images: { name: string; width: number; height: number; quality: number; sv
 ];
 
 mkdirSync(outDir, { recursive: true });
-const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || "/usr/bin/chromium", args: ["--no-sandbox"] });
+const browser = await chromium.launch({ executablePath: config.CHROME_PATH, args: ["--no-sandbox"] });
 try {
   const page = await browser.newPage();
   await page.setContent("<!doctype html><html><body></body></html>");

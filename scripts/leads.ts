@@ -13,13 +13,13 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { contacts, leads, notificationOutbox, propertyInquiries } from "../db/schema";
 import { openDatabase, pgliteDirIn } from "../app/lib/server/db.server";
-import { readServerEnv } from "../app/lib/server/env.server";
+import { readConfig } from "../app/lib/server/config.server";
 import { outboxCounts, requeueFailed } from "../app/lib/server/outbox.server";
 import { toCsv } from "./csv";
 
 const args = process.argv.slice(2);
-const env = readServerEnv();
-const db = await openDatabase({ databaseUrl: env.databaseUrl, pgliteDir: pgliteDirIn(env.dataDir) });
+const config = readConfig();
+const db = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: pgliteDirIn(config.DATA_DIR) });
 
 try {
   if (args.includes("--retry-failed")) {

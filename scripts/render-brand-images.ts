@@ -6,6 +6,9 @@
 import { writeFileSync } from "node:fs";
 import { chromium } from "playwright-core";
 import { site } from "../app/content/site";
+import { readConfig } from "../app/lib/server/config.server";
+
+const config = readConfig();
 
 const shareCard = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#1e3a8a"/><stop offset="1" stop-color="#1d4ed8"/></linearGradient></defs>
@@ -35,7 +38,7 @@ const portrait = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="60
 </svg>`;
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+  executablePath: config.CHROME_PATH,
   args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
 });
 const page = await browser.newPage();

@@ -161,11 +161,3 @@ export function installGracefulShutdown(server: Server, options: GracefulShutdow
     },
   };
 }
-
-/** A whole number (milliseconds, megabytes) from an environment variable, or the default when unset or empty. */
-export function wholeNumberFrom(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined || value.trim() === "") return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
-  return n;
-}

@@ -30,19 +30,19 @@ describe("explainStartupFailure", () => {
   const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5999"), { code: "ECONNREFUSED" });
 
   it("says which PostgreSQL server could not be reached, without the password", () => {
-    const line = explainStartupFailure(new Error("Failed query", { cause: refused }), { databaseUrl: "postgres://u:hunter2@db.internal:5999/site", dataDir: "/data" });
+    const line = explainStartupFailure(new Error("Failed query", { cause: refused }), { DATABASE_URL: "postgres://u:hunter2@db.internal:5999/site", DATA_DIR: "/data" });
     expect(line).toBe("Cannot reach the PostgreSQL server at db.internal:5999/site (DATABASE_URL): Failed query. Start it or fix DATABASE_URL.");
     expect(line).not.toContain("hunter2");
   });
 
   it("turns a file-system error under PGlite into the data-folder message", () => {
     const error = Object.assign(new Error("EROFS: read-only file system, open '/data/pglite/x'"), { code: "EROFS" });
-    expect(explainStartupFailure(error, { dataDir: "/data" })).toBe(
+    expect(explainStartupFailure(error, { DATA_DIR: "/data" })).toBe(
       "The data folder /data (DATA_DIR) is on a read-only file system. The site keeps its database and outgoing mail there: fix it or point DATA_DIR elsewhere.",
     );
   });
 
   it("keeps anything else to one line", () => {
-    expect(explainStartupFailure(new Error("first\n  second"), { dataDir: "/data" })).toBe("The site could not start: first second");
+    expect(explainStartupFailure(new Error("first\n  second"), { DATA_DIR: "/data" })).toBe("The site could not start: first second");
   });
 });

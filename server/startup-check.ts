@@ -89,21 +89,21 @@ function dataDirError(dir: string, error: unknown): StartupError {
 }
 
 /** The one line printed for an error that stopped start-up. */
-export function explainStartupFailure(error: unknown, context: { databaseUrl?: string; dataDir: string }): string {
+export function explainStartupFailure(error: unknown, config: { DATABASE_URL?: string; DATA_DIR: string }): string {
   if (error instanceof StartupError) return error.message;
   const chain: unknown[] = [];
   for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) chain.push(e);
   const codes = chain.map((e) => (e as { code?: unknown }).code).filter((c): c is string => typeof c === "string");
   const message = chain.map((e) => (e instanceof Error ? e.message : String(e))).find((m) => m.trim() !== "") ?? "unknown error";
-  if (context.databaseUrl) {
-    const where = safeDatabaseLocation(context.databaseUrl);
+  if (config.DATABASE_URL) {
+    const where = safeDatabaseLocation(config.DATABASE_URL);
     if (codes.some((c) => ["ECONNREFUSED", "ENOTFOUND", "EHOSTUNREACH", "ETIMEDOUT", "ECONNRESET", "57P03"].includes(c))) {
       return `Cannot reach the PostgreSQL server at ${where} (DATABASE_URL): ${message}. Start it or fix DATABASE_URL.`;
     }
     return `The PostgreSQL database at ${where} (DATABASE_URL) could not be opened: ${oneLine(message)}`;
   }
   const fsCode = codes.find((c) => ["EROFS", "EACCES", "EPERM", "ENOSPC", "EDQUOT"].includes(c));
-  if (fsCode) return dataDirError(context.dataDir, chain.find((e) => (e as { code?: unknown }).code === fsCode)).message;
+  if (fsCode) return dataDirError(config.DATA_DIR, chain.find((e) => (e as { code?: unknown }).code === fsCode)).message;
   return `The site could not start: ${oneLine(message)}`;
 }
 

@@ -8,6 +8,9 @@
  */
 import autocannon from "autocannon";
 import { spawn } from "node:child_process";
+import { readConfig } from "../../app/lib/server/config.server";
+
+const config = readConfig();
 
 export interface FloodResult {
   flood: { sent: number; accepted: number; throttled: number; other: number; errors: number; seconds: number; reqPerSec: number };
@@ -105,7 +108,7 @@ export async function benchFlood(options: { origin: string; floodRequests?: numb
   await visitorsDone;
   const measured = JSON.parse(visitorOutput.slice("ready\n".length) || '{"latencies":[],"count":0,"ok":0,"warmupOk":0}') as { latencies: number[]; count: number; ok: number; warmupOk: number };
   const { latencies, count: visitorCount, ok: visitorOk } = measured;
-  if (process.env.BENCH_DEBUG) console.log("visitor latencies in order:", latencies.map((l) => l.toFixed(0)).join(" "));
+  if (config.BENCH_DEBUG) console.log("visitor latencies in order:", latencies.map((l) => l.toFixed(0)).join(" "));
   latencies.sort((a, b) => a - b);
   const throttled = result.statusCodeStats?.["429"]?.count ?? 0;
   const answered = result["2xx"] + result.non2xx;

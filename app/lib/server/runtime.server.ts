@@ -5,7 +5,7 @@
 import path from "node:path";
 import type { SiteServices } from "../services";
 import { type Database, openDatabase, pgliteDirIn } from "./db.server";
-import type { ServerEnv } from "./env.server";
+import type { Config } from "./config.server";
 import { type Mailer, createMailer } from "./mailer.server";
 import { OutboxWorker } from "./outbox-worker.server";
 import { FormRateLimiter } from "./rate-limit.server";
@@ -20,26 +20,26 @@ export interface LeadRuntime {
   close(): Promise<void>;
 }
 
-export async function startLeadRuntime(env: ServerEnv, log: Pick<Console, "info" | "warn" | "error"> = console): Promise<LeadRuntime> {
+export async function startLeadRuntime(config: Config, log: Pick<Console, "info" | "warn" | "error"> = console): Promise<LeadRuntime> {
   const started = Date.now();
-  const db = await openDatabase({ databaseUrl: env.databaseUrl, pgliteDir: pgliteDirIn(env.dataDir), poolMax: env.databasePoolMax });
-  log.info(`[db] ${db.driver === "pglite" ? `PGlite in ${pgliteDirIn(env.dataDir)}` : "PostgreSQL (DATABASE_URL)"} ready, migrations applied (${Date.now() - started} ms)`);
+  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: pgliteDirIn(config.DATA_DIR), poolMax: config.DATABASE_POOL_MAX });
+  log.info(`[db] ${db.driver === "pglite" ? `PGlite in ${pgliteDirIn(config.DATA_DIR)}` : "PostgreSQL (DATABASE_URL)"} ready, migrations applied (${Date.now() - started} ms)`);
 
-  const mailer = createMailer({ smtpUrl: env.smtpUrl, mailDir: path.join(env.dataDir, "mail"), from: env.mailFrom, to: env.agentNotifyEmail });
-  const worker = env.outboxWorker
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, mailDir: path.join(config.DATA_DIR, "mail"), from: config.MAIL_FROM, to: config.AGENT_NOTIFY_EMAIL });
+  const worker = config.OUTBOX_WORKER
     ? new OutboxWorker(db, mailer, {
-        pollMs: env.outboxPollMs,
-        maxAttempts: env.outboxMaxAttempts,
-        backoffBaseMs: env.outboxBackoffBaseMs,
-        backoffMaxMs: env.outboxBackoffMaxMs,
-        leaseMs: env.outboxLeaseMs,
+        pollMs: config.OUTBOX_POLL_MS,
+        maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
+        backoffBaseMs: config.OUTBOX_BACKOFF_BASE_MS,
+        backoffMaxMs: config.OUTBOX_BACKOFF_MAX_MS,
+        leaseMs: config.OUTBOX_LEASE_MS,
         log,
       })
     : null;
   worker?.start();
-  log.info(`[outbox] notifications to ${env.agentNotifyEmail} via ${mailer.description}${worker ? "" : " (worker off in this process)"}`);
+  log.info(`[outbox] notifications to ${config.AGENT_NOTIFY_EMAIL} via ${mailer.description}${worker ? "" : " (worker off in this process)"}`);
 
-  const rateLimiter = new FormRateLimiter(env.formRateLimitMax, env.formRateLimitWindowMs);
+  const rateLimiter = new FormRateLimiter(config.FORM_RATE_LIMIT_MAX, config.FORM_RATE_LIMIT_WINDOW_MS);
   const services = createSiteServices({ db, rateLimiter, onQueued: () => worker?.kick(), log });
 
   return {

@@ -1,0 +1,68 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { ConfigError, configSchema, dataDirMinFreeBytes, readConfig } from "./config.server";
+
+/** The rows of the README's configuration table (the first table under "## Configuration"): names and default cell. */
+function readmeRows(): { names: string[]; defaults: string }[] {
+  const readme = readFileSync(new URL("../../../README.md", import.meta.url), "utf8");
+  const section = readme.slice(readme.indexOf("## Configuration"), readme.indexOf("\n## ", readme.indexOf("## Configuration") + 1));
+  const firstTable = section.slice(section.indexOf("| variable |")).split(/\n\s*\n/)[0]!;
+  return firstTable
+    .split("\n")
+    .filter((line) => line.startsWith("| `"))
+    .map((line) => {
+      const [names = "", defaults = ""] = line.split("|").slice(1);
+      return { names: [...names.matchAll(/`([A-Z0-9_]+)`/g)].map((m) => m[1]!), defaults };
+    });
+}
+
+describe("the configuration schema", () => {
+  it("lists exactly the variables of the README's configuration table", () => {
+    const documented = readmeRows().flatMap((r) => r.names);
+    expect([...documented].sort()).toEqual(Object.keys(configSchema.shape).sort());
+  });
+
+  it("has the defaults the README gives", () => {
+    const defaults = readConfig({});
+    for (const row of readmeRows()) {
+      const cells = [...row.defaults.matchAll(/`([^`]*)`/g)].map((m) => m[1]!);
+      row.names.forEach((name) => {
+        const value = defaults[name as keyof typeof defaults];
+        // Literal defaults (numbers, plain strings) stand in the README's cell, in order.
+        if (typeof value === "number") expect(cells, name).toContain(String(value));
+        if (typeof value === "string" && name !== "DATA_DIR" && !name.includes("EMAIL") && name !== "MAIL_FROM") expect(cells, name).toContain(value);
+      });
+    }
+  });
+
+  it("stops at a bad value with one line naming the variable", () => {
+    expect(() => readConfig({ PORT: "abc" })).toThrow(new ConfigError('PORT must be a whole number from 1 to 65535, got "abc"'));
+    expect(() => readConfig({ OUTBOX_POLL_MS: "-1" })).toThrow(new ConfigError('OUTBOX_POLL_MS must be a whole number of at least 1, got "-1"'));
+    expect(() => readConfig({ OUTBOX_WORKER: "maybe" })).toThrow(/^OUTBOX_WORKER must be "on" or "off"/);
+    expect(() => readConfig({ AGENT_NOTIFY_EMAIL: "agent" })).toThrow(/^AGENT_NOTIFY_EMAIL must be an e-mail address/);
+  });
+
+  it("never echoes a connection URL, which may hold a password", () => {
+    try {
+      readConfig({ DATABASE_URL: "mysql://admin:hunter2@db/site" });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as Error).message).toBe("DATABASE_URL must be a URL starting with postgres:// or postgresql://, (value not shown)");
+    }
+    expect(() => readConfig({ SMTP_URL: "http://user:hunter2@mail" })).toThrow(/^SMTP_URL .*\(value not shown\)$/);
+  });
+
+  it("takes an empty or blank value as unset, and on/off in any case", () => {
+    const config = readConfig({ SMTP_URL: "", DATABASE_URL: "  ", PORT: " 8080 ", OUTBOX_WORKER: "OFF" });
+    expect(config.SMTP_URL).toBeUndefined();
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.PORT).toBe(8080);
+    expect(config.OUTBOX_WORKER).toBe(false);
+  });
+
+  it("asks more free space of DATA_DIR for PGlite than for the mail folder alone", () => {
+    expect(dataDirMinFreeBytes(readConfig({}))).toBe(64 * 1024 * 1024);
+    expect(dataDirMinFreeBytes(readConfig({ DATABASE_URL: "postgres://localhost/site" }))).toBe(1024 * 1024);
+    expect(dataDirMinFreeBytes(readConfig({ DATA_DIR_MIN_FREE_MB: "0" }))).toBe(0);
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * The one place the environment is read: every variable the server and the scripts use, with
+ * its default, checked by one zod schema. A bad value stops start-up with one line naming the
+ * variable (`PORT must be a whole number from 1 to 65535, got "abc"`). The README's
+ * configuration table lists exactly these variables (config.server.test.ts holds them together).
+ *
+ * Nothing else reads `process.env`, except the build-time public configuration
+ * (public-config.ts, which goes through this schema too) and the test suites' own settings.
+ * An empty value counts as unset, so `SMTP_URL=` means "no SMTP", as a shell user expects.
+ */
+import path from "node:path";
+import { z } from "zod";
+import { site } from "../../content/site";
+
+/** A whole number from `min` to `max`; without a fallback, optional. The variable's name is added by `readConfig`. */
+function whole(fallback: number, min?: number, max?: number): z.ZodDefault<z.ZodCoercedNumber>;
+function whole(fallback: undefined, min?: number, max?: number): z.ZodOptional<z.ZodCoercedNumber>;
+function whole(fallback: number | undefined, min = 1, max = Number.MAX_SAFE_INTEGER) {
+  const error = max === Number.MAX_SAFE_INTEGER ? `must be a whole number of at least ${min}` : `must be a whole number from ${min} to ${max}`;
+  const n = z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+  return fallback === undefined ? n.optional() : n.default(fallback);
+}
+const port = (fallback: number) => whole(fallback, 1, 65_535);
+const optionalPort = () => whole(undefined, 1, 65_535);
+const onOff = (fallback: "on" | "off") =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v) => v.toLowerCase())
+    .pipe(z.enum(["on", "off"], { error: 'must be "on" or "off"' }))
+    .transform((v) => v === "on");
+/** A URL with one of the given schemes. */
+const url = (...schemes: string[]) =>
+  z.string().refine(
+    (value) => {
+      try {
+        return schemes.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { error: `must be a URL starting with ${schemes.map((s) => `${s}//`).join(" or ")}` },
+  );
+const flag = z.string().optional().transform(Boolean);
+
+export const configSchema = z.object({
+  // The server.
+  NODE_ENV: z.string().default("development"),
+  PORT: port(3000),
+  HOST: z.string().default("0.0.0.0"),
+  BUILD_DIR: z.string().default("build"),
+  TRUST_PROXY: z.string().default("loopback"),
+  SHUTDOWN_GRACE_MS: whole(10_000, 0),
+  DEBUG_STARTUP: flag,
+  // Public configuration, baked into the build (see docs/decisions).
+  SITE_URL: url("http:", "https:").optional(),
+  LISTINGS_WIDGET_SCRIPT_URL: url("http:", "https:").default(site.listings.scriptUrl),
+  FORM_EMBED_SCRIPT_URL: url("http:", "https:").optional(),
+  FORM_EMBED_ORIGIN: url("http:", "https:").optional(),
+  // Storage.
+  DATA_DIR: z.string().default("data").transform((dir) => path.resolve(dir)),
+  /** Default depends on the database: 64 MB for PGlite's files, 1 MB for the mail folder alone. */
+  DATA_DIR_MIN_FREE_MB: whole(undefined, 0),
+  DATABASE_URL: url("postgres:", "postgresql:").optional(),
+  DATABASE_POOL_MAX: whole(10),
+  // Notifications.
+  SMTP_URL: url("smtp:", "smtps:").optional(),
+  AGENT_NOTIFY_EMAIL: z.email({ error: "must be an e-mail address" }).default(site.agent.email),
+  MAIL_FROM: z.string().default(`"${site.agent.name} website" <no-reply@${site.agent.email.split("@")[1] ?? "localhost"}>`),
+  OUTBOX_WORKER: onOff("on"),
+  OUTBOX_POLL_MS: whole(5_000),
+  OUTBOX_MAX_ATTEMPTS: whole(12),
+  OUTBOX_BACKOFF_BASE_MS: whole(10_000),
+  OUTBOX_BACKOFF_MAX_MS: whole(3_600_000),
+  OUTBOX_LEASE_MS: whole(120_000),
+  // The forms.
+  FORM_RATE_LIMIT_MAX: whole(10),
+  FORM_RATE_LIMIT_WINDOW_MS: whole(600_000),
+  FORM_BODY_LIMIT_BYTES: whole(32 * 1024),
+  // The scripts (audit, bench, image rendering).
+  CHROME_PATH: z.string().default("/usr/bin/chromium"),
+  AUDIT_PORT: port(3900),
+  AUDIT_FIXTURE_PORT: port(3999),
+  AUDIT_APP_PORT: port(3901),
+  AUDIT_VERBOSE: flag,
+  BENCH_PORT: optionalPort(),
+  BENCH_REQUESTS: whole(8000),
+  BENCH_CONNECTIONS: whole(16),
+  BENCH_WARMUP: whole(500, 0),
+  BENCH_MAX_SECONDS: whole(60),
+  BENCH_STATIC_SECONDS: whole(8),
+  BENCH_FLOOD_REQUESTS: whole(5000),
+  BENCH_OUTBOX_WORKER: onOff("on"),
+  BENCH_SKIP_BUILD: flag,
+  BENCH_DEBUG: flag,
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+/** Variables whose values may hold a password. */
+const SECRET = new Set(["DATABASE_URL", "SMTP_URL"]);
+
+/** A setting the server cannot start with; the message is the one line to print. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses the environment; throws ConfigError naming the first bad variable and its value. */
+export function readConfig(env: Record<string, string | undefined> = process.env): Config {
+  const known = Object.fromEntries(
+    Object.keys(configSchema.shape).map((name) => {
+      const value = env[name]?.trim();
+      return [name, value === "" ? undefined : value];
+    }),
+  );
+  const parsed = configSchema.safeParse(known);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const name = String(issue.path[0]);
+  // Connection URLs carry passwords: never echoed.
+  const shown = SECRET.has(name) ? "(value not shown)" : `got ${JSON.stringify(known[name] ?? "")}`;
+  throw new ConfigError(`${name} ${issue.message}, ${shown}`);
+}
+
+/** Free space DATA_DIR must have at start-up, in bytes (see DATA_DIR_MIN_FREE_MB). */
+export function dataDirMinFreeBytes(config: Config): number {
+  return (config.DATA_DIR_MIN_FREE_MB ?? (config.DATABASE_URL ? 1 : 64)) * 1024 * 1024;
+}
