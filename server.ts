@@ -15,6 +15,7 @@ import { rateLimitMessage } from "./app/content/form-messages";
 import { formBodyLimit } from "./app/lib/server/body-limit.server";
 import { type Config, dataDirMinFreeBytes, readConfig } from "./app/lib/server/config.server";
 import { type LeadRuntime, startLeadRuntime } from "./app/lib/server/runtime.server";
+import { formPagePaths } from "./app/content/pages";
 import { readPublicConfig } from "./public-config";
 import { errorPage } from "./server/error-page";
 import { isFromThisMachine } from "./server/from-this-machine";
@@ -53,15 +54,11 @@ const BUILD_DIR = path.resolve(config.BUILD_DIR);
 // server build, a separate module graph from this file.
 // Server-rendered documents also get their CSP nonce this way (set by the middleware below).
 const clientIpOf = (req: Request) => req.ip ?? req.socket.remoteAddress ?? "";
-/** The services, with the form quota already taken for this request by the flood guard (counted once). */
-const withFormQuota = (res: express.Response) => {
-  const decision = formQuotaOf(res);
-  return decision ? { ...runtime.services, takeFormQuota: () => decision } : runtime.services;
-};
 const getLoadContext = (req: Request, res: express.Response): AppLoadContext => ({
-  services: withFormQuota(res),
+  services: runtime.services,
   clientIp: clientIpOf(req),
   fromThisMachine: isFromThisMachine(req),
+  formQuota: formQuotaOf(res),
   cspNonce: res.locals.cspNonce as string | undefined,
 });
 
@@ -98,9 +95,9 @@ app.use((req, res, next) => {
 app.use(formBodyLimit(config.FORM_BODY_LIMIT_BYTES));
 app.use(
   formFloodGuard({
-    formPaths: ["/contact", "/welcome"],
+    formPaths: formPagePaths(),
     max: config.FORM_RATE_LIMIT_MAX,
-    takeQuota: (ip) => runtime.services.takeFormQuota(ip),
+    limiter: runtime.formLimiter,
     clientIpOf,
     message: rateLimitMessage,
   }),

@@ -9,23 +9,23 @@
  * is a bare 429 with the same text, without rendering anything.
  */
 import type { Request, RequestHandler, Response } from "express";
-import type { RateDecision } from "../app/lib/services";
+import type { RateDecision, RateLimiter } from "../app/lib/server/rate-limit.server";
 
 export interface FloodGuardOptions {
   /** Form routes (pathnames, with or without the `.data` suffix of JavaScript submissions). */
   formPaths: readonly string[];
   /** The limit per window (FORM_RATE_LIMIT_MAX): past this many extra attempts, the cheap answer. */
   max: number;
-  takeQuota: (clientIp: string) => RateDecision;
+  limiter: RateLimiter;
   clientIpOf: (req: Request) => string;
   message: string;
 }
 
 export function formFloodGuard(options: FloodGuardOptions): RequestHandler {
   const paths = new Set(options.formPaths.flatMap((p) => [p, `${p}.data`]));
-  return (req, res, next) => {
+  return async (req, res, next) => {
     if (req.method !== "POST" || !paths.has(req.path)) return next();
-    const decision = options.takeQuota(options.clientIpOf(req));
+    const decision = await options.limiter.consume(options.clientIpOf(req));
     res.locals.formQuota = decision;
     if (decision.allowed || (decision.excess ?? 0) <= options.max) return next();
     res.status(429).set("Retry-After", String(decision.retryAfterSeconds)).type("text/plain").send(options.message);

@@ -27,6 +27,8 @@ export interface PageEntry {
    * server-rendered GET result (their HTML depends on the request).
    */
   prerender: boolean;
+  /** The page's action takes a visitor's submission, counted against the form rate limit. */
+  form: boolean;
   /** Which of the two footers of spec §2 the page shows. */
   footer: "brokerage" | "social";
   /** ISO date the content last changed, for the sitemap's lastmod. */
@@ -40,7 +42,7 @@ function page(
   file: string,
   label: string,
   group: PageGroup,
-  options: Partial<Pick<PageEntry, "id" | "indexable" | "prerender" | "footer" | "lastModified">> = {},
+  options: Partial<Pick<PageEntry, "id" | "indexable" | "prerender" | "form" | "footer" | "lastModified">> = {},
 ): PageEntry {
   return {
     path,
@@ -50,6 +52,7 @@ function page(
     id: options.id ?? (path === "/" ? "home" : path.slice(1).replace(/\//g, "-")),
     indexable: options.indexable ?? true,
     prerender: options.prerender ?? true,
+    form: options.form ?? false,
     footer: options.footer ?? "brokerage",
     lastModified: options.lastModified ?? SITE_LAUNCH,
   };
@@ -86,8 +89,8 @@ export const pages: readonly PageEntry[] = [
 
   // About and contact
   page("/about", "routes/about.tsx", "About", "About"),
-  page("/contact", "routes/contact.tsx", "Contact", "About", { prerender: false }),
-  page("/welcome", "routes/welcome.tsx", "Welcome", "About", { prerender: false }),
+  page("/contact", "routes/contact.tsx", "Contact", "About", { prerender: false, form: true }),
+  page("/welcome", "routes/welcome.tsx", "Welcome", "About", { prerender: false, form: true }),
   page("/my-sitemap", "routes/my-sitemap.tsx", "Sitemap", "About"),
 
   // Legal
@@ -120,6 +123,11 @@ export const blogArticlePages: readonly PageEntry[] = livePosts.map((p) =>
 export const allPages: readonly PageEntry[] = [...pages, ...blogArticlePages];
 
 /** Paths React Router writes to static HTML at build time. */
+/** Pages whose action takes a visitor's submission (the flood guard counts their POSTs). */
+export function formPagePaths(): string[] {
+  return allPages.filter((p) => p.form).map((p) => p.path);
+}
+
 export function prerenderPaths(): string[] {
   return allPages.filter((p) => p.prerender).map((p) => p.path);
 }

@@ -33,8 +33,6 @@ export interface HealthReport {
 export interface SiteServices {
   createContact(input: ContactInput): Promise<Submitted<{ contactId: number; reused: boolean; inquiryId: number | null }>>;
   recordLead(input: LeadInput): Promise<Submitted<{ leadId: number }>>;
-  /** Counts one form submission from this client; `allowed` is false past the limit. */
-  takeFormQuota(clientIp: string): RateDecision;
   /** Checks the database; with `notifications`, also counts the outbox by status. */
   health(options?: { notifications?: boolean }): Promise<HealthReport>;
 }
@@ -46,5 +44,10 @@ declare module "react-router" {
     clientIp: string;
     /** The request came straight from this machine (a loopback peer, no proxy's forwarding headers). */
     fromThisMachine: boolean;
+    /**
+     * For a POST to a form page: the visitor's form quota, counted once for this request by the
+     * flood guard in front of React Router (server/form-flood-guard.ts).
+     */
+    formQuota?: RateDecision;
   }
 }

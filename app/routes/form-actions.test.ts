@@ -4,7 +4,7 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import { contactMessages, leadMessages, rateLimitMessage } from "~/content/form-messages";
-import type { SiteServices } from "~/lib/services";
+import type { RateDecision, SiteServices } from "~/lib/services";
 import { action as contactAction } from "./contact";
 import { action as welcomeAction } from "./welcome";
 
@@ -12,7 +12,6 @@ function services(overrides: Partial<SiteServices> = {}): SiteServices {
   return {
     createContact: vi.fn(async () => ({ ok: true as const, value: { contactId: 1, reused: false, inquiryId: null } })),
     recordLead: vi.fn(async () => ({ ok: true as const, value: { leadId: 1 } })),
-    takeFormQuota: vi.fn(() => ({ allowed: true, retryAfterSeconds: 1 })),
     health: vi.fn(),
     ...overrides,
   } as SiteServices;
@@ -24,13 +23,16 @@ function post(path: string, fields: Record<string, string>) {
 
 type Outcome = { data: { status: string; message?: string; fieldErrors?: Record<string, string> }; init: { status?: number; headers?: Record<string, string> } | null };
 
-async function runContact(fields: Record<string, string>, s: SiteServices): Promise<Outcome> {
-  const args = { request: post("/contact", fields), context: { services: s, clientIp: "203.0.113.9" }, params: {} };
+/** The quota the flood guard took for the request (allowed unless a test says otherwise). */
+const withinQuota: RateDecision = { allowed: true, retryAfterSeconds: 600, excess: 0 };
+
+async function runContact(fields: Record<string, string>, s: SiteServices, formQuota = withinQuota): Promise<Outcome> {
+  const args = { request: post("/contact", fields), context: { services: s, clientIp: "203.0.113.9", formQuota }, params: {} };
   return (await contactAction(args as unknown as Parameters<typeof contactAction>[0])) as unknown as Outcome;
 }
 
-async function runWelcome(fields: Record<string, string>, s: SiteServices): Promise<Outcome> {
-  const args = { request: post("/welcome", fields), context: { services: s, clientIp: "203.0.113.9" }, params: {} };
+async function runWelcome(fields: Record<string, string>, s: SiteServices, formQuota = withinQuota): Promise<Outcome> {
+  const args = { request: post("/welcome", fields), context: { services: s, clientIp: "203.0.113.9", formQuota }, params: {} };
   return (await welcomeAction(args as unknown as Parameters<typeof welcomeAction>[0])) as unknown as Outcome;
 }
 
@@ -57,8 +59,8 @@ describe("contact action", () => {
     expect(s.createContact).not.toHaveBeenCalled();
   });
   it("answers 429 with the friendly message past the rate limit", async () => {
-    const s = services({ takeFormQuota: () => ({ allowed: false, retryAfterSeconds: 42 }) });
-    const out = await runContact(jane, s);
+    const s = services();
+    const out = await runContact(jane, s, { allowed: false, retryAfterSeconds: 42, excess: 1 });
     expect(out.init?.status).toBe(429);
     expect(new Headers(out.init?.headers).get("Retry-After")).toBe("42");
     expect(out.data.message).toBe(rateLimitMessage);

@@ -3,7 +3,8 @@
  * page's own 429 answer with the spec's friendly text (the toast with JavaScript, the form
  * without); far past it (more than twice the limit in one window), a bare 429 with the same
  * text that costs the server nothing to render. Other addresses are served throughout, and a
- * refused submission is never stored.
+ * refused submission is never stored. With PostgreSQL, two servers on one database share one
+ * quota per address.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { rateLimitMessage } from "../../app/content/form-messages";
@@ -11,12 +12,27 @@ import { killAll } from "./support/children";
 import { freshDataDir, removeDataDirs, storedSubmissions, withDatabase } from "./support/data";
 import { contactFields } from "./support/forms";
 import { ports } from "./support/ports";
+import { TestPostgres, findPostgresBin } from "./support/postgres";
 import { startSite } from "./support/site";
+
+const bin = findPostgresBin();
+let pg: TestPostgres | null = null;
 
 afterAll(() => {
   killAll();
+  pg?.destroy();
   removeDataDirs();
 });
+
+async function postContact(origin: string, ip: string, n: number): Promise<number> {
+  const res = await fetch(`${origin}/contact.data`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin, "x-forwarded-for": ip },
+    body: new URLSearchParams(contactFields(`shared-${n}@example.com`, n)).toString(),
+  });
+  await res.arrayBuffer();
+  return res.status;
+}
 
 describe("fault: one address floods the contact form", () => {
   it("is throttled (friendly answer first, then a bare 429) while another address is served", async () => {
@@ -60,5 +76,24 @@ describe("fault: one address floods the contact form", () => {
     expect(flood.filter((r) => r.status === 200).every((r) => stored.emails.has(r.email))).toBe(true);
     expect(flood.filter((r) => r.status === 429).some((r) => stored.emails.has(r.email))).toBe(false);
     expect(stored.emails.has(other.email)).toBe(true);
+  });
+});
+
+describe.skipIf(!bin)("fault: one address spreads its submissions over two servers on one PostgreSQL", () => {
+  it("meets one quota, not one per server", async () => {
+    pg = new TestPostgres(bin!, ports.rateLimit.postgres);
+    await pg.init();
+    const env = { FORM_RATE_LIMIT_MAX: "4" };
+    const [a, b] = await Promise.all([
+      startSite({ port: ports.rateLimit.site, dataDir: freshDataDir(), databaseUrl: pg.url, env }),
+      startSite({ port: ports.rateLimit.secondSite, dataDir: freshDataDir(), databaseUrl: pg.url, env }),
+    ]);
+    const statuses: number[] = [];
+    for (let n = 0; n < 3; n++) statuses.push(await postContact(a.origin, "198.51.100.90", 2 * n), await postContact(b.origin, "198.51.100.90", 2 * n + 1));
+    expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+    // Another address still has its whole quota on either server.
+    expect(await postContact(b.origin, "198.51.100.91", 100)).toBe(200);
+    expect((await a.stop()).code).toBe(0);
+    expect((await b.stop()).code).toBe(0);
   });
 });

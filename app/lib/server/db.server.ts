@@ -29,6 +29,8 @@ export interface Database {
   readonly driver: "pglite" | "postgres";
   /** Drizzle, for typed queries. */
   readonly orm: Orm;
+  /** The PostgreSQL connection pool, for libraries that take one (the rate limiter); absent with PGlite. */
+  readonly pool?: pg.Pool;
   /** Runs one SQL statement (built with drizzle's `sql` tag) and returns its rows. */
   rows<T extends Record<string, unknown>>(query: SQL): Promise<T[]>;
   /**
@@ -122,6 +124,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   return {
     driver: "postgres",
     orm,
+    pool,
     async rows<T>(query: SQL) {
       return ((await orm.execute(query)) as unknown as { rows: T[] }).rows;
     },

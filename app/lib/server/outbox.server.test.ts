@@ -11,7 +11,6 @@ import { recordLead } from "./leads.server";
 import { createMailer } from "./mailer.server";
 import { OUTBOX_IN_FLIGHT, OutboxWorker, backoffDelay } from "./outbox-worker.server";
 import { claimDueNotifications, outboxCounts } from "./outbox.server";
-import { FormRateLimiter } from "./rate-limit.server";
 import { createSiteServices } from "./services.server";
 import { type TestDatabase, createTestDatabase, usingPostgres } from "./test-database";
 
@@ -145,7 +144,7 @@ describe(`notification delivery (${usingPostgres ? "PostgreSQL" : "PGlite"})`, (
     const port = server.port;
     await server.stop();
 
-    const services = createSiteServices({ db: t.db, rateLimiter: new FormRateLimiter(10, 60_000), log: quiet });
+    const services = createSiteServices({ db: t.db, log: quiet });
     const result = await services.createContact({ name: "Down Time", email: "down@example.com", phone: "", message: "Anyone there?" });
     expect(result.ok).toBe(true);
 

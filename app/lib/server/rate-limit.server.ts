@@ -1,47 +1,63 @@
 /**
- * Per-client form submission limit: at most `max` submissions per `windowMs` per IP address
- * (fixed window, in memory; each server process counts its own).
+ * Rate limits, through `rate-limiter-flexible`: at most `max` hits per `windowMs` per key (a
+ * fixed window that starts with the key's first hit).
+ *
+ * With PGlite (one server process) the counts live in memory. With PostgreSQL they live in the
+ * database (table `rate_limits`, created by the library), so several servers sharing one
+ * PostgreSQL share one quota per key; if the database cannot be reached, each process falls back
+ * to counting in its own memory until it can.
  */
-export interface RateDecision {
-  allowed: boolean;
-  /** Seconds until the client may submit again (for Retry-After). */
-  retryAfterSeconds: number;
-  /** Submissions past the limit in this window, this one included (0 while allowed). */
-  excess: number;
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
+import type { RateDecision } from "../services";
+import type { Database } from "./db.server";
+
+export type { RateDecision };
+
+export interface RateLimiter {
+  /** Counts one hit for `key` and says whether it is within the limit. */
+  consume(key: string): Promise<RateDecision>;
 }
 
-export class FormRateLimiter {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
-  private readonly sweeper: NodeJS.Timeout;
+export interface RateLimitOptions {
+  /** Distinguishes this limit's keys from other limits' in the shared table (e.g. "form"). */
+  name: string;
+  max: number;
+  windowMs: number;
+}
 
-  constructor(
-    readonly max: number,
-    readonly windowMs: number,
-    private readonly now: () => number = Date.now,
-  ) {
-    // Forget finished windows so the map does not grow with every address ever seen.
-    this.sweeper = setInterval(() => this.sweep(), Math.min(windowMs, 60_000));
-    this.sweeper.unref();
-  }
+export async function createRateLimiter(db: Database, { name, max, windowMs }: RateLimitOptions): Promise<RateLimiter> {
+  const common = { keyPrefix: name, points: max, duration: Math.max(1, Math.round(windowMs / 1000)) };
+  const limiter = db.pool
+    ? await new Promise<RateLimiterPostgres>((resolve, reject) => {
+        const store: RateLimiterPostgres = new RateLimiterPostgres(
+          {
+            ...common,
+            storeClient: db.pool,
+            storeType: "pool",
+            tableName: "rate_limits",
+            // Expired rows are deleted hourly, so the table holds only live windows.
+            clearExpiredByTimeout: true,
+            insuranceLimiter: new RateLimiterMemory(common),
+          },
+          (error?: unknown) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(store)),
+        );
+      })
+    : new RateLimiterMemory(common);
 
-  hit(key: string): RateDecision {
-    const now = this.now();
-    let w = this.windows.get(key);
-    if (!w || w.resetAt <= now) {
-      w = { count: 0, resetAt: now + this.windowMs };
-      this.windows.set(key, w);
-    }
-    w.count += 1;
-    const retryAfterSeconds = Math.max(1, Math.ceil((w.resetAt - now) / 1000));
-    return { allowed: w.count <= this.max, retryAfterSeconds, excess: Math.max(0, w.count - this.max) };
-  }
+  return {
+    async consume(key) {
+      try {
+        const res = await limiter.consume(key || "unknown");
+        return { allowed: true, retryAfterSeconds: secondsOf(res), excess: 0 };
+      } catch (rejection) {
+        // Past the limit the library rejects with the counts; anything else is a real error.
+        if (!(rejection instanceof RateLimiterRes)) throw rejection;
+        return { allowed: false, retryAfterSeconds: secondsOf(rejection), excess: rejection.consumedPoints - max };
+      }
+    },
+  };
+}
 
-  sweep(): void {
-    const now = this.now();
-    for (const [key, w] of this.windows) if (w.resetAt <= now) this.windows.delete(key);
-  }
-
-  close(): void {
-    clearInterval(this.sweeper);
-  }
+function secondsOf(res: RateLimiterRes): number {
+  return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
 }

@@ -1,6 +1,6 @@
 /**
  * Everything the lead capture needs at run time, started once by server.ts before it listens:
- * the database (opened and migrated), the mailer, the outbox worker, the form rate limiter.
+ * the database (opened and migrated), the mailer, the outbox worker, the form rate limit.
  */
 import path from "node:path";
 import type { SiteServices } from "../services";
@@ -8,7 +8,7 @@ import { type Database, openDatabase, pgliteDirIn } from "./db.server";
 import type { Config } from "./config.server";
 import { type Mailer, createMailer } from "./mailer.server";
 import { OutboxWorker } from "./outbox-worker.server";
-import { FormRateLimiter } from "./rate-limit.server";
+import { type RateLimiter, createRateLimiter } from "./rate-limit.server";
 import { createSiteServices } from "./services.server";
 
 export interface LeadRuntime {
@@ -16,6 +16,8 @@ export interface LeadRuntime {
   mailer: Mailer;
   worker: OutboxWorker | null;
   services: SiteServices;
+  /** The visitors' form quota (FORM_RATE_LIMIT_MAX per FORM_RATE_LIMIT_WINDOW_MS per address). */
+  formLimiter: RateLimiter;
   /** Stops the worker (after its batch in hand), then closes mail and database. */
   close(): Promise<void>;
 }
@@ -25,6 +27,7 @@ export async function startLeadRuntime(config: Config, log: Pick<Console, "info"
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: pgliteDirIn(config.DATA_DIR), poolMax: config.DATABASE_POOL_MAX });
   log.info(`[db] ${db.driver === "pglite" ? `PGlite in ${pgliteDirIn(config.DATA_DIR)}` : "PostgreSQL (DATABASE_URL)"} ready, migrations applied (${Date.now() - started} ms)`);
 
+  const formLimiter = await createRateLimiter(db, { name: "form", max: config.FORM_RATE_LIMIT_MAX, windowMs: config.FORM_RATE_LIMIT_WINDOW_MS });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, mailDir: path.join(config.DATA_DIR, "mail"), from: config.MAIL_FROM, to: config.AGENT_NOTIFY_EMAIL });
   const worker = config.OUTBOX_WORKER
     ? new OutboxWorker(db, mailer, {
@@ -39,16 +42,15 @@ export async function startLeadRuntime(config: Config, log: Pick<Console, "info"
   worker?.start();
   log.info(`[outbox] notifications to ${config.AGENT_NOTIFY_EMAIL} via ${mailer.description}${worker ? "" : " (worker off in this process)"}`);
 
-  const rateLimiter = new FormRateLimiter(config.FORM_RATE_LIMIT_MAX, config.FORM_RATE_LIMIT_WINDOW_MS);
-  const services = createSiteServices({ db, rateLimiter, onQueued: () => worker?.kick(), log });
+  const services = createSiteServices({ db, onQueued: () => worker?.kick(), log });
 
   return {
     db,
     mailer,
     worker,
     services,
+    formLimiter,
     async close() {
-      rateLimiter.close();
       await worker?.stop();
       mailer.close();
       await db.close();

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { DuplicateLookupError } from "./contacts.server";
-import { FormRateLimiter } from "./rate-limit.server";
 import { classifyFailure } from "./services.server";
 import { buildNotificationEmail, escapeHtml } from "./notification-email.server";
 
@@ -17,26 +16,6 @@ describe("classifyFailure", () => {
     expect(classifyFailure(Object.assign(new Error("connection refused"), { code: "ECONNREFUSED" }))).toBe("failure");
     expect(classifyFailure(Object.assign(new Error("duplicate"), { code: "23505" }))).toBe("failure");
     expect(classifyFailure("weird")).toBe("failure");
-  });
-});
-
-describe("FormRateLimiter", () => {
-  it("allows max submissions per window per address, then refuses with the seconds to wait, then allows again", () => {
-    let now = 1_000_000;
-    const limiter = new FormRateLimiter(3, 60_000, () => now);
-    try {
-      expect([1, 2, 3].map(() => limiter.hit("203.0.113.1").allowed)).toEqual([true, true, true]);
-      const refused = limiter.hit("203.0.113.1");
-      expect(refused).toEqual({ allowed: false, retryAfterSeconds: 60, excess: 1 });
-      expect(limiter.hit("203.0.113.1").excess).toBe(2);
-      expect(limiter.hit("203.0.113.2").allowed).toBe(true);
-      now += 30_000;
-      expect(limiter.hit("203.0.113.1").retryAfterSeconds).toBe(30);
-      now += 30_001;
-      expect(limiter.hit("203.0.113.1").allowed).toBe(true);
-    } finally {
-      limiter.close();
-    }
   });
 });
 

@@ -12,7 +12,7 @@ export const ports = {
   postgresOutage: { site: base + 16, smtp: base + 46, postgres: base + 50 },
   startup: { site: base + 18, postgresNobody: base + 59 },
   badInput: { site: base + 20, smtp: base + 48 },
-  rateLimit: { site: base + 22 },
+  rateLimit: { site: base + 22, secondSite: base + 24, postgres: base + 52 },
 } as const;
 
 export const HOST = "127.0.0.1";

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRateLimiter } from "./rate-limit.server";
+import { type TestDatabase, createTestDatabase, usingPostgres } from "./test-database";
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  await t?.drop();
+});
+
+describe(`the rate limit (${usingPostgres ? "PostgreSQL store" : "memory store"})`, () => {
+  it("allows max hits per window per key, then refuses with the seconds to wait and how far past the limit", async () => {
+    const limiter = await createRateLimiter(t.db, { name: "test-basic", max: 3, windowMs: 60_000 });
+    const first = await Promise.all([1, 2, 3].map(() => limiter.consume("203.0.113.1")));
+    expect(first.map((d) => d.allowed)).toEqual([true, true, true]);
+    const refused = await limiter.consume("203.0.113.1");
+    expect(refused).toMatchObject({ allowed: false, excess: 1 });
+    expect(refused.retryAfterSeconds).toBeGreaterThan(50);
+    expect(refused.retryAfterSeconds).toBeLessThanOrEqual(60);
+    expect((await limiter.consume("203.0.113.1")).excess).toBe(2);
+    // Another address has its own quota.
+    expect((await limiter.consume("203.0.113.2")).allowed).toBe(true);
+  });
+
+  it("opens a new window once the old one has passed", async () => {
+    const limiter = await createRateLimiter(t.db, { name: "test-window", max: 1, windowMs: 1000 });
+    expect((await limiter.consume("198.51.100.1")).allowed).toBe(true);
+    expect((await limiter.consume("198.51.100.1")).allowed).toBe(false);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await limiter.consume("198.51.100.1")).allowed).toBe(true);
+  });
+
+  it.runIf(usingPostgres)("shares one quota per key between servers on one PostgreSQL", async () => {
+    const other = await t.openAnother();
+    const [a, b] = await Promise.all([
+      createRateLimiter(t.db, { name: "test-shared", max: 4, windowMs: 60_000 }),
+      createRateLimiter(other, { name: "test-shared", max: 4, windowMs: 60_000 }),
+    ]);
+    const decisions = [];
+    for (let i = 0; i < 3; i++) decisions.push(await a.consume("192.0.2.7"), await b.consume("192.0.2.7"));
+    expect(decisions.map((d) => d.allowed)).toEqual([true, true, true, true, false, false]);
+  });
+});
