@@ -12,7 +12,7 @@ import { constants as zlibConstants } from "node:zlib";
 import { pathToFileURL } from "node:url";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import { rateLimitMessage } from "./app/content/form-messages";
-import { formBodyLimit } from "./app/lib/server/body-limit.server";
+import { formBodyLimit } from "./server/body-limit";
 import { type Config, dataDirMinFreeBytes, readConfig } from "./app/lib/server/config.server";
 import { type LeadRuntime, startLeadRuntime } from "./app/lib/server/runtime.server";
 import { formPagePaths } from "./app/content/pages";

@@ -26,7 +26,8 @@ export const leads = pgTable(
     created_at: createdAt(),
   },
   (t) => [
-    check("leads_service_type_check", sql`${t.service_type} in ('buying', 'selling', 'buying_and_selling')`),
+    // Written out from SERVICE_TYPES: a new service type changes this constraint in the next migration.
+    check("leads_service_type_check", sql`${t.service_type} in (${sql.raw(SERVICE_TYPES.map((v) => `'${v}'`).join(", "))})`),
     index("leads_created_at_idx").on(t.created_at),
   ],
 );

@@ -36,18 +36,3 @@ export interface SiteServices {
   /** Checks the database; with `notifications`, also counts the outbox by status. */
   health(options?: { notifications?: boolean }): Promise<HealthReport>;
 }
-
-declare module "react-router" {
-  interface AppLoadContext {
-    services: SiteServices;
-    /** The client's address as Express sees it (TRUST_PROXY decides whether X-Forwarded-For counts). */
-    clientIp: string;
-    /** The request came straight from this machine (a loopback peer, no proxy's forwarding headers). */
-    fromThisMachine: boolean;
-    /**
-     * For a POST to a form page: the visitor's form quota, counted once for this request by the
-     * flood guard in front of React Router (server/form-flood-guard.ts).
-     */
-    formQuota?: RateDecision;
-  }
-}

@@ -1,7 +1,7 @@
 /**
  * The blog registry: every post's metadata, once. It feeds the index, the article routes,
  * the sitemap, the RSS feed, the related-article lists and the structured data.
- * Article bodies live in ./articles/<slug>.tsx.
+ * Article bodies are route modules in app/routes/blog/<slug>.tsx, their data in ./data/<slug>.ts.
  *
  * This module is plain data (no JSX) so the build configuration can read it.
  */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createContact } from "./contacts.server";
 import { INSUFFICIENT_PRIVILEGE, sqlStateOf } from "./db-errors.server";
 import { classifyFailure } from "./services.server";
-import { type TestDatabase, count, createTestDatabase, usingPostgres } from "./test-database";
+import { type TestDatabase, count, createTestDatabase, usingPostgres } from "../../../tests/support/test-database";
 
 let t: TestDatabase;
 beforeAll(async () => {

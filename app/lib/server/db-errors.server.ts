@@ -3,8 +3,6 @@
  * in `cause`). Both drivers expose the SQLSTATE as `code`.
  */
 
-/** SQLSTATE of a unique violation. */
-export const UNIQUE_VIOLATION = "23505";
 /** SQLSTATE of "permission denied", also raised by row-level security policies. */
 export const INSUFFICIENT_PRIVILEGE = "42501";
 

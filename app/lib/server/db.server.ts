@@ -33,11 +33,6 @@ export interface Database {
   readonly pool?: pg.Pool;
   /** Runs one SQL statement (built with drizzle's `sql` tag) and returns its rows. */
   rows<T extends Record<string, unknown>>(query: SQL): Promise<T[]>;
-  /**
-   * Runs one SQL statement with positional parameters straight on the driver. For the hot
-   * paths that pass arrays (drizzle's `sql` tag would spread an array into a list).
-   */
-  query<T extends Record<string, unknown>>(text: string, params: unknown[]): Promise<T[]>;
   /** Applies the pending migrations of db/migrations. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -93,9 +88,6 @@ async function openPglite(dir: string): Promise<Database> {
     async rows<T>(query: SQL) {
       return ((await orm.execute(query)) as unknown as { rows: T[] }).rows;
     },
-    async query<T extends Record<string, unknown>>(text: string, params: unknown[]) {
-      return (await client.query<T>(text, params)).rows;
-    },
     async migrate() {
       await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
     },
@@ -127,9 +119,6 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     pool,
     async rows<T>(query: SQL) {
       return ((await orm.execute(query)) as unknown as { rows: T[] }).rows;
-    },
-    async query<T extends Record<string, unknown>>(text: string, params: unknown[]) {
-      return (await pool.query<T>(text, params)).rows;
     },
     async migrate() {
       // Several web servers may start together on one PostgreSQL: one migrates, the others wait.

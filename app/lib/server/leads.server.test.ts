@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { LeadInput } from "../schemas/lead";
 import { recordLead } from "./leads.server";
-import { type TestDatabase, count, createTestDatabase, usingPostgres } from "./test-database";
+import { type TestDatabase, count, createTestDatabase, usingPostgres } from "../../../tests/support/test-database";
 
 let t: TestDatabase;
 beforeAll(async () => {

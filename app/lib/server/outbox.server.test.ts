@@ -12,7 +12,7 @@ import { createMailer } from "./mailer.server";
 import { OUTBOX_IN_FLIGHT, OutboxWorker, backoffDelay } from "./outbox-worker.server";
 import { claimDueNotifications, outboxCounts } from "./outbox.server";
 import { createSiteServices } from "./services.server";
-import { type TestDatabase, createTestDatabase, usingPostgres } from "./test-database";
+import { type TestDatabase, createTestDatabase, usingPostgres } from "../../../tests/support/test-database";
 
 /** An SMTP server in the test process that keeps what it receives. */
 class TestSmtp {

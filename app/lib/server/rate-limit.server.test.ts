@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRateLimiter } from "./rate-limit.server";
-import { type TestDatabase, createTestDatabase, usingPostgres } from "./test-database";
+import { type TestDatabase, createTestDatabase, usingPostgres } from "../../../tests/support/test-database";
 
 let t: TestDatabase;
 beforeAll(async () => {

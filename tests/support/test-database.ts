@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { type Database, openDatabase } from "./db.server";
+import { type Database, openDatabase } from "../../app/lib/server/db.server";
 
 export interface TestDatabase {
   db: Database;
