@@ -60,7 +60,7 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      command: `npx react-router build > /dev/null && NODE_ENV=production npx tsx server.ts`,
+      command: `npm run build > /dev/null && npm run serve`,
       url: `${baseURL}/healthz`,
       env: e2eEnv,
       reuseExistingServer: false,

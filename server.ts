@@ -19,7 +19,7 @@ import { formPagePaths } from "./app/content/pages";
 import { readPublicConfig } from "./public-config";
 import { errorPage } from "./server/error-page";
 import { isFromThisMachine } from "./server/from-this-machine";
-import { queryOf, sameSitePath } from "./server/same-site-path";
+import { parsablePath, queryOf, sameSitePath } from "./server/same-site-path";
 import { formFloodGuard, formQuotaOf } from "./server/form-flood-guard";
 import { installGracefulShutdown } from "./server/graceful-shutdown";
 import { prerenderedPages } from "./server/prerendered";
@@ -102,6 +102,15 @@ app.use(
     message: rateLimitMessage,
   }),
 );
+
+// React Router is only ever asked for a path it can parse as one on this site (see
+// parsablePath): a visit to any other is sent to its clean form, any other method gets 404.
+app.use((req, res, next) => {
+  const path = parsablePath(req.path);
+  if (path === req.path) return next();
+  if (req.method === "GET" || req.method === "HEAD") return res.redirect(301, path + queryOf(req.url));
+  next(Object.assign(new Error("unparsable path"), { status: 404 }));
+});
 
 // One canonical form per page: /about/ -> /about.
 app.use((req, res, next) => {

@@ -49,7 +49,7 @@ const env = {
   DATA_DIR: mkdtempSync(path.join(tmpdir(), "audit-data-")),
 };
 
-execFileSync(process.execPath, [path.join("node_modules", "@react-router", "dev", "bin.js"), "build"], { env, stdio: ["ignore", "ignore", "inherit"] });
+execFileSync("npm", ["run", "build"], { env, stdio: ["ignore", "ignore", "inherit"] });
 const fixtures = spawn(process.execPath, ["--import", "tsx", "tests/fixtures/server.ts"], { env: { ...env, PORT: String(fixturePort) }, stdio: "ignore" });
 
 async function waitForServer(url: string, timeoutMs = 60_000) {
@@ -66,7 +66,7 @@ async function waitForServer(url: string, timeoutMs = 60_000) {
   throw new Error(`server at ${url} did not start`);
 }
 
-const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], { env, stdio: ["ignore", "ignore", "inherit"] });
+const server = spawn(process.execPath, ["--enable-source-maps", path.join(env.BUILD_DIR, "server.js")], { env, stdio: ["ignore", "ignore", "inherit"] });
 
 const chrome = await launch({
   chromePath: config.CHROME_PATH,

@@ -37,7 +37,7 @@ for (const [file, content] of [["hsts-preload.json", "{}"], ["tld-list.json", "[
   if (!existsSync(target)) writeFileSync(target, content);
 }
 
-const app = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+const app = spawn(process.execPath, ["--enable-source-maps", path.join(config.BUILD_DIR, "server.js")], {
   env: {
     ...process.env,
     NODE_ENV: "production",

@@ -141,7 +141,7 @@ async function freePort(): Promise<number> {
 let serverLog = "";
 
 async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(path.resolve("node_modules/.bin/tsx"), ["server.ts"], {
+  const child = spawn(process.execPath, ["--enable-source-maps", path.join(buildDir, "server.js")], {
     env: {
       ...process.env,
       ...env,
@@ -328,7 +328,7 @@ async function runStaticAndFlood(): Promise<boolean> {
 async function main() {
   if (!config.BENCH_SKIP_BUILD) {
     console.log(`Building into ${buildDir}/ ...`);
-    execFileSync(path.resolve("node_modules/.bin/react-router"), ["build"], { env: { ...process.env, BUILD_DIR: buildDir, NODE_ENV: "production" }, stdio: "ignore" });
+    execFileSync("npm", ["run", "build"], { env: { ...process.env, BUILD_DIR: buildDir, NODE_ENV: "production" }, stdio: "ignore" });
   }
   const databaseUrl = config.DATABASE_URL;
   let ok = await runDriver("PGlite (embedded)", { DATABASE_URL: "" }, undefined);

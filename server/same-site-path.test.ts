@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { queryOf, sameSitePath } from "./same-site-path";
+import { parsablePath, queryOf, sameSitePath } from "./same-site-path";
 
 const origin = "https://averyhomes.example";
 
@@ -26,5 +26,23 @@ describe("queryOf", () => {
     expect(queryOf("/about/?a=1&b=//x")).toBe("?a=1&b=//x");
     expect(queryOf("http://evil.com/about/?a=1")).toBe("?a=1");
     expect(queryOf("/about/")).toBe("");
+  });
+});
+
+describe("parsablePath", () => {
+  it.each([
+    ["/%09/%2Fevil.example", "/evil.example"],
+    ["/\t/evil.example", "/evil.example"],
+    ["/%0a%0d//evil.example/x", "/evil.example/x"],
+    ["/%2F%2Fevil.example", "/evil.example"],
+    ["/%5C/evil.example", "/evil.example"],
+  ])("makes %j a path on this site (%j)", (path, expected) => {
+    const cleaned = parsablePath(path);
+    expect(cleaned).toBe(expected);
+    expect(new URL(decodeURIComponent(cleaned), origin).origin).toBe(origin);
+  });
+
+  it("leaves ordinary paths alone", () => {
+    for (const path of ["/", "/about", "/blog/a%20b", "/x/%2Fy", "/%zz"]) expect(parsablePath(path)).toBe(path);
   });
 });

@@ -12,8 +12,8 @@ import { buildDir, repoRoot } from "./support/paths";
 
 export default async function setup({ provide }: { provide: (key: "pgliteTemplate", value: string) => void }) {
   const started = Date.now();
-  if (!(process.env.FAULTS_SKIP_BUILD === "1" && existsSync(path.join(buildDir, "server/index.js")))) {
-    execFileSync(path.join(repoRoot, "node_modules/.bin/react-router"), ["build"], {
+  if (!(process.env.FAULTS_SKIP_BUILD === "1" && existsSync(path.join(buildDir, "server.js")))) {
+    execFileSync("npm", ["run", "build"], {
       cwd: repoRoot,
       env: { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir },
       stdio: ["ignore", "ignore", "inherit"],

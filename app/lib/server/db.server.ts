@@ -16,7 +16,7 @@ import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
@@ -48,7 +48,13 @@ export interface OpenDatabaseOptions {
   migrate?: boolean;
 }
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL("../../../db/migrations", import.meta.url));
+/**
+ * The SQL migrations. Run from source (tsx, tests) they are read from db/migrations; the compiled
+ * server (BUILD_DIR/server.js) reads the copy the build puts beside it, so a build folder carries
+ * the schema it was built with.
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const MIGRATIONS_DIR = existsSync(path.join(here, "migrations")) ? path.join(here, "migrations") : path.resolve(here, "../../../db/migrations");
 
 /** Any constant; it names the lock that keeps two processes from migrating at once. */
 const MIGRATION_LOCK_KEY = 4_204_204;

@@ -1,10 +1,12 @@
 /**
- * The production server as a real child process (`node --import tsx server.ts`, NODE_ENV=production,
- * the build in build-faults/), on loopback, with settings that make faults quick to observe:
+ * The production server as a real child process, compiled as `npm start` runs it
+ * (`node build-faults/server.js`, NODE_ENV=production), on loopback, with settings that make
+ * faults quick to observe:
  * the outbox polls every 200 ms, retries after 200 ms to 1 s, and takes over a dead process's
  * claim after 3 s.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
 import { HOST } from "./ports";
 import { buildDir, repoRoot } from "./paths";
 import { track } from "./children";
@@ -57,7 +59,7 @@ export function siteEnv(options: SiteOptions): NodeJS.ProcessEnv {
 /** Starts the server; does not wait for it (see `waitHealthy`). */
 export function spawnSite(options: SiteOptions): SiteProcess {
   const child = track(
-    spawn(process.execPath, ["--import", "tsx", "server.ts"], { cwd: repoRoot, env: siteEnv(options), stdio: ["ignore", "pipe", "pipe"] }),
+    spawn(process.execPath, ["--enable-source-maps", path.join(buildDir, "server.js")], { cwd: repoRoot, env: siteEnv(options), stdio: ["ignore", "pipe", "pipe"] }),
   );
   let log = "";
   child.stdout!.on("data", (d: Buffer) => (log += d.toString()));

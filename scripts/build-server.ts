@@ -1,0 +1,26 @@
+/**
+ * Compiles the production server (server.ts and what it imports from server/ and app/lib/server/)
+ * into one JavaScript file, BUILD_DIR/server.js, with the SQL migrations copied beside it.
+ * `npm start` runs that file with plain node; tsx stays for development and the scripts.
+ * Packages stay external: node loads them from node_modules as usual.
+ */
+import { build } from "esbuild";
+import { cpSync } from "node:fs";
+import path from "node:path";
+import { readConfig } from "../app/lib/server/config.server";
+
+const buildDir = path.resolve(readConfig().BUILD_DIR);
+const started = Date.now();
+await build({
+  entryPoints: ["server.ts"],
+  outfile: path.join(buildDir, "server.js"),
+  bundle: true,
+  packages: "external",
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  sourcemap: true,
+  logLevel: "warning",
+});
+cpSync("db/migrations", path.join(buildDir, "migrations"), { recursive: true });
+console.log(`Server compiled to ${path.relative(process.cwd(), path.join(buildDir, "server.js"))} in ${Date.now() - started} ms`);
