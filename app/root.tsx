@@ -20,6 +20,7 @@ import { ToasterHost } from "./components/toaster-host";
 import { pageByPath } from "./content/pages";
 import { site } from "./content/site";
 import { useNonce } from "./lib/nonce";
+import { PENDING_TAP } from "./lib/html/deferred-hydration";
 import { bareLocation } from "./lib/query-string";
 
 export const links: Route.LinksFunction = () => [
@@ -71,11 +72,23 @@ function useQueryStringRule() {
   }, [location.pathname, location.search, location.hash, navigate]);
 }
 
-/** Marks the document once React has hydrated, so tests and styles can tell. */
+/**
+ * Marks the document once React has hydrated, so tests and styles can tell, and carries out a
+ * button tap the deferred-hydration loader held because it came before React was ready.
+ */
 function useHydratedFlag() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
+    const held = window[PENDING_TAP];
+    delete window[PENDING_TAP];
+    if (held?.isConnected) held.click();
   }, []);
+}
+
+declare global {
+  interface Window {
+    [PENDING_TAP]?: HTMLButtonElement;
+  }
 }
 
 export default function App() {

@@ -51,6 +51,21 @@ describe("evaluateCalculator", () => {
     expect(result!.mortgageAmount).toBe(463_950);
   });
 
+  it("keeps the premium out of the headline: 5 % down on $500,000 at 6.5 % over 30 years is $3,002 (spec §2), $3,128 with the premium", () => {
+    const { result } = evaluateCalculator(withInputs({ price: "500000", down: "25000", rate: "6.5", years: 30 }));
+    expect(result!.loan).toBe(475_000);
+    expect(Math.round(result!.monthlyPayment!)).toBe(3002);
+    expect(result!.insurance).toMatchObject({ status: "required", premium: 19_950 });
+    expect(result!.mortgageAmount).toBe(494_950);
+    expect(Math.round(result!.monthlyWithPremium!)).toBe(3128);
+  });
+
+  it("has no premium figure with 20 % down: the headline is the payment on the loan", () => {
+    const { result } = evaluateCalculator(withInputs({ price: "500000", down: "100000", rate: "6.5", years: 30 }));
+    expect(Math.round(result!.monthlyPayment!)).toBe(2528);
+    expect(result!.monthlyWithPremium).toBeNull();
+  });
+
   it("flags a down payment below the minimum and still computes the payment on the loan", () => {
     const { hints, result } = evaluateCalculator(withInputs({ price: "500000", down: "10000" }));
     expect(hints).toEqual({});

@@ -151,8 +151,13 @@ export interface CalculatorResult {
   ratePercent: number;
   years: LoanTerm;
   compounding: Compounding;
-  /** The headline: shown only when positive and finite (spec §4). */
+  /**
+   * The headline (spec §2, §9): the amortised monthly payment on price − down payment, shown only
+   * when positive and finite (spec §4). Any insurance premium is not in it.
+   */
   monthlyPayment: number | null;
+  /** When default insurance is required: the monthly payment with its premium added to the mortgage. */
+  monthlyWithPremium: number | null;
   frequency: FrequencyInfo;
   /** The payment at the chosen frequency. */
   payment: number | null;
@@ -193,6 +198,11 @@ function downPaymentOrHint(parsed: ParsedNumber, unit: DownUnit, price: number |
   return { value };
 }
 
+/** A figure worth showing: positive and finite, else null. */
+function positive(value: number | null): number | null {
+  return value !== null && value > 0 && Number.isFinite(value) ? value : null;
+}
+
 /** Everything the calculator shows, from what was typed. Never NaN, Infinity or a negative. */
 export function evaluateCalculator(inputs: CalculatorInputs): CalculatorOutcome {
   const hints: CalculatorHints = {};
@@ -220,7 +230,8 @@ export function evaluateCalculator(inputs: CalculatorInputs): CalculatorOutcome 
     premium: 0,
   };
   const mortgageAmount = roundCents(loan + insurance.premium);
-  const monthly = monthlyPayment(mortgageAmount, ratePercent, years, compounding);
+  const monthly = monthlyPayment(loan, ratePercent, years, compounding);
+  const withPremium = insurance.status === "required" ? monthlyPayment(mortgageAmount, ratePercent, years, compounding) : null;
   const terms = { principal: mortgageAmount, annualRatePercent: ratePercent, years, frequency: inputs.frequency, compounding };
   const payment = periodicPayment(terms);
   return {
@@ -237,9 +248,10 @@ export function evaluateCalculator(inputs: CalculatorInputs): CalculatorOutcome 
       ratePercent,
       years,
       compounding,
-      monthlyPayment: monthly !== null && monthly > 0 && Number.isFinite(monthly) ? monthly : null,
+      monthlyPayment: positive(monthly),
+      monthlyWithPremium: positive(withPremium),
       frequency: frequencyInfo(inputs.frequency),
-      payment: payment !== null && payment > 0 && Number.isFinite(payment) ? payment : null,
+      payment: positive(payment),
       schedule: amortizationSchedule(terms),
     },
   };

@@ -56,7 +56,7 @@ test.describe("mortgage calculator", () => {
     await field(page, "Down payment").fill("130000");
     await field(page, "Interest rate (annual %)").fill("4.5");
     await expect(payment(page)).toContainText("$2,890");
-    await expect(page.getByText("Mortgage amount")).toBeVisible();
+    await expect(page.getByText("Loan (price minus down payment)")).toBeVisible();
     expect(new URL(page.url()).search).toBe("");
   });
 
@@ -130,9 +130,20 @@ test.describe("mortgage calculator", () => {
     await field(page, "Loan term (amortization)").selectOption("25");
     // 10 % down: 3.10 % of $450,000 = $13,950 added to the mortgage.
     await expect(page.locator("dd", { hasText: "$13,950.00" })).toBeVisible();
-    await expect(page.locator("dd", { hasText: "$463,950.00" })).toBeVisible();
+    await expect(page.locator("dd", { hasText: "$463,950.00 borrowed" })).toBeVisible();
     await field(page, "Down payment").fill("10000");
     await expect(page.getByText(/Below the \$25,000 minimum/)).toBeVisible();
+  });
+
+  test("the headline is the payment on price minus down payment (spec §2); the insurance premium stands beside it", async ({ page }) => {
+    // 5 % down: the spec's formula on $475,000 is $3,002; with the 4.20 % premium ($19,950) added, $3,128.
+    await openCalculator(page, "#price=500000&down=25000&rate=6.5&years=30");
+    await expect(payment(page)).toContainText("$3,002");
+    await expect(page.getByTestId("payment-with-premium")).toHaveText("$3,128 a month with the $19,950 mortgage insurance premium added to the loan");
+    // 20 % down: no insurance, nothing beside the headline.
+    await openCalculator(page, "#price=500000&down=100000&rate=6.5&years=30");
+    await expect(payment(page)).toContainText("$2,528");
+    await expect(page.getByTestId("payment-with-premium")).toHaveCount(0);
   });
 
   test("a query string from the no-JavaScript form moves into the fragment once scripts run", async ({ page }) => {

@@ -111,10 +111,16 @@ function InsuranceLine({ result }: { result: CalculatorResult }) {
 function ResultDetails({ result }: { result: CalculatorResult }) {
   const { schedule, frequency } = result;
   const rows: { term: string; value: ReactNode }[] = [
-    { term: "Mortgage amount", value: formatCurrency(result.mortgageAmount, { cents: true }) },
-    { term: "Mortgage default insurance", value: <InsuranceLine result={result} /> },
+    { term: "Loan (price minus down payment)", value: formatCurrency(result.loan, { cents: true }) },
     { term: "Monthly payment, to the cent", value: formatCurrency(result.monthlyPayment, { cents: true }) },
+    { term: "Mortgage default insurance", value: <InsuranceLine result={result} /> },
   ];
+  if (result.monthlyWithPremium !== null) {
+    rows.push({
+      term: "With the premium added to the mortgage",
+      value: `${formatCurrency(result.mortgageAmount, { cents: true })} borrowed: ${formatCurrency(result.monthlyWithPremium, { cents: true })} a month`,
+    });
+  }
   if (frequency.id !== "monthly" && result.payment !== null) {
     rows.push({ term: `${frequency.label} payment`, value: `${formatCurrency(result.payment, { cents: true })} (${frequency.paymentsPerYear} a year)` });
   }
@@ -276,6 +282,11 @@ export function MortgageCalculator({ initialInputs, fromQuery = false, formActio
             <p data-testid="monthly-payment">
               <span className="block text-sm text-ink-muted">Monthly payment</span>
               <span className="block text-4xl font-bold tracking-tight text-brand sm:text-5xl">{formatCurrency(monthly)}</span>
+              {result?.monthlyWithPremium != null && (
+                <span className="mt-1 block text-sm text-ink" data-testid="payment-with-premium">
+                  {formatCurrency(result.monthlyWithPremium)} a month with the {formatCurrency(result.insurance.premium)} mortgage insurance premium added to the loan
+                </span>
+              )}
             </p>
           ) : (
             <p data-testid="no-result" className="pt-2 text-base text-ink">

@@ -32,4 +32,15 @@ describe("deferHydration", () => {
   it("leaves a document without React Router's module script alone", () => {
     expect(deferHydration("<html><body>plain</body></html>")).toBe("<html><body>plain</body></html>");
   });
+
+  it("leaves a page as React Router rendered it when its module script is not recognised, and says so once", () => {
+    // As if an upgrade renamed the attribute: the preloads stay, so the page still hydrates.
+    const changed = doc().replace('type="module"', 'type="modulescript"');
+    const warnings: string[] = [];
+    const log = { warn: (line: string) => warnings.push(line) };
+    expect(deferHydration(changed, log)).toBe(changed);
+    expect(deferHydration(changed, log)).toBe(changed);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/module script was not found/);
+  });
 });

@@ -8,29 +8,51 @@
  * a tiny constant loader turns it back into a module script once the window's `load` event has
  * fired (or at the visitor's first interaction, whichever comes first). Hydration then happens
  * as usual, just after the first paint instead of competing with it.
+ *
+ * A tap on a scripted button (`<button type="button">`: the menu, share, carousel controls)
+ * before hydration would do nothing, so the loader holds the first such tap and root.tsx
+ * carries it out once React has hydrated (`PENDING_TAP`). Links, forms and `<details>` work
+ * natively and are left alone.
+ *
+ * If a React Router upgrade changes its markup so that the module script is not found, the
+ * page is sent as React Router rendered it (it hydrates at once, as React Router intends) and
+ * the server logs it once.
  */
 
 /** Inert script type: browsers neither fetch nor run it. */
 export const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
 
+/** The window property holding the button tapped before hydration, for root.tsx to click. */
+export const PENDING_TAP = "__pendingTap";
+
 /**
  * The loader, the same on every page so its CSP hash is a constant. It copies the nonce of the
  * parked script (server-rendered pages) so the recreated module script passes the CSP.
  */
-export const DEFERRED_LOADER_SCRIPT = `(function(){var done=false;function boot(){if(done)return;done=true;var d=document.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]');if(!d)return;var s=document.createElement("script");s.type="module";if(d.nonce)s.nonce=d.nonce;s.textContent=d.textContent;d.parentNode.replaceChild(s,d);}function soon(){setTimeout(boot,0)}if(document.readyState==="complete")soon();else addEventListener("load",soon,{once:true});["pointerdown","keydown","touchstart"].forEach(function(t){addEventListener(t,boot,{once:true,passive:true,capture:true})});})();`;
+export const DEFERRED_LOADER_SCRIPT = `(function(){var done=false;function boot(){if(done)return;done=true;var d=document.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]');if(!d)return;var s=document.createElement("script");s.type="module";if(d.nonce)s.nonce=d.nonce;s.textContent=d.textContent;d.parentNode.replaceChild(s,d);}function soon(){setTimeout(boot,0)}function hold(e){if(document.documentElement.dataset.hydrated)return;var b=e.target&&e.target.closest&&e.target.closest('button[type="button"]');if(!b)return;e.preventDefault();e.stopImmediatePropagation();window.${PENDING_TAP}=b;boot();}if(document.readyState==="complete")soon();else addEventListener("load",soon,{once:true});["pointerdown","keydown","touchstart"].forEach(function(t){addEventListener(t,boot,{once:true,passive:true,capture:true})});addEventListener("click",hold,true);})();`;
 
 const MODULEPRELOAD = /<link rel="modulepreload"[^>]*>/g;
 /** React Router's module script, whatever the order of its attributes (nonce, type, async). */
 const MODULE_SCRIPT = /<script((?:\s+[a-z-]+(?:="[^"]*")?)*)>/g;
 
+let warnedMissingScript = false;
+
 /** Rewrites a full HTML document produced by React Router (see the module comment). */
-export function deferHydration(html: string): string {
-  const withoutPreloads = html.replace(MODULEPRELOAD, "");
+export function deferHydration(html: string, log: Pick<Console, "warn"> = console): string {
   let replaced = false;
-  return withoutPreloads.replace(MODULE_SCRIPT, (tag, attrs: string) => {
+  const parked = html.replace(MODULE_SCRIPT, (tag, attrs: string) => {
     if (replaced || !/\btype="module"/.test(attrs)) return tag;
     replaced = true;
     const nonce = /\snonce="[^"]*"/.exec(attrs)?.[0] ?? "";
     return `<script${nonce}>${DEFERRED_LOADER_SCRIPT}</script><script type="${DEFERRED_MODULE_TYPE}"${nonce}>`;
   });
+  if (!replaced) {
+    // Only a document with React Router's scripts is expected here; without them, leave it be.
+    if (/<link rel="modulepreload"/.test(html) && !warnedMissingScript) {
+      warnedMissingScript = true;
+      log.warn("[hydration] React Router's module script was not found: pages are sent as rendered and hydrate at once (app/lib/html/deferred-hydration.ts)");
+    }
+    return html;
+  }
+  return parked.replace(MODULEPRELOAD, "");
 }
