@@ -102,8 +102,10 @@ export const sections: BenchSection[] = [
       property_inquiries: sql`select count(*)::integer as n from property_inquiries`,
       "queued notifications (contact)": sql`select count(*)::integer as n from notification_outbox where kind = 'contact'`,
     },
-    // Issue 4: at least 800 accepted contact submissions per second on PGlite, p99 under 100 ms.
-    target: { reqPerSec: 800, p99Ms: 100 },
+    // Issue 10: one statement per submission (no group commit) still takes at least 300 contact
+    // submissions per second at 16 connections, p99 under 100 ms: far above a few leads a day,
+    // and a flood is held back by the rate limit in front, not by the database.
+    target: { reqPerSec: 300, p99Ms: 100 },
   },
   {
     name: "welcome lead form (POST /welcome.data)",
@@ -123,6 +125,7 @@ export const sections: BenchSection[] = [
       leads: sql`select count(*)::integer as n from leads`,
       "queued notifications (lead)": sql`select count(*)::integer as n from notification_outbox where kind = 'lead'`,
     },
+    target: { reqPerSec: 300, p99Ms: 100 },
   },
 ];
 
