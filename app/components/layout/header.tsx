@@ -18,7 +18,9 @@ function TopBanner() {
     <div className="bg-brand-strong text-sm text-white dark:bg-slate-900">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-1 px-4 py-2">
         <p className="font-medium">{site.tipLine}</p>
-        <div className="flex flex-wrap items-center gap-x-5 gap-y-1">
+        {/* Stacked on phones: the e-mail keeps its place however much of the line has been parsed
+            when the browser first paints (a slow phone paints partial HTML; wrapping moved it). */}
+        <div className="flex flex-col items-start gap-y-1 sm:flex-row sm:flex-wrap sm:items-center sm:gap-x-5">
           <a href={site.agent.phoneHref} className="inline-flex items-center gap-1.5 hover:underline">
             <Phone aria-hidden="true" className="size-4" />
             <span>
