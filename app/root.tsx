@@ -43,6 +43,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0b1220" media="(prefers-color-scheme: dark)" />
         <Meta />
         <Links />
+        {/* No first paint of a half-parsed page: on a busy phone the parser may yield mid-header,
+            and what it painted then moves when the rest arrives (a layout shift). Painting waits
+            until <main> has been parsed, which in one in-memory response is a few milliseconds. */}
+        <link rel="expect" href="#main" {...{ blocking: "render" }} />
       </head>
       <body>
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:p-3">
