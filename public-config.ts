@@ -5,12 +5,12 @@
  */
 import { site } from "./app/content/site";
 import type { PublicConfig } from "./app/lib/public-config";
-import { type Config, readConfig } from "./app/lib/server/config.server";
+import { type Config, readConfig, siteUrlOf } from "./app/lib/server/config.server";
 
 export function readPublicConfig(config: Config = readConfig()): PublicConfig {
   const formEmbedScriptUrl = config.FORM_EMBED_SCRIPT_URL ?? site.embeds.scriptUrl;
   return {
-    siteUrl: config.SITE_URL ?? `http://localhost:${config.PORT}`,
+    siteUrl: siteUrlOf(config),
     listingsWidgetScriptUrl: config.LISTINGS_WIDGET_SCRIPT_URL,
     formEmbedScriptUrl,
     formEmbedOrigin: config.FORM_EMBED_ORIGIN ?? (config.FORM_EMBED_SCRIPT_URL ? new URL(formEmbedScriptUrl).origin : site.embeds.origin),

@@ -13,6 +13,7 @@ import { pathToFileURL } from "node:url";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import { rateLimitMessage } from "./app/content/form-messages";
 import { formBodyLimit } from "./server/body-limit";
+import { inboxRequests } from "./server/inbox-requests";
 import { type Config, dataDirMinFreeBytes, readConfig } from "./app/lib/server/config.server";
 import { type LeadRuntime, startLeadRuntime } from "./app/lib/server/runtime.server";
 import { formPagePaths } from "./app/content/pages";
@@ -56,6 +57,7 @@ const BUILD_DIR = path.resolve(config.BUILD_DIR);
 const clientIpOf = (req: Request) => req.ip ?? req.socket.remoteAddress ?? "";
 const getLoadContext = (req: Request, res: express.Response): AppLoadContext => ({
   services: runtime.services,
+  inbox: runtime.inbox,
   clientIp: clientIpOf(req),
   fromThisMachine: isFromThisMachine(req),
   formQuota: formQuotaOf(res),
@@ -92,6 +94,7 @@ app.use((req, res, next) => {
   res.setHeader("Allow", "GET, HEAD, POST");
   res.status(req.method === "OPTIONS" ? 204 : 405).end();
 });
+app.use(inboxRequests(new URL(publicConfig.siteUrl).origin));
 app.use(formBodyLimit(config.FORM_BODY_LIMIT_BYTES));
 app.use(
   formFloodGuard({

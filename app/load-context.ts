@@ -3,11 +3,14 @@
  * load-context type. The route bundle and the server entry are separate module graphs, so
  * services reach the routes this way rather than through a shared module.
  */
+import type { InboxContext } from "./lib/server/inbox/context.server";
 import type { RateDecision, SiteServices } from "./lib/services";
 
 declare module "react-router" {
   interface AppLoadContext {
     services: SiteServices;
+    /** The agent's inbox (app/routes/inbox): every loader and action there checks the session first. */
+    inbox: InboxContext;
     /** The client's address as Express sees it (TRUST_PROXY decides whether X-Forwarded-For counts). */
     clientIp: string;
     /** The request came straight from this machine (a loopback peer, no proxy's forwarding headers). */

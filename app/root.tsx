@@ -33,6 +33,8 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
   const footer = pageByPath(pathname)?.footer ?? "brokerage";
+  // The agent's inbox has its own frame (routes/inbox/layout.tsx) and none of the public site's.
+  const inbox = pathname === "/inbox" || pathname.startsWith("/inbox/");
   const nonce = useNonce();
   return (
     <html lang="en-CA">
@@ -52,12 +54,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:p-3">
           Skip to content
         </a>
-        <Header />
-        <Breadcrumbs />
-        <main id="main" tabIndex={-1} className="outline-none">
-          {children}
-        </main>
-        <Footer variant={footer} />
+        {inbox ? (
+          children
+        ) : (
+          <>
+            <Header />
+            <Breadcrumbs />
+            <main id="main" tabIndex={-1} className="outline-none">
+              {children}
+            </main>
+            <Footer variant={footer} />
+          </>
+        )}
         <ToasterHost />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

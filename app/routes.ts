@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 import { allPages } from "./content/pages";
 
 // Every page comes from the page catalogue (app/content/pages.ts); only resource routes and
@@ -10,5 +10,21 @@ export default [
   route("/robots.txt", "routes/resources/robots.txt.ts"),
   route("/blog/rss.xml", "routes/resources/rss.xml.ts"),
   route("/healthz", "routes/resources/healthz.ts"),
+  // The agent's lead inbox: server-rendered only, never prerendered, not in the page catalogue
+  // (so in no sitemap); every loader and action checks the session (app/lib/server/inbox/guard.server.ts).
+  ...prefix("/inbox", [
+    layout("routes/inbox/layout.tsx", [
+      index("routes/inbox/people.tsx"),
+      route("people/:personId", "routes/inbox/person.tsx"),
+      route("account", "routes/inbox/account.tsx"),
+      route("sign-in", "routes/inbox/sign-in.tsx"),
+      route("setup/:token", "routes/inbox/setup.tsx"),
+    ]),
+    route("sign-out", "routes/inbox/sign-out.ts"),
+    route("passkey", "routes/inbox/passkey.ts"),
+    route("pulse", "routes/inbox/pulse.ts"),
+    route("export/people.csv", "routes/inbox/export.ts", { id: "inbox-export-people" }),
+    route("export/submissions.csv", "routes/inbox/export.ts", { id: "inbox-export-submissions" }),
+  ]),
   route("*", "routes/not-found.tsx", { id: "not-found" }),
 ] satisfies RouteConfig;

@@ -10,3 +10,19 @@ export const CONTACT_SOURCE = "contact_form";
 export const LEAD_SOURCE = "Welcome Page Form";
 /** spec §3: the inquiry_type of a contact-form message. */
 export const INQUIRY_TYPE_QUESTION = "question";
+
+/**
+ * Where the agent is with a person (the inbox). Few on purpose; a change is one tap and goes on
+ * the person's timeline. "spam" hides the person from the default list; nothing is deleted.
+ */
+export const PERSON_STATUSES = ["new", "contacted", "appointment", "client", "closed", "not_interested", "spam"] as const;
+export type PersonStatus = (typeof PERSON_STATUSES)[number];
+export const PERSON_STATUS_LABELS: Record<PersonStatus, string> = {
+  new: "New",
+  contacted: "Contacted",
+  appointment: "Appointment set",
+  client: "Active client",
+  closed: "Closed",
+  not_interested: "Not interested",
+  spam: "Spam",
+};

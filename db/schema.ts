@@ -4,9 +4,9 @@
  * (`npm run db:generate`) into db/migrations and applied at server start-up.
  */
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
-import { SERVICE_TYPES } from "./schema-values";
+import { PERSON_STATUSES, SERVICE_TYPES } from "./schema-values";
 
 export * from "./schema-values";
 
@@ -23,6 +23,12 @@ export const leads = pgTable(
     // A check constraint rather than a PostgreSQL enum: values can be added by a plain migration.
     service_type: text("service_type", { enum: SERVICE_TYPES }).notNull(),
     comments: text("comments"),
+    /** The consent text the visitor was shown beside the Continue button, word for word (CASL record). */
+    consent_text: text("consent_text"),
+    consent_version: text("consent_version"),
+    /** The visitor's address and browser when they submitted (CASL record). */
+    client_address: text("client_address"),
+    user_agent: text("user_agent"),
     created_at: createdAt(),
   },
   (t) => [
@@ -99,6 +105,8 @@ export const notificationOutbox = pgTable(
     last_error: text("last_error"),
     created_at: createdAt(),
     sent_at: timestamp("sent_at", { withTimezone: true }),
+    /** The inbox's person this submission belongs to, set by the database as the row is inserted (migration 0001). */
+    person_id: integer("person_id").references(() => people.id, { onDelete: "set null" }),
   },
   (t) => [
     uniqueIndex("notification_outbox_message_id_key").on(t.message_id),
@@ -106,10 +114,160 @@ export const notificationOutbox = pgTable(
     check("notification_outbox_status_check", sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
     // The worker's claim query scans only undelivered rows.
     index("notification_outbox_due_idx").on(t.next_attempt_at).where(sql`${t.status} in ('pending', 'sending')`),
+    index("notification_outbox_person_idx").on(t.person_id, t.created_at),
   ],
+);
+
+const statusList = sql.raw(PERSON_STATUSES.map((v) => `'${v}'`).join(", "));
+
+/**
+ * The inbox's people: everyone who submitted a form, one row per e-mail address (trimmed,
+ * lower-cased), whichever form they used. The database keeps this row up to date: every
+ * submission's outbox row passes through `inbox_person_for_submission` (migration 0001), so the
+ * public forms' single-statement writes stay as they are.
+ */
+export const people = pgTable(
+  "people",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    phone: text("phone"),
+    status: text("status", { enum: PERSON_STATUSES }).notNull().default("new"),
+    /** The forms this person used ('Welcome Page Form', 'contact_form'). */
+    sources: text("sources").array().notNull().default(sql`'{}'::text[]`),
+    service_type: text("service_type"),
+    /** The latest message or comments, for the list. */
+    preview: text("preview"),
+    /** Lower-cased name, e-mail, phone and messages: what the inbox's search looks in. */
+    search_text: text("search_text").notNull().default(""),
+    submissions: integer("submissions").notNull().default(0),
+    first_at: timestamp("first_at", { withTimezone: true }).notNull().defaultNow(),
+    last_activity_at: timestamp("last_activity_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the oldest submission still waiting for the agent arrived (the 24-hour reply promise); null once the agent acted. */
+    awaiting_reply_since: timestamp("awaiting_reply_since", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("people_email_key").on(t.email),
+    check("people_email_normalised_check", sql`${t.email} = lower(btrim(${t.email}))`),
+    check("people_status_check", sql`${t.status} in (${statusList})`),
+    index("people_activity_idx").on(t.last_activity_at, t.id),
+    index("people_status_activity_idx").on(t.status, t.last_activity_at),
+  ],
+);
+
+/** The agent's side of a person's timeline: status changes and notes (submissions come from the outbox). */
+export const personEvents = pgTable(
+  "person_events",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    person_id: integer("person_id")
+      .notNull()
+      .references(() => people.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["status", "note"] }).notNull(),
+    from_status: text("from_status"),
+    to_status: text("to_status"),
+    note: text("note"),
+    author_id: integer("author_id").references(() => inboxUsers.id, { onDelete: "set null" }),
+    /** The author's name when written, so the timeline still says who after an account is gone. */
+    author_name: text("author_name").notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index("person_events_person_idx").on(t.person_id, t.created_at), check("person_events_kind_check", sql`${t.kind} in ('status', 'note')`)],
+);
+
+/** People who may use the inbox. There is no public sign-up: accounts come from one-time set-up links. */
+export const inboxUsers = pgTable(
+  "inbox_users",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    /** argon2id (PHC string); null for an account that signs in with passkeys only. */
+    password_hash: text("password_hash"),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex("inbox_users_email_key").on(t.email), check("inbox_users_email_normalised_check", sql`${t.email} = lower(btrim(${t.email}))`)],
+);
+
+/** WebAuthn credentials (passkeys) of inbox accounts. */
+export const inboxPasskeys = pgTable(
+  "inbox_passkeys",
+  {
+    /** The credential id, base64url. */
+    id: text("id").primaryKey(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => inboxUsers.id, { onDelete: "cascade" }),
+    /** The COSE public key, base64url. */
+    public_key: text("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    /** JSON array of the authenticator's transports, handed back to the browser at sign-in. */
+    transports: text("transports").notNull().default("[]"),
+    created_at: createdAt(),
+    last_used_at: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [index("inbox_passkeys_user_idx").on(t.user_id)],
+);
+
+/** Signed-in browsers. Only a SHA-256 of the cookie's random token is stored. */
+export const inboxSessions = pgTable(
+  "inbox_sessions",
+  {
+    token_hash: text("token_hash").primaryKey(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => inboxUsers.id, { onDelete: "cascade" }),
+    created_at: createdAt(),
+    last_seen_at: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
+    address: text("address"),
+    user_agent: text("user_agent"),
+  },
+  (t) => [index("inbox_sessions_user_idx").on(t.user_id)],
+);
+
+/** One-time set-up links; only a SHA-256 of the link's token is stored. */
+export const inboxInvites = pgTable("inbox_invites", {
+  token_hash: text("token_hash").primaryKey(),
+  created_by: integer("created_by").references(() => inboxUsers.id, { onDelete: "set null" }),
+  /** Whom the link was made for (a hint shown on the set-up page), when known. */
+  email: text("email"),
+  created_at: createdAt(),
+  expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
+  used_at: timestamp("used_at", { withTimezone: true }),
+});
+
+/** WebAuthn challenges handed out and not yet answered (each is usable once, for a few minutes). */
+export const inboxChallenges = pgTable("inbox_challenges", {
+  challenge: text("challenge").primaryKey(),
+  purpose: text("purpose", { enum: ["register", "sign-in"] }).notNull(),
+  expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
+/** Every sign-in and every failed attempt, for the agent to review. */
+export const inboxSignIns = pgTable(
+  "inbox_sign_ins",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    user_id: integer("user_id").references(() => inboxUsers.id, { onDelete: "set null" }),
+    /** The e-mail typed (password) or the account's (passkey). */
+    email: text("email"),
+    method: text("method", { enum: ["password", "passkey", "setup"] }).notNull(),
+    ok: boolean("ok").notNull(),
+    /** Why it failed, in a word ("password", "unknown-account", "throttled", "passkey"). */
+    reason: text("reason"),
+    address: text("address"),
+    user_agent: text("user_agent"),
+    created_at: createdAt(),
+  },
+  (t) => [index("inbox_sign_ins_created_idx").on(t.created_at)],
 );
 
 export type Lead = typeof leads.$inferSelect;
 export type Contact = typeof contacts.$inferSelect;
 export type PropertyInquiry = typeof propertyInquiries.$inferSelect;
 export type OutboxRow = typeof notificationOutbox.$inferSelect;
+export type Person = typeof people.$inferSelect;
+export type PersonEvent = typeof personEvents.$inferSelect;
+export type InboxUser = typeof inboxUsers.$inferSelect;

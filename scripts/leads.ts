@@ -12,14 +12,12 @@ import { desc, eq } from "drizzle-orm";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { contacts, leads, notificationOutbox, propertyInquiries } from "../db/schema";
-import { openDatabase, pgliteDirIn } from "../app/lib/server/db.server";
-import { readConfig } from "../app/lib/server/config.server";
 import { outboxCounts, requeueFailed } from "../app/lib/server/outbox.server";
 import { toCsv } from "./csv";
+import { openScriptDatabase } from "./script-database";
 
 const args = process.argv.slice(2);
-const config = readConfig();
-const db = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: pgliteDirIn(config.DATA_DIR) });
+const { db } = await openScriptDatabase();
 
 try {
   if (args.includes("--retry-failed")) {

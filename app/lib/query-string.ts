@@ -20,6 +20,8 @@ export const QUERY_KEEPING_PREFIXES: readonly string[] = [
 
 /** True when the page at `pathname` keeps its query string (spec: "starts with" a prefix). */
 export function keepsQueryString(pathname: string): boolean {
+  // The agent's inbox is not part of the public site the rule is about; its filters live in the query.
+  if (pathname === "/inbox" || pathname.startsWith("/inbox/")) return true;
   return QUERY_KEEPING_PREFIXES.some((prefix) => pathname.startsWith(prefix));
 }
 

@@ -30,9 +30,15 @@ export interface HealthReport {
   notifications?: { pending: number; sending: number; sent: number; failed: number };
 }
 
+export interface SubmittedFrom {
+  address: string;
+  userAgent: string | null;
+}
+
 export interface SiteServices {
   createContact(input: ContactInput): Promise<Submitted<{ contactId: number; reused: boolean; inquiryId: number | null }>>;
-  recordLead(input: LeadInput): Promise<Submitted<{ leadId: number }>>;
+  /** `from`: the visitor's address and browser, kept with the consent they gave (CASL). */
+  recordLead(input: LeadInput, from?: SubmittedFrom): Promise<Submitted<{ leadId: number }>>;
   /** Checks the database; with `notifications`, also counts the outbox by status. */
   health(options?: { notifications?: boolean }): Promise<HealthReport>;
 }

@@ -86,7 +86,8 @@ describe("welcome action", () => {
   it("records a valid lead", async () => {
     const s = services();
     expect((await runWelcome(lead, s)).data).toEqual({ status: "success" });
-    expect(s.recordLead).toHaveBeenCalledWith({ fullName: "Sam", email: "sam@example.com", phone: "780-555-0111", serviceType: "buying", comments: "" });
+    // With the visitor's address and browser, the record of their consent.
+    expect(s.recordLead).toHaveBeenCalledWith({ fullName: "Sam", email: "sam@example.com", phone: "780-555-0111", serviceType: "buying", comments: "" }, { address: "203.0.113.9", userAgent: null });
   });
   it("answers a missing phone with 400", async () => {
     const out = await runWelcome({ ...lead, phone: " " }, services());

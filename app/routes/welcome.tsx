@@ -1,3 +1,4 @@
+import { leadConsentParts } from "~/content/lead-consent";
 import * as Dialog from "@radix-ui/react-dialog";
 import { BadgeDollarSign, Handshake, Laptop, ShieldCheck, X } from "lucide-react";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
@@ -51,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const parsed = parseLeadForm(form);
   if (!parsed.ok) return data<LeadResult>({ status: "invalid", fieldErrors: parsed.fieldErrors, values: parsed.values }, { status: 400 });
-  const stored = await context.services.recordLead(parsed.data);
+  const stored = await context.services.recordLead(parsed.data, { address: context.clientIp, userAgent: request.headers.get("user-agent") });
   if (!stored.ok) return data<LeadResult>({ status: "error", message: leadMessages.failure, values: parsed.values }, { status: 503 });
   return data<LeadResult>({ status: "success" });
 }
@@ -329,17 +330,15 @@ function LeadForm({
         <TextAreaField id="lead-comments" name="comments" label="Comments" rows={3} maxLength={LIMITS.message} defaultValue={values?.comments} error={errors.comments} />
         <Honeypot idPrefix="lead" />
         <p className="text-xs leading-relaxed text-ink-muted">
-          By pressing Continue, you agree to our{" "}
+          {leadConsentParts.before}
           <Link to="/terms-of-service-test" className="text-brand underline">
-            Terms of Use
-          </Link>{" "}
-          and{" "}
-          <Link to="/privacy-policy-test" className="text-brand underline">
-            Privacy Policy
+            {leadConsentParts.terms}
           </Link>
-          , and you consent to receive messages, calls or texts from {site.agent.name} about your real estate needs at the e-mail address and
-          phone number you provided, including by automated means. Consent is not a condition of any purchase. Message frequency varies; message
-          and data rates may apply. Reply HELP for help or STOP to stop receiving texts.
+          {leadConsentParts.between}
+          <Link to="/privacy-policy-test" className="text-brand underline">
+            {leadConsentParts.privacy}
+          </Link>
+          {leadConsentParts.after}
         </p>
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           {cancel}

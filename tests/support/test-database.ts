@@ -60,7 +60,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 async function truncateAll(db: Database): Promise<void> {
-  await db.rows(sql`truncate notification_outbox, property_inquiries, contacts, leads restart identity cascade`);
+  await db.rows(sql`truncate notification_outbox, property_inquiries, contacts, leads, person_events, people, inbox_sign_ins, inbox_challenges, inbox_invites, inbox_sessions, inbox_passkeys, inbox_users restart identity cascade`);
 }
 
 export async function count(db: Database, table: "leads" | "contacts" | "property_inquiries" | "notification_outbox"): Promise<number> {

@@ -126,6 +126,11 @@ export function readConfig(env: Record<string, string | undefined> = process.env
 }
 
 /** Free space DATA_DIR must have at start-up, in bytes (see DATA_DIR_MIN_FREE_MB). */
+/** The site's public address: SITE_URL, or this machine on PORT. */
+export function siteUrlOf(config: Config): string {
+  return (config.SITE_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, "");
+}
+
 export function dataDirMinFreeBytes(config: Config): number {
   return (config.DATA_DIR_MIN_FREE_MB ?? (config.DATABASE_URL ? 1 : 64)) * 1024 * 1024;
 }

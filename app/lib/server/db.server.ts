@@ -33,6 +33,8 @@ export interface Database {
   readonly pool?: pg.Pool;
   /** Runs one SQL statement (built with drizzle's `sql` tag) and returns its rows. */
   rows<T extends Record<string, unknown>>(query: SQL): Promise<T[]>;
+  /** Runs `work` in one transaction; its `rows` runs statements inside it. A throw rolls it back. */
+  transaction<R>(work: (rows: Database["rows"]) => Promise<R>): Promise<R>;
   /** Applies the pending migrations of db/migrations. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -91,9 +93,8 @@ async function openPglite(dir: string): Promise<Database> {
   return {
     driver: "pglite",
     orm,
-    async rows<T>(query: SQL) {
-      return ((await orm.execute(query)) as unknown as { rows: T[] }).rows;
-    },
+    rows: rowsOf(orm),
+    transaction: (work) => orm.transaction((tx) => work(rowsOf(tx as unknown as Orm))),
     async migrate() {
       await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
     },
@@ -123,9 +124,8 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     driver: "postgres",
     orm,
     pool,
-    async rows<T>(query: SQL) {
-      return ((await orm.execute(query)) as unknown as { rows: T[] }).rows;
-    },
+    rows: rowsOf(orm),
+    transaction: (work) => orm.transaction((tx) => work(rowsOf(tx as unknown as Orm))),
     async migrate() {
       // Several web servers may start together on one PostgreSQL: one migrates, the others wait.
       const client = await pool.connect();
@@ -146,7 +146,24 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   };
 }
 
+/** Both drivers answer a raw statement with `{ rows }`. */
+function rowsOf(orm: Orm): Database["rows"] {
+  return async <T extends Record<string, unknown>>(query: SQL) => ((await orm.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
 /** Where PGlite keeps its files inside DATA_DIR. */
 export function pgliteDirIn(dataDir: string): string {
   return path.join(dataDir, "pglite");
+}
+
+/**
+ * A timestamp from a raw statement: node-postgres returns a Date, PGlite's raw rows text. The
+ * modules that read timestamps pass them through here so both drivers give the same values.
+ */
+export function asDate(value: Date | string): Date {
+  return value instanceof Date ? value : new Date(value.includes("T") ? value : value.replace(" ", "T").replace(/([+-]\d\d)$/, "$1:00"));
+}
+
+export function asDateOrNull(value: Date | string | null | undefined): Date | null {
+  return value == null ? null : asDate(value);
 }

@@ -4,6 +4,8 @@
  */
 import { sql } from "drizzle-orm";
 import { LEAD_SOURCE } from "../../../db/schema-values";
+import { LEAD_CONSENT_TEXT, LEAD_CONSENT_VERSION } from "../../content/lead-consent";
+import type { SubmittedFrom } from "../services";
 import type { LeadInput } from "../schemas/lead";
 import type { Database } from "./db.server";
 import { newMessageId } from "./message-id.server";
@@ -33,12 +35,17 @@ function payloadOf(input: LeadInput, now: Date): LeadPayload {
   };
 }
 
-export async function recordLead(db: Database, input: LeadInput, now = new Date()): Promise<RecordedLead> {
+/**
+ * The lead also keeps the consent text the form showed, its version, and the visitor's address
+ * and browser: the agent's record of consent under CASL, shown on the person's inbox page.
+ */
+export async function recordLead(db: Database, input: LeadInput, from: SubmittedFrom | undefined = undefined, now = new Date()): Promise<RecordedLead> {
   const payload = payloadOf(input, now);
   const rows = await db.rows<{ lead_id: number; notification_id: number }>(sql`
     with lead as (
-      insert into leads (full_name, email, phone, service_type, comments)
-      values (${payload.fullName}, ${payload.email}, ${payload.phone}, ${payload.serviceType}, ${payload.comments})
+      insert into leads (full_name, email, phone, service_type, comments, consent_text, consent_version, client_address, user_agent)
+      values (${payload.fullName}, ${payload.email}, ${payload.phone}, ${payload.serviceType}, ${payload.comments},
+        ${LEAD_CONSENT_TEXT}, ${LEAD_CONSENT_VERSION}, ${from?.address || null}, ${from?.userAgent?.slice(0, 500) ?? null})
       returning id
     )
     insert into notification_outbox (kind, lead_id, source, payload, message_id)

@@ -16,6 +16,10 @@ export type { RateDecision };
 export interface RateLimiter {
   /** Counts one hit for `key` and says whether it is within the limit. */
   consume(key: string): Promise<RateDecision>;
+  /** Whether `key` is within the limit, without counting a hit (sign-in checks before it verifies). */
+  peek(key: string): Promise<RateDecision>;
+  /** Forgets `key`'s hits (a successful sign-in clears its account's failures). */
+  reset(key: string): Promise<void>;
 }
 
 export interface RateLimitOptions {
@@ -54,6 +58,14 @@ export async function createRateLimiter(db: Database, { name, max, windowMs }: R
         if (!(rejection instanceof RateLimiterRes)) throw rejection;
         return { allowed: false, retryAfterSeconds: secondsOf(rejection), excess: rejection.consumedPoints - max };
       }
+    },
+    async peek(key) {
+      const res = await limiter.get(key || "unknown");
+      if (!res || res.consumedPoints < max) return { allowed: true, retryAfterSeconds: 0, excess: 0 };
+      return { allowed: false, retryAfterSeconds: secondsOf(res), excess: res.consumedPoints - max };
+    },
+    async reset(key) {
+      await limiter.delete(key || "unknown");
     },
   };
 }

@@ -5,7 +5,9 @@
 import path from "node:path";
 import type { SiteServices } from "../services";
 import { type Database, openDatabase, pgliteDirIn } from "./db.server";
-import type { Config } from "./config.server";
+import { type Config, siteUrlOf } from "./config.server";
+import { createInvite, hasAccounts, inviteLink } from "./inbox/accounts.server";
+import { type InboxContext, createInboxContext } from "./inbox/context.server";
 import { type Mailer, createMailer } from "./mailer.server";
 import { OutboxWorker } from "./outbox-worker.server";
 import { type RateLimiter, createRateLimiter } from "./rate-limit.server";
@@ -18,6 +20,8 @@ export interface LeadRuntime {
   services: SiteServices;
   /** The visitors' form quota (FORM_RATE_LIMIT_MAX per FORM_RATE_LIMIT_WINDOW_MS per address). */
   formLimiter: RateLimiter;
+  /** The agent's inbox: its database handle, sign-in throttle and relying party. */
+  inbox: InboxContext;
   /** Stops the worker (after its batch in hand), then closes mail and database. */
   close(): Promise<void>;
 }
@@ -43,6 +47,8 @@ export async function startLeadRuntime(config: Config, log: Pick<Console, "info"
   log.info(`[outbox] notifications to ${config.AGENT_NOTIFY_EMAIL} via ${mailer.description}${worker ? "" : " (worker off in this process)"}`);
 
   const services = createSiteServices({ db, onQueued: () => worker?.kick(), log });
+  const inbox = await createInboxContext(db, siteUrlOf(config), () => worker?.kick());
+  await announceFirstSetUpLink(inbox, log);
 
   return {
     db,
@@ -50,10 +56,21 @@ export async function startLeadRuntime(config: Config, log: Pick<Console, "info"
     worker,
     services,
     formLimiter,
+    inbox,
     async close() {
       await worker?.stop();
       mailer.close();
       await db.close();
     },
   };
+}
+
+/**
+ * While no inbox account exists, each start prints one line with a one-time set-up link (valid
+ * 24 hours): with the embedded database, `npm start` and this link are the whole set-up.
+ */
+async function announceFirstSetUpLink(inbox: InboxContext, log: Pick<Console, "info">): Promise<void> {
+  if (await hasAccounts(inbox.db)) return;
+  const { token } = await createInvite(inbox.db);
+  log.info(`[inbox] No account yet. Create the first one (link valid 24 hours, works once): ${inviteLink(inbox.siteUrl, token)}`);
 }

@@ -39,9 +39,9 @@ export function createSiteServices({ db, onQueued, log = console }: ServiceDeps)
         return fail("contact", error);
       }
     },
-    async recordLead(input) {
+    async recordLead(input, from) {
       try {
-        const recorded = await recordLead(db, input);
+        const recorded = await recordLead(db, input, from);
         onQueued?.();
         return { ok: true, value: { leadId: recorded.leadId } };
       } catch (error) {

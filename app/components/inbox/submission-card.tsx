@@ -1,0 +1,73 @@
+/** One submission on a person's timeline: every field as sent, its e-mail's delivery, its consent. */
+import { Form } from "react-router";
+import { SERVICE_LABELS, Time, sourceLabel } from "./inbox-ui";
+import type { Submission } from "~/lib/server/inbox/people.server";
+
+const FIELD_LABELS: Record<string, string> = {
+  fullName: "Full name",
+  name: "Name",
+  email: "E-mail",
+  phone: "Phone",
+  serviceType: "Service",
+  comments: "Comments",
+  message: "Message",
+};
+
+const DELIVERY: Record<Submission["notification"]["status"], string> = {
+  pending: "E-mail to you queued",
+  sending: "E-mail to you being sent",
+  sent: "E-mail to you sent",
+  failed: "E-mail to you failed",
+};
+
+export function SubmissionCard({ submission: s }: { submission: Submission }) {
+  const fields = Object.entries(FIELD_LABELS).filter(([key]) => s.fields[key] != null && s.fields[key] !== "");
+  return (
+    <article className="rounded-md border border-line p-3" aria-label={`${sourceLabel(s.source)} submission`}>
+      <p className="text-sm text-ink-muted">
+        <Time date={s.createdAt} /> · {sourceLabel(s.source)}
+      </p>
+      <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 text-sm">
+        {fields.map(([key, label]) => (
+          <div key={key} className="contents">
+            <dt className="font-semibold">{label}</dt>
+            <dd className="whitespace-pre-wrap break-words">{key === "serviceType" ? (SERVICE_LABELS[String(s.fields[key])] ?? String(s.fields[key])) : String(s.fields[key])}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-2 flex flex-wrap items-center gap-2 text-sm" data-testid="delivery">
+        <span className={s.notification.status === "failed" ? "font-semibold text-danger" : "text-ink-muted"}>
+          {DELIVERY[s.notification.status]}
+          {s.notification.sentAt && (
+            <>
+              {" "}
+              <Time date={s.notification.sentAt} />
+            </>
+          )}
+          {s.notification.status === "failed" && s.notification.lastError ? `: ${s.notification.lastError}` : ""}
+        </span>
+        {s.notification.status === "failed" && (
+          <Form method="post">
+            <input type="hidden" name="intent" value="resend" />
+            <input type="hidden" name="notificationId" value={s.id} />
+            <button type="submit" className="min-h-11 px-2 font-semibold text-brand underline">
+              Send again
+            </button>
+          </Form>
+        )}
+      </div>
+      {s.consent && (
+        <details className="mt-2 text-sm">
+          <summary className="min-h-11 cursor-pointer content-center font-semibold text-brand">Consent given (version {s.consent.version})</summary>
+          <div className="mt-1 space-y-1 rounded bg-surface-muted p-2">
+            <p>
+              <Time date={s.createdAt} /> from {s.consent.address ?? "an unknown address"}
+              {s.consent.userAgent ? ` (${s.consent.userAgent})` : ""}
+            </p>
+            <blockquote className="border-l-2 border-line pl-2 italic">{s.consent.text}</blockquote>
+          </div>
+        </details>
+      )}
+    </article>
+  );
+}

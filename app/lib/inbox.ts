@@ -1,0 +1,30 @@
+/**
+ * The inbox's rules that its pages show and its server enforces (browser-safe: no server code).
+ */
+export { PERSON_STATUSES, PERSON_STATUS_LABELS, type PersonStatus } from "../../db/schema-values";
+
+/** Passwords are at least this long (issue 11); length beats composition rules (NIST SP 800-63B). */
+export const MIN_PASSWORD_LENGTH = 12;
+export const MAX_PASSWORD_LENGTH = 200;
+/** A set-up link works once, for this long. */
+export const INVITE_TTL_HOURS = 24;
+/** The site promises a reply within 24 hours (spec §9). */
+export const REPLY_PROMISE_HOURS = 24;
+/** People per page of the inbox list. */
+export const PEOPLE_PAGE_SIZE = 50;
+
+export const SIGN_IN_MESSAGES = {
+  wrong: "That e-mail and password do not match an account. Check them and try again.",
+  throttled: "Too many failed sign-ins. Wait a few minutes and try again, or sign in with your passkey.",
+  passkeyFailed: "That passkey could not be verified. Try again, or sign in with your e-mail and password.",
+  signedOut: "You are signed out.",
+} as const;
+
+/**
+ * Where to go after signing in: the `next` an inbox page asked for, if it is a path inside the
+ * inbox on this site; anything else (another host, `//evil`, a backslash trick) gives /inbox.
+ */
+export function safeNextPath(next: string | null | undefined): string {
+  if (!next) return "/inbox";
+  return /^\/inbox(?:\/[A-Za-z0-9_\-/.]*)?(?:\?[A-Za-z0-9_\-=&%+.]*)?$/.test(next) && !next.includes("//") && !next.includes("/..") ? next : "/inbox";
+}

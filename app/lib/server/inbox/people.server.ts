@@ -1,0 +1,231 @@
+/**
+ * The inbox's people and their timelines. A person is everyone who submitted a form with one
+ * e-mail address (trimmed, lower-cased); the database creates and updates the row as each
+ * submission is stored (migration 0001). Their submissions are the outbox rows that announced
+ * them: each holds a snapshot of exactly what was submitted and the notification's delivery state.
+ */
+import { type SQL, sql } from "drizzle-orm";
+import { PEOPLE_PAGE_SIZE, PERSON_STATUSES, type PersonStatus } from "../../inbox";
+import { type Database, asDate, asDateOrNull } from "../db.server";
+import type { Account } from "./accounts.server";
+
+export interface PersonRow {
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  status: PersonStatus;
+  sources: string[];
+  serviceType: string | null;
+  preview: string | null;
+  submissions: number;
+  firstAt: Date;
+  lastActivityAt: Date;
+  awaitingReplySince: Date | null;
+}
+
+export interface PeopleQuery {
+  /** A status, or undefined for everyone but spam. */
+  status?: PersonStatus;
+  source?: string;
+  search?: string;
+  page?: number;
+}
+
+export interface PeoplePage {
+  people: PersonRow[];
+  /** How many match the query (all pages). */
+  total: number;
+  /** People per status, over everyone. */
+  counts: Record<PersonStatus, number>;
+  sources: string[];
+}
+
+type RawPerson = {
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  status: PersonStatus;
+  sources: string[] | string;
+  service_type: string | null;
+  preview: string | null;
+  submissions: number;
+  first_at: Date | string;
+  last_activity_at: Date | string;
+  awaiting_reply_since: Date | string | null;
+};
+
+const personColumns = sql`id, name, email, phone, status, sources, service_type, preview, submissions, first_at, last_activity_at, awaiting_reply_since`;
+
+function toPerson(r: RawPerson): PersonRow {
+  return {
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    phone: r.phone,
+    status: r.status,
+    // node-postgres parses text[]; PGlite's raw rows may give the array literal.
+    sources: Array.isArray(r.sources) ? r.sources : parseTextArray(r.sources),
+    serviceType: r.service_type,
+    preview: r.preview,
+    submissions: Number(r.submissions),
+    firstAt: asDate(r.first_at),
+    lastActivityAt: asDate(r.last_activity_at),
+    awaitingReplySince: asDateOrNull(r.awaiting_reply_since),
+  };
+}
+
+function parseTextArray(literal: string): string[] {
+  const inner = literal.replace(/^\{|\}$/g, "");
+  if (!inner) return [];
+  return [...inner.matchAll(/"((?:[^"\\]|\\.)*)"|([^,]+)/g)].map((m) => (m[1] !== undefined ? m[1].replace(/\\(.)/g, "$1") : m[2]!));
+}
+
+/** `%`, `_` and `\` typed in the search box are looked for literally. */
+function likePattern(search: string): string {
+  return `%${search.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function whereOf(query: PeopleQuery): SQL {
+  const parts: SQL[] = [query.status ? sql`status = ${query.status}` : sql`status <> 'spam'`];
+  if (query.source) parts.push(sql`${query.source} = any(sources)`);
+  if (query.search?.trim()) parts.push(sql`search_text like ${likePattern(query.search)}`);
+  return sql.join(parts, sql` and `);
+}
+
+export async function listPeople(db: Database, query: PeopleQuery): Promise<PeoplePage> {
+  const page = Math.max(1, Math.floor(query.page ?? 1));
+  const where = whereOf(query);
+  const [rows, total, counts, sources] = await Promise.all([
+    db.rows<RawPerson>(sql`
+      select ${personColumns} from people where ${where}
+      order by last_activity_at desc, id desc limit ${PEOPLE_PAGE_SIZE}::integer offset ${(page - 1) * PEOPLE_PAGE_SIZE}::integer`),
+    db.rows<{ n: number }>(sql`select count(*)::integer as n from people where ${where}`),
+    db.rows<{ status: PersonStatus; n: number }>(sql`select status, count(*)::integer as n from people group by status`),
+    db.rows<{ source: string }>(sql`select distinct unnest(sources) as source from people order by 1`),
+  ]);
+  const byStatus = Object.fromEntries(PERSON_STATUSES.map((s) => [s, 0])) as Record<PersonStatus, number>;
+  for (const c of counts) byStatus[c.status] = Number(c.n);
+  return { people: rows.map(toPerson), total: Number(total[0]?.n ?? 0), counts: byStatus, sources: sources.map((s) => s.source) };
+}
+
+/** What an open inbox polls: when it last changed and how many people are new. */
+export async function inboxPulse(db: Database): Promise<{ latest: string | null; newPeople: number }> {
+  const rows = await db.rows<{ latest: Date | string | null; new_people: number }>(sql`
+    select (select max(last_activity_at) from people) as latest,
+      (select count(*)::integer from people where status = 'new') as new_people`);
+  const latest = asDateOrNull(rows[0]?.latest);
+  return { latest: latest?.toISOString() ?? null, newPeople: Number(rows[0]?.new_people ?? 0) };
+}
+
+export interface Submission {
+  id: number;
+  kind: "lead" | "contact";
+  source: string;
+  /** Exactly what the visitor submitted (the notification's snapshot). */
+  fields: Record<string, unknown>;
+  createdAt: Date;
+  notification: { status: "pending" | "sending" | "sent" | "failed"; attempts: number; lastError: string | null; sentAt: Date | null };
+  /** The consent the visitor gave on the welcome form (leads only). */
+  consent: { text: string; version: string; address: string | null; userAgent: string | null } | null;
+}
+
+export interface TimelineEvent {
+  id: number;
+  kind: "status" | "note";
+  fromStatus: PersonStatus | null;
+  toStatus: PersonStatus | null;
+  note: string | null;
+  authorName: string;
+  createdAt: Date;
+}
+
+export interface PersonDetail {
+  person: PersonRow;
+  submissions: Submission[];
+  events: TimelineEvent[];
+}
+
+export async function personDetail(db: Database, id: number): Promise<PersonDetail | null> {
+  const [people, submissions, events] = await Promise.all([
+    db.rows<RawPerson>(sql`select ${personColumns} from people where id = ${id}`),
+    db.rows<{
+      id: number;
+      kind: "lead" | "contact";
+      source: string;
+      payload: unknown;
+      created_at: Date | string;
+      status: Submission["notification"]["status"];
+      attempts: number;
+      last_error: string | null;
+      sent_at: Date | string | null;
+      consent_text: string | null;
+      consent_version: string | null;
+      client_address: string | null;
+      user_agent: string | null;
+    }>(sql`
+      select o.id, o.kind, o.source, o.payload, o.created_at, o.status, o.attempts, o.last_error, o.sent_at,
+        l.consent_text, l.consent_version, l.client_address, l.user_agent
+      from notification_outbox o left join leads l on l.id = o.lead_id
+      where o.person_id = ${id} order by o.created_at desc, o.id desc`),
+    db.rows<{ id: number; kind: "status" | "note"; from_status: PersonStatus | null; to_status: PersonStatus | null; note: string | null; author_name: string; created_at: Date | string }>(sql`
+      select id, kind, from_status, to_status, note, author_name, created_at from person_events where person_id = ${id} order by created_at desc, id desc`),
+  ]);
+  if (!people[0]) return null;
+  return {
+    person: toPerson(people[0]),
+    submissions: submissions.map((s) => ({
+      id: s.id,
+      kind: s.kind,
+      source: s.source,
+      fields: (typeof s.payload === "string" ? JSON.parse(s.payload) : s.payload) as Record<string, unknown>,
+      createdAt: asDate(s.created_at),
+      notification: { status: s.status, attempts: Number(s.attempts), lastError: s.last_error, sentAt: asDateOrNull(s.sent_at) },
+      consent: s.consent_text ? { text: s.consent_text, version: s.consent_version ?? "", address: s.client_address, userAgent: s.user_agent } : null,
+    })),
+    events: events.map((e) => ({
+      id: e.id,
+      kind: e.kind,
+      fromStatus: e.from_status,
+      toStatus: e.to_status,
+      note: e.note,
+      authorName: e.author_name,
+      createdAt: asDate(e.created_at),
+    })),
+  };
+}
+
+/**
+ * Changes a person's status and puts the change on their timeline. Any step the agent takes
+ * answers the person, so it also ends the 24-hour reply clock.
+ */
+export async function setStatus(db: Database, personId: number, status: PersonStatus, by: Account): Promise<boolean> {
+  return db.transaction(async (rows) => {
+    const current = await rows<{ status: PersonStatus }>(sql`select status from people where id = ${personId} for update`);
+    if (!current[0]) return false;
+    if (current[0].status === status) return true;
+    await rows(sql`update people set status = ${status}, awaiting_reply_since = null where id = ${personId}`);
+    await rows(sql`
+      insert into person_events (person_id, kind, from_status, to_status, author_id, author_name)
+      values (${personId}, 'status', ${current[0].status}, ${status}, ${by.id}, ${by.name})`);
+    return true;
+  });
+}
+
+/** A note on the timeline; like a status change it ends the reply clock (the agent has acted). */
+export async function addNote(db: Database, personId: number, note: string, by: Account): Promise<boolean> {
+  const rows = await db.rows(sql`
+    with person as (update people set awaiting_reply_since = null where id = ${personId} returning id)
+    insert into person_events (person_id, kind, note, author_id, author_name)
+    select id, 'note', ${note}, ${by.id}, ${by.name} from person returning id`);
+  return rows.length === 1;
+}
+
+/** Puts one failed notification back in the queue ("send again"). */
+export async function resendNotification(db: Database, notificationId: number, personId: number): Promise<boolean> {
+  const rows = await db.rows(sql`
+    update notification_outbox set status = 'pending', attempts = 0, next_attempt_at = now(), last_error = null
+    where id = ${notificationId} and person_id = ${personId} and status = 'failed' returning id`);
+  return rows.length === 1;
+}

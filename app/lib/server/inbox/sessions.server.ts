@@ -1,0 +1,74 @@
+/**
+ * Inbox sessions: a random token in an HttpOnly cookie, its SHA-256 in the database, so a
+ * restart keeps everyone signed in and several servers on one PostgreSQL share the sessions.
+ * The expiry slides: each visit pushes it SESSION_DAYS ahead.
+ */
+import { sql } from "drizzle-orm";
+import { type Database, asDate } from "../db.server";
+import type { Account } from "./accounts.server";
+import { hashToken, newToken } from "./tokens.server";
+
+export const SESSION_COOKIE = "inbox_session";
+export const SESSION_DAYS = 30;
+
+export interface Session {
+  account: Account;
+  token: string;
+  expiresAt: Date;
+}
+
+export async function createSession(db: Database, accountId: number, from: { address: string; userAgent: string | null }): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken();
+  const rows = await db.rows<{ expires_at: Date | string }>(sql`
+    insert into inbox_sessions (token_hash, user_id, expires_at, address, user_agent)
+    values (${hashToken(token)}, ${accountId}, now() + ${SESSION_DAYS}::integer * interval '1 day', ${from.address || null}, ${from.userAgent?.slice(0, 500) ?? null})
+    returning expires_at`);
+  return { token, expiresAt: asDate(rows[0]!.expires_at) };
+}
+
+/** The session a token belongs to, if it is still valid; its expiry moves SESSION_DAYS ahead. */
+export async function resumeSession(db: Database, token: string): Promise<Session | null> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const rows = await db.rows<{ id: number; name: string; email: string; expires_at: Date | string }>(sql`
+    update inbox_sessions s
+    set last_seen_at = now(), expires_at = now() + ${SESSION_DAYS}::integer * interval '1 day'
+    from inbox_users u
+    where s.token_hash = ${hashToken(token)} and s.expires_at > now() and u.id = s.user_id
+    returning u.id, u.name, u.email, s.expires_at`);
+  const row = rows[0];
+  return row ? { account: { id: row.id, name: row.name, email: row.email }, token, expiresAt: asDate(row.expires_at) } : null;
+}
+
+export async function endSession(db: Database, token: string): Promise<void> {
+  await db.rows(sql`delete from inbox_sessions where token_hash = ${hashToken(token)}`);
+}
+
+/** "Sign out everywhere": every browser of this account, this one included. */
+export async function endAllSessions(db: Database, accountId: number): Promise<number> {
+  const rows = await db.rows(sql`delete from inbox_sessions where user_id = ${accountId} returning 1`);
+  return rows.length;
+}
+
+export async function countSessions(db: Database, accountId: number): Promise<number> {
+  const rows = await db.rows<{ n: number }>(sql`select count(*)::integer as n from inbox_sessions where user_id = ${accountId} and expires_at > now()`);
+  return Number(rows[0]?.n ?? 0);
+}
+
+export function sessionTokenFrom(request: Request): string | null {
+  const header = request.headers.get("cookie") ?? "";
+  for (const part of header.split(";")) {
+    const [name, ...value] = part.trim().split("=");
+    if (name === SESSION_COOKIE) return value.join("=") || null;
+  }
+  return null;
+}
+
+/** Set-Cookie for a session; Secure when the site is served over https. */
+export function sessionCookie(token: string, expiresAt: Date, secure: boolean): string {
+  const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
+  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? "; Secure" : ""}`;
+}
+
+export function clearedSessionCookie(secure: boolean): string {
+  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? "; Secure" : ""}`;
+}

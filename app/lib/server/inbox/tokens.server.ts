@@ -1,0 +1,13 @@
+/**
+ * Secrets that travel in cookies and links (session tokens, set-up links): 256 random bits,
+ * base64url. The database keeps only their SHA-256, so a copy of the database signs no one in.
+ */
+import { createHash, randomBytes } from "node:crypto";
+
+export function newToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}

@@ -1,0 +1,56 @@
+/**
+ * The inbox's frame: its own small header (no public navigation), the signed-in person and
+ * sign-out. The public header, breadcrumbs and footer are left out by root.tsx for /inbox.
+ */
+import { Form, Link, NavLink, Outlet } from "react-router";
+import { site } from "~/content/site";
+import { currentSession } from "~/lib/server/inbox/guard.server";
+import type { Route } from "./+types/layout";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await currentSession(request, context);
+  return { account: session ? { name: session.account.name } : null };
+}
+
+export function headers() {
+  return { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
+}
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded px-2 py-1 font-semibold ${isActive ? "bg-brand-soft text-ink" : "text-brand underline-offset-2 hover:underline"}`;
+
+export default function InboxLayout({ loaderData }: Route.ComponentProps) {
+  const { account } = loaderData;
+  return (
+    <div className="min-h-screen bg-surface text-ink">
+      <header className="border-b border-line bg-surface-muted">
+        <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
+          <Link to="/inbox" className="text-lg font-bold text-ink">
+            {site.agent.name} · Inbox
+          </Link>
+          {account && (
+            <nav aria-label="Inbox" className="flex items-center gap-2 text-sm">
+              <NavLink to="/inbox" end className={navClass}>
+                People
+              </NavLink>
+              <NavLink to="/inbox/account" className={navClass}>
+                Account
+              </NavLink>
+            </nav>
+          )}
+          {account && (
+            <Form method="post" action="/inbox/sign-out" className="ml-auto flex items-center gap-2 text-sm">
+              <span className="text-ink-muted">{account.name}</span>
+              <button type="submit" className="min-h-11 rounded px-2 font-semibold text-brand underline">
+                Sign out
+              </button>
+            </Form>
+          )}
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="mx-auto max-w-5xl px-4 py-5 outline-none">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+/**
+ * /inbox/people/:personId: everything one person sent, the agent's timeline with them, one-tap
+ * status, notes, call and reply, each notification's delivery (with "Send again" when it failed)
+ * and the consent they gave on the welcome form.
+ */
+import { Form, Link, data, useNavigation } from "react-router";
+import { SubmissionCard } from "~/components/inbox/submission-card";
+import { Notice, ReplyClock, StatusBadge, Time, inboxMeta } from "~/components/inbox/inbox-ui";
+import { site } from "~/content/site";
+import { PERSON_STATUSES, PERSON_STATUS_LABELS, type PersonStatus } from "~/lib/inbox";
+import { requirePageSession, requireSession } from "~/lib/server/inbox/guard.server";
+import { addNote, personDetail, resendNotification, setStatus } from "~/lib/server/inbox/people.server";
+import type { Route } from "./+types/person";
+
+export const meta = ({ data }: Route.MetaArgs) => inboxMeta(data?.person.name || data?.person.email || "Person");
+
+const NOTE_MAX = 5000;
+
+function personIdOf(param: string): number {
+  const id = Number(param);
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw data("Not found", { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requirePageSession(request, context);
+  const detail = await personDetail(context.inbox.db, personIdOf(params.personId));
+  if (!detail) throw data("Not found", { status: 404 });
+  return { ...detail, now: new Date(), siteHost: new URL(context.inbox.siteUrl).host };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { account } = await requireSession(request, context);
+  const id = personIdOf(params.personId);
+  const db = context.inbox.db;
+  const form = await request.formData();
+  switch (form.get("intent")) {
+    case "status": {
+      const status = String(form.get("status"));
+      if (!(PERSON_STATUSES as readonly string[]).includes(status)) return data({ error: "Choose one of the statuses." }, { status: 400 });
+      if (!(await setStatus(db, id, status as PersonStatus, account))) throw data("Not found", { status: 404 });
+      return { error: null };
+    }
+    case "note": {
+      const note = String(form.get("note") ?? "").trim();
+      if (!note) return data({ error: "Write something in the note first." }, { status: 400 });
+      if (note.length > NOTE_MAX) return data({ error: `A note holds at most ${NOTE_MAX} characters.` }, { status: 400 });
+      if (!(await addNote(db, id, note, account))) throw data("Not found", { status: 404 });
+      return { error: null };
+    }
+    case "resend": {
+      const ok = await resendNotification(db, Number(form.get("notificationId")), id);
+      if (ok) context.inbox.kickOutbox();
+      return ok ? { error: null } : data({ error: "That e-mail is not waiting to be sent again." }, { status: 409 });
+    }
+    default:
+      return data({ error: "Unknown action." }, { status: 400 });
+  }
+}
+
+export default function Person({ loaderData, actionData }: Route.ComponentProps) {
+  const { person, submissions, events, now, siteHost } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const replySubject = `Your message on ${siteHost}, ${site.agent.name}`;
+  return (
+    <div>
+      <p className="text-sm">
+        <Link to="/inbox" className="text-brand underline">
+          ← All people
+        </Link>
+      </p>
+      <div className="mt-2 flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold break-all">{person.name || person.email}</h1>
+        <StatusBadge status={person.status} />
+        <ReplyClock since={person.awaitingReplySince} now={now} />
+      </div>
+      <p className="mt-1 text-ink-muted">
+        First wrote <Time date={person.firstAt} />, {person.submissions} submission{person.submissions === 1 ? "" : "s"}.
+      </p>
+
+      <div className="mt-4 flex flex-wrap gap-3">
+        {person.phone && (
+          <a href={`tel:${person.phone.replace(/[^\d+]/g, "")}`} className="inline-flex min-h-11 items-center rounded-md bg-brand px-4 font-semibold text-on-brand">
+            Call {person.phone}
+          </a>
+        )}
+        <a
+          href={`mailto:${person.email}?subject=${encodeURIComponent(replySubject)}`}
+          className="inline-flex min-h-11 items-center rounded-md border border-brand px-4 font-semibold text-brand break-all"
+        >
+          Reply to {person.email}
+        </a>
+      </div>
+
+      {actionData?.error && (
+        <div className="mt-4">
+          <Notice tone="error">{actionData.error}</Notice>
+        </div>
+      )}
+
+      <section className="mt-6" aria-labelledby="status-heading">
+        <h2 id="status-heading" className="text-lg font-semibold">
+          Status
+        </h2>
+        <Form method="post" className="mt-2 flex flex-wrap gap-2">
+          <input type="hidden" name="intent" value="status" />
+          {PERSON_STATUSES.map((s) => (
+            <button
+              key={s}
+              type="submit"
+              name="status"
+              value={s}
+              disabled={busy}
+              aria-pressed={person.status === s}
+              className={`min-h-11 rounded-full border px-3 text-sm font-semibold ${person.status === s ? "border-brand bg-brand text-on-brand" : "border-line text-ink hover:bg-surface-muted"}`}
+            >
+              {PERSON_STATUS_LABELS[s]}
+            </button>
+          ))}
+        </Form>
+      </section>
+
+      <section className="mt-6" aria-labelledby="note-heading">
+        <h2 id="note-heading" className="text-lg font-semibold">
+          Add a note
+        </h2>
+        <Form method="post" className="mt-2 space-y-2" key={events.length}>
+          <input type="hidden" name="intent" value="note" />
+          <label htmlFor="note" className="sr-only">
+            Note
+          </label>
+          <textarea id="note" name="note" rows={3} maxLength={NOTE_MAX} required className="block w-full rounded-md border border-line bg-surface px-3 py-2 text-base text-ink" placeholder="Called, left a voicemail..." />
+          <button type="submit" disabled={busy} className="min-h-11 rounded-md bg-brand px-4 font-semibold text-on-brand">
+            Save note
+          </button>
+        </Form>
+      </section>
+
+      <section className="mt-8" aria-labelledby="timeline-heading">
+        <h2 id="timeline-heading" className="text-lg font-semibold">
+          Timeline
+        </h2>
+        <ol className="mt-3 space-y-4" data-testid="timeline">
+          {[...events.map((e) => ({ at: e.createdAt, key: `e${e.id}`, event: e })), ...submissions.map((s) => ({ at: s.createdAt, key: `s${s.id}`, submission: s }))]
+            .sort((a, b) => b.at.getTime() - a.at.getTime())
+            .map((item) => (
+              <li key={item.key}>
+                {"submission" in item && item.submission ? (
+                  <SubmissionCard submission={item.submission} />
+                ) : "event" in item && item.event ? (
+                  <div className="rounded-md border-l-4 border-brand bg-surface-muted px-3 py-2">
+                    <p className="text-sm text-ink-muted">
+                      <Time date={item.event.createdAt} /> · {item.event.authorName}
+                    </p>
+                    {item.event.kind === "status" ? (
+                      <p>
+                        Status: {item.event.fromStatus ? PERSON_STATUS_LABELS[item.event.fromStatus] : "—"} → <strong>{item.event.toStatus ? PERSON_STATUS_LABELS[item.event.toStatus] : "—"}</strong>
+                      </p>
+                    ) : (
+                      <p className="whitespace-pre-wrap break-words">{item.event.note}</p>
+                    )}
+                  </div>
+                ) : null}
+              </li>
+            ))}
+        </ol>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+/** POST /inbox/sign-out: ends this browser's session. (GET only redirects: signing out is an action.) */
+import { redirect } from "react-router";
+import { clearedSessionCookie, endSession, sessionTokenFrom } from "~/lib/server/inbox/sessions.server";
+import type { Route } from "./+types/sign-out";
+
+export function loader() {
+  throw redirect("/inbox");
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const token = sessionTokenFrom(request);
+  if (token) await endSession(context.inbox.db, token);
+  throw redirect("/inbox/sign-in?signed-out", { headers: { "Set-Cookie": clearedSessionCookie(context.inbox.secureCookies) } });
+}

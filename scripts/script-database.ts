@@ -1,0 +1,25 @@
+/**
+ * The database for a command-line script: the server's own (DATABASE_URL, else PGlite in
+ * DATA_DIR). A script that cannot open it (PGlite busy because the site is running, PostgreSQL
+ * unreachable, a bad setting) says why in one line and exits 1, without a stack trace.
+ */
+import { ConfigError, type Config, readConfig } from "../app/lib/server/config.server";
+import { type Database, openDatabase, pgliteDirIn } from "../app/lib/server/db.server";
+import { messageChainOf } from "../app/lib/server/db-errors.server";
+
+/** `busyHint` is added to the one line printed when the embedded database is busy. */
+export async function openScriptDatabase(busyHint = ""): Promise<{ db: Database; config: Config }> {
+  let config: Config;
+  try {
+    config = readConfig();
+  } catch (error) {
+    console.error(error instanceof ConfigError ? error.message : messageChainOf(error));
+    process.exit(1);
+  }
+  try {
+    return { db: await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: pgliteDirIn(config.DATA_DIR) }), config };
+  } catch (error) {
+    console.error(error instanceof Error && error.name === "DatabaseBusyError" ? error.message + busyHint : `The database could not be opened: ${messageChainOf(error)}`);
+    process.exit(1);
+  }
+}
