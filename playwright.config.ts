@@ -60,7 +60,8 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      command: `npm run build > /dev/null && npm run serve`,
+      // The server's output is kept in DATA_DIR/server.log: the inbox spec reads the set-up link from it.
+      command: `npm run build > /dev/null && npm run serve 2>&1 | tee "${path.join(dataDir, "server.log")}"`,
       url: `${baseURL}/healthz`,
       env: e2eEnv,
       reuseExistingServer: false,

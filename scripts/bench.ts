@@ -13,6 +13,9 @@
  * BENCH_STATIC_SECONDS per side, default 8, at 50 connections), and the flood: BENCH_FLOOD_REQUESTS
  * (default 5000) POSTs from one address while other visitors submit normally (scripts/bench/flood.ts).
  *
+ * Last, the agent's inbox with BENCH_INBOX_SUBMISSIONS (default 50,000) stored submissions
+ * (scripts/bench/inbox.ts): the list, a search, a filter and a person's page, p99 < 200 ms.
+ *
  * Each section sends BENCH_REQUESTS requests (default 8000) over BENCH_CONNECTIONS connections
  * (default 16) and stops after BENCH_MAX_SECONDS (default 60) whatever happens; stopping by
  * count means no request is left in flight, so stored rows can be compared exactly.
@@ -30,6 +33,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../app/lib/server/db.server";
 import { benchFlood, printFlood } from "./bench/flood";
+import { benchInbox, printInbox, seedInbox } from "./bench/inbox";
 import { benchStaticPages, printStaticBench } from "./bench/static-pages";
 import { readConfig } from "../app/lib/server/config.server";
 
@@ -328,6 +332,22 @@ async function runStaticAndFlood(): Promise<boolean> {
   }
 }
 
+/** The agent's inbox with BENCH_INBOX_SUBMISSIONS stored submissions, on PGlite (issue 11: p99 < 200 ms). */
+async function runInbox(): Promise<boolean> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "agent-site-bench-"));
+  const port = await freePort();
+  const origin = `http://${HOST}:${port}`;
+  console.log(`\n== Inbox ==  (${origin}, PGlite, ${fmt(config.BENCH_INBOX_SUBMISSIONS)} submissions)`);
+  const seed = await seedInbox(path.join(dataDir, "pglite"), config.BENCH_INBOX_SUBMISSIONS);
+  const server = await startServer(port, { DATABASE_URL: "", DATA_DIR: dataDir });
+  try {
+    return printInbox(seed, await benchInbox(origin, seed));
+  } finally {
+    await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   if (!config.BENCH_SKIP_BUILD) {
     console.log(`Building into ${buildDir}/ ...`);
@@ -337,6 +357,7 @@ async function main() {
   let ok = await runDriver("PGlite (embedded)", { DATABASE_URL: "" }, undefined);
   if (databaseUrl) ok = (await runDriver("PostgreSQL (DATABASE_URL)", { DATABASE_URL: databaseUrl }, databaseUrl)) && ok;
   ok = (await runStaticAndFlood()) && ok;
+  ok = (await runInbox()) && ok;
   if (!ok) {
     console.error("\nThe bench did not finish cleanly (time limit reached, or stored rows differ from accepted responses).");
     process.exit(1);

@@ -90,6 +90,7 @@ export const configSchema = z.object({
   BENCH_MAX_SECONDS: whole(60),
   BENCH_STATIC_SECONDS: whole(8),
   BENCH_FLOOD_REQUESTS: whole(5000),
+  BENCH_INBOX_SUBMISSIONS: whole(50_000),
   BENCH_OUTBOX_WORKER: onOff("on"),
   BENCH_SKIP_BUILD: flag,
   BENCH_DEBUG: flag,

@@ -142,7 +142,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <h2 id="sign-ins-heading" className="text-xl font-semibold">
           Recent sign-ins
         </h2>
-        <div className="mt-2 overflow-x-auto">
+        <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label="Sign-ins, scrollable table">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">The last 30 sign-ins and failed attempts</caption>
             <thead>

@@ -1,0 +1,92 @@
+/**
+ * The inbox with a busy history: BENCH_INBOX_SUBMISSIONS (default 50,000) submissions from about
+ * 40 % as many people, both forms, seeded into a fresh PGlite folder through the same database
+ * trigger the forms' writes go through; then the signed-in agent's pages are timed on the
+ * production server (target: p99 under 200 ms): the list, a search, a status filter, and a
+ * person's page (the one with the most submissions, the heaviest).
+ */
+import autocannon from "autocannon";
+import { sql } from "drizzle-orm";
+import { openDatabase } from "../../app/lib/server/db.server";
+import { createAccountFromInvite, createInvite } from "../../app/lib/server/inbox/accounts.server";
+import { createSession } from "../../app/lib/server/inbox/sessions.server";
+
+export const INBOX_P99_TARGET_MS = 200;
+
+export interface InboxSeed {
+  cookie: string;
+  busiestPersonId: number;
+  submissions: number;
+  people: number;
+  seedSeconds: number;
+}
+
+/** Seeds `submissions` submissions into PGlite in `pgliteDir` (closed again before the server opens it). */
+export async function seedInbox(pgliteDir: string, submissions: number): Promise<InboxSeed> {
+  const started = Date.now();
+  const db = await openDatabase({ pgliteDir });
+  try {
+    const people = Math.max(1, Math.round(submissions * 0.4));
+    // Every third submission is a contact message, the rest welcome-form leads; e-mails repeat
+    // (in varying case) so people have several submissions, as returning visitors do.
+    await db.rows(sql`
+      insert into notification_outbox (kind, source, payload, message_id, status, created_at)
+      select case when i % 3 = 0 then 'contact' else 'lead' end,
+        case when i % 3 = 0 then 'contact_form' else 'Welcome Page Form' end,
+        case when i % 3 = 0
+          then jsonb_build_object('name', 'Person ' || (i % ${people}::integer), 'email', 'person' || (i % ${people}::integer) || '@Example.com',
+            'phone', null, 'message', 'Is the house on ' || i || ' Street still for sale? We would like to see it this weekend.')
+          else jsonb_build_object('fullName', 'Person ' || (i % ${people}::integer), 'email', ' person' || (i % ${people}::integer) || '@example.com',
+            'phone', '780-555-' || lpad((i % 10000)::text, 4, '0'), 'serviceType', 'buying', 'comments', 'Looking for 3 bedrooms near school ' || i)
+        end,
+        'bench-' || i, 'sent', now() - (${submissions}::integer - i) * interval '1 minute'
+      from generate_series(1, ${submissions}::integer) as i`);
+    await db.rows(sql`update people set status = 'contacted' where id % 4 = 0`);
+    const { token } = await createInvite(db);
+    const created = await createAccountFromInvite(db, token, { name: "Bench Agent", email: "bench@example.com", password: "bench password long enough" });
+    if (!created.ok) throw new Error("could not create the bench account");
+    const session = await createSession(db, created.account.id, { address: "127.0.0.1", userAgent: "bench" });
+    const [busiest] = await db.rows<{ id: number }>(sql`select id from people order by submissions desc, id limit 1`);
+    const [count] = await db.rows<{ n: number }>(sql`select count(*)::integer as n from people`);
+    return { cookie: `inbox_session=${session.token}`, busiestPersonId: busiest!.id, submissions, people: Number(count!.n), seedSeconds: (Date.now() - started) / 1000 };
+  } finally {
+    await db.close();
+  }
+}
+
+export interface InboxTiming {
+  page: string;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+}
+
+export async function benchInbox(origin: string, seed: InboxSeed, requests = 400): Promise<InboxTiming[]> {
+  const pages: [string, string][] = [
+    ["list (newest first)", "/inbox"],
+    ["list, search 'school 4999'", "/inbox?q=school+4999"],
+    ["list, status Contacted, page 3", "/inbox?status=contacted&page=3"],
+    [`person page (${seed.submissions > 0 ? "most submissions" : "-"})`, `/inbox/people/${seed.busiestPersonId}`],
+  ];
+  const results: InboxTiming[] = [];
+  for (const [page, path] of pages) {
+    // One agent (and maybe an assistant): a couple of connections, not a crowd.
+    const opts = { url: origin + path, connections: 2, amount: requests, headers: { cookie: seed.cookie } };
+    await autocannon({ ...opts, amount: 40 });
+    const r = await autocannon(opts);
+    results.push({ page, reqPerSec: r["2xx"] / r.duration, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors });
+  }
+  return results;
+}
+
+export function printInbox(seed: InboxSeed, timings: InboxTiming[]): boolean {
+  console.log(`  seeded ${seed.submissions.toLocaleString("en-CA")} submissions from ${seed.people.toLocaleString("en-CA")} people in ${seed.seedSeconds.toFixed(1)} s`);
+  let ok = true;
+  for (const t of timings) {
+    const met = t.p99 < INBOX_P99_TARGET_MS && t.non2xx === 0;
+    if (!met) ok = false;
+    console.log(`  ${t.page.padEnd(36)} p50 ${t.p50.toFixed(1)} ms   p99 ${t.p99.toFixed(1)} ms   ${t.reqPerSec.toFixed(0)} req/s   ${t.non2xx ? `${t.non2xx} not 2xx   ` : ""}${met ? "(p99 < 200 ms: met)" : "(p99 < 200 ms: NOT met)"}`);
+  }
+  return ok;
+}
