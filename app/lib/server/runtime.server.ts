@@ -2,6 +2,7 @@
  * Everything the lead capture needs at run time, started once by server.ts before it listens:
  * the database (opened and migrated), the mailer, the outbox worker, the form rate limit.
  */
+import { sql } from "drizzle-orm";
 import path from "node:path";
 import type { SiteServices } from "../services";
 import { type Database, openDatabase, pgliteDirIn } from "./db.server";
@@ -46,6 +47,7 @@ export async function startLeadRuntime(config: Config, log: Pick<Console, "info"
   worker?.start();
   log.info(`[outbox] notifications to ${config.AGENT_NOTIFY_EMAIL} via ${mailer.description}${worker ? "" : " (worker off in this process)"}`);
 
+  const stopMaintenance = maintainPglite(db, log);
   const services = createSiteServices({ db, onQueued: () => worker?.kick(), log });
   const inbox = await createInboxContext(db, siteUrlOf(config), () => worker?.kick());
   await announceFirstSetUpLink(inbox, log);
@@ -58,6 +60,7 @@ export async function startLeadRuntime(config: Config, log: Pick<Console, "info"
     formLimiter,
     inbox,
     async close() {
+      stopMaintenance();
       await worker?.stop();
       mailer.close();
       await db.close();
@@ -73,4 +76,20 @@ async function announceFirstSetUpLink(inbox: InboxContext, log: Pick<Console, "i
   if (await hasAccounts(inbox.db)) return;
   const { token } = await createInvite(inbox.db);
   log.info(`[inbox] No account yet. Create the first one (link valid 24 hours, works once): ${inviteLink(inbox.siteUrl, token)}`);
+}
+
+/**
+ * PGlite runs no autovacuum: every upsert of a person leaves a dead row version behind, and the
+ * planner's statistics go stale. The server vacuums and analyses the embedded database once a day
+ * (in the background, first a minute after start-up). PostgreSQL servers do this themselves.
+ */
+function maintainPglite(db: Database, log: Pick<Console, "warn">): () => void {
+  if (db.driver !== "pglite") return () => {};
+  const vacuum = () => void db.rows(sql`vacuum analyze`).catch((error: unknown) => log.warn(`[db] vacuum failed: ${(error as Error).message}`));
+  const first = setTimeout(vacuum, 60_000).unref();
+  const daily = setInterval(vacuum, 24 * 3_600_000).unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(daily);
+  };
 }

@@ -2,18 +2,23 @@
  * The inbox's frame: its own small header (no public navigation), the signed-in person and
  * sign-out. The public header, breadcrumbs and footer are left out by root.tsx for /inbox.
  */
-import { Form, Link, NavLink, Outlet } from "react-router";
+import { Form, Link, NavLink, Outlet, data } from "react-router";
 import { site } from "~/content/site";
 import { currentSession } from "~/lib/server/inbox/guard.server";
+import { sessionCookie } from "~/lib/server/inbox/sessions.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await currentSession(request, context);
-  return { account: session ? { name: session.account.name } : null };
+  if (!session) return { account: null };
+  // The expiry slides on the server at every visit; the cookie's follows it here.
+  return data({ account: { name: session.account.name } }, { headers: { "Set-Cookie": sessionCookie(session.token, session.expiresAt, context.inbox.secureCookies) } });
 }
 
-export function headers() {
-  return { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
+export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
+  const headers = new Headers({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" });
+  for (const source of [loaderHeaders, actionHeaders]) for (const cookie of source.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return headers;
 }
 
 const navClass = ({ isActive }: { isActive: boolean }) =>

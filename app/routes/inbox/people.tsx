@@ -9,7 +9,7 @@ import { ReplyClock, SERVICE_LABELS, StatusBadge, Time, inboxMeta, sourceLabel }
 import { useLiveInbox } from "~/components/inbox/live-inbox";
 import { PEOPLE_PAGE_SIZE, PERSON_STATUSES, PERSON_STATUS_LABELS, type PersonStatus } from "~/lib/inbox";
 import { requirePageSession } from "~/lib/server/inbox/guard.server";
-import { inboxPulse, listPeople } from "~/lib/server/inbox/people.server";
+import { latestActivity, listPeople } from "~/lib/server/inbox/people.server";
 import type { Route } from "./+types/people";
 
 export const meta = ({ data }: Route.MetaArgs) => inboxMeta(data && data.newPeople > 0 ? `(${data.newPeople} new) People` : "People");
@@ -28,8 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     search: params.get("q")?.slice(0, 200) || undefined,
     page: Math.min(10_000, Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1)),
   };
-  const [list, pulse] = await Promise.all([listPeople(context.inbox.db, query), inboxPulse(context.inbox.db)]);
-  return { ...list, query, latest: pulse.latest, newPeople: pulse.newPeople, now: new Date() };
+  const [list, latest] = await Promise.all([listPeople(context.inbox.db, query), latestActivity(context.inbox.db)]);
+  return { ...list, query, latest, newPeople: list.counts.new, now: new Date() };
 }
 
 function filterHref(query: { status?: string; source?: string; search?: string }, change: Record<string, string | undefined>): string {

@@ -5,6 +5,7 @@
  * them: each holds a snapshot of exactly what was submitted and the notification's delivery state.
  */
 import { type SQL, sql } from "drizzle-orm";
+import { CONTACT_SOURCE, LEAD_SOURCE } from "../../../../db/schema-values";
 import { PEOPLE_PAGE_SIZE, PERSON_STATUSES, type PersonStatus } from "../../inbox";
 import { type Database, asDate, asDateOrNull } from "../db.server";
 import type { Account } from "./accounts.server";
@@ -94,29 +95,47 @@ function whereOf(query: PeopleQuery): SQL {
   return sql.join(parts, sql` and `);
 }
 
+/** The forms a person can come from (spec §7), for the source filter. */
+export const PERSON_SOURCES = [LEAD_SOURCE, CONTACT_SOURCE] as const;
+
+/**
+ * One page of the list. Without a search or form filter the page comes from the activity index
+ * and the total from the per-status counts; with one, a single scan returns the page and its
+ * total (a window count), so 50,000 submissions stay well under the 200 ms target on PGlite.
+ */
 export async function listPeople(db: Database, query: PeopleQuery): Promise<PeoplePage> {
   const page = Math.max(1, Math.floor(query.page ?? 1));
   const where = whereOf(query);
-  const [rows, total, counts, sources] = await Promise.all([
-    db.rows<RawPerson>(sql`
-      select ${personColumns} from people where ${where}
+  const filtered = Boolean(query.source || query.search?.trim());
+  const [rows, counts] = await Promise.all([
+    db.rows<RawPerson & { total?: number }>(sql`
+      select ${personColumns}${filtered ? sql`, count(*) over ()::integer as total` : sql``} from people where ${where}
       order by last_activity_at desc, id desc limit ${PEOPLE_PAGE_SIZE}::integer offset ${(page - 1) * PEOPLE_PAGE_SIZE}::integer`),
-    db.rows<{ n: number }>(sql`select count(*)::integer as n from people where ${where}`),
     db.rows<{ status: PersonStatus; n: number }>(sql`select status, count(*)::integer as n from people group by status`),
-    db.rows<{ source: string }>(sql`select distinct unnest(sources) as source from people order by 1`),
   ]);
   const byStatus = Object.fromEntries(PERSON_STATUSES.map((s) => [s, 0])) as Record<PersonStatus, number>;
   for (const c of counts) byStatus[c.status] = Number(c.n);
-  return { people: rows.map(toPerson), total: Number(total[0]?.n ?? 0), counts: byStatus, sources: sources.map((s) => s.source) };
+  const unfilteredTotal = query.status ? byStatus[query.status] : PERSON_STATUSES.filter((s) => s !== "spam").reduce((n, s) => n + byStatus[s], 0);
+  // A filtered page past the last match has no row to carry the total: count it then.
+  const total = !filtered ? unfilteredTotal : rows[0] ? Number(rows[0].total) : page > 1 ? await countWhere(db, where) : 0;
+  return { people: rows.map(toPerson), total, counts: byStatus, sources: [...PERSON_SOURCES] };
 }
 
-/** What an open inbox polls: when it last changed and how many people are new. */
+async function countWhere(db: Database, where: SQL): Promise<number> {
+  const rows = await db.rows<{ n: number }>(sql`select count(*)::integer as n from people where ${where}`);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** When anyone last wrote (the list's first row when unfiltered), as the pulse reports it. */
+export async function latestActivity(db: Database): Promise<string | null> {
+  const rows = await db.rows<{ latest: Date | string | null }>(sql`select max(last_activity_at) as latest from people`);
+  return asDateOrNull(rows[0]?.latest)?.toISOString() ?? null;
+}
+
+/** What an open inbox polls: when it last changed and how many people are new (both from indexes). */
 export async function inboxPulse(db: Database): Promise<{ latest: string | null; newPeople: number }> {
-  const rows = await db.rows<{ latest: Date | string | null; new_people: number }>(sql`
-    select (select max(last_activity_at) from people) as latest,
-      (select count(*)::integer from people where status = 'new') as new_people`);
-  const latest = asDateOrNull(rows[0]?.latest);
-  return { latest: latest?.toISOString() ?? null, newPeople: Number(rows[0]?.new_people ?? 0) };
+  const [latest, rows] = await Promise.all([latestActivity(db), db.rows<{ n: number }>(sql`select count(*)::integer as n from people where status = 'new'`)]);
+  return { latest, newPeople: Number(rows[0]?.n ?? 0) };
 }
 
 export interface Submission {

@@ -19,6 +19,8 @@ export interface Session {
 
 export async function createSession(db: Database, accountId: number, from: { address: string; userAgent: string | null }): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
+  // Expired sessions are of no use to anyone: swept whenever a new one starts.
+  await db.rows(sql`delete from inbox_sessions where expires_at < now()`);
   const rows = await db.rows<{ expires_at: Date | string }>(sql`
     insert into inbox_sessions (token_hash, user_id, expires_at, address, user_agent)
     values (${hashToken(token)}, ${accountId}, now() + ${SESSION_DAYS}::integer * interval '1 day', ${from.address || null}, ${from.userAgent?.slice(0, 500) ?? null})
