@@ -4,6 +4,7 @@
  */
 import type { MetaDescriptor } from "react-router";
 import { site } from "~/content/site";
+import { keepsQueryString } from "./query-string";
 import { absoluteUrl } from "./site-url";
 
 export interface PageMetaInput {
@@ -22,8 +23,18 @@ export interface PageMetaInput {
 
 export const DEFAULT_SHARE_IMAGE = "/images/share-card.jpg";
 
+/**
+ * The document title: the page's own, then the agent. On listing and search pages (the paths of
+ * spec §2's query-string rule) it ends with the brokerage's name (spec §1), as REALTOR® advertising
+ * of listings names the brokerage.
+ */
+export function documentTitle(title: string, path: string): string {
+  const withAgent = title.includes(site.agent.name) ? title : `${title} | ${site.agent.name}, Edmonton REALTOR®`;
+  return keepsQueryString(path) && path !== "/404" ? `${withAgent} | ${site.brokerage.name}` : withAgent;
+}
+
 export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
-  const title = input.title.includes(site.agent.name) ? input.title : `${input.title} | ${site.agent.name}, Edmonton REALTOR®`;
+  const title = documentTitle(input.title, input.path);
   const description = input.description ?? site.defaultDescription;
   const url = absoluteUrl(input.path);
   const image = absoluteUrl(input.image ?? DEFAULT_SHARE_IMAGE);

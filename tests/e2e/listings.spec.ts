@@ -12,7 +12,7 @@ test.describe("area listing pages", () => {
   for (const area of areas) {
     test(`${area.path} shows its banner, tip, intro and initialises only its own widget`, async ({ page }) => {
       await page.goto(area.path);
-      await expect(page).toHaveTitle(new RegExp(`^${area.name.replace(".", "\\.")} Real Estate Listings`));
+      await expect(page).toHaveTitle(new RegExp(`^${area.name.replace(".", "\\.")} Real Estate Listings .*\\| ${site.brokerage.name}$`));
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(area.name);
       await expect(page.getByText(GET_NOTIFIED_TIP, { exact: true })).toBeVisible();
       await expect(page.getByText(areaIntros[area.path]!, { exact: true })).toBeVisible();

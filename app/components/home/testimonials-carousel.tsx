@@ -1,3 +1,4 @@
+import { Tooltip } from "~/components/ui/tooltip";
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
 import type { Testimonial } from "~/content/testimonials";
@@ -105,21 +106,27 @@ export function TestimonialsCarousel({ items, id = "testimonials" }: { items: re
           <p className="mt-2 text-ink-muted">Buyers and fellow professionals on working with us. Use the buttons or the arrow keys to browse.</p>
         </div>
         <div className="flex items-center gap-2">
-          <button type="button" className={controlClass} onClick={() => setRotating((r) => !r)} data-testid="carousel-rotation">
-            {rotating ? <Pause aria-hidden="true" className="size-5" /> : <Play aria-hidden="true" className="size-5" />}
-            <span className="sr-only">{rotating ? "Stop automatic slide show" : "Start automatic slide show"}</span>
-          </button>
-          <button type="button" className={controlClass} onClick={previous} aria-controls={`${id}-slides`}>
-            <ChevronLeft aria-hidden="true" className="size-5" />
-            <span className="sr-only">Previous testimonial</span>
-          </button>
+          <Tooltip label={rotating ? "Stop automatic slide show" : "Start automatic slide show"}>
+            <button type="button" className={controlClass} onClick={() => setRotating((r) => !r)} data-testid="carousel-rotation">
+              {rotating ? <Pause aria-hidden="true" className="size-5" /> : <Play aria-hidden="true" className="size-5" />}
+              <span className="sr-only">{rotating ? "Stop automatic slide show" : "Start automatic slide show"}</span>
+            </button>
+          </Tooltip>
+          <Tooltip label="Previous testimonial">
+            <button type="button" className={controlClass} onClick={previous} aria-controls={`${id}-slides`}>
+              <ChevronLeft aria-hidden="true" className="size-5" />
+              <span className="sr-only">Previous testimonial</span>
+            </button>
+          </Tooltip>
           <span className="min-w-16 text-center text-sm text-ink-muted tabular-nums" aria-hidden="true">
             {selected + 1} / {items.length}
           </span>
-          <button type="button" className={controlClass} onClick={next} aria-controls={`${id}-slides`}>
-            <ChevronRight aria-hidden="true" className="size-5" />
-            <span className="sr-only">Next testimonial</span>
-          </button>
+          <Tooltip label="Next testimonial" align="end">
+            <button type="button" className={controlClass} onClick={next} aria-controls={`${id}-slides`}>
+              <ChevronRight aria-hidden="true" className="size-5" />
+              <span className="sr-only">Next testimonial</span>
+            </button>
+          </Tooltip>
         </div>
       </div>
 

@@ -1,3 +1,4 @@
+import { Tooltip } from "~/components/ui/tooltip";
 import { Mail, Menu, Phone, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
@@ -82,17 +83,21 @@ function MainNav() {
             </li>
           ))}
         </ul>
-        <button
-          ref={buttonRef}
-          type="button"
-          className="inline-flex size-11 items-center justify-center rounded-md border border-line text-ink md:hidden"
-          aria-expanded={open}
-          aria-controls={menuId}
-          onClick={() => setOpen((o) => !o)}
-        >
-          {open ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
-          <span className="sr-only">{open ? "Close menu" : "Open menu"}</span>
-        </button>
+        <span className="md:hidden">
+          <Tooltip label={open ? "Close menu" : "Open menu"} align="end">
+            <button
+              ref={buttonRef}
+              type="button"
+              className="inline-flex size-11 items-center justify-center rounded-md border border-line text-ink"
+              aria-expanded={open}
+              aria-controls={menuId}
+              onClick={() => setOpen((o) => !o)}
+            >
+              {open ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
+              <span className="sr-only">{open ? "Close menu" : "Open menu"}</span>
+            </button>
+          </Tooltip>
+        </span>
       </div>
       <ul id={menuId} hidden={!open} className="border-t border-line py-2 md:hidden">
         {navLinks.map((l) => (

@@ -105,7 +105,7 @@ describe(`inbox sessions (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
     const stored = await t.db.rows<{ token_hash: string }>(sql`select token_hash from inbox_sessions`);
     expect(stored.map((s) => s.token_hash)).not.toContain(a.token);
 
-    await t.db.rows(sql`update inbox_sessions set expires_at = now() + interval '1 hour'`);
+    await t.db.rows(sql`update inbox_sessions set expires_at = now() + interval '1 hour', last_seen_at = now() - interval '2 minutes'`);
     const resumed = await resumeSession(t.db, a.token);
     expect(resumed?.account).toEqual(account);
     expect(resumed!.expiresAt.getTime() - Date.now()).toBeGreaterThan(29 * 86_400_000);

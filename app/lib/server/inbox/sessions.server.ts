@@ -28,17 +28,27 @@ export async function createSession(db: Database, accountId: number, from: { add
   return { token, expiresAt: asDate(rows[0]!.expires_at) };
 }
 
-/** The session a token belongs to, if it is still valid; its expiry moves SESSION_DAYS ahead. */
+/**
+ * The session a token belongs to, if it is still valid. Its expiry moves SESSION_DAYS ahead,
+ * written at most once a minute: a page's loaders each check the session, and one write is enough.
+ */
 export async function resumeSession(db: Database, token: string): Promise<Session | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-  const rows = await db.rows<{ id: number; name: string; email: string; expires_at: Date | string }>(sql`
-    update inbox_sessions s
-    set last_seen_at = now(), expires_at = now() + ${SESSION_DAYS}::integer * interval '1 day'
-    from inbox_users u
-    where s.token_hash = ${hashToken(token)} and s.expires_at > now() and u.id = s.user_id
-    returning u.id, u.name, u.email, s.expires_at`);
+  const hash = hashToken(token);
+  const rows = await db.rows<{ id: number; name: string; email: string; expires_at: Date | string; stale: boolean }>(sql`
+    select u.id, u.name, u.email, s.expires_at, s.last_seen_at < now() - interval '1 minute' as stale
+    from inbox_sessions s join inbox_users u on u.id = s.user_id
+    where s.token_hash = ${hash} and s.expires_at > now()`);
   const row = rows[0];
-  return row ? { account: { id: row.id, name: row.name, email: row.email }, token, expiresAt: asDate(row.expires_at) } : null;
+  if (!row) return null;
+  let expiresAt = asDate(row.expires_at);
+  if (row.stale) {
+    const slid = await db.rows<{ expires_at: Date | string }>(sql`
+      update inbox_sessions set last_seen_at = now(), expires_at = now() + ${SESSION_DAYS}::integer * interval '1 day'
+      where token_hash = ${hash} returning expires_at`);
+    if (slid[0]) expiresAt = asDate(slid[0].expires_at);
+  }
+  return { account: { id: row.id, name: row.name, email: row.email }, token, expiresAt };
 }
 
 export async function endSession(db: Database, token: string): Promise<void> {
