@@ -51,8 +51,24 @@ describe("evaluateCalculator", () => {
     expect(result!.mortgageAmount).toBe(463_950);
   });
 
-  it("keeps the premium out of the headline: 5 % down on $500,000 at 6.5 % over 30 years is $3,002 (spec §2), $3,128 with the premium", () => {
+  it("asks who may take 30 years insured: neither a first-time buyer nor a new build gets the 25-year premium", () => {
     const { result } = evaluateCalculator(withInputs({ price: "500000", down: "25000", rate: "6.5", years: 30 }));
+    expect(Math.round(result!.monthlyPayment!)).toBe(3002);
+    expect(result!.insurance).toMatchObject({ status: "required", premium: 19_000, longAmortization: "not-eligible" });
+    expect(Math.round(result!.monthlyWithPremium!)).toBe(3122);
+    const newBuild = evaluateCalculator(withInputs({ price: "500000", down: "25000", rate: "6.5", years: 30, newBuild: true })).result!;
+    expect(newBuild.insurance).toMatchObject({ premium: 19_950, longAmortization: "surcharged" });
+  });
+
+  it("carries the two answers in the query and the fragment", () => {
+    const inputs = inputsFromFragment("#price=500000&down=25000&years=30&ftb=1")!;
+    expect(inputs).toMatchObject({ firstTimeBuyer: true, newBuild: false });
+    expect(inputsToFragment({ ...inputs, newBuild: true })).toContain("ftb=1&new=1");
+    expect(inputsToFragment({ ...inputs, firstTimeBuyer: false })).not.toContain("ftb");
+  });
+
+  it("keeps the premium out of the headline: 5 % down on $500,000 at 6.5 % over 30 years is $3,002 (spec §2), $3,128 with the premium", () => {
+    const { result } = evaluateCalculator(withInputs({ price: "500000", down: "25000", rate: "6.5", years: 30, firstTimeBuyer: true }));
     expect(result!.loan).toBe(475_000);
     expect(Math.round(result!.monthlyPayment!)).toBe(3002);
     expect(result!.insurance).toMatchObject({ status: "required", premium: 19_950 });

@@ -37,6 +37,9 @@ export interface CalculatorInputs {
   years: LoanTerm;
   frequency: PaymentFrequency;
   compounding: Compounding;
+  /** Asked only with under 20 % down and 30 years: who may amortize an insured loan that long. */
+  firstTimeBuyer: boolean;
+  newBuild: boolean;
 }
 
 export const DEFAULT_INPUTS: CalculatorInputs = {
@@ -47,6 +50,8 @@ export const DEFAULT_INPUTS: CalculatorInputs = {
   years: CALCULATOR_DEFAULTS.years,
   frequency: "monthly",
   compounding: "monthly",
+  firstTimeBuyer: false,
+  newBuild: false,
 };
 
 /** Names of the form fields, which are also the query and fragment keys. */
@@ -58,6 +63,8 @@ export const FIELD = {
   years: "years",
   frequency: "freq",
   compounding: "comp",
+  firstTimeBuyer: "ftb",
+  newBuild: "new",
 } as const satisfies Record<keyof CalculatorInputs, string>;
 
 /** A typed value longer than this is not a number anyone means; it is cut, not parsed. */
@@ -86,6 +93,9 @@ export function inputsFromParams(params: URLSearchParams): CalculatorInputs {
     years: choice<LoanTerm>(params, FIELD.years, LOAN_TERMS, DEFAULT_INPUTS.years),
     frequency: choice<PaymentFrequency>(params, FIELD.frequency, PAYMENT_FREQUENCIES.map((f) => f.id), DEFAULT_INPUTS.frequency),
     compounding: choice<Compounding>(params, FIELD.compounding, ["monthly", "semi-annual"], DEFAULT_INPUTS.compounding),
+    // Checkboxes: present (value "1", as the form sends them) or absent.
+    firstTimeBuyer: params.get(FIELD.firstTimeBuyer) === "1",
+    newBuild: params.get(FIELD.newBuild) === "1",
   };
 }
 
@@ -113,6 +123,8 @@ export function inputsToFragment(inputs: CalculatorInputs): string {
   params.set(FIELD.years, String(inputs.years));
   if (inputs.frequency !== DEFAULT_INPUTS.frequency) params.set(FIELD.frequency, inputs.frequency);
   if (inputs.compounding !== DEFAULT_INPUTS.compounding) params.set(FIELD.compounding, inputs.compounding);
+  if (inputs.firstTimeBuyer) params.set(FIELD.firstTimeBuyer, "1");
+  if (inputs.newBuild) params.set(FIELD.newBuild, "1");
   return params.toString();
 }
 
@@ -223,7 +235,8 @@ export function evaluateCalculator(inputs: CalculatorInputs): CalculatorOutcome 
   const loan = roundCents(price - downPayment);
   const minimumDown = minimumDownPayment(price) ?? 0;
   // mortgageInsurancePremium only fails on input already ruled out above; "unavailable" is the safe reading.
-  const insurance: InsuranceQuote = mortgageInsurancePremium({ price, downPayment, amortizationYears: years }) ?? {
+  const firstTimeBuyerOrNewBuild = inputs.firstTimeBuyer || inputs.newBuild;
+  const insurance: InsuranceQuote = mortgageInsurancePremium({ price, downPayment, amortizationYears: years, firstTimeBuyerOrNewBuild }) ?? {
     status: "unavailable",
     ltvPercent: (loan / price) * 100,
     ratePercent: null,

@@ -210,9 +210,15 @@ describe("mortgage default insurance", () => {
     });
   });
 
-  it("5 % down on $500,000 over 30 years: 4.20 % of $475,000 = $19,950", () => {
+  it("5 % down on $500,000 over 30 years for a first-time buyer or a new build: 4.20 % of $475,000 = $19,950", () => {
+    const quote = mortgageInsurancePremium({ price: 500_000, downPayment: 25_000, amortizationYears: 30, firstTimeBuyerOrNewBuild: true });
+    expect(quote).toMatchObject({ status: "required", ratePercent: 4.2, premium: 19_950, longAmortization: "surcharged" });
+  });
+
+  it("over 30 years for anyone else: not eligible (insured loans stop at 25 years), so no 0.20 % surcharge", () => {
     const quote = mortgageInsurancePremium({ price: 500_000, downPayment: 25_000, amortizationYears: 30 });
-    expect(quote).toMatchObject({ status: "required", ratePercent: 4.2, premium: 19_950 });
+    expect(quote).toMatchObject({ status: "required", ratePercent: 4, premium: 19_000, longAmortization: "not-eligible" });
+    expect(mortgageInsurancePremium({ price: 500_000, downPayment: 25_000, amortizationYears: 25, firstTimeBuyerOrNewBuild: true })).not.toHaveProperty("longAmortization");
   });
 
   it("is not required with 20 % down", () => {

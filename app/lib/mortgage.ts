@@ -281,17 +281,31 @@ export const LONG_AMORTIZATION_SURCHARGE_PERCENT = 0.2;
 export const STANDARD_AMORTIZATION_YEARS = 25;
 
 /**
+ * Who may take an insured (under 20 % down) mortgage over more than 25 years: since
+ * 15 December 2024, first-time home buyers and buyers of newly built homes only; everyone else
+ * is limited to 25 years. Anyone with 20 % down may choose 30 years with any lender that offers it.
+ */
+export const THIRTY_YEAR_INSURED_RULE = {
+  since: "2024-12-15",
+  asOf: "2026-11-23",
+  source: {
+    name: "Department of Finance Canada, news release of 24 September 2024",
+    url: "https://www.canada.ca/en/department-finance/news/2024/09/government-announces-mortgage-reform-details-to-ensure-canadians-can-access-lower-monthly-mortgage-payments-by-december-15.html",
+  },
+} as const;
+
+/**
  * The premium rate in percent for a loan of `loan` on a home of `price`; null above 95 %
  * loan-to-value (not insurable) or for invalid input.
  */
-export function insurancePremiumRate(loan: number, price: number, amortizationYears: number = STANDARD_AMORTIZATION_YEARS): number | null {
+export function insurancePremiumRate(loan: number, price: number, amortizationYears: number = STANDARD_AMORTIZATION_YEARS, longAmortizationAllowed = true): number | null {
   if (!isValidAmount(loan) || !isValidAmount(price) || price <= 0 || !isValidYears(amortizationYears)) return null;
   // Compare in integers (loan × 100 ≤ price × band) so that exactly 95 % is in the 95 % band.
   const loanCents = toCents(loan);
   const priceCents = toCents(price);
   const band = INSURANCE_PREMIUM_BANDS.find((b) => loanCents * 100 <= priceCents * b.maxLtvPercent);
   if (!band) return null;
-  const surcharge = amortizationYears > STANDARD_AMORTIZATION_YEARS ? LONG_AMORTIZATION_SURCHARGE_PERCENT : 0;
+  const surcharge = amortizationYears > STANDARD_AMORTIZATION_YEARS && longAmortizationAllowed ? LONG_AMORTIZATION_SURCHARGE_PERCENT : 0;
   // Sum in hundredths of a percent: 2.8 + 0.2 must be 3, not 2.9999999999999996.
   return Math.round((band.ratePercent + surcharge) * 100) / 100;
 }
@@ -299,25 +313,32 @@ export function insurancePremiumRate(loan: number, price: number, amortizationYe
 export type InsuranceQuote =
   /** 20 % or more down: a conventional mortgage, no insurance needed. */
   | { status: "not-required"; ltvPercent: number; ratePercent: 0; premium: 0 }
-  /** Under 20 % down: the premium is added to the mortgage. */
-  | { status: "required"; ltvPercent: number; ratePercent: number; premium: number }
+  /**
+   * Under 20 % down: the premium is added to the mortgage. `longAmortization` (over 25 years only):
+   * "surcharged" when the buyer may take it (first-time buyer or new build; +0.20 %), "not-eligible"
+   * otherwise (insured loans are then limited to 25 years; the premium is the 25-year one).
+   */
+  | { status: "required"; ltvPercent: number; ratePercent: number; premium: number; longAmortization?: "surcharged" | "not-eligible" }
   /** Under the minimum down payment: no insurer (and so no lender) will take the loan. */
   | { status: "unavailable"; ltvPercent: number; ratePercent: null; premium: 0 };
 
 /**
  * Mortgage default insurance on a purchase: required when the down payment is under 20 % of
  * the price; the premium is the loan × the rate for its loan-to-value band (+0.20 % for a
- * 30-year amortization) and is added to the mortgage. Alberta charges no sales tax on it.
+ * 30-year amortization, open only to first-time buyers and new builds) and is added to the mortgage. Alberta charges no sales tax on it.
  * Null for invalid input (including a down payment not below the price).
  */
 export function mortgageInsurancePremium({
   price,
   downPayment,
   amortizationYears = STANDARD_AMORTIZATION_YEARS,
+  firstTimeBuyerOrNewBuild = false,
 }: {
   price: number;
   downPayment: number;
   amortizationYears?: number;
+  /** At least one buyer is a first-time buyer, or the home is newly built (THIRTY_YEAR_INSURED_RULE). */
+  firstTimeBuyerOrNewBuild?: boolean;
 }): InsuranceQuote | null {
   if (!isValidAmount(price) || !isValidAmount(downPayment) || price <= 0 || downPayment >= price || !isValidYears(amortizationYears)) return null;
   const loan = roundCents(price - downPayment);
@@ -328,7 +349,9 @@ export function mortgageInsurancePremium({
     return { status: "not-required", ltvPercent, ratePercent: 0, premium: 0 };
   }
   if (toCents(downPayment) < toCents(minimum)) return { status: "unavailable", ltvPercent, ratePercent: null, premium: 0 };
-  const ratePercent = insurancePremiumRate(loan, price, amortizationYears);
+  const ratePercent = insurancePremiumRate(loan, price, amortizationYears, firstTimeBuyerOrNewBuild);
   if (ratePercent === null) return { status: "unavailable", ltvPercent, ratePercent: null, premium: 0 };
-  return { status: "required", ltvPercent, ratePercent, premium: roundCents((loan * ratePercent) / 100) };
+  const premium = roundCents((loan * ratePercent) / 100);
+  if (amortizationYears <= STANDARD_AMORTIZATION_YEARS) return { status: "required", ltvPercent, ratePercent, premium };
+  return { status: "required", ltvPercent, ratePercent, premium, longAmortization: firstTimeBuyerOrNewBuild ? "surcharged" : "not-eligible" };
 }

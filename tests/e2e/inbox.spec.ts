@@ -8,7 +8,7 @@ import { type BrowserContext, type Page } from "@playwright/test";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, expectNoA11yViolations, phoneViewport, test, waitForHydration } from "./support";
-import { uniqueEmail, useOwnClientIp } from "./lead-support";
+import { uniqueClientIp, uniqueEmail, useOwnClientIp } from "./lead-support";
 
 test.describe.configure({ mode: "serial" });
 
@@ -40,7 +40,7 @@ async function signInWithPassword(page: Page) {
 }
 
 async function sendWelcomeLead(page: Page, email: string, name: string) {
-  await useOwnClientIp(page);
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": uniqueClientIp() });
   await page.goto("/welcome");
   await waitForHydration(page);
   await page.getByRole("button", { name: "I'm Buying", exact: true }).click();

@@ -136,14 +136,31 @@ test.describe("mortgage calculator", () => {
   });
 
   test("the headline is the payment on price minus down payment (spec §2); the insurance premium stands beside it", async ({ page }) => {
-    // 5 % down: the spec's formula on $475,000 is $3,002; with the 4.20 % premium ($19,950) added, $3,128.
-    await openCalculator(page, "#price=500000&down=25000&rate=6.5&years=30");
+    // 5 % down, a first-time buyer: the spec's formula on $475,000 is $3,002; with the 4.20 % premium ($19,950) added, $3,128.
+    await openCalculator(page, "#price=500000&down=25000&rate=6.5&years=30&ftb=1");
     await expect(payment(page)).toContainText("$3,002");
     await expect(page.getByTestId("payment-with-premium")).toHaveText("$3,128 a month with the $19,950 mortgage insurance premium added to the loan");
     // 20 % down: no insurance, nothing beside the headline.
     await openCalculator(page, "#price=500000&down=100000&rate=6.5&years=30");
     await expect(payment(page)).toContainText("$2,528");
     await expect(page.getByTestId("payment-with-premium")).toHaveCount(0);
+  });
+
+  test("30 years with under 20 % down: it asks who is buying, and the 0.20 % surcharge applies only to first-time buyers and new builds", async ({ page }) => {
+    await openCalculator(page, "#price=500000&down=25000&rate=6.5&years=30");
+    const question = page.getByTestId("thirty-year-question");
+    await expect(question).toBeVisible();
+    await expect(page.getByTestId("thirty-year-not-eligible")).toContainText("open only to first-time buyers and buyers of newly built homes");
+    await expect(page.getByTestId("thirty-year-not-eligible").getByRole("link", { name: /Department of Finance Canada/ })).toHaveAttribute("href", /^https:\/\/www\.canada\.ca\//);
+    await expect(page.getByTestId("payment-with-premium")).toContainText("$19,000");
+    await question.getByLabel("The home is newly built").check();
+    await expect(page.getByTestId("payment-with-premium")).toHaveText("$3,128 a month with the $19,950 mortgage insurance premium added to the loan");
+    await expect(page.getByTestId("thirty-year-not-eligible")).toHaveCount(0);
+    await expect(page).toHaveURL(/new=1/);
+    // 25 years, or 20 % down: not asked.
+    await field(page, "Loan term (amortization)").selectOption("25");
+    await expect(question).toHaveCount(0);
+    await expectNoA11yViolations(page);
   });
 
   test("a query string from the no-JavaScript form moves into the fragment once scripts run", async ({ page }) => {

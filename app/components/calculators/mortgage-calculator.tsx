@@ -3,7 +3,17 @@ import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "rea
 import { useLocation } from "react-router";
 import { toast } from "~/lib/toast";
 import { formatCurrency, formatPercent } from "~/lib/format";
-import { COMPOUNDING_OPTIONS, DOWN_PAYMENT_RULE, LOAN_TERMS, PAYMENT_FREQUENCIES, type Compounding, type LoanTerm, type PaymentFrequency } from "~/lib/mortgage";
+import {
+  COMPOUNDING_OPTIONS,
+  DOWN_PAYMENT_RULE,
+  LOAN_TERMS,
+  PAYMENT_FREQUENCIES,
+  STANDARD_AMORTIZATION_YEARS,
+  THIRTY_YEAR_INSURED_RULE,
+  type Compounding,
+  type LoanTerm,
+  type PaymentFrequency,
+} from "~/lib/mortgage";
 import {
   FIELD,
   evaluateCalculator,
@@ -103,8 +113,53 @@ function InsuranceLine({ result }: { result: CalculatorResult }) {
   return (
     <>
       {formatCurrency(insurance.premium, { cents: true })} ({formatPercent(insurance.ratePercent)} of the {formatCurrency(result.loan)} loan
-      {result.years > 25 ? ", including 0.20% for a 30-year amortization" : ""}), added to the mortgage because the down payment is under 20%.
+      {insurance.longAmortization === "surcharged" ? ", including 0.20% for a 30-year amortization" : ""}), added to the mortgage because the down payment is under 20%.
+      {insurance.longAmortization === "not-eligible" && (
+        <span className="mt-1 block" data-testid="thirty-year-not-eligible">
+          No 0.20% surcharge: with under 20% down, a 30-year amortization is open only to first-time buyers and buyers of newly built homes, so a lender
+          would offer at most 25 years; the payments shown are for 30 years. <ThirtyYearSource />
+        </span>
+      )}
     </>
+  );
+}
+
+/** The official source of the 30-year rule and when it was last checked. */
+function ThirtyYearSource() {
+  const rule = THIRTY_YEAR_INSURED_RULE;
+  return (
+    <span className="text-ink-muted">
+      (Source:{" "}
+      <a href={rule.source.url} className="text-brand underline" target="_blank" rel="noopener noreferrer">
+        {rule.source.name}
+        <span className="sr-only"> (opens in a new tab)</span>
+      </a>
+      , in force since December 15, 2024; checked {formatAsOf(rule.asOf)}.)
+    </span>
+  );
+}
+
+function formatAsOf(isoDate: string): string {
+  const [y, m, d] = isoDate.split("-").map(Number);
+  const months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+  return `${months[m! - 1]} ${d}, ${y}`;
+}
+
+/** Asked only when it matters: under 20 % down and more than 25 years. */
+function ThirtyYearQuestion({ inputs, setInputs }: { inputs: CalculatorInputs; setInputs: (next: CalculatorInputs) => void }) {
+  return (
+    <fieldset className="rounded-md border border-line p-3 sm:col-span-2" data-testid="thirty-year-question">
+      <legend className="px-1 text-sm font-semibold text-ink">30 years with under 20% down?</legend>
+      <p className="text-sm text-ink-muted">Only first-time home buyers and buyers of newly built homes can amortize an insured mortgage over 30 years.</p>
+      <label className="mt-1 flex min-h-11 items-center gap-2">
+        <input type="checkbox" name={FIELD.firstTimeBuyer} value="1" checked={inputs.firstTimeBuyer} onChange={(e) => setInputs({ ...inputs, firstTimeBuyer: e.target.checked })} className="size-4 accent-brand" />
+        At least one of us is a first-time home buyer
+      </label>
+      <label className="flex min-h-11 items-center gap-2">
+        <input type="checkbox" name={FIELD.newBuild} value="1" checked={inputs.newBuild} onChange={(e) => setInputs({ ...inputs, newBuild: e.target.checked })} className="size-4 accent-brand" />
+        The home is newly built
+      </label>
+    </fieldset>
   );
 }
 
@@ -271,6 +326,7 @@ export function MortgageCalculator({ initialInputs, fromQuery = false, formActio
         </div>
         <NumberField label="Interest rate (annual %)" name={FIELD.rate} suffix="%" step="0.1" value={inputs.rate} onChange={set("rate")} hint={hints.rate} />
         <Choice<LoanTerm> label="Loan term (amortization)" name={FIELD.years} value={inputs.years} options={termOptions} onChange={set("years")} />
+        {result?.insurance.status === "required" && inputs.years > STANDARD_AMORTIZATION_YEARS && <ThirtyYearQuestion inputs={inputs} setInputs={setInputs} />}
       </div>
 
       <section aria-labelledby={`${ids}-result`} className="self-start rounded-xl border border-line bg-surface-muted p-5 sm:p-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">

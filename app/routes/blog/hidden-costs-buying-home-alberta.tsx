@@ -1,3 +1,4 @@
+import { THIRTY_YEAR_INSURED_RULE } from "~/lib/mortgage";
 import { Lightbulb, Search } from "lucide-react";
 import { ArticleLayout, articleMeta } from "~/components/blog/article-layout";
 import { ContactBlock } from "~/components/blog/contact-block";
@@ -288,8 +289,13 @@ export default function Article() {
           you whether your home qualifies.
         </li>
         <li>
-          <strong>30-year amortization:</strong> since December 15, 2024, first-time buyers with an insured mortgage can spread it over 30 years
-          instead of 25, which lowers the monthly payment.
+          <strong>30-year amortization:</strong> since December 15, 2024, first-time buyers and buyers of newly built homes with an insured
+          mortgage can spread it over 30 years instead of 25, which lowers the monthly payment (
+          <a href={THIRTY_YEAR_INSURED_RULE.source.url} target="_blank" rel="noopener noreferrer">
+            Department of Finance Canada
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+          , as of November 23, 2026).
         </li>
       </ul>
       <p>

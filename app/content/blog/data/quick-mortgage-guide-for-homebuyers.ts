@@ -188,7 +188,7 @@ export const faq: readonly FaqItem[] = [
   },
   {
     question: "What does mortgage default insurance cost?",
-    answer: `It is required when you put less than 20% down. The premium is a percentage of your loan, from ${highRatioPremiumRange} for high-ratio mortgages (the smaller your down payment, the higher the rate), plus ${formatPercent(LONG_AMORTIZATION_SURCHARGE_PERCENT)} for a 30-year amortization. It is added to your mortgage, and there is no sales tax on it in Alberta.`,
+    answer: `It is required when you put less than 20% down. The premium is a percentage of your loan, from ${highRatioPremiumRange} for high-ratio mortgages (the smaller your down payment, the higher the rate), plus ${formatPercent(LONG_AMORTIZATION_SURCHARGE_PERCENT)} for a 30-year amortization (open to first-time buyers and buyers of newly built homes only). It is added to your mortgage, and there is no sales tax on it in Alberta.`,
   },
   {
     question: "Should I go to my bank or to a mortgage broker?",
