@@ -4,8 +4,13 @@
  * transferred. The site is built for the audit (into build-audit/) with the listings widget and
  * the form embeds pointed at the local stand-ins of tests/fixtures, exactly as the end-to-end
  * suite does: this machine cannot reach the real third-party hosts, and an unreachable script
- * would be audited as an error instead of as the page visitors get. Targets (issue #2): performance >= 0.98; accessibility, best practices
- * and SEO 1.00; CLS 0; <= 130 KB of gzipped JavaScript; LCP <= 1.2 s.
+ * would be audited as an error instead of as the page visitors get.
+ *
+ * Measured as PageSpeed Insights measures a phone: every run starts a new Chromium with an empty
+ * profile (a reused browser keeps compiled code and caches and flatters the figures), each page is
+ * run AUDIT_RUNS times (default 3), and the medians are printed. Targets (issue 13), as medians:
+ * performance >= 0.98, TBT <= 50 ms, LCP <= 1.0 s, CLS 0, <= 130 KB of compressed script;
+ * accessibility, best practices and SEO 1.00.
  *
  *   npm run audit                 # default page set
  *   npm run audit -- /about /blog # chosen pages
@@ -27,6 +32,7 @@ const DEFAULT_PAGES = [
   "/marketing-strategy",
   "/mortgage-calculator",
   "/contact",
+  "/welcome",
   "/blog",
   "/blog/hidden-costs-buying-home-alberta",
   "/blog/quick-mortgage-guide-for-homebuyers",
@@ -68,19 +74,34 @@ async function waitForServer(url: string, timeoutMs = 60_000) {
 
 const server = spawn(process.execPath, ["--enable-source-maps", path.join(env.BUILD_DIR, "server.js")], { env, stdio: ["ignore", "ignore", "inherit"] });
 
-const chrome = await launch({
-  chromePath: config.CHROME_PATH,
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
-});
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** One Lighthouse run in a Chromium of its own (chrome-launcher gives each a new, empty profile). */
+async function auditOnce(url: string) {
+  const chrome = await launch({ chromePath: config.CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices", "seo"] });
+    if (!result) throw new Error(`no Lighthouse result for ${url}`);
+    return result.lhr;
+  } finally {
+    await chrome.kill();
+  }
+}
 
 interface Row {
   page: string;
@@ -100,49 +121,49 @@ try {
   await waitForServer(`${origin}/healthz`);
   await waitForServer(`${fixtureOrigin}/healthz`);
   for (const page of pages.length ? pages : DEFAULT_PAGES) {
-    const result = await lighthouse(`${origin}${page}`, {
-      port: chrome.port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-    });
-    if (!result) throw new Error(`no Lighthouse result for ${page}`);
-    const { categories, audits } = result.lhr;
-    const items = (audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
-    const jsBytes = items.filter((i) => i.resourceType === "Script").reduce((sum, i) => sum + (i.transferSize ?? 0), 0);
-    rows.push({
-      page,
-      perf: categories.performance?.score ?? 0,
-      a11y: categories.accessibility?.score ?? 0,
-      bp: categories["best-practices"]?.score ?? 0,
-      seo: categories.seo?.score ?? 0,
-      lcp: audits["largest-contentful-paint"]?.numericValue ?? NaN,
-      tbt: audits["total-blocking-time"]?.numericValue ?? NaN,
-      cls: audits["cumulative-layout-shift"]?.numericValue ?? NaN,
-      jsKb: jsBytes / 1024,
-    });
-    const failing = Object.values(categories)
-      .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0).map((r) => audits[r.id]))
-      .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable")
-      .map((a) => `${a!.id} (${a!.score})`);
-    if (failing.length && config.AUDIT_VERBOSE) console.log(`${page}: ${failing.join(", ")}`);
+    const runs: Row[] = [];
+    for (let run = 0; run < config.AUDIT_RUNS; run++) {
+      const lhr = await auditOnce(`${origin}${page}`);
+      const { categories, audits } = lhr;
+      const items = (audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+      const jsBytes = items.filter((i) => i.resourceType === "Script").reduce((sum, i) => sum + (i.transferSize ?? 0), 0);
+      runs.push({
+        page,
+        perf: categories.performance?.score ?? 0,
+        a11y: categories.accessibility?.score ?? 0,
+        bp: categories["best-practices"]?.score ?? 0,
+        seo: categories.seo?.score ?? 0,
+        lcp: audits["largest-contentful-paint"]?.numericValue ?? NaN,
+        tbt: audits["total-blocking-time"]?.numericValue ?? NaN,
+        cls: audits["cumulative-layout-shift"]?.numericValue ?? NaN,
+        jsKb: jsBytes / 1024,
+      });
+      const failing = Object.values(categories)
+        .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0).map((r) => audits[r.id]))
+        .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable")
+        .map((a) => `${a!.id} (${a!.score})`);
+      if (failing.length && config.AUDIT_VERBOSE) console.log(`${page} run ${run + 1}: ${failing.join(", ")}`);
+    }
+    const m = (key: Exclude<keyof Row, "page">) => median(runs.map((r) => r[key]));
+    rows.push({ page, perf: m("perf"), a11y: m("a11y"), bp: m("bp"), seo: m("seo"), lcp: m("lcp"), tbt: m("tbt"), cls: m("cls"), jsKb: m("jsKb") });
+    if (config.AUDIT_VERBOSE) console.log(`${page}: TBT of each run ${runs.map((r) => r.tbt.toFixed(0)).join(", ")} ms; LCP ${runs.map((r) => r.lcp.toFixed(0)).join(", ")} ms`);
   }
 } catch (error) {
   failed = true;
   console.error(error);
 } finally {
-  await chrome.kill();
   server.kill("SIGTERM");
   fixtures.kill("SIGTERM");
 }
 
 const pad = (s: string, n: number) => s.padEnd(n);
-console.log(`\n${pad("page", 48)} perf  a11y  bp    seo   LCP(ms) TBT(ms) CLS    JS(KB gz)`);
+console.log(`\nMedians of ${config.AUDIT_RUNS} runs per page, each in a new browser:`);
+console.log(`${pad("page", 48)} perf  a11y  bp    seo   LCP(ms) TBT(ms) CLS    JS(KB gz)`);
 for (const r of rows) {
   console.log(
     `${pad(r.page, 48)} ${r.perf.toFixed(2)}  ${r.a11y.toFixed(2)}  ${r.bp.toFixed(2)}  ${r.seo.toFixed(2)}  ${r.lcp.toFixed(0).padStart(7)} ${r.tbt.toFixed(0).padStart(7)} ${r.cls.toFixed(3)}  ${r.jsKb.toFixed(1)}`,
   );
 }
-const misses = rows.filter((r) => r.perf < 0.98 || r.a11y < 1 || r.bp < 1 || r.seo < 1 || r.cls > 0 || r.jsKb > 130 || r.lcp > 1200);
-console.log(`\nTargets: perf >= 0.98, a11y/bp/seo 1.00, CLS 0, JS <= 130 KB, LCP <= 1200 ms. Pages missing a target: ${misses.length ? misses.map((r) => r.page).join(", ") : "none"}`);
+const misses = rows.filter((r) => r.perf < 0.98 || r.a11y < 1 || r.bp < 1 || r.seo < 1 || r.cls > 0 || r.jsKb > 130 || r.lcp > 1000 || r.tbt > 50);
+console.log(`\nTargets (medians): perf >= 0.98, a11y/bp/seo 1.00, CLS 0, JS <= 130 KB, LCP <= 1000 ms, TBT <= 50 ms. Pages missing a target: ${misses.length ? misses.map((r) => r.page).join(", ") : "none"}`);
 process.exit(failed ? 1 : 0);

@@ -83,6 +83,7 @@ export const configSchema = z.object({
   AUDIT_FIXTURE_PORT: port(3999),
   AUDIT_APP_PORT: port(3901),
   AUDIT_VERBOSE: flag,
+  AUDIT_RUNS: whole(3, 1, 15),
   BENCH_PORT: optionalPort(),
   BENCH_REQUESTS: whole(8000),
   BENCH_CONNECTIONS: whole(16),

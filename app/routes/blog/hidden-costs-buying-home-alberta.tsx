@@ -1,4 +1,5 @@
 import { THIRTY_YEAR_INSURED_RULE } from "~/lib/mortgage";
+import { EDMONTON_TOTAL_PROPERTY_TAX_PERCENT } from "~/content/blog/data/figures";
 import { Lightbulb, Search } from "lucide-react";
 import { ArticleLayout, articleMeta } from "~/components/blog/article-layout";
 import { ContactBlock } from "~/components/blog/contact-block";
@@ -34,8 +35,8 @@ const budget = {
   typicalPrices: { low: 400_000, high: 500_000 },
 } as const;
 
-/** Edmonton property tax, about 0.76% of assessed value a year (the team's stated figure). */
-const EDMONTON_TAX_RATE = 0.0076;
+/** Edmonton property tax, the whole bill (municipal about 0.76 % plus education): see figures.ts. */
+const EDMONTON_TAX_RATE = EDMONTON_TOTAL_PROPERTY_TAX_PERCENT / 100;
 /** "About 4%": an illustrative rate only, not a quote. */
 const ILLUSTRATIVE_RATE_PERCENT = 4;
 const AMORTIZATION_YEARS = 25;

@@ -5,7 +5,7 @@ import { ArticleLayout, articleMeta } from "~/components/blog/article-layout";
 import { ContactBlock } from "~/components/blog/contact-block";
 import { RelatedPosts } from "~/components/blog/related-posts";
 import { ButtonLink } from "~/components/ui/button";
-import { EDMONTON_PROPERTY_TAX_PERCENT } from "~/content/blog/data/figures";
+import { EDMONTON_PROPERTY_TAX_PERCENT, EDMONTON_TOTAL_PROPERTY_TAX_PERCENT, officialSources } from "~/content/blog/data/figures";
 import { checklist, mistakes } from "~/content/blog/data/top-10-mistakes-to-avoid-when-buying-a-home";
 import { landTitleFees } from "~/lib/fees";
 import { formatCurrency } from "~/lib/mortgage";
@@ -21,13 +21,19 @@ const TAX_EXAMPLE_ASSESSMENT = 400_000;
 
 function examples(): Partial<Record<string, ReactNode>> {
   const fees = landTitleFees({ price: EXAMPLE_PRICE, mortgage: EXAMPLE_MORTGAGE });
-  const yearlyTax = (TAX_EXAMPLE_ASSESSMENT * EDMONTON_PROPERTY_TAX_PERCENT) / 100;
+  const yearlyTax = (TAX_EXAMPLE_ASSESSMENT * EDMONTON_TOTAL_PROPERTY_TAX_PERCENT) / 100;
   return {
     "borrowing-the-maximum": (
       <p>
-        <strong>Example:</strong> Edmonton's residential property tax works out to about {EDMONTON_PROPERTY_TAX_PERCENT}% of assessed value a
-        year. A home assessed at {formatCurrency(TAX_EXAMPLE_ASSESSMENT)} pays roughly {formatCurrency(yearlyTax)} a year, or about{" "}
-        {formatCurrency(yearlyTax / 12)} a month, before utilities, insurance and upkeep. Surrounding towns and counties set their own rates.
+        <strong>Example:</strong> Edmonton's municipal property tax works out to about {EDMONTON_PROPERTY_TAX_PERCENT}% of assessed value a
+        year, and the provincial education tax on the same bill brings the total to about {EDMONTON_TOTAL_PROPERTY_TAX_PERCENT}% (
+        <a href={officialSources.edmontonPropertyTax} target="_blank" rel="noopener noreferrer">
+          City of Edmonton
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+        , 2025 rates, as of November 23, 2026). A home assessed at {formatCurrency(TAX_EXAMPLE_ASSESSMENT)} pays roughly{" "}
+        {formatCurrency(yearlyTax)} a year, or about {formatCurrency(yearlyTax / 12)} a month, before utilities, insurance and upkeep.
+        Surrounding towns and counties set their own rates.
       </p>
     ),
     "forgetting-closing-costs": (

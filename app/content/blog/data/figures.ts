@@ -4,8 +4,21 @@
  * article states them the same way.
  */
 
-/** Edmonton residential property tax, municipal plus provincial education, as a share of assessed value (approximate). */
+/**
+ * Edmonton residential property tax (spec: "about 0.76 %"). That is the City's municipal portion:
+ * in 2025 a homeowner paid about $763 in municipal tax per $100,000 of assessed value. The
+ * provincial education tax is collected on the same bill and was about a quarter of a typical
+ * single detached home's total ($98 of about $394 a month), so the whole bill is about
+ * 0.763 % ÷ 0.75 ≈ 1.02 % of assessed value. Source: City of Edmonton, 2025 tax bylaw news
+ * release (30 April 2025) and its property tax pages; checked 2026-11-23 (2025 is the latest
+ * year both figures were published for).
+ */
 export const EDMONTON_PROPERTY_TAX_PERCENT = 0.76;
+/** The education tax's share of a typical Edmonton residential tax bill (2025). */
+export const EDMONTON_EDUCATION_TAX_SHARE = 0.25;
+/** The whole bill, municipal plus education, as a percent of assessed value, to two decimals (1.02). */
+export const EDMONTON_TOTAL_PROPERTY_TAX_PERCENT = Math.round((0.763 / (1 - EDMONTON_EDUCATION_TAX_SHARE)) * 100) / 100;
+export const EDMONTON_PROPERTY_TAX_AS_OF = "2026-11-23";
 
 /** Illustrative interest rate for worked examples only; never a quote. */
 export const ILLUSTRATIVE_RATE_PERCENT = 4;
@@ -30,6 +43,7 @@ export const officialSources = {
   fhsa: "https://www.canada.ca/en/revenue-agency/services/tax/individuals/topics/first-home-savings-account.html",
   reca: "https://www.reca.ca/",
   cityOfEdmonton: "https://www.edmonton.ca/",
+  edmontonPropertyTax: "https://www.edmonton.ca/residential_neighbourhoods/property_tax_assessment/tax-breakdown.aspx",
   cahpi: "https://www.cahpi.ca/",
 } as const;
 

@@ -1,5 +1,6 @@
 /** Typed content of the hidden-costs article (spec/blog.md §3: closing-cost category, tip). */
 
+import { EDMONTON_PROPERTY_TAX_PERCENT, EDMONTON_TOTAL_PROPERTY_TAX_PERCENT } from "./figures";
 export interface ClosingCostCategory {
   category: string;
   cost: string;
@@ -52,7 +53,7 @@ export const closingCostCategories: readonly ClosingCostCategory[] = [
     category: "Property tax adjustment",
     cost: "Depends on the closing date",
     description:
-      "If the seller has paid the year's property tax, you reimburse them from your closing date to December 31. If they haven't, you get a credit instead. Edmonton's property tax works out to about 0.76% of assessed value a year.",
+      `If the seller has paid the year's property tax, you reimburse them from your closing date to December 31. If they haven't, you get a credit instead. Edmonton's property tax works out to about ${EDMONTON_TOTAL_PROPERTY_TAX_PERCENT}% of assessed value a year in total: about ${EDMONTON_PROPERTY_TAX_PERCENT}% municipal plus the provincial education tax (City of Edmonton, 2025 rates).`,
   },
   {
     category: "Other adjustments",
