@@ -118,7 +118,7 @@ test("signs out and in again with the password; repeated wrong passwords are thr
   await page.setExtraHTTPHeaders({ "X-Forwarded-For": "192.0.2.250" });
   await signInWithPassword(page);
   await page.goto("/inbox/account");
-  await expect(page.getByRole("table")).toContainText("Failed (throttled)");
+  await expect(page.getByTestId("sign-ins")).toContainText("Failed (throttled)");
 });
 
 test("a passkey made on one browser signs in on the sign-in page", async ({ page, context }) => {

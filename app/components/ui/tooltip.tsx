@@ -19,20 +19,24 @@ let lastClosedAt = -Infinity;
 export function Tooltip({ label, align = "center", children }: { label: string; align?: "center" | "end"; children: ReactElement<{ "aria-describedby"?: string }> }) {
   const id = useId();
   const [open, setOpen] = useState(false);
+  // Read synchronously when the pointer leaves: the next control's enter event comes in the same task.
+  const shown = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  const setShown = (value: boolean) => {
+    shown.current = value;
+    setOpen(value);
+  };
   const show = () => {
     clearTimeout(timer.current);
-    if (performance.now() - lastClosedAt < TOOLTIP_SKIP_DELAY_MS) setOpen(true);
-    else timer.current = setTimeout(() => setOpen(true), TOOLTIP_DELAY_MS);
+    if (performance.now() - lastClosedAt < TOOLTIP_SKIP_DELAY_MS) setShown(true);
+    else timer.current = setTimeout(() => setShown(true), TOOLTIP_DELAY_MS);
   };
   const hide = () => {
     clearTimeout(timer.current);
-    setOpen((was) => {
-      if (was) lastClosedAt = performance.now();
-      return false;
-    });
+    if (shown.current) lastClosedAt = performance.now();
+    setShown(false);
   };
 
   return (

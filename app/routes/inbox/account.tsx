@@ -142,37 +142,21 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <h2 id="sign-ins-heading" className="text-xl font-semibold">
           Recent sign-ins
         </h2>
-        <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label="Sign-ins, scrollable table">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">The last 30 sign-ins and failed attempts</caption>
-            <thead>
-              <tr className="border-b border-line">
-                <th scope="col" className="py-2 pr-3">When</th>
-                <th scope="col" className="py-2 pr-3">Result</th>
-                <th scope="col" className="py-2 pr-3">How</th>
-                <th scope="col" className="py-2 pr-3">E-mail</th>
-                <th scope="col" className="py-2 pr-3">Address</th>
-                <th scope="col" className="py-2">Browser</th>
-              </tr>
-            </thead>
-            <tbody>
-              {signIns.map((s) => (
-                <tr key={s.id} className="border-b border-line align-top">
-                  <td className="py-2 pr-3 whitespace-nowrap">
-                    <Time date={s.created_at} />
-                  </td>
-                  <td className={`py-2 pr-3 font-semibold ${s.ok ? "" : "text-danger"}`}>{s.ok ? "Signed in" : `Failed (${s.reason ?? "?"})`}</td>
-                  <td className="py-2 pr-3">{s.method}</td>
-                  <td className="py-2 pr-3 break-all">{s.email ?? "—"}</td>
-                  <td className="py-2 pr-3">{s.address ?? "—"}</td>
-                  <td className="py-2 max-w-64 truncate" title={s.user_agent ?? ""}>
-                    {s.user_agent ?? "—"}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <p className="mt-1 text-sm text-ink-muted">The last 30 sign-ins and failed attempts, newest first.</p>
+        <ul className="mt-2 divide-y divide-line border-y border-line text-sm" data-testid="sign-ins">
+          {signIns.map((s) => (
+            <li key={s.id} className="py-2">
+              <p>
+                <span className={`font-semibold ${s.ok ? "" : "text-danger"}`}>{s.ok ? "Signed in" : `Failed (${s.reason ?? "unknown"})`}</span> · {s.method} ·{" "}
+                <Time date={s.created_at} />
+              </p>
+              <p className="break-words text-ink-muted">
+                {s.email ?? "no e-mail"} · {s.address ?? "unknown address"}
+              </p>
+              {s.user_agent && <p className="truncate text-ink-muted" title={s.user_agent}>{s.user_agent}</p>}
+            </li>
+          ))}
+        </ul>
       </section>
 
       <section className={section} aria-labelledby="sessions-heading">
