@@ -85,8 +85,10 @@ const CHROME_FLAGS = [
   "--no-first-run",
 ];
 
+/** The median of the runs that produced the figure (Lighthouse leaves a metric NaN when a run fails to measure it). */
 const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
