@@ -1,6 +1,7 @@
 import { Link2 } from "lucide-react";
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useLocation } from "react-router";
+import { formatLongDate } from "~/lib/dates";
 import { toast } from "~/lib/toast";
 import { formatCurrency, formatPercent } from "~/lib/format";
 import {
@@ -134,15 +135,9 @@ function ThirtyYearSource() {
         {rule.source.name}
         <span className="sr-only"> (opens in a new tab)</span>
       </a>
-      , in force since December 15, 2024; checked {formatAsOf(rule.asOf)}.)
+      , in force since {formatLongDate(rule.since)}; checked {formatLongDate(rule.asOf)}.)
     </span>
   );
-}
-
-function formatAsOf(isoDate: string): string {
-  const [y, m, d] = isoDate.split("-").map(Number);
-  const months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-  return `${months[m! - 1]} ${d}, ${y}`;
 }
 
 /** Asked only when it matters: under 20 % down and more than 25 years. */

@@ -1,4 +1,5 @@
 import { THIRTY_YEAR_INSURED_RULE } from "~/lib/mortgage";
+import { formatLongDate } from "~/lib/dates";
 import { EDMONTON_TOTAL_PROPERTY_TAX_PERCENT } from "~/content/blog/data/figures";
 import { Lightbulb, Search } from "lucide-react";
 import { ArticleLayout, articleMeta } from "~/components/blog/article-layout";
@@ -296,7 +297,7 @@ export default function Article() {
             Department of Finance Canada
             <span className="sr-only"> (opens in a new tab)</span>
           </a>
-          , as of November 23, 2026).
+          , as of {formatLongDate(THIRTY_YEAR_INSURED_RULE.asOf)}).
         </li>
       </ul>
       <p>

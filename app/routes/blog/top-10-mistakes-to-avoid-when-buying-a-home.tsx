@@ -5,7 +5,8 @@ import { ArticleLayout, articleMeta } from "~/components/blog/article-layout";
 import { ContactBlock } from "~/components/blog/contact-block";
 import { RelatedPosts } from "~/components/blog/related-posts";
 import { ButtonLink } from "~/components/ui/button";
-import { EDMONTON_PROPERTY_TAX_PERCENT, EDMONTON_TOTAL_PROPERTY_TAX_PERCENT, officialSources } from "~/content/blog/data/figures";
+import { EDMONTON_PROPERTY_TAX_AS_OF, EDMONTON_PROPERTY_TAX_PERCENT, EDMONTON_TOTAL_PROPERTY_TAX_PERCENT, officialSources } from "~/content/blog/data/figures";
+import { formatLongDate } from "~/lib/dates";
 import { checklist, mistakes } from "~/content/blog/data/top-10-mistakes-to-avoid-when-buying-a-home";
 import { landTitleFees } from "~/lib/fees";
 import { formatCurrency } from "~/lib/mortgage";
@@ -31,7 +32,7 @@ function examples(): Partial<Record<string, ReactNode>> {
           City of Edmonton
           <span className="sr-only"> (opens in a new tab)</span>
         </a>
-        , 2025 rates, as of November 23, 2026). A home assessed at {formatCurrency(TAX_EXAMPLE_ASSESSMENT)} pays roughly{" "}
+        , 2025 rates, as of {formatLongDate(EDMONTON_PROPERTY_TAX_AS_OF)}). A home assessed at {formatCurrency(TAX_EXAMPLE_ASSESSMENT)} pays roughly{" "}
         {formatCurrency(yearlyTax)} a year, or about {formatCurrency(yearlyTax / 12)} a month, before utilities, insurance and upkeep.
         Surrounding towns and counties set their own rates.
       </p>

@@ -5,9 +5,9 @@
  */
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { data, redirect } from "react-router";
-import { SIGN_IN_MESSAGES } from "~/lib/inbox";
+import { SIGN_IN_MESSAGES, safeNextPath } from "~/lib/inbox";
 import { recordSignIn } from "~/lib/server/inbox/accounts.server";
-import { requireSession, safeNextPath } from "~/lib/server/inbox/guard.server";
+import { requireSession } from "~/lib/server/inbox/guard.server";
 import { registerPasskey, registrationOptions, signInOptions, verifyPasskeySignIn } from "~/lib/server/inbox/passkeys.server";
 import { createSession, sessionCookie } from "~/lib/server/inbox/sessions.server";
 import type { Route } from "./+types/passkey";

@@ -7,8 +7,6 @@ import { data, redirect } from "react-router";
 import type { AppLoadContext } from "react-router";
 import { type Session, resumeSession, sessionTokenFrom } from "./sessions.server";
 
-export { safeNextPath } from "../../inbox";
-
 export async function currentSession(request: Request, context: AppLoadContext): Promise<Session | null> {
   const token = sessionTokenFrom(request);
   return token ? resumeSession(context.inbox.db, token) : null;
