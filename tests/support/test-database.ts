@@ -7,6 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import pg from "pg";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { type Database, openDatabase } from "../../app/lib/server/db.server";
 
 export interface TestDatabase {
@@ -19,6 +20,35 @@ export interface TestDatabase {
 }
 
 export const usingPostgres = Boolean(process.env.DATABASE_URL);
+
+/**
+ * For a test file: a fresh database opened before its tests, emptied before each one and dropped
+ * after them. Call it at the top of the file; its properties are usable inside the tests.
+ */
+export function testDatabaseForThisFile(): TestDatabase {
+  let current: TestDatabase | undefined;
+  beforeAll(async () => {
+    current = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await current?.drop();
+  });
+  beforeEach(async () => {
+    await current!.truncate();
+  });
+  const opened = () => {
+    if (!current) throw new Error("the test database opens in beforeAll; use it inside a test");
+    return current;
+  };
+  return {
+    get db() {
+      return opened().db;
+    },
+    openAnother: (options) => opened().openAnother(options),
+    truncate: () => opened().truncate(),
+    drop: () => opened().drop(),
+  };
+}
 
 export async function createTestDatabase(): Promise<TestDatabase> {
   const baseUrl = process.env.DATABASE_URL;

@@ -1,20 +1,11 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createContact } from "./contacts.server";
 import { INSUFFICIENT_PRIVILEGE, sqlStateOf } from "./db-errors.server";
 import { classifyFailure } from "./services.server";
-import { type TestDatabase, count, createTestDatabase, usingPostgres } from "../../../tests/support/test-database";
+import { count, testDatabaseForThisFile, usingPostgres } from "../../../tests/support/test-database";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(async () => {
-  await t?.drop();
-});
-beforeEach(async () => {
-  await t.truncate();
-});
+const t = testDatabaseForThisFile();
 
 const jane = { name: "Jane Doe", email: "jane@example.com", phone: "780-555-0199", message: "Is 123 Main St still available?" };
 

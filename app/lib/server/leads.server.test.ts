@@ -1,19 +1,10 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { LeadInput } from "../schemas/lead";
 import { recordLead } from "./leads.server";
-import { type TestDatabase, count, createTestDatabase, usingPostgres } from "../../../tests/support/test-database";
+import { count, testDatabaseForThisFile, usingPostgres } from "../../../tests/support/test-database";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(async () => {
-  await t?.drop();
-});
-beforeEach(async () => {
-  await t.truncate();
-});
+const t = testDatabaseForThisFile();
 
 const lead: LeadInput = { fullName: "Sam Lee", email: "Sam@Example.com", phone: "780-555-0111", serviceType: "buying_and_selling", comments: "Moving to St. Albert in May" };
 

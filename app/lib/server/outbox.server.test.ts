@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { createContact } from "./contacts.server";
 import { type Database, openDatabase } from "./db.server";
 import { recordLead } from "./leads.server";
@@ -12,7 +12,7 @@ import { createMailer } from "./mailer.server";
 import { OUTBOX_IN_FLIGHT, OutboxWorker, backoffDelay } from "./outbox-worker.server";
 import { claimDueNotifications, outboxCounts } from "./outbox.server";
 import { createSiteServices } from "./services.server";
-import { type TestDatabase, createTestDatabase, usingPostgres } from "../../../tests/support/test-database";
+import { testDatabaseForThisFile, usingPostgres } from "../../../tests/support/test-database";
 
 /** An SMTP server in the test process that keeps what it receives. */
 class TestSmtp {
@@ -87,16 +87,7 @@ async function until(check: () => Promise<boolean> | boolean, timeoutMs = 10_000
   }
 }
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(async () => {
-  await t?.drop();
-});
-beforeEach(async () => {
-  await t.truncate();
-});
+const t = testDatabaseForThisFile();
 
 const smtps: TestSmtp[] = [];
 async function smtp(options?: ConstructorParameters<typeof TestSmtp>[0], port?: number) {

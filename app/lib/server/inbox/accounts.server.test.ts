@@ -3,24 +3,15 @@
  * (PGlite here; CI runs this file again on PostgreSQL).
  */
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { softPasskey } from "../../../../tests/support/soft-authenticator";
-import { type TestDatabase, createTestDatabase, usingPostgres } from "../../../../tests/support/test-database";
+import { testDatabaseForThisFile, usingPostgres } from "../../../../tests/support/test-database";
 import { checkPassword, createAccountFromInvite, createInvite, findInvite, hasAccounts, inviteLink, recentSignIns, recordSignIn } from "./accounts.server";
 import { relyingPartyOf, registerPasskey, registrationOptions, signInOptions, verifyPasskeySignIn } from "./passkeys.server";
 import { createSession, endAllSessions, endSession, resumeSession, sessionCookie } from "./sessions.server";
 import { createSignInThrottle } from "./sign-in-throttle.server";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(async () => {
-  await t?.drop();
-});
-beforeEach(async () => {
-  await t.truncate();
-});
+const t = testDatabaseForThisFile();
 
 const agent = { name: "Jordan Avery", email: " Jordan@AveryHomes.example ", password: "a long enough passphrase" };
 

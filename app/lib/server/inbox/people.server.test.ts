@@ -3,8 +3,8 @@
  * counts, the timeline, "send again", and the CSV exports, against the real database.
  */
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type TestDatabase, createTestDatabase, usingPostgres } from "../../../../tests/support/test-database";
+import { describe, expect, it } from "vitest";
+import { testDatabaseForThisFile, usingPostgres } from "../../../../tests/support/test-database";
 import { createContact } from "../contacts.server";
 import { recordLead } from "../leads.server";
 import { markFailed } from "../outbox.server";
@@ -13,16 +13,7 @@ import { csvCell, peopleCsv, submissionsCsv } from "./csv.server";
 import { addNote, inboxPulse, listPeople, personDetail, resendNotification, setStatus } from "./people.server";
 import { LEAD_CONSENT_TEXT, LEAD_CONSENT_VERSION } from "../../../content/lead-consent";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(async () => {
-  await t?.drop();
-});
-beforeEach(async () => {
-  await t.truncate();
-});
+const t = testDatabaseForThisFile();
 
 const lead = (email: string, extra: Partial<Parameters<typeof recordLead>[1]> = {}) =>
   recordLead(t.db, { fullName: "Ana Émile", email, phone: "780-555-0199", serviceType: "buying", comments: "Looking in Glenora", ...extra }, { address: "203.0.113.7", userAgent: "Phone/1" });
