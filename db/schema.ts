@@ -165,8 +165,8 @@ export const personEvents = pgTable(
       .notNull()
       .references(() => people.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: ["status", "note"] }).notNull(),
-    from_status: text("from_status"),
-    to_status: text("to_status"),
+    from_status: text("from_status", { enum: PERSON_STATUSES }),
+    to_status: text("to_status", { enum: PERSON_STATUSES }),
     note: text("note"),
     author_id: integer("author_id").references(() => inboxUsers.id, { onDelete: "set null" }),
     /** The author's name when written, so the timeline still says who after an account is gone. */
@@ -271,3 +271,7 @@ export type OutboxRow = typeof notificationOutbox.$inferSelect;
 export type Person = typeof people.$inferSelect;
 export type PersonEvent = typeof personEvents.$inferSelect;
 export type InboxUser = typeof inboxUsers.$inferSelect;
+export type InboxPasskey = typeof inboxPasskeys.$inferSelect;
+export type InboxSession = typeof inboxSessions.$inferSelect;
+export type InboxInvite = typeof inboxInvites.$inferSelect;
+export type InboxSignIn = typeof inboxSignIns.$inferSelect;

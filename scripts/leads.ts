@@ -8,10 +8,10 @@
  * Reads whichever database the server uses: DATABASE_URL, else PGlite in DATA_DIR (default
  * ./data; stop the server first, PGlite allows one process).
  */
-import { desc, eq } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { contacts, leads, notificationOutbox, propertyInquiries } from "../db/schema";
+import type { Contact, Lead, OutboxRow, PropertyInquiry } from "../db/schema";
 import { outboxCounts, requeueFailed } from "../app/lib/server/outbox.server";
 import { toCsv } from "./csv";
 import { openScriptDatabase } from "./script-database";
@@ -24,22 +24,14 @@ try {
     console.log(`${await requeueFailed(db)} failed notification(s) queued again; the server's worker sends them.`);
   }
 
-  const leadRows = await db.orm.select().from(leads).orderBy(desc(leads.created_at), desc(leads.id));
-  const contactRows = await db.orm.select().from(contacts).orderBy(desc(contacts.updated_at), desc(contacts.id));
-  const inquiryRows = await db.orm
-    .select({
-      id: propertyInquiries.id,
-      created_at: propertyInquiries.created_at,
-      contact_id: propertyInquiries.contact_id,
-      name: contacts.name,
-      email: contacts.email,
-      phone: contacts.phone,
-      inquiry_type: propertyInquiries.inquiry_type,
-      message: propertyInquiries.message,
-    })
-    .from(propertyInquiries)
-    .innerJoin(contacts, eq(contacts.id, propertyInquiries.contact_id))
-    .orderBy(desc(propertyInquiries.created_at), desc(propertyInquiries.id));
+  const leadRows = await db.rows<Lead>(sql`select * from leads order by created_at desc, id desc`);
+  const contactRows = await db.rows<Contact>(sql`select * from contacts order by updated_at desc, id desc`);
+  const inquiryRows = await db.rows<
+    Pick<PropertyInquiry, "id" | "created_at" | "contact_id" | "inquiry_type" | "message"> & Pick<Contact, "name" | "email" | "phone">
+  >(sql`
+    select i.id, i.created_at, i.contact_id, c.name, c.email, c.phone, i.inquiry_type, i.message
+    from property_inquiries i join contacts c on c.id = i.contact_id
+    order by i.created_at desc, i.id desc`);
 
   const csvIndex = args.indexOf("--csv");
   if (csvIndex >= 0) {
@@ -69,7 +61,7 @@ try {
     const counts = await outboxCounts(db);
     console.log(`\nNotifications: ${counts.sent} sent, ${counts.pending + counts.sending} waiting, ${counts.failed} failed`);
     if (counts.failed > 0) {
-      const failed = await db.orm.select().from(notificationOutbox).where(eq(notificationOutbox.status, "failed")).orderBy(desc(notificationOutbox.id));
+      const failed = await db.rows<OutboxRow>(sql`select * from notification_outbox where status = 'failed' order by id desc`);
       for (const f of failed) console.log(`  FAILED #${f.id} ${f.kind} (${f.source}), ${f.attempts} attempt(s): ${f.last_error ?? ""}`);
       console.log("  Fix the cause (SMTP_URL, AGENT_NOTIFY_EMAIL), then: npm run leads -- --retry-failed");
     }

@@ -11,7 +11,7 @@
  */
 import { PGlite } from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -21,14 +21,15 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { acquirePgliteLock } from "./pglite-lock.server";
-import * as schema from "../../../db/schema";
 
-export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
-
+/**
+ * Every statement of the application is written with drizzle's `sql` template and run through
+ * `rows`, on either driver. Its rows come back the same from both: timestamps as Date, jsonb
+ * parsed, bigint as number (the one bigint column is a passkey's signature counter), so the
+ * callers type them with the schema's inferred row types (db/schema.ts) and never convert.
+ */
 export interface Database {
   readonly driver: "pglite" | "postgres";
-  /** Drizzle, for typed queries. */
-  readonly orm: Orm;
   /** The PostgreSQL connection pool, for libraries that take one (the rate limiter); absent with PGlite. */
   readonly pool?: pg.Pool;
   /** Runs one SQL statement (built with drizzle's `sql` tag) and returns its rows. */
@@ -78,23 +79,26 @@ async function openPglite(dir: string): Promise<Database> {
   let client: PGlite;
   let release = () => {};
   if (dir === "memory") {
-    client = await PGlite.create();
+    client = await PGlite.create({ parsers: pgliteParsers });
   } else {
     mkdirSync(dir, { recursive: true });
     release = acquirePgliteLock(dir);
     try {
-      client = await PGlite.create(dir);
+      client = await PGlite.create(dir, { parsers: pgliteParsers });
     } catch (error) {
       release();
       throw error;
     }
   }
-  const orm = drizzlePglite(client, { schema }) as unknown as Orm;
+  const run = (on: Pick<PGlite, "query">): Database["rows"] =>
+    async <T,>(query: SQL) => {
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      return (await on.query<T>(text, params)).rows;
+    };
   return {
     driver: "pglite",
-    orm,
-    rows: rowsOf(orm),
-    transaction: (work) => orm.transaction((tx) => work(rowsOf(tx as unknown as Orm))),
+    rows: run(client),
+    transaction: (work) => client.transaction((tx) => work(run(tx))),
     async migrate() {
       await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
     },
@@ -109,7 +113,7 @@ async function openPglite(dir: string): Promise<Database> {
 }
 
 async function openPostgres(url: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({ connectionString: url, max, types: { getTypeParser: pgTypeParser } });
   // An idle client's error (server restart) must not crash the process; the next query reconnects.
   pool.on("error", (error) => console.error("[db] idle PostgreSQL connection failed:", error.message));
   try {
@@ -119,13 +123,29 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     await pool.end().catch(() => undefined);
     throw error;
   }
-  const orm = drizzleNodePg(pool, { schema }) as unknown as Orm;
+  const run = (on: pg.Pool | pg.PoolClient): Database["rows"] =>
+    async <T,>(query: SQL) => {
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      return (await on.query(text, params)).rows as T[];
+    };
   return {
     driver: "postgres",
-    orm,
     pool,
-    rows: rowsOf(orm),
-    transaction: (work) => orm.transaction((tx) => work(rowsOf(tx as unknown as Orm))),
+    rows: run(pool),
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query("begin");
+        const result = await work(run(client));
+        await client.query("commit");
+        return result;
+      } catch (error) {
+        await client.query("rollback").catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
     async migrate() {
       // Several web servers may start together on one PostgreSQL: one migrates, the others wait.
       const client = await pool.connect();
@@ -146,24 +166,19 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   };
 }
 
-/** Both drivers answer a raw statement with `{ rows }`. */
-function rowsOf(orm: Orm): Database["rows"] {
-  return async <T extends Record<string, unknown>>(query: SQL) => ((await orm.execute(query)) as unknown as { rows: T[] }).rows;
+/** Turns a `sql` template into text and numbered parameters, as drizzle does for its own queries. */
+const dialect = new PgDialect();
+
+/** bigint as a number on both drivers (node-postgres gives text, PGlite a number or a BigInt). */
+const INT8 = 20;
+const pgliteParsers = { [INT8]: (value: string) => Number(value) };
+// node-postgres already gives Date for timestamptz and objects for jsonb, as PGlite does.
+function pgTypeParser(oid: number, format?: "text" | "binary"): (value: string) => unknown {
+  if (oid === INT8) return Number;
+  return (pg.types.getTypeParser as (oid: number, format?: "text" | "binary") => (value: string) => unknown)(oid, format);
 }
 
 /** Where PGlite keeps its files inside DATA_DIR. */
 export function pgliteDirIn(dataDir: string): string {
   return path.join(dataDir, "pglite");
-}
-
-/**
- * A timestamp from a raw statement: node-postgres returns a Date, PGlite's raw rows text. The
- * modules that read timestamps pass them through here so both drivers give the same values.
- */
-export function asDate(value: Date | string): Date {
-  return value instanceof Date ? value : new Date(value.includes("T") ? value : value.replace(" ", "T").replace(/([+-]\d\d)$/, "$1:00"));
-}
-
-export function asDateOrNull(value: Date | string | null | undefined): Date | null {
-  return value == null ? null : asDate(value);
 }

@@ -13,7 +13,7 @@ import type { Database } from "./db.server";
 export type OutboxNotification = Pick<OutboxRow, "id" | "kind" | "source" | "payload" | "message_id" | "attempts" | "created_at">;
 
 export async function claimDueNotifications(db: Database, limit: number, leaseMs: number): Promise<OutboxNotification[]> {
-  const rows = await db.rows<RawRow>(sql`
+  const rows = await db.rows<OutboxNotification>(sql`
     update notification_outbox
     set status = 'sending', attempts = attempts + 1,
         next_attempt_at = now() + ${leaseMs}::integer * interval '1 millisecond'
@@ -25,18 +25,7 @@ export async function claimDueNotifications(db: Database, limit: number, leaseMs
       for update skip locked
     )
     returning id, kind, source, payload, message_id, attempts, created_at`);
-  return rows.map(fromRaw);
-}
-
-/** A raw row as the drivers return it: drizzle's raw queries leave timestamps (and on some drivers jsonb) as text. */
-type RawRow = Omit<OutboxNotification, "created_at" | "payload"> & { created_at: Date | string; payload: unknown };
-
-function fromRaw(row: RawRow): OutboxNotification {
-  return {
-    ...row,
-    created_at: row.created_at instanceof Date ? row.created_at : new Date(row.created_at),
-    payload: typeof row.payload === "string" ? (JSON.parse(row.payload) as unknown) : row.payload,
-  };
+  return rows;
 }
 
 /** Marks one notification delivered, as soon as the receiving server has accepted it. */

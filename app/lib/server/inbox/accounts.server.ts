@@ -6,7 +6,8 @@
 import { hash, verify } from "@node-rs/argon2";
 import { sql } from "drizzle-orm";
 import { INVITE_TTL_HOURS } from "../../inbox";
-import { type Database, asDate } from "../db.server";
+import type { InboxInvite, InboxSignIn, InboxUser } from "../../../../db/schema";
+import type { Database } from "../db.server";
 import { hashToken, newToken } from "./tokens.server";
 
 export interface Account {
@@ -30,20 +31,20 @@ export async function hasAccounts(db: Database): Promise<boolean> {
 
 export async function createInvite(db: Database, options: { createdBy?: number; email?: string } = {}): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
-  const rows = await db.rows<{ expires_at: Date | string }>(sql`
+  const rows = await db.rows<Pick<InboxInvite, "expires_at">>(sql`
     insert into inbox_invites (token_hash, created_by, email, expires_at)
     values (${hashToken(token)}, ${options.createdBy ?? null}, ${options.email ? normaliseAccountEmail(options.email) : null},
       now() + ${INVITE_TTL_HOURS}::integer * interval '1 hour')
     returning expires_at`);
-  return { token, expiresAt: asDate(rows[0]!.expires_at) };
+  return { token, expiresAt: rows[0]!.expires_at };
 }
 
 /** The invite behind a set-up link, while it is unused and unexpired. */
 export async function findInvite(db: Database, token: string): Promise<{ email: string | null; expiresAt: Date } | null> {
-  const rows = await db.rows<{ email: string | null; expires_at: Date | string }>(sql`
+  const rows = await db.rows<Pick<InboxInvite, "email" | "expires_at">>(sql`
     select email, expires_at from inbox_invites
     where token_hash = ${hashToken(token)} and used_at is null and expires_at > now()`);
-  return rows[0] ? { email: rows[0].email, expiresAt: asDate(rows[0].expires_at) } : null;
+  return rows[0] ? { email: rows[0].email, expiresAt: rows[0].expires_at } : null;
 }
 
 export type AccountCreation = { ok: true; account: Account } | { ok: false; reason: "invite" | "taken" };
@@ -59,7 +60,7 @@ export async function createAccountFromInvite(db: Database, token: string, input
     const invite = await rows(sql`
       select 1 from inbox_invites where token_hash = ${hashToken(token)} and used_at is null and expires_at > now() for update`);
     if (invite.length === 0) return { ok: false as const, reason: "invite" as const };
-    const created = await rows<{ id: number; name: string; email: string }>(sql`
+    const created = await rows<Pick<InboxUser, "id" | "name" | "email">>(sql`
       insert into inbox_users (name, email, password_hash) values (${input.name.trim()}, ${email}, ${passwordHash})
       on conflict (email) do nothing returning id, name, email`);
     if (!created[0]) return { ok: false as const, reason: "taken" as const };
@@ -78,7 +79,7 @@ let dummyHash: Promise<string> | undefined;
 
 /** The account whose password this is, or null. */
 export async function checkPassword(db: Database, email: string, password: string): Promise<Account | null> {
-  const rows = await db.rows<{ id: number; name: string; email: string; password_hash: string | null }>(sql`
+  const rows = await db.rows<Pick<InboxUser, "id" | "name" | "email" | "password_hash">>(sql`
     select id, name, email, password_hash from inbox_users where email = ${normaliseAccountEmail(email)}`);
   const row = rows[0];
   if (!row?.password_hash) {
@@ -91,10 +92,10 @@ export async function checkPassword(db: Database, email: string, password: strin
 }
 
 export async function listAccounts(db: Database): Promise<(Account & { createdAt: Date; passkeys: number })[]> {
-  const rows = await db.rows<{ id: number; name: string; email: string; created_at: Date | string; passkeys: number }>(sql`
+  const rows = await db.rows<Pick<InboxUser, "id" | "name" | "email" | "created_at"> & { passkeys: number }>(sql`
     select u.id, u.name, u.email, u.created_at, (select count(*)::integer from inbox_passkeys k where k.user_id = u.id) as passkeys
     from inbox_users u order by u.id`);
-  return rows.map((r) => ({ id: r.id, name: r.name, email: r.email, createdAt: asDate(r.created_at), passkeys: Number(r.passkeys) }));
+  return rows.map((r) => ({ id: r.id, name: r.name, email: r.email, createdAt: r.created_at, passkeys: r.passkeys }));
 }
 
 export interface SignInRecord {
@@ -115,7 +116,7 @@ export async function recordSignIn(db: Database, r: SignInRecord): Promise<void>
 }
 
 export async function recentSignIns(db: Database, limit = 50) {
-  const rows = await db.rows<{ id: number; email: string | null; method: string; ok: boolean; reason: string | null; address: string | null; user_agent: string | null; created_at: Date | string }>(sql`
+  const rows = await db.rows<Pick<InboxSignIn, "id" | "email" | "method" | "ok" | "reason" | "address" | "user_agent" | "created_at">>(sql`
     select id, email, method, ok, reason, address, user_agent, created_at from inbox_sign_ins order by created_at desc, id desc limit ${limit}::integer`);
-  return rows.map((r) => ({ ...r, created_at: asDate(r.created_at) }));
+  return rows;
 }

@@ -18,7 +18,8 @@ import {
 } from "@simplewebauthn/server";
 import { sql } from "drizzle-orm";
 import { site } from "../../../content/site";
-import { type Database, asDate, asDateOrNull } from "../db.server";
+import type { InboxPasskey, InboxUser } from "../../../../db/schema";
+import type { Database } from "../db.server";
 import type { Account } from "./accounts.server";
 
 const CHALLENGE_MINUTES = 5;
@@ -48,7 +49,7 @@ async function takeChallenge(db: Database, challenge: string, purpose: "register
 }
 
 export async function registrationOptions(db: Database, rp: RelyingParty, account: Account): Promise<PublicKeyCredentialCreationOptionsJSON> {
-  const existing = await db.rows<{ id: string; transports: string }>(sql`select id, transports from inbox_passkeys where user_id = ${account.id}`);
+  const existing = await db.rows<Pick<InboxPasskey, "id" | "transports">>(sql`select id, transports from inbox_passkeys where user_id = ${account.id}`);
   const options = await generateRegistrationOptions({
     rpName: `${site.agent.name} inbox`,
     rpID: rp.id,
@@ -95,7 +96,7 @@ export async function signInOptions(db: Database, rp: RelyingParty): Promise<Pub
 
 /** The account a passkey response signs in, or null when it does not verify. */
 export async function verifyPasskeySignIn(db: Database, rp: RelyingParty, response: AuthenticationResponseJSON): Promise<Account | null> {
-  const rows = await db.rows<{ id: string; public_key: string; counter: number | string; transports: string; user_id: number; name: string; email: string }>(sql`
+  const rows = await db.rows<Pick<InboxPasskey, "id" | "public_key" | "counter" | "transports" | "user_id"> & Pick<InboxUser, "name" | "email">>(sql`
     select k.id, k.public_key, k.counter, k.transports, u.id as user_id, u.name, u.email
     from inbox_passkeys k join inbox_users u on u.id = k.user_id where k.id = ${String(response.id ?? "")}`);
   const key = rows[0];
@@ -109,7 +110,7 @@ export async function verifyPasskeySignIn(db: Database, rp: RelyingParty, respon
       credential: {
         id: key.id,
         publicKey: new Uint8Array(Buffer.from(key.public_key, "base64url")),
-        counter: Number(key.counter),
+        counter: key.counter,
         transports: JSON.parse(key.transports) as AuthenticatorTransportFuture[],
       },
       requireUserVerification: false,
@@ -124,9 +125,9 @@ export async function verifyPasskeySignIn(db: Database, rp: RelyingParty, respon
 }
 
 export async function listPasskeys(db: Database, accountId: number) {
-  const rows = await db.rows<{ id: string; created_at: Date | string; last_used_at: Date | string | null }>(sql`
+  const rows = await db.rows<Pick<InboxPasskey, "id" | "created_at" | "last_used_at">>(sql`
     select id, created_at, last_used_at from inbox_passkeys where user_id = ${accountId} order by created_at`);
-  return rows.map((r) => ({ id: r.id, createdAt: asDate(r.created_at), lastUsedAt: asDateOrNull(r.last_used_at) }));
+  return rows.map((r) => ({ id: r.id, createdAt: r.created_at, lastUsedAt: r.last_used_at }));
 }
 
 export async function removePasskey(db: Database, accountId: number, id: string): Promise<void> {

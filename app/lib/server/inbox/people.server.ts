@@ -7,7 +7,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import { CONTACT_SOURCE, LEAD_SOURCE } from "../../../../db/schema-values";
 import { PEOPLE_PAGE_SIZE, PERSON_STATUSES, type PersonStatus } from "../../inbox";
-import { type Database, asDate, asDateOrNull } from "../db.server";
+import type { Lead, OutboxRow, Person, PersonEvent } from "../../../../db/schema";
+import type { Database } from "../db.server";
 import type { Account } from "./accounts.server";
 
 export interface PersonRow {
@@ -42,20 +43,10 @@ export interface PeoplePage {
   sources: string[];
 }
 
-type RawPerson = {
-  id: number;
-  name: string;
-  email: string;
-  phone: string | null;
-  status: PersonStatus;
-  sources: string[] | string;
-  service_type: string | null;
-  preview: string | null;
-  submissions: number;
-  first_at: Date | string;
-  last_activity_at: Date | string;
-  awaiting_reply_since: Date | string | null;
-};
+type RawPerson = Pick<
+  Person,
+  "id" | "name" | "email" | "phone" | "status" | "sources" | "service_type" | "preview" | "submissions" | "first_at" | "last_activity_at" | "awaiting_reply_since"
+>;
 
 const personColumns = sql`id, name, email, phone, status, sources, service_type, preview, submissions, first_at, last_activity_at, awaiting_reply_since`;
 
@@ -66,21 +57,14 @@ function toPerson(r: RawPerson): PersonRow {
     email: r.email,
     phone: r.phone,
     status: r.status,
-    // node-postgres parses text[]; PGlite's raw rows may give the array literal.
-    sources: Array.isArray(r.sources) ? r.sources : parseTextArray(r.sources),
+    sources: r.sources,
     serviceType: r.service_type,
     preview: r.preview,
-    submissions: Number(r.submissions),
-    firstAt: asDate(r.first_at),
-    lastActivityAt: asDate(r.last_activity_at),
-    awaitingReplySince: asDateOrNull(r.awaiting_reply_since),
+    submissions: r.submissions,
+    firstAt: r.first_at,
+    lastActivityAt: r.last_activity_at,
+    awaitingReplySince: r.awaiting_reply_since,
   };
-}
-
-function parseTextArray(literal: string): string[] {
-  const inner = literal.replace(/^\{|\}$/g, "");
-  if (!inner) return [];
-  return [...inner.matchAll(/"((?:[^"\\]|\\.)*)"|([^,]+)/g)].map((m) => (m[1] !== undefined ? m[1].replace(/\\(.)/g, "$1") : m[2]!));
 }
 
 /** `%`, `_` and `\` typed in the search box are looked for literally. */
@@ -128,8 +112,8 @@ async function countWhere(db: Database, where: SQL): Promise<number> {
 
 /** When anyone last wrote (the list's first row when unfiltered), as the pulse reports it. */
 export async function latestActivity(db: Database): Promise<string | null> {
-  const rows = await db.rows<{ latest: Date | string | null }>(sql`select max(last_activity_at) as latest from people`);
-  return asDateOrNull(rows[0]?.latest)?.toISOString() ?? null;
+  const rows = await db.rows<{ latest: Date | null }>(sql`select max(last_activity_at) as latest from people`);
+  return rows[0]?.latest?.toISOString() ?? null;
 }
 
 /** What an open inbox polls: when it last changed and how many people are new (both from indexes). */
@@ -169,26 +153,15 @@ export interface PersonDetail {
 export async function personDetail(db: Database, id: number): Promise<PersonDetail | null> {
   const [people, submissions, events] = await Promise.all([
     db.rows<RawPerson>(sql`select ${personColumns} from people where id = ${id}`),
-    db.rows<{
-      id: number;
-      kind: "lead" | "contact";
-      source: string;
-      payload: unknown;
-      created_at: Date | string;
-      status: Submission["notification"]["status"];
-      attempts: number;
-      last_error: string | null;
-      sent_at: Date | string | null;
-      consent_text: string | null;
-      consent_version: string | null;
-      client_address: string | null;
-      user_agent: string | null;
-    }>(sql`
+    db.rows<
+      Pick<OutboxRow, "id" | "kind" | "source" | "payload" | "created_at" | "status" | "attempts" | "last_error" | "sent_at"> &
+        Pick<Lead, "consent_text" | "consent_version" | "client_address" | "user_agent">
+    >(sql`
       select o.id, o.kind, o.source, o.payload, o.created_at, o.status, o.attempts, o.last_error, o.sent_at,
         l.consent_text, l.consent_version, l.client_address, l.user_agent
       from notification_outbox o left join leads l on l.id = o.lead_id
       where o.person_id = ${id} order by o.created_at desc, o.id desc`),
-    db.rows<{ id: number; kind: "status" | "note"; from_status: PersonStatus | null; to_status: PersonStatus | null; note: string | null; author_name: string; created_at: Date | string }>(sql`
+    db.rows<Pick<PersonEvent, "id" | "kind" | "from_status" | "to_status" | "note" | "author_name" | "created_at">>(sql`
       select id, kind, from_status, to_status, note, author_name, created_at from person_events where person_id = ${id} order by created_at desc, id desc`),
   ]);
   if (!people[0]) return null;
@@ -198,9 +171,9 @@ export async function personDetail(db: Database, id: number): Promise<PersonDeta
       id: s.id,
       kind: s.kind,
       source: s.source,
-      fields: (typeof s.payload === "string" ? JSON.parse(s.payload) : s.payload) as Record<string, unknown>,
-      createdAt: asDate(s.created_at),
-      notification: { status: s.status, attempts: Number(s.attempts), lastError: s.last_error, sentAt: asDateOrNull(s.sent_at) },
+      fields: s.payload as Record<string, unknown>,
+      createdAt: s.created_at,
+      notification: { status: s.status, attempts: s.attempts, lastError: s.last_error, sentAt: s.sent_at },
       consent: s.consent_text ? { text: s.consent_text, version: s.consent_version ?? "", address: s.client_address, userAgent: s.user_agent } : null,
     })),
     events: events.map((e) => ({
@@ -210,7 +183,7 @@ export async function personDetail(db: Database, id: number): Promise<PersonDeta
       toStatus: e.to_status,
       note: e.note,
       authorName: e.author_name,
-      createdAt: asDate(e.created_at),
+      createdAt: e.created_at,
     })),
   };
 }

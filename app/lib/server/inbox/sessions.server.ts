@@ -4,7 +4,8 @@
  * The expiry slides: each visit pushes it SESSION_DAYS ahead.
  */
 import { sql } from "drizzle-orm";
-import { type Database, asDate } from "../db.server";
+import type { InboxSession, InboxUser } from "../../../../db/schema";
+import type { Database } from "../db.server";
 import type { Account } from "./accounts.server";
 import { hashToken, newToken } from "./tokens.server";
 
@@ -21,11 +22,11 @@ export async function createSession(db: Database, accountId: number, from: { add
   const token = newToken();
   // Expired sessions are of no use to anyone: swept whenever a new one starts.
   await db.rows(sql`delete from inbox_sessions where expires_at < now()`);
-  const rows = await db.rows<{ expires_at: Date | string }>(sql`
+  const rows = await db.rows<Pick<InboxSession, "expires_at">>(sql`
     insert into inbox_sessions (token_hash, user_id, expires_at, address, user_agent)
     values (${hashToken(token)}, ${accountId}, now() + ${SESSION_DAYS}::integer * interval '1 day', ${from.address || null}, ${from.userAgent?.slice(0, 500) ?? null})
     returning expires_at`);
-  return { token, expiresAt: asDate(rows[0]!.expires_at) };
+  return { token, expiresAt: rows[0]!.expires_at };
 }
 
 /**
@@ -35,18 +36,18 @@ export async function createSession(db: Database, accountId: number, from: { add
 export async function resumeSession(db: Database, token: string): Promise<Session | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const hash = hashToken(token);
-  const rows = await db.rows<{ id: number; name: string; email: string; expires_at: Date | string; stale: boolean }>(sql`
+  const rows = await db.rows<Pick<InboxUser, "id" | "name" | "email"> & Pick<InboxSession, "expires_at"> & { stale: boolean }>(sql`
     select u.id, u.name, u.email, s.expires_at, s.last_seen_at < now() - interval '1 minute' as stale
     from inbox_sessions s join inbox_users u on u.id = s.user_id
     where s.token_hash = ${hash} and s.expires_at > now()`);
   const row = rows[0];
   if (!row) return null;
-  let expiresAt = asDate(row.expires_at);
+  let expiresAt = row.expires_at;
   if (row.stale) {
-    const slid = await db.rows<{ expires_at: Date | string }>(sql`
+    const slid = await db.rows<Pick<InboxSession, "expires_at">>(sql`
       update inbox_sessions set last_seen_at = now(), expires_at = now() + ${SESSION_DAYS}::integer * interval '1 day'
       where token_hash = ${hash} returning expires_at`);
-    if (slid[0]) expiresAt = asDate(slid[0].expires_at);
+    if (slid[0]) expiresAt = slid[0].expires_at;
   }
   return { account: { id: row.id, name: row.name, email: row.email }, token, expiresAt };
 }
@@ -63,7 +64,7 @@ export async function endAllSessions(db: Database, accountId: number): Promise<n
 
 export async function countSessions(db: Database, accountId: number): Promise<number> {
   const rows = await db.rows<{ n: number }>(sql`select count(*)::integer as n from inbox_sessions where user_id = ${accountId} and expires_at > now()`);
-  return Number(rows[0]?.n ?? 0);
+  return rows[0]?.n ?? 0;
 }
 
 export function sessionTokenFrom(request: Request): string | null {
