@@ -99,11 +99,11 @@ export const pages: readonly PageEntry[] = [
   page("/terms-of-service-test", "routes/terms-of-service.tsx", "Terms of Service", "Legal"),
 
   // Internal, test and theme pages: reachable, never indexed.
-  page("/emailtemplate", "routes/email-template.tsx", "E-mail Template", "Test and theme pages", noindex),
-  page("/buyrealtyninjacode", "routes/buy-realty-ninja-code.tsx", "Buy (widget code)", "Test and theme pages", noindex),
+  page("/emailtemplate", "routes/test-pages/email-template.tsx", "E-mail Template", "Test and theme pages", noindex),
+  page("/buyrealtyninjacode", "routes/test-pages/buy-realty-ninja-code.tsx", "Buy (widget code)", "Test and theme pages", noindex),
   ...[1, 2, 3, 4].map((n) => {
     const path = n === 1 ? "/themepage" : `/themepage${n}`;
-    return page(path, "routes/theme-page.tsx", `Theme Page ${n}`, "Test and theme pages", { id: path.slice(1), footer: "social", ...noindex });
+    return page(path, "routes/test-pages/theme-page.tsx", `Theme Page ${n}`, "Test and theme pages", { id: path.slice(1), footer: "social", ...noindex });
   }),
   page("/testpage", "routes/test-pages/testpage.tsx", "Test Page", "Test and theme pages", noindex),
   page("/buytestpage", "routes/test-pages/buy-test.tsx", "Buy Test Page", "Test and theme pages", noindex),
@@ -122,12 +122,12 @@ export const blogArticlePages: readonly PageEntry[] = livePosts.map((p) =>
 
 export const allPages: readonly PageEntry[] = [...pages, ...blogArticlePages];
 
-/** Paths React Router writes to static HTML at build time. */
 /** Pages whose action takes a visitor's submission (the flood guard counts their POSTs). */
 export function formPagePaths(): string[] {
   return allPages.filter((p) => p.form).map((p) => p.path);
 }
 
+/** Paths React Router writes to static HTML at build time. */
 export function prerenderPaths(): string[] {
   return allPages.filter((p) => p.prerender).map((p) => p.path);
 }

@@ -3,6 +3,7 @@
  * Twitter tags, and any JSON-LD blocks.
  */
 import type { MetaDescriptor } from "react-router";
+import { pageByPath } from "~/content/pages";
 import { site } from "~/content/site";
 import { keepsQueryString } from "./query-string";
 import { absoluteUrl } from "./site-url";
@@ -10,8 +11,13 @@ import { absoluteUrl } from "./site-url";
 export interface PageMetaInput {
   title: string;
   description?: string;
-  /** Path of the page; the canonical URL is built from it, never with a query string. */
+  /**
+   * The path the page was asked for (the route's `location.pathname`). The page catalogue
+   * (app/content/pages.ts) gives its canonical path, never with a query string or a trailing
+   * slash, and whether it is indexed; a path outside the catalogue (/404) is used as it is.
+   */
   path: string;
+  /** Only for pages outside the catalogue; a catalogue page's robots come from its entry. */
   noindex?: boolean;
   /** Absolute or root-relative social image. */
   image?: string;
@@ -34,15 +40,18 @@ export function documentTitle(title: string, path: string): string {
 }
 
 export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
-  const title = documentTitle(input.title, input.path);
+  const entry = pageByPath(input.path);
+  const path = entry?.path ?? input.path;
+  const noindex = entry ? !entry.indexable : Boolean(input.noindex);
+  const title = documentTitle(input.title, path);
   const description = input.description ?? site.defaultDescription;
-  const url = absoluteUrl(input.path);
+  const url = absoluteUrl(path);
   const image = absoluteUrl(input.image ?? DEFAULT_SHARE_IMAGE);
   const meta: MetaDescriptor[] = [
     { title },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
-    { name: "robots", content: input.noindex ? "noindex, follow" : "index, follow" },
+    { name: "robots", content: noindex ? "noindex, follow" : "index, follow" },
     { property: "og:type", content: input.type ?? "website" },
     { property: "og:site_name", content: site.siteName },
     { property: "og:locale", content: "en_CA" },

@@ -15,7 +15,7 @@ import { areaServedJsonLd } from "~/lib/structured-data";
  * The fifteen area listing pages (spec §2 "Listing pages"), one module for all of them: the area
  * is found by the pathname, which is right both when prerendering and after a client navigation.
  */
-export function meta({ location }: Route.MetaArgs) {
+export const meta: Route.MetaFunction = ({ location }) => {
   const area = areaByPath(location.pathname);
   if (!area) return pageMeta({ title: "Page not found", path: "/404", noindex: true });
   const jsonLd = areaServedJsonLd(area.path);
@@ -25,7 +25,7 @@ export function meta({ location }: Route.MetaArgs) {
     path: area.path,
     jsonLd: jsonLd ? [jsonLd] : [],
   });
-}
+};
 
 export default function AreaListingsPage() {
   const { pathname } = useLocation();

@@ -8,15 +8,16 @@ import { site } from "~/content/site";
 import { formatLongDate } from "~/lib/dates";
 import { pageMeta } from "~/lib/seo";
 import { absoluteUrl } from "~/lib/site-url";
+import type { Route } from "./+types/blog";
 
 const description =
   "Guides for Edmonton-area home buyers and sellers: closing costs, the GST rebate, mortgages, offers in a seller's market, free tools, and local favourites.";
 
-export const meta = () =>
+export const meta: Route.MetaFunction = ({ location }) =>
   pageMeta({
     title: "Real Estate Blog for Edmonton Buyers and Sellers",
     description,
-    path: "/blog",
+    path: location.pathname,
     jsonLd: [
       {
         "@context": "https://schema.org",

@@ -3,14 +3,14 @@ import { PageHeader } from "~/components/ui/page-header";
 import { FormEmbed } from "~/components/widgets/form-embed";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/buyersearch";
 
-export function meta() {
-  return pageMeta({
+export const meta: Route.MetaFunction = ({ location }) =>
+  pageMeta({
     title: "Tell Us What You Are Looking For",
     description: `Share your property search criteria (area, budget, size, must-haves) and ${site.agent.name} will send matching Edmonton-area homes.`,
-    path: "/buyersearch",
+    path: location.pathname,
   });
-}
 
 /** /buyersearch (spec §2): the external buyer-criteria form in a frame titled for it. */
 export default function BuyerSearchPage() {

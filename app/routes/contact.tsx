@@ -1,32 +1,29 @@
 import { Mail, MapPin, Phone } from "lucide-react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
-import { data, useFetcher } from "react-router";
-import { toast } from "~/lib/toast";
+import { useFetcher } from "react-router";
 import { BackButton } from "~/components/layout/back-button";
-import { FormNotice, Honeypot, TextAreaField, TextField } from "~/components/forms/fields";
+import { Honeypot, TextAreaField, TextField } from "~/components/forms/fields";
+import { FormResultNotice, useFormSubmission } from "~/components/forms/use-form-submission";
 import { Button } from "~/components/ui/button";
 import { Container, PageHeader } from "~/components/ui/page-header";
 import { FormEmbed } from "~/components/widgets/form-embed";
-import { checkFieldsMessage, contactMessages } from "~/content/form-messages";
+import { contactMessages } from "~/content/form-messages";
 import { formatAddress, site } from "~/content/site";
 import { type ContactField, parseContactForm } from "~/lib/schemas/contact";
-import { type FieldErrors, LIMITS } from "~/lib/schemas/fields";
+import { type FormResult, submitOrFail } from "~/lib/form-result";
+import { LIMITS } from "~/lib/schemas/fields";
 import { pageMeta } from "~/lib/seo";
 import type { SubmissionFailure } from "~/lib/services";
-import { openFormPost } from "~/lib/server/form-post.server";
+import { answerFormPost } from "~/lib/server/form-post.server";
 import type { Route } from "./+types/contact";
 
-export const meta: Route.MetaFunction = () =>
+export const meta: Route.MetaFunction = ({ location }) =>
   pageMeta({
     title: "Contact",
-    path: "/contact",
+    path: location.pathname,
     description: `Call ${site.agent.name} at ${site.agent.phone}, e-mail ${site.agent.email}, or send a message: we reply within 24 hours.`,
   });
 
-type ContactResult =
-  | { status: "success" }
-  | { status: "invalid"; message: string; fieldErrors: FieldErrors<ContactField>; values: Record<ContactField, string> }
-  | { status: "error"; message: string; values: Record<ContactField, string> | null };
+type ContactResult = FormResult<ContactField>;
 
 const failureText: Record<SubmissionFailure, string> = {
   failure: contactMessages.failure,
@@ -34,33 +31,21 @@ const failureText: Record<SubmissionFailure, string> = {
   duplicateLookup: contactMessages.duplicateLookup,
 };
 
-/**
- * The contact form's POST, with or without JavaScript. Bad input gets field messages and 400;
- * a store failure the spec's message and 503; the honeypot a calm success with nothing stored.
- */
 export async function action({ request, context }: Route.ActionArgs) {
-  const opened = await openFormPost(request, context, contactMessages.failure);
-  if ("early" in opened) return data<ContactResult>(opened.early.body, opened.early.init);
-  const form = opened.form;
-
-  const parsed = parseContactForm(form);
-  if (!parsed.ok) {
-    return data<ContactResult>({ status: "invalid", message: checkFieldsMessage, fieldErrors: parsed.fieldErrors, values: parsed.values }, { status: 400 });
-  }
-  const stored = await context.services.createContact(parsed.data);
-  if (!stored.ok) {
-    return data<ContactResult>({ status: "error", message: failureText[stored.reason], values: parsed.values }, { status: 503 });
-  }
-  return data<ContactResult>({ status: "success" });
+  return answerFormPost({
+    request,
+    context,
+    messages: contactMessages,
+    parse: parseContactForm,
+    async store(input) {
+      const stored = await context.services.createContact(input);
+      return stored.ok ? { ok: true } : { ok: false, message: failureText[stored.reason] };
+    },
+  });
 }
 
-/** With JavaScript: a lost connection is reported like any other failure, and the form keeps what was typed. */
-export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<ContactResult> {
-  try {
-    return await serverAction();
-  } catch {
-    return { status: "error", message: contactMessages.failure, values: null };
-  }
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return submitOrFail(serverAction, contactMessages);
 }
 
 export default function ContactPage({ actionData }: Route.ComponentProps) {
@@ -124,50 +109,11 @@ function ContactDetails() {
 
 function ContactForm({ documentResult }: { documentResult: ContactResult | null }) {
   const fetcher = useFetcher<ContactResult>({ key: "contact-form" });
-  const formRef = useRef<HTMLFormElement>(null);
-  const [clientErrors, setClientErrors] = useState<FieldErrors<ContactField>>({});
-  const busy = fetcher.state !== "idle";
-  // Without JavaScript the result comes with the page (documentResult); with it, from the fetcher.
-  const result = fetcher.data ?? documentResult;
-  const fieldErrors = { ...(result?.status === "invalid" ? result.fieldErrors : {}), ...clientErrors };
-  const echoed = documentResult && documentResult.status !== "success" ? documentResult.values : null;
-
-  useEffect(() => {
-    const outcome = fetcher.data;
-    if (fetcher.state !== "idle" || !outcome) return;
-    if (outcome.status === "success") {
-      toast.success(contactMessages.successTitle, { description: contactMessages.successDescription });
-      formRef.current?.reset();
-    } else if (outcome.status === "error") {
-      toast.error(contactMessages.errorTitle, { description: outcome.message });
-    } else {
-      formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
-    }
-  }, [fetcher.state, fetcher.data]);
-
-  function validateInBrowser(event: FormEvent<HTMLFormElement>) {
-    const parsed = parseContactForm(new FormData(event.currentTarget));
-    setClientErrors(parsed.ok ? {} : parsed.fieldErrors);
-    if (!parsed.ok) event.preventDefault();
-  }
+  const { formRef, busy, fieldErrors, values, validateInBrowser } = useFormSubmission({ fetcher, documentResult, messages: contactMessages, parse: parseContactForm });
 
   return (
     <fetcher.Form ref={formRef} method="post" action="/contact" onSubmit={validateInBrowser} className="relative mt-6 space-y-5" noValidate={false}>
-      {documentResult?.status === "success" && (
-        <FormNotice tone="success" title={contactMessages.successTitle}>
-          {contactMessages.successDescription}
-        </FormNotice>
-      )}
-      {documentResult?.status === "error" && (
-        <FormNotice tone="error" title={contactMessages.errorTitle}>
-          {documentResult.message}
-        </FormNotice>
-      )}
-      {documentResult?.status === "invalid" && (
-        <FormNotice tone="error" title={contactMessages.errorTitle}>
-          {documentResult.message}
-        </FormNotice>
-      )}
+      <FormResultNotice result={documentResult} messages={contactMessages} />
       <fieldset disabled={busy} className="space-y-5">
         <legend className="sr-only">Your message</legend>
         <TextField
@@ -177,7 +123,7 @@ function ContactForm({ documentResult }: { documentResult: ContactResult | null 
           required
           autoComplete="name"
           maxLength={LIMITS.name}
-          defaultValue={echoed?.name}
+          defaultValue={values?.name}
           error={fieldErrors.name}
         />
         <TextField
@@ -188,7 +134,7 @@ function ContactForm({ documentResult }: { documentResult: ContactResult | null 
           required
           autoComplete="email"
           maxLength={LIMITS.email}
-          defaultValue={echoed?.email}
+          defaultValue={values?.email}
           error={fieldErrors.email}
         />
         <TextField
@@ -198,7 +144,7 @@ function ContactForm({ documentResult }: { documentResult: ContactResult | null 
           label="Phone Number"
           autoComplete="tel"
           maxLength={LIMITS.phone}
-          defaultValue={echoed?.phone}
+          defaultValue={values?.phone}
           error={fieldErrors.phone}
         />
         <TextAreaField
@@ -207,7 +153,7 @@ function ContactForm({ documentResult }: { documentResult: ContactResult | null 
           label="Message"
           rows={5}
           maxLength={LIMITS.message}
-          defaultValue={echoed?.message}
+          defaultValue={values?.message}
           error={fieldErrors.message}
         />
         <Honeypot idPrefix="contact" />

@@ -4,14 +4,14 @@ import { PageHeader } from "~/components/ui/page-header";
 import { FormEmbed } from "~/components/widgets/form-embed";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/free-home-valuation";
 
-export function meta() {
-  return pageMeta({
+export const meta: Route.MetaFunction = ({ location }) =>
+  pageMeta({
     title: "Free Home Valuation",
     description: `What is your Edmonton-area home worth? Request a free, no-obligation valuation from ${site.agent.name}, based on recent sales near you.`,
-    path: "/free-home-valuation",
+    path: location.pathname,
   });
-}
 
 /** /free-home-valuation (spec §2): the third-party valuation form (720 px) and a way back to /sell. */
 export default function FreeHomeValuationPage() {

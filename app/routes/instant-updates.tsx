@@ -3,14 +3,14 @@ import { PageHeader } from "~/components/ui/page-header";
 import { FormEmbed } from "~/components/widgets/form-embed";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/instant-updates";
 
-export function meta() {
-  return pageMeta({
+export const meta: Route.MetaFunction = ({ location }) =>
+  pageMeta({
     title: "Get Instant Property Updates",
     description: "Tell us what you are looking for and get new Edmonton-area listings that match by e-mail, the day they come on the market.",
-    path: "/instant-updates",
+    path: location.pathname,
   });
-}
 
 /** /instant-updates (spec §2): the third-party sign-up form for listing alerts (781 px). */
 export default function InstantUpdatesPage() {

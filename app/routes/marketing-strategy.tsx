@@ -5,13 +5,14 @@ import { ButtonLink } from "~/components/ui/button";
 import { Container, PageHeader } from "~/components/ui/page-header";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/marketing-strategy";
 
-export const meta = () =>
+export const meta: Route.MetaFunction = ({ location }) =>
   pageMeta({
     title: "Home Seller Marketing Strategy",
     description:
       "How your Edmonton home is prepared, photographed, advertised and followed up on: listing portals, social and search ads, SEO, print marketing and weekly reporting.",
-    path: "/marketing-strategy",
+    path: location.pathname,
   });
 
 interface StrategySection {

@@ -1,12 +1,13 @@
 import { LegalPage } from "~/components/legal-page";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/mls-disclaimer";
 
-export const meta = () =>
+export const meta: Route.MetaFunction = ({ location }) =>
   pageMeta({
     title: "MLS® Disclaimer",
     description: "Copyright, trademark and accuracy notice for the MLS® listing data shown on this website.",
-    path: "/mls-disclaimer",
+    path: location.pathname,
   });
 
 export default function MlsDisclaimer() {

@@ -6,12 +6,12 @@ import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/mortgage-calculator";
 import { CalculatorExplainer } from "~/components/calculators/calculator-explainer";
 
-export const meta: Route.MetaFunction = () =>
+export const meta: Route.MetaFunction = ({ location }) =>
   pageMeta({
     title: "Mortgage Calculator",
     description:
       "Estimate your monthly mortgage payment in Edmonton: price, down payment, rate and term, with the Canadian minimum down payment, CMHC insurance, payment frequencies and a year-by-year schedule.",
-    path: "/mortgage-calculator",
+    path: location.pathname,
   });
 
 /**

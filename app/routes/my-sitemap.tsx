@@ -2,9 +2,10 @@ import { Link } from "react-router";
 import { Container, PageHeader } from "~/components/ui/page-header";
 import { type PageEntry, type PageGroup, allPages } from "~/content/pages";
 import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/my-sitemap";
 
-export const meta = () =>
-  pageMeta({ title: "Sitemap", description: "Every page of the site: listings by area and type, buyer and seller tools, the blog and legal pages.", path: "/my-sitemap" });
+export const meta: Route.MetaFunction = ({ location }) =>
+  pageMeta({ title: "Sitemap", description: "Every page of the site: listings by area and type, buyer and seller tools, the blog and legal pages.", path: location.pathname });
 
 const groupOrder: readonly PageGroup[] = ["Home", "Buying", "Listings", "Selling", "Resources", "About", "Legal", "Test and theme pages"];
 

@@ -5,12 +5,13 @@ import { Container, PageHeader } from "~/components/ui/page-header";
 import { openHouses } from "~/content/open-houses";
 import { formatLongDate } from "~/lib/dates";
 import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/open-house";
 
-export const meta = () =>
+export const meta: Route.MetaFunction = ({ location }) =>
   pageMeta({
     title: "Open Houses in Edmonton",
     description: "Open houses in Edmonton, St. Albert, Sherwood Park and Spruce Grove: dates, times and home details. Ask for this weekend's full schedule.",
-    path: "/open-house",
+    path: location.pathname,
   });
 
 const price = new Intl.NumberFormat("en-CA", { style: "currency", currency: "CAD", maximumFractionDigits: 0 });

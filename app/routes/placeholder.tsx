@@ -20,9 +20,9 @@ function contentFor(pathname: string) {
   return placeholders[pathname.replace(/\/+$/, "")] ?? placeholders["/buy"]!;
 }
 
-export const meta = ({ location }: Route.MetaArgs) => {
+export const meta: Route.MetaFunction = ({ location }) => {
   const content = contentFor(location.pathname);
-  return pageMeta({ title: content.title, description: content.text, path: location.pathname, noindex: true });
+  return pageMeta({ title: content.title, description: content.text, path: location.pathname, });
 };
 
 export default function Placeholder() {
@@ -40,4 +40,4 @@ export default function Placeholder() {
       </Container>
     </>
   );
-}
+};

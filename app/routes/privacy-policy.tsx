@@ -2,12 +2,13 @@ import { Link } from "react-router";
 import { LegalPage } from "~/components/legal-page";
 import { formatAddress, site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/privacy-policy";
 
-export const meta = () =>
+export const meta: Route.MetaFunction = ({ location }) =>
   pageMeta({
     title: "Privacy Policy",
     description: `How ${site.agent.name} collects, uses, keeps and protects the personal information you share through this website.`,
-    path: "/privacy-policy-test",
+    path: location.pathname,
   });
 
 export default function PrivacyPolicy() {

@@ -8,7 +8,7 @@ import { propertyTypeByPath } from "~/content/property-types";
 import { pageMeta } from "~/lib/seo";
 
 /** /single-family-homes, /condominiums and /townhouses (spec §2), one module for the three. */
-export function meta({ location }: Route.MetaArgs) {
+export const meta: Route.MetaFunction = ({ location }) => {
   const type = propertyTypeByPath(location.pathname);
   if (!type) return pageMeta({ title: "Page not found", path: "/404", noindex: true });
   return pageMeta({
@@ -16,7 +16,7 @@ export function meta({ location }: Route.MetaArgs) {
     description: `${type.subtitle}: browse ${type.plural.toLowerCase()} for sale in Edmonton and surrounding areas, with e-mail alerts for new listings.`,
     path: type.path,
   });
-}
+};
 
 export default function PropertyTypePage() {
   const { pathname } = useLocation();

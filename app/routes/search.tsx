@@ -14,13 +14,13 @@ function headingFor(pathname: string): string {
   return headings[pathname.replace(/\/+$/, "")] ?? headings["/search"]!;
 }
 
-export function meta({ location }: Route.MetaArgs) {
+export const meta: Route.MetaFunction = ({ location }) => {
   return pageMeta({
     title: headingFor(location.pathname),
     description: `Search every MLS® listing in Edmonton and the surrounding area, filter by price, type and neighbourhood, and get new matches by e-mail from ${site.agent.name}.`,
     path: location.pathname.replace(/\/+$/, ""),
   });
-}
+};
 
 export default function SearchPage() {
   const { pathname } = useLocation();

@@ -4,12 +4,13 @@ import { BackButton } from "~/components/layout/back-button";
 import { Container, PageHeader } from "~/components/ui/page-header";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/sell";
 
-export const meta = () =>
+export const meta: Route.MetaFunction = ({ location }) =>
   pageMeta({
     title: "Sell Your Home in Edmonton",
     description: `Selling in Edmonton or area? Start with a free home valuation, then see how ${site.agent.name} markets your home to sell for top dollar.`,
-    path: "/sell",
+    path: location.pathname,
   });
 
 const cards = [

@@ -2,12 +2,13 @@ import { Link } from "react-router";
 import { LegalPage } from "~/components/legal-page";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/terms-of-service";
 
-export const meta = () =>
+export const meta: Route.MetaFunction = ({ location }) =>
   pageMeta({
     title: "Terms of Service",
     description: "The terms for using this website, its tools and its messages, including how to opt out of calls, texts and e-mails.",
-    path: "/terms-of-service-test",
+    path: location.pathname,
   });
 
 export default function TermsOfService() {

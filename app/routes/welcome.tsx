@@ -1,24 +1,25 @@
 import { leadConsentParts } from "~/content/lead-consent";
 import * as Dialog from "@radix-ui/react-dialog";
 import { BadgeDollarSign, Handshake, Laptop, ShieldCheck, X } from "lucide-react";
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
-import { Link, type ShouldRevalidateFunctionArgs, data, useFetcher } from "react-router";
-import { toast } from "~/lib/toast";
-import { FormNotice, Honeypot, TextAreaField, TextField, useHydrated } from "~/components/forms/fields";
+import { type ReactNode, useRef, useState } from "react";
+import { Link, type ShouldRevalidateFunctionArgs, useFetcher } from "react-router";
+import { Honeypot, TextAreaField, TextField, useHydrated } from "~/components/forms/fields";
+import { FormResultNotice, useFormSubmission } from "~/components/forms/use-form-submission";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Container } from "~/components/ui/page-header";
 import { leadMessages } from "~/content/form-messages";
 import { site } from "~/content/site";
-import { type FieldErrors, LIMITS } from "~/lib/schemas/fields";
+import { type FormResult, submitOrFail } from "~/lib/form-result";
+import { LIMITS } from "~/lib/schemas/fields";
 import { type LeadField, SERVICE_LABELS, SERVICE_TYPES, type ServiceType, isServiceType, parseLeadForm } from "~/lib/schemas/lead";
 import { pageMeta } from "~/lib/seo";
-import { openFormPost } from "~/lib/server/form-post.server";
+import { answerFormPost } from "~/lib/server/form-post.server";
 import type { Route } from "./+types/welcome";
 
-export const meta: Route.MetaFunction = () =>
+export const meta: Route.MetaFunction = ({ location }) =>
   pageMeta({
     title: "Find A Realtor You Can Trust",
-    path: "/welcome",
+    path: location.pathname,
     description: `Buying, selling or both in Edmonton? Tell ${site.agent.name} what you need: no upfront commitment, no hidden costs, no unwanted follow-ups.`,
   });
 
@@ -29,10 +30,7 @@ const PROMISES: readonly { title: string; text: string; icon: typeof ShieldCheck
   { title: "Tech-savvy services", text: "Instant listing alerts, online valuations and e-signing, so nothing waits on paperwork.", icon: Laptop },
 ];
 
-type LeadResult =
-  | { status: "success" }
-  | { status: "invalid"; fieldErrors: FieldErrors<LeadField>; values: Record<LeadField, string> }
-  | { status: "error"; message: string; values: Record<LeadField, string> | null };
+type LeadResult = FormResult<LeadField>;
 
 /** Without JavaScript the service buttons are links to ?service=...; the server then renders the form open. */
 export function loader({ request }: Route.LoaderArgs) {
@@ -46,45 +44,25 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const opened = await openFormPost(request, context, leadMessages.failure);
-  if ("early" in opened) return data<LeadResult>(opened.early.body, opened.early.init);
-  const form = opened.form;
-
-  const parsed = parseLeadForm(form);
-  if (!parsed.ok) return data<LeadResult>({ status: "invalid", fieldErrors: parsed.fieldErrors, values: parsed.values }, { status: 400 });
-  const stored = await context.services.recordLead(parsed.data, { address: context.clientIp, userAgent: request.headers.get("user-agent") });
-  if (!stored.ok) return data<LeadResult>({ status: "error", message: leadMessages.failure, values: parsed.values }, { status: 503 });
-  return data<LeadResult>({ status: "success" });
+  return answerFormPost({
+    request,
+    context,
+    messages: leadMessages,
+    parse: parseLeadForm,
+    async store(input) {
+      const stored = await context.services.recordLead(input, { address: context.clientIp, userAgent: request.headers.get("user-agent") });
+      return stored.ok ? { ok: true } : { ok: false, message: leadMessages.failure };
+    },
+  });
 }
 
-export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<LeadResult> {
-  try {
-    return await serverAction();
-  } catch {
-    return { status: "error", message: leadMessages.failure, values: null };
-  }
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return submitOrFail(serverAction, leadMessages);
 }
 
 export default function WelcomePage({ loaderData, actionData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const fetcher = useFetcher<LeadResult>({ key: "lead-form" });
-  // Opened by a service button; a visitor who arrived on ?service=... (before the query string
-  // is dropped, spec §2) finds the form already open.
-  const [service, setService] = useState<ServiceType | null>(() => loaderData.service);
-  const [promisesOpen, setPromisesOpen] = useState(false);
-  const lastTrigger = useRef<HTMLElement | null>(null);
-
-  useEffect(() => {
-    const outcome = fetcher.data;
-    if (fetcher.state !== "idle" || !outcome) return;
-    if (outcome.status === "success") {
-      toast.success(leadMessages.successTitle, { description: leadMessages.successDescription });
-      setService(null);
-    } else if (outcome.status === "error") {
-      toast.error(leadMessages.errorTitle, { description: outcome.message });
-    }
-  }, [fetcher.state, fetcher.data]);
-
   const documentResult = actionData ?? null;
   // The no-JavaScript page: after an error the form is shown again, open, with what was typed.
   const documentService: ServiceType | null =
@@ -95,6 +73,11 @@ export default function WelcomePage({ loaderData, actionData }: Route.ComponentP
       : documentResult?.status === "success"
         ? null
         : loaderData.service;
+  // Opened by a service button; a visitor who arrived on ?service=... (before the query string
+  // is dropped, spec §2), or whose submission came back with an error, finds the form open.
+  const [service, setService] = useState<ServiceType | null>(() => documentService);
+  const [promisesOpen, setPromisesOpen] = useState(false);
+  const lastTrigger = useRef<HTMLElement | null>(null);
 
   const open = (next: ServiceType) => (event: { currentTarget: HTMLElement }) => {
     lastTrigger.current = event.currentTarget;
@@ -160,9 +143,7 @@ export default function WelcomePage({ loaderData, actionData }: Route.ComponentP
       <Container className="pb-14">
         {documentResult?.status === "success" && (
           <div className="mx-auto max-w-xl">
-            <FormNotice tone="success" title={leadMessages.successTitle}>
-              {leadMessages.successDescription}
-            </FormNotice>
+            <FormResultNotice result={documentResult} messages={leadMessages} />
           </div>
         )}
         {!hydrated && documentService && (
@@ -172,18 +153,16 @@ export default function WelcomePage({ loaderData, actionData }: Route.ComponentP
               {SERVICE_LABELS[documentService]}
             </h2>
             <p className="mt-1 text-ink-muted">{formIntro}</p>
-            {documentResult?.status === "error" && (
+            {documentResult && documentResult.status !== "success" && (
               <div className="mt-4">
-                <FormNotice tone="error" title={leadMessages.errorTitle}>
-                  {documentResult.message}
-                </FormNotice>
+                <FormResultNotice result={documentResult} messages={leadMessages} />
               </div>
             )}
             <LeadForm
               fetcher={fetcher}
               service={documentService}
-              values={documentResult && documentResult.status !== "success" ? documentResult.values : null}
-              serverErrors={documentResult?.status === "invalid" ? documentResult.fieldErrors : {}}
+              documentResult={documentResult}
+              onSuccess={() => setService(null)}
               cancel={
                 <a href="/welcome" className={buttonClass("secondary")}>
                   Cancel
@@ -223,8 +202,8 @@ export default function WelcomePage({ loaderData, actionData }: Route.ComponentP
               <LeadForm
                 fetcher={fetcher}
                 service={service}
-                values={null}
-                serverErrors={fetcher.data?.status === "invalid" ? fetcher.data.fieldErrors : {}}
+                documentResult={documentResult}
+                onSuccess={() => setService(null)}
                 cancel={
                   <Dialog.Close asChild>
                     <Button type="button" variant="secondary">
@@ -299,28 +278,20 @@ function PromisesPanel() {
 function LeadForm({
   fetcher,
   service,
-  values,
-  serverErrors,
+  documentResult,
+  onSuccess,
   cancel,
 }: {
   fetcher: ReturnType<typeof useFetcher<LeadResult>>;
   service: ServiceType;
-  values: Record<LeadField, string> | null;
-  serverErrors: FieldErrors<LeadField>;
+  documentResult: LeadResult | null;
+  onSuccess: () => void;
   cancel: ReactNode;
 }) {
-  const [clientErrors, setClientErrors] = useState<FieldErrors<LeadField>>({});
-  const busy = fetcher.state !== "idle";
-  const errors = { ...serverErrors, ...clientErrors };
-
-  function validateInBrowser(event: FormEvent<HTMLFormElement>) {
-    const parsed = parseLeadForm(new FormData(event.currentTarget));
-    setClientErrors(parsed.ok ? {} : parsed.fieldErrors);
-    if (!parsed.ok) event.preventDefault();
-  }
+  const { formRef, busy, fieldErrors: errors, values, validateInBrowser } = useFormSubmission({ fetcher, documentResult, messages: leadMessages, parse: parseLeadForm, onSuccess });
 
   return (
-    <fetcher.Form method="post" action="/welcome" onSubmit={validateInBrowser} className="relative mt-5">
+    <fetcher.Form ref={formRef} method="post" action="/welcome" onSubmit={validateInBrowser} className="relative mt-5">
       <fieldset disabled={busy} className="space-y-4">
         <legend className="sr-only">Your contact details</legend>
         <input type="hidden" name="serviceType" value={service} />

@@ -84,6 +84,24 @@ export function fieldErrorsOf<K extends string>(error: { issues: readonly { path
   return out as FieldErrors<K>;
 }
 
+export type FormParse<K extends string, D> = { ok: true; data: D; values: Record<K, string> } | { ok: false; fieldErrors: FieldErrors<K>; values: Record<K, string> };
+
+/**
+ * Reads a form's fields and checks them against its schema, in the browser and on the server alike.
+ * After a failure the values go back into the form: what was typed, never more than a page of it.
+ */
+export function parseFormFields<K extends string, D>(
+  form: FormData,
+  names: readonly K[],
+  schema: { safeParse(input: unknown): { success: true; data: D } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } } },
+): FormParse<K, D> {
+  const values = formFields(form, names);
+  const result = schema.safeParse(values);
+  if (result.success) return { ok: true, data: result.data, values };
+  const capped = Object.fromEntries(names.map((k) => [k, values[k].slice(0, LIMITS.message * 2)])) as Record<K, string>;
+  return { ok: false, fieldErrors: fieldErrorsOf<K>(result.error), values: capped };
+}
+
 /** True when the hidden field that people never see was filled in: a bot. */
 export function isHoneypotFilled(form: FormData): boolean {
   const value = form.get(HONEYPOT_FIELD);

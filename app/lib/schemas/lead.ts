@@ -4,7 +4,7 @@
  */
 import * as z from "zod/mini";
 import { SERVICE_TYPES, type ServiceType } from "../../../db/schema-values";
-import { type FieldErrors, LIMITS, emailField, fieldErrorsOf, formFields, optionalText, requiredPhone, requiredText } from "./fields";
+import { type FormParse, LIMITS, emailField, optionalText, parseFormFields, requiredPhone, requiredText } from "./fields";
 
 export { SERVICE_TYPES, type ServiceType };
 
@@ -32,14 +32,6 @@ export const leadSchema = z.object({
 
 export type LeadInput = z.infer<typeof leadSchema>;
 
-export type LeadParse =
-  | { ok: true; data: LeadInput; values: Record<LeadField, string> }
-  | { ok: false; fieldErrors: FieldErrors<LeadField>; values: Record<LeadField, string> };
-
-export function parseLeadForm(form: FormData): LeadParse {
-  const values = formFields(form, LEAD_FIELDS);
-  const result = leadSchema.safeParse(values);
-  if (result.success) return { ok: true, data: result.data, values };
-  const capped = Object.fromEntries(LEAD_FIELDS.map((k) => [k, values[k].slice(0, LIMITS.message * 2)])) as Record<LeadField, string>;
-  return { ok: false, fieldErrors: fieldErrorsOf<LeadField>(result.error), values: capped };
+export function parseLeadForm(form: FormData): FormParse<LeadField, LeadInput> {
+  return parseFormFields(form, LEAD_FIELDS, leadSchema);
 }

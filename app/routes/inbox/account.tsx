@@ -15,7 +15,7 @@ import { clearedSessionCookie, countSessions, endAllSessions } from "~/lib/serve
 import { outboxCounts } from "~/lib/server/outbox.server";
 import type { Route } from "./+types/account";
 
-export const meta = () => inboxMeta("Account");
+export const meta: Route.MetaFunction = () => inboxMeta("Account");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { account } = await requirePageSession(request, context);

@@ -12,7 +12,7 @@ import { requirePageSession } from "~/lib/server/inbox/guard.server";
 import { latestActivity, listPeople } from "~/lib/server/inbox/people.server";
 import type { Route } from "./+types/people";
 
-export const meta = ({ data }: Route.MetaArgs) => inboxMeta(data && data.newPeople > 0 ? `(${data.newPeople} new) People` : "People");
+export const meta: Route.MetaFunction = ({ data }) => inboxMeta(data && data.newPeople > 0 ? `(${data.newPeople} new) People` : "People");
 
 function isStatus(value: string | null): value is PersonStatus {
   return (PERSON_STATUSES as readonly string[]).includes(value ?? "");

@@ -12,7 +12,7 @@ import { requirePageSession, requireSession } from "~/lib/server/inbox/guard.ser
 import { addNote, personDetail, resendNotification, setStatus } from "~/lib/server/inbox/people.server";
 import type { Route } from "./+types/person";
 
-export const meta = ({ data }: Route.MetaArgs) => inboxMeta(data?.person.name || data?.person.email || "Person");
+export const meta: Route.MetaFunction = ({ data }) => inboxMeta(data?.person.name || data?.person.email || "Person");
 
 const NOTE_MAX = 5000;
 

@@ -13,7 +13,7 @@ import { createAccountFromInvite, findInvite, recordSignIn } from "~/lib/server/
 import { createSession, sessionCookie } from "~/lib/server/inbox/sessions.server";
 import type { Route } from "./+types/setup";
 
-export const meta = () => inboxMeta("Set up your account");
+export const meta: Route.MetaFunction = () => inboxMeta("Set up your account");
 
 const USED_OR_EXPIRED = `This set-up link has already been used or is more than ${INVITE_TTL_HOURS} hours old. Ask for a new one (a signed-in person can make one on the Account page, or run npm run inbox -- invite on the server).`;
 

@@ -13,7 +13,7 @@ import { currentSession } from "~/lib/server/inbox/guard.server";
 import { createSession, sessionCookie } from "~/lib/server/inbox/sessions.server";
 import type { Route } from "./+types/sign-in";
 
-export const meta = () => inboxMeta("Sign in");
+export const meta: Route.MetaFunction = () => inboxMeta("Sign in");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const next = safeNextPath(new URL(request.url).searchParams.get("next"));

@@ -3,10 +3,10 @@ import { Link } from "react-router";
 import { PageHeader } from "~/components/ui/page-header";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/about-test";
 
-export function meta() {
-  return pageMeta({ title: "About Test Page", path: "/abouttestpage", noindex: true });
-}
+export const meta: Route.MetaFunction = ({ location }) =>
+  pageMeta({ title: "About Test Page", path: location.pathname, });
 
 const first = site.agent.firstName;
 

@@ -2,10 +2,10 @@ import { Link } from "react-router";
 import { PageHeader } from "~/components/ui/page-header";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/blog-test";
 
-export function meta() {
-  return pageMeta({ title: "Blog Test Page", path: "/blogtestpage", noindex: true });
-}
+export const meta: Route.MetaFunction = ({ location }) =>
+  pageMeta({ title: "Blog Test Page", path: location.pathname, });
 
 /** /blogtestpage (spec §2): the design flyer and 'More Content Coming Soon'. Not indexed. */
 export default function BlogTestPage() {

@@ -7,10 +7,10 @@ import { ListingsWidget } from "~/components/widgets/listings-widget";
 import { propertyTypes } from "~/content/property-types";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/buy-test";
 
-export function meta() {
-  return pageMeta({ title: "Buy Test Page", path: "/buytestpage", noindex: true });
-}
+export const meta: Route.MetaFunction = ({ location }) =>
+  pageMeta({ title: "Buy Test Page", path: location.pathname, });
 
 const typeIcons = { "/single-family-homes": Home, "/condominiums": Building2, "/townhouses": Warehouse } as const;
 

@@ -3,10 +3,10 @@ import { PageHeader } from "~/components/ui/page-header";
 import { FormEmbed } from "~/components/widgets/form-embed";
 import { formatAddress, site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/contact-test";
 
-export function meta() {
-  return pageMeta({ title: "Contact Test Page", path: "/contacttestpage", noindex: true });
-}
+export const meta: Route.MetaFunction = ({ location }) =>
+  pageMeta({ title: "Contact Test Page", path: location.pathname, });
 
 /**
  * /contacttestpage (its content is "not shown" in the spec): the contact details and the

@@ -3,10 +3,10 @@ import { PageHeader } from "~/components/ui/page-header";
 import { FormEmbed } from "~/components/widgets/form-embed";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/instant-updates-test";
 
-export function meta() {
-  return pageMeta({ title: "Instant Updates Test Page", path: "/instantupdatestestpage", noindex: true });
-}
+export const meta: Route.MetaFunction = ({ location }) =>
+  pageMeta({ title: "Instant Updates Test Page", path: location.pathname, });
 
 /** /instantupdatestestpage: the instant-updates form (781 px) in a trial layout with the alert tip. Not indexed. */
 export default function InstantUpdatesTestPage() {

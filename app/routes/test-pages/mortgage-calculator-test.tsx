@@ -7,8 +7,8 @@ import { DEFAULT_INPUTS } from "~/lib/mortgage-inputs";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/mortgage-calculator-test";
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "Mortgage Calculator Test Page", description: "Test variant of the mortgage calculator.", path: "/mortgagecalculatortestpage", noindex: true });
+export const meta: Route.MetaFunction = ({ location }) =>
+  pageMeta({ title: "Mortgage Calculator Test Page", description: "Test variant of the mortgage calculator.", path: location.pathname, });
 
 /**
  * The test variant of spec §2, built from the real calculator. This page is prerendered, so it

@@ -2,10 +2,10 @@ import { FileText, Megaphone } from "lucide-react";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/ui/page-header";
 import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/sell-test";
 
-export function meta() {
-  return pageMeta({ title: "Sell Test Page", path: "/selltestpage", noindex: true });
-}
+export const meta: Route.MetaFunction = ({ location }) =>
+  pageMeta({ title: "Sell Test Page", path: location.pathname, });
 
 /**
  * The map bounds of the City of Edmonton (approximately its city limits), in the query form a

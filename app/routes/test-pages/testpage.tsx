@@ -5,10 +5,10 @@ import { ListingsWidget } from "~/components/widgets/listings-widget";
 import { pages } from "~/content/pages";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/testpage";
 
-export function meta() {
-  return pageMeta({ title: "Test Page", path: "/testpage", noindex: true });
-}
+export const meta: Route.MetaFunction = ({ location }) =>
+  pageMeta({ title: "Test Page", path: location.pathname, });
 
 /** Pages kept out of search engines, listed here so they can be checked by hand. */
 const internalPages = pages.filter((p) => p.group === "Test and theme pages" && p.path !== "/testpage");

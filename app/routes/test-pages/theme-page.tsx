@@ -22,10 +22,10 @@ function themeFor(pathname: string) {
   return bare in themes ? themes[bare as ThemePath] : themes["/themepage"];
 }
 
-export function meta({ location }: Route.MetaArgs) {
+export const meta: Route.MetaFunction = ({ location }) => {
   const theme = themeFor(location.pathname);
-  return pageMeta({ title: `Home page theme: ${theme.label}`, path: location.pathname, noindex: true });
-}
+  return pageMeta({ title: `Home page theme: ${theme.label}`, path: location.pathname, });
+};
 
 const themeWidgetIds = { search: site.listings.widgetIds.themeSearch, newListings: site.listings.widgetIds.themeNewListings };
 

@@ -1,9 +1,9 @@
 import { SearchPageBody } from "~/components/listings/search-page-body";
 import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/buy-realty-ninja-code";
 
-export function meta() {
-  return pageMeta({ title: "Buy - Property Search (widget code)", path: "/buyrealtyninjacode", noindex: true });
-}
+export const meta: Route.MetaFunction = ({ location }) =>
+  pageMeta({ title: "Buy - Property Search (widget code)", path: location.pathname, });
 
 /**
  * /buyrealtyninjacode: in the route table with its content "not shown". It is kept as the page

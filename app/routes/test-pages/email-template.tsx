@@ -5,9 +5,10 @@ import { Dialog, DialogClose } from "~/components/ui/dialog";
 import { Container, PageHeader } from "~/components/ui/page-header";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/email-template";
 
-export const meta = () =>
-  pageMeta({ title: "Follow-up E-mail Template", description: "The follow-up e-mail sent to new enquiries.", path: "/emailtemplate", noindex: true });
+export const meta: Route.MetaFunction = ({ location }) =>
+  pageMeta({ title: "Follow-up E-mail Template", description: "The follow-up e-mail sent to new enquiries.", path: location.pathname, });
 
 /** The follow-up e-mail the agent sends after a first enquiry (spec §2 /emailtemplate). */
 function TemplateBody() {
