@@ -19,6 +19,7 @@ const dataDir = process.env.E2E_DATA_DIR || mkdtempSync(path.join(tmpdir(), "age
 process.env.E2E_DATA_DIR = dataDir;
 process.env.E2E_FIXTURE_ORIGIN = fixtureOrigin;
 const buildDir = `build-e2e-${port}`;
+process.env.E2E_BUILD_DIR = buildDir;
 
 export const e2eEnv = {
   SITE_URL: baseURL,

@@ -1,16 +1,18 @@
 import { Mail, Phone } from "lucide-react";
+import { ExternalLink } from "~/components/blog/external-link";
 import { BackButton } from "~/components/layout/back-button";
 import { ButtonLink } from "~/components/ui/button";
 import { Container } from "~/components/ui/page-header";
 import { formatAddress, site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
 import { agentJsonLd } from "~/lib/structured-data";
+import type { Route } from "./+types/about";
 
-export const meta = () =>
+export const meta: Route.MetaFunction = ({ location }) =>
   pageMeta({
     title: `About ${site.agent.name}`,
     description: `${site.agent.name} is an Edmonton ${site.agent.title} with ${site.brokerage.name}, helping buyers and sellers across Edmonton and the surrounding communities.`,
-    path: "/about",
+    path: location.pathname,
     type: "profile",
     image: site.agent.photo,
     jsonLd: [agentJsonLd()],
@@ -89,10 +91,9 @@ export default function About() {
             <ul className="mt-2 flex flex-wrap gap-3">
               {site.social.map((s) => (
                 <li key={s.name}>
-                  <a href={s.href} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-11 items-center rounded-md border border-line px-4 font-medium text-ink hover:bg-surface-muted">
+                  <ExternalLink href={s.href} className="inline-flex min-h-11 items-center rounded-md border border-line px-4 font-medium text-ink hover:bg-surface-muted">
                     {s.name}
-                    <span className="sr-only"> (opens in a new tab)</span>
-                  </a>
+                  </ExternalLink>
                 </li>
               ))}
             </ul>

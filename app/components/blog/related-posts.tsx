@@ -4,11 +4,17 @@ import { livePosts } from "~/content/blog/posts";
 
 /**
  * "Other blogs" list: sibling articles from the registry, so a renamed or added post can never
- * leave a dead link. `slugs` picks and orders them; by default every other live post.
+ * leave a dead link. `slugs` picks and orders them; by default every other live post. A slug that
+ * is not a live post throws, so the prerender (and the article render test) fails loudly instead
+ * of dropping the link.
  */
 export function RelatedPosts({ current, slugs, heading = "More from the blog" }: { current: string; slugs?: readonly string[]; heading?: string }) {
   const chosen = slugs
-    ? slugs.map((s) => livePosts.find((p) => p.slug === s)).filter((p) => p !== undefined)
+    ? slugs.map((s) => {
+        const post = livePosts.find((p) => p.slug === s);
+        if (!post) throw new Error(`RelatedPosts: no live blog post with slug "${s}" in app/content/blog/posts.ts`);
+        return post;
+      })
     : livePosts.filter((p) => p.slug !== current);
   const headingId = useId();
   return (

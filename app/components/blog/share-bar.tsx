@@ -5,6 +5,7 @@ import { useLocation } from "react-router";
 import { toast } from "~/lib/toast";
 import { SHARE_BAR_COPIED_TOAST, openShareWindow, shareLinks } from "~/lib/share";
 import { absoluteUrl } from "~/lib/site-url";
+import { ExternalLink } from "./external-link";
 
 export interface ShareBarProps {
   title: string;
@@ -101,10 +102,10 @@ export function ShareBar({ title, description, url, variant = "full", label = "S
         {!compact && (
           <>
             <li>
-              <a href={links.whatsapp} target="_blank" rel="noopener noreferrer" className={itemClass}>
+              <ExternalLink href={links.whatsapp} className={itemClass}>
                 <MessageCircle aria-hidden="true" className="size-4" />
-                <span className="sr-only">Share on </span>WhatsApp<span className="sr-only"> (opens in a new tab)</span>
-              </a>
+                <span className="sr-only">Share on </span>WhatsApp
+              </ExternalLink>
             </li>
             <li>
               <a href={links.email} className={itemClass}>
@@ -143,11 +144,10 @@ function PopupLink({ href, icon, name }: { href: string; icon: ReactNode; name: 
     openShareWindow(href);
   };
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer" onClick={onClick} className={itemClass}>
+    <ExternalLink href={href} onClick={onClick} className={itemClass} hint=" (opens a new window)">
       {icon}
       <span className="sr-only">Share on </span>
       {name}
-      <span className="sr-only"> (opens a new window)</span>
-    </a>
+    </ExternalLink>
   );
 }

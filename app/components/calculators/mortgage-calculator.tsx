@@ -1,6 +1,7 @@
 import { Link2 } from "lucide-react";
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useLocation } from "react-router";
+import { ExternalLink } from "~/components/blog/external-link";
 import { formatLongDate } from "~/lib/dates";
 import { toast } from "~/lib/toast";
 import { formatCurrency, formatPercent } from "~/lib/format";
@@ -131,10 +132,9 @@ function ThirtyYearSource() {
   return (
     <span className="text-ink-muted">
       (Source:{" "}
-      <a href={rule.source.url} className="text-brand underline" target="_blank" rel="noopener noreferrer">
+      <ExternalLink href={rule.source.url} className="text-brand underline">
         {rule.source.name}
-        <span className="sr-only"> (opens in a new tab)</span>
-      </a>
+      </ExternalLink>
       , in force since {formatLongDate(rule.since)}; checked {formatLongDate(rule.asOf)}.)
     </span>
   );

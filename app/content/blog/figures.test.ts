@@ -7,7 +7,8 @@ import { describe, expect, it } from "vitest";
 import { landTitleFees, landTitleTransferFee, mortgageRegistrationFee } from "~/lib/fees";
 import { GST_RATE_PERCENT, GST_REBATE_MAX, gstRebate } from "~/lib/gst-rebate";
 import { minimumDownPayment } from "~/lib/mortgage";
-import { FHSA_ANNUAL_LIMIT, FHSA_LIFETIME_LIMIT, FTHB_TAX_CREDIT_AMOUNT, FTHB_TAX_CREDIT_VALUE, HBP_LIMIT } from "./data/figures";
+import { EDMONTON_PROPERTY_TAX_AS_OF, FHSA_ANNUAL_LIMIT, FHSA_LIFETIME_LIMIT, FTHB_TAX_CREDIT_AMOUNT, FTHB_TAX_CREDIT_VALUE, HBP_LIMIT, isOfficialSourceUrl, ruleSources } from "./data/figures";
+import { THIRTY_YEAR_INSURED_RULE } from "~/lib/mortgage";
 
 describe("GST rebate article (§9)", () => {
   it("rebates 5%, at most $50,000", () => {
@@ -80,5 +81,33 @@ describe("figures that differ between articles, as resolved once (§9)", () => {
     expect(HBP_LIMIT).toBe(60_000);
     expect(FHSA_LIFETIME_LIMIT).toBe(40_000);
     expect(FHSA_LIFETIME_LIMIT / FHSA_ANNUAL_LIMIT).toBe(5);
+  });
+});
+
+describe("the official sources of the rule-based figures", () => {
+  it("are https pages of a government site, each with a name and a valid as-of date", () => {
+    for (const [key, source] of Object.entries(ruleSources)) {
+      expect(isOfficialSourceUrl(source.url), `${key}: ${source.url}`).toBe(true);
+      expect(source.name.length, key).toBeGreaterThan(3);
+      expect(source.asOf, key).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(new Date(`${source.asOf}T00:00:00Z`).toISOString().slice(0, 10), key).toBe(source.asOf);
+      expect(source.asOf >= "2024-01-01", key).toBe(true);
+    }
+  });
+
+  it("take the dates the rules already carry, so there is one date per figure", () => {
+    expect(ruleSources.edmontonPropertyTax.asOf).toBe(EDMONTON_PROPERTY_TAX_AS_OF);
+    expect(ruleSources.thirtyYearAmortization).toMatchObject({ url: THIRTY_YEAR_INSURED_RULE.source.url, asOf: THIRTY_YEAR_INSURED_RULE.asOf });
+  });
+
+  it("accept only government domains", () => {
+    expect(isOfficialSourceUrl("https://www.canada.ca/en/revenue-agency.html")).toBe(true);
+    expect(isOfficialSourceUrl("https://www.cmhc-schl.gc.ca/")).toBe(true);
+    expect(isOfficialSourceUrl("https://laws-lois.justice.gc.ca/eng/acts/E-15/")).toBe(true);
+    expect(isOfficialSourceUrl("https://www.alberta.ca/")).toBe(true);
+    expect(isOfficialSourceUrl("http://www.canada.ca/")).toBe(false);
+    expect(isOfficialSourceUrl("https://www.reca.ca/")).toBe(false);
+    expect(isOfficialSourceUrl("https://notcanada.ca/")).toBe(false);
+    expect(isOfficialSourceUrl("not a url")).toBe(false);
   });
 });

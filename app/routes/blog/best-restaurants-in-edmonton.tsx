@@ -6,10 +6,11 @@ import { RelatedPosts } from "~/components/blog/related-posts";
 import { ShareBar } from "~/components/blog/share-bar";
 import { ButtonLink } from "~/components/ui/button";
 import { type Restaurant, priceRangeLabels, restaurants } from "~/content/blog/data/best-restaurants-in-edmonton";
+import type { Route } from "./+types/best-restaurants-in-edmonton";
 
 const slug = "best-restaurants-in-edmonton";
 
-export const meta = () => articleMeta(slug);
+export const meta: Route.MetaFunction = () => articleMeta(slug);
 
 export default function Article() {
   const post = requirePost(slug);

@@ -1,15 +1,16 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { ArticleLayout, articleMeta } from "~/components/blog/article-layout";
+import { ArticleTable } from "~/components/blog/article-table";
+import { CallToAction } from "~/components/blog/call-to-action";
 import { ContactBlock } from "~/components/blog/contact-block";
 import { RelatedPosts } from "~/components/blog/related-posts";
-import { TableScroll } from "~/components/blog/table-scroll";
-import { ButtonLink } from "~/components/ui/button";
 import { cmaInputs, valueComparison } from "~/content/blog/data/do-you-know-what-is-your-home-worth";
+import type { Route } from "./+types/do-you-know-what-is-your-home-worth";
 
 const slug = "do-you-know-what-is-your-home-worth";
 
-export const meta = () => articleMeta(slug);
+export const meta: Route.MetaFunction = () => articleMeta(slug);
 
 /** The five sibling articles a homeowner thinking about selling is most likely to want next. */
 const otherBlogs = [
@@ -66,27 +67,12 @@ export default function Article() {
 
       <h2>CMA, appraisal, assessment or online estimate?</h2>
       <p>These four numbers answer different questions, which is why they rarely match.</p>
-      <TableScroll label="Ways to estimate a home's value">
-        <table>
-          <caption className="mb-2 text-left text-sm text-ink-muted">Four ways to put a number on a home, and what each is for</caption>
-          <thead>
-            <tr>
-              <th scope="col">Estimate</th>
-              <th scope="col">Who prepares it</th>
-              <th scope="col">What it is for</th>
-            </tr>
-          </thead>
-          <tbody>
-            {valueComparison.map((row) => (
-              <tr key={row.estimate}>
-                <th scope="row">{row.estimate}</th>
-                <td>{row.preparedBy}</td>
-                <td>{row.purpose}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <ArticleTable
+        label="Ways to estimate a home's value"
+        caption="Four ways to put a number on a home, and what each is for"
+        columns={[{ label: "Estimate" }, { label: "Who prepares it" }, { label: "What it is for" }]}
+        rows={valueComparison.map((row) => ({ key: row.estimate, header: row.estimate, cells: [row.preparedBy, row.purpose] }))}
+      />
       <p>
         A note on the assessment: in Alberta, municipal assessments reflect an estimate of market value as of July 1 of the year before the tax
         year, so in a moving market your notice can be months behind what buyers are paying today. It's a good sanity check, not a list price.
@@ -125,16 +111,17 @@ export default function Article() {
         <li>Tell me about anything unusual, good or bad. A surprise late in the sale costs far more than an honest conversation early.</li>
       </ul>
 
-      <div className="mt-8 rounded-xl border border-line bg-surface-muted p-6">
-        <h2 className="mt-0">Find out what your home is worth</h2>
+      <CallToAction
+        heading="Find out what your home is worth"
+        tone="card"
+        className="mt-8"
+        actions={[{ to: "/free-home-valuation", label: <>Get my free home valuation <ArrowRight aria-hidden="true" className="size-4" /></> }]}
+      >
         <p>
           A CMA from me is free and there's no obligation to list. Tell me a little about your home and I'll send you a realistic price range
           based on current sales near you.
         </p>
-        <ButtonLink to="/free-home-valuation" className="mt-2">
-          Get my free home valuation <ArrowRight aria-hidden="true" className="size-4" />
-        </ButtonLink>
-      </div>
+      </CallToAction>
 
       <p className="mt-8">
         Thinking further ahead? See how I <Link to="/marketing-strategy">market homes for sale</Link>, or read the article below on my marketing

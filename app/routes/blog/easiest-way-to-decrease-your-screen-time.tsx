@@ -5,11 +5,12 @@ import { ContactBlock } from "~/components/blog/contact-block";
 import { RelatedPosts } from "~/components/blog/related-posts";
 import { ShareBar } from "~/components/blog/share-bar";
 import { LazyImage } from "~/components/ui/lazy-image";
+import type { Route } from "./+types/easiest-way-to-decrease-your-screen-time";
 
 const slug = "easiest-way-to-decrease-your-screen-time";
 
 // articleMeta emits the absolute canonical link (SITE_URL + /blog/<slug>) with the BlogPosting data.
-export const meta = () => articleMeta(slug, { image: "/images/blog/screen-time-grayscale.webp" });
+export const meta: Route.MetaFunction = () => articleMeta(slug, { image: "/images/blog/screen-time-grayscale.webp" });
 
 export default function Article() {
   const post = requirePost(slug);

@@ -6,10 +6,11 @@ import { ShareButton } from "~/components/blog/share-button";
 import { ButtonLink } from "~/components/ui/button";
 import { type DirectoryEntry, directory, directoryStages, telHref } from "~/content/blog/data/essential-real-estate-contacts";
 import { site } from "~/content/site";
+import type { Route } from "./+types/essential-real-estate-contacts";
 
 const slug = "essential-real-estate-contacts";
 
-export const meta = () => articleMeta(slug);
+export const meta: Route.MetaFunction = () => articleMeta(slug);
 
 export default function Article() {
   return (

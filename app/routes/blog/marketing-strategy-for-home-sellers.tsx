@@ -6,10 +6,11 @@ import { RelatedPosts } from "~/components/blog/related-posts";
 import { ButtonLink } from "~/components/ui/button";
 import { marketingCards, reporting } from "~/content/blog/data/marketing-strategy-for-home-sellers";
 import { site } from "~/content/site";
+import type { Route } from "./+types/marketing-strategy-for-home-sellers";
 
 const slug = "marketing-strategy-for-home-sellers";
 
-export const meta = () => articleMeta(slug);
+export const meta: Route.MetaFunction = () => articleMeta(slug);
 
 const otherBlogs = [
   "do-you-know-what-is-your-home-worth",

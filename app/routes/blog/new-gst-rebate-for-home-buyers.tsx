@@ -1,6 +1,8 @@
-import { CalendarDays, CheckCircle2, ExternalLink, Info, XCircle } from "lucide-react";
+import { CalendarDays, CheckCircle2, ExternalLink as ExternalLinkIcon, Info, XCircle } from "lucide-react";
 import { ArticleLayout, articleMeta } from "~/components/blog/article-layout";
+import { Cite } from "~/components/blog/cite";
 import { ContactBlock } from "~/components/blog/contact-block";
+import { ExternalLink } from "~/components/blog/external-link";
 import { RelatedPosts } from "~/components/blog/related-posts";
 import { CompactTable } from "~/components/blog/table-scroll";
 import { GstRebateCalculator, GstRebateTable } from "~/components/calculators/gst-rebate-calculator";
@@ -12,13 +14,15 @@ import {
   restrictions,
   timeline,
 } from "~/content/blog/data/new-gst-rebate-for-home-buyers";
+import { officialSources, ruleSources } from "~/content/blog/data/figures";
 import { site } from "~/content/site";
 import { formatCurrency } from "~/lib/format";
 import { GST_RATE_PERCENT, GST_REBATE_FULL_UP_TO, GST_REBATE_MAX, GST_REBATE_PHASE_OUT_END, gstRebate } from "~/lib/gst-rebate";
+import type { Route } from "./+types/new-gst-rebate-for-home-buyers";
 
 const slug = "new-gst-rebate-for-home-buyers";
 
-export const meta = () => articleMeta(slug);
+export const meta: Route.MetaFunction = () => articleMeta(slug);
 
 /** Rows of the savings table: the spec's two examples plus the edges of the phase-out. */
 const tablePrices = [450_000, 600_000, 800_000, 1_000_000, 1_250_000, 1_500_000] as const;
@@ -31,21 +35,7 @@ const continueReading = [
   "top-10-mistakes-to-avoid-when-buying-a-home",
 ] as const;
 
-const sources = {
-  finance: "https://www.canada.ca/en/department-finance.html",
-  cra: "https://www.canada.ca/en/revenue-agency.html",
-};
-
 const lookbackYears = Array.from({ length: LOOKBACK_PRIOR_YEARS + 1 }, (_, i) => EXAMPLE_PURCHASE_YEAR - LOOKBACK_PRIOR_YEARS + i);
-
-function External({ href, children }: { href: string; children: React.ReactNode }) {
-  return (
-    <a href={href} target="_blank" rel="noopener noreferrer">
-      {children}
-      <span className="sr-only"> (opens in a new tab)</span>
-    </a>
-  );
-}
 
 export default function Article() {
   const $ = (n: number) => formatCurrency(n);
@@ -53,8 +43,8 @@ export default function Article() {
     <ArticleLayout slug={slug}>
       <p>
         If you're buying your first home and you're open to a brand-new one, the federal government has proposed a rebate that could save you up
-        to {$(GST_REBATE_MAX)}. Here in Alberta there's no provincial sales tax, so the {GST_RATE_PERCENT}% GST is the only sales tax on a new
-        home, and for most first-time buyers this rebate would take it off completely. Here's how it works, who qualifies and how to make sure
+        to {$(GST_REBATE_MAX)} <Cite source={ruleSources.gstRebate} />. Here in Alberta there's no provincial sales tax, so the{" "}
+        {GST_RATE_PERCENT}% GST <Cite source={ruleSources.gstRate} /> is the only sales tax on a new home, and for most first-time buyers this rebate would take it off completely. Here's how it works, who qualifies and how to make sure
         you actually get it.
       </p>
 
@@ -63,8 +53,8 @@ export default function Article() {
         <p className="my-0">
           <strong>A proposal, as of June 30, 2025.</strong> The Department of Finance Canada announced this rebate on May 27, 2025, and it becomes
           law only once Parliament passes it. The details below are the proposal as announced. Before you sign, check the current rules with the{" "}
-          <External href={sources.finance}>Department of Finance Canada</External> and the{" "}
-          <External href={sources.cra}>Canada Revenue Agency</External>, and ask your builder and lawyer how they will handle it.
+          <ExternalLink href={officialSources.financeCanada}>Department of Finance Canada</ExternalLink> and the{" "}
+          <ExternalLink href={officialSources.cra}>Canada Revenue Agency</ExternalLink>, and ask your builder and lawyer how they will handle it.
         </p>
       </div>
 
@@ -73,12 +63,13 @@ export default function Article() {
         The First-Time Home Buyers' GST Rebate refunds the GST you pay on a newly built home. The rebate is the full {GST_RATE_PERCENT}% GST,
         up to {$(GST_REBATE_MAX)}, on homes priced at {$(GST_REBATE_FULL_UP_TO)} or less. Between {$(GST_REBATE_FULL_UP_TO)} and{" "}
         {$(GST_REBATE_PHASE_OUT_END)} it shrinks in a straight line, so a home at {$(phaseOutMidpoint)} gets about{" "}
-        {$(gstRebate(phaseOutMidpoint))}, and a home at {$(GST_REBATE_PHASE_OUT_END)} or more gets nothing.
+        {$(gstRebate(phaseOutMidpoint))}, and a home at {$(GST_REBATE_PHASE_OUT_END)} or more gets nothing <Cite source={ruleSources.gstRebate} />.
       </p>
       <p>
         It sits on top of the existing programs for first-time buyers. It doesn't stop you from using a First Home Savings Account (up to
-        $40,000 over your lifetime, $8,000 a year), the Home Buyers' Plan (up to $60,000 per person from your RRSPs, raised from $35,000 in April
-        2024) or the First-Time Home Buyers' Tax Credit (a $10,000 credit amount, worth up to $1,500 in federal tax savings).
+        $40,000 over your lifetime, $8,000 a year) <Cite source={ruleSources.fhsa} />, the Home Buyers' Plan (up to $60,000 per person from your
+        RRSPs, raised from $35,000 in April 2024) <Cite source={ruleSources.homeBuyersPlan} /> or the First-Time Home Buyers' Tax Credit (a
+        $10,000 credit amount, worth up to $1,500 in federal tax savings) <Cite source={ruleSources.homeBuyersAmount} />.
       </p>
 
       <h2>How much you could save</h2>
@@ -91,8 +82,8 @@ export default function Article() {
       </CompactTable>
       <GstRebateCalculator />
       <p className="text-sm text-ink-muted">
-        Figures are estimates from the proposed rule, using the home's price before GST. Your builder's agreement and the final legislation decide
-        the actual amount.
+        Figures are estimates from the proposed rule <Cite source={ruleSources.gstRebate} />, using the home's price before GST. Your builder's
+        agreement and the final legislation decide the actual amount.
       </p>
 
       <h2>Who qualifies</h2>
@@ -110,7 +101,7 @@ export default function Article() {
       <p>
         The first-time buyer test counts the year of purchase plus the four calendar years before it. For a purchase in {EXAMPLE_PURCHASE_YEAR},
         that means you can't have lived in a home owned by you or your spouse or partner at any time in {lookbackYears.slice(0, -1).join(", ")} or{" "}
-        {lookbackYears.at(-1)}. Owned a condo until 2019 and rented since? You would count as a first-time buyer again.
+        {lookbackYears.at(-1)} <Cite source={ruleSources.gstRebate} />. Owned a condo until 2019 and rented since? You would count as a first-time buyer again.
       </p>
 
       <h2>Which homes qualify</h2>
@@ -139,6 +130,9 @@ export default function Article() {
           </li>
         ))}
       </ol>
+      <p className="text-sm">
+        <Cite source={ruleSources.gstRebate} />
+      </p>
 
       <h2>How to claim it</h2>
       <h3>1. At purchase, through your builder</h3>
@@ -151,7 +145,7 @@ export default function Article() {
       <h3>2. After closing, from the Canada Revenue Agency</h3>
       <p>
         If the builder doesn't credit the rebate, or you built the home yourself or bought co-op shares, you apply to the{" "}
-        <External href={sources.cra}>Canada Revenue Agency</External> after closing. You pay the GST up front and get it back later, so plan your
+        <ExternalLink href={officialSources.cra}>Canada Revenue Agency</ExternalLink> after closing. You pay the GST up front and get it back later, so plan your
         cash for closing day accordingly. Keep your purchase agreement, the statement of adjustments and proof of the GST you paid.
       </p>
 
@@ -161,7 +155,7 @@ export default function Article() {
           <XCircle aria-hidden="true" className="mt-1 size-5 shrink-0 text-danger" />
           <span>
             <strong>Price limits.</strong> The full rebate stops at {$(GST_REBATE_FULL_UP_TO)}; it phases out above that and there is none at{" "}
-            {$(GST_REBATE_PHASE_OUT_END)}.
+            {$(GST_REBATE_PHASE_OUT_END)} <Cite source={ruleSources.gstRebate} />.
           </span>
         </li>
         {restrictions.map((item) => (
@@ -184,16 +178,13 @@ export default function Article() {
         <ul className="mt-3 flex flex-wrap gap-3">
           {site.social.map((s) => (
             <li key={s.name}>
-              <a
+              <ExternalLink
                 href={s.href}
-                target="_blank"
-                rel="noopener noreferrer"
                 className="inline-flex min-h-11 items-center gap-2 rounded-md border border-line px-4 py-2 font-semibold text-brand hover:bg-brand-soft"
+                icon={<ExternalLinkIcon aria-hidden="true" className="size-4" />}
               >
                 {s.name}
-                <ExternalLink aria-hidden="true" className="size-4" />
-                <span className="sr-only"> (opens in a new tab)</span>
-              </a>
+              </ExternalLink>
             </li>
           ))}
         </ul>

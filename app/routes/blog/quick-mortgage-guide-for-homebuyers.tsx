@@ -1,11 +1,13 @@
 import { ArrowUpRight, TriangleAlert } from "lucide-react";
-import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ArticleLayout, articleMeta } from "~/components/blog/article-layout";
+import { ArticleTable } from "~/components/blog/article-table";
+import { Cite, WithCite } from "~/components/blog/cite";
 import { ContactBlock } from "~/components/blog/contact-block";
+import { ExternalLink } from "~/components/blog/external-link";
 import { RelatedPosts } from "~/components/blog/related-posts";
 import { ButtonLink } from "~/components/ui/button";
-import { ILLUSTRATIVE_RATE_PERCENT, officialSources, qualifyingRate } from "~/content/blog/data/figures";
+import { ILLUSTRATIVE_RATE_PERCENT, officialSources, qualifyingRate, ruleSources } from "~/content/blog/data/figures";
 import {
   faq,
   highRatioBands,
@@ -21,6 +23,7 @@ import {
 import { site } from "~/content/site";
 import { faqPageJsonLd } from "~/lib/faq-structured-data";
 import { DOWN_PAYMENT_RULE, formatCurrency, formatPercent, minimumDownPayment, monthlyPayment } from "~/lib/mortgage";
+import type { Route } from "./+types/quick-mortgage-guide-for-homebuyers";
 
 const slug = "quick-mortgage-guide-for-homebuyers";
 
@@ -29,45 +32,22 @@ function faqAnswerText(item: FaqItem): string {
   return item.link ? `${item.answer} ${item.link.label}.` : item.answer;
 }
 
-export const meta = () => articleMeta(slug, { extraJsonLd: [faqPageJsonLd(faq.map((f) => ({ question: f.question, answer: faqAnswerText(f) })))] });
+export const meta: Route.MetaFunction = () => articleMeta(slug, { extraJsonLd: [faqPageJsonLd(faq.map((f) => ({ question: f.question, answer: faqAnswerText(f) })))] });
 
 /** Worked examples; every amount below is computed. */
 const PAYMENT_EXAMPLE_PRINCIPAL = 400_000;
 const PAYMENT_EXAMPLE_YEARS = 25;
 const DOWN_PAYMENT_EXAMPLES = [400_000, 600_000, 900_000, 1_600_000] as const;
 
-function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
-  return (
-    <a href={href} target="_blank" rel="noopener noreferrer">
-      {children}
-      <span className="sr-only"> (opens in a new tab)</span>
-    </a>
-  );
-}
-
+/** A two-column comparison table: row labels, then the two options side by side. */
 function ComparisonTable({ caption, first, second, rows }: { caption: string; first: string; second: string; rows: readonly ComparisonRow[] }) {
   return (
-    <div className="overflow-x-auto">
-      <table>
-        <caption className="mb-2 text-left text-sm text-ink-muted">{caption}</caption>
-        <thead>
-          <tr>
-            <td className="bg-surface-muted" />
-            <th scope="col">{first}</th>
-            <th scope="col">{second}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.label}>
-              <th scope="row">{r.label}</th>
-              <td>{r.first}</td>
-              <td>{r.second}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ArticleTable
+      label={caption}
+      caption={caption}
+      columns={[{ label: null }, { label: first }, { label: second }]}
+      rows={rows.map((r) => ({ key: r.label, header: r.label, cells: [<WithCite key="first" cite={r.cite}>{r.first}</WithCite>, r.second] }))}
+    />
   );
 }
 
@@ -109,58 +89,37 @@ export default function Article() {
       <p>
         As of December 15, 2024, the minimum is {rule.firstTierPercent}% of the first {formatCurrency(rule.firstTierLimit)} of the price
         and {rule.secondTierPercent}% of the rest; from {formatCurrency(rule.insuredPriceLimit)} the minimum is {rule.uninsuredPercent}% of
-        the whole price, and the mortgage can't be insured. (<ExternalLink href={officialSources.downPayment}>Current rule on Canada.ca</ExternalLink>.)
+        the whole price, and the mortgage can't be insured <Cite source={ruleSources.downPayment} />. (
+        <ExternalLink href={officialSources.downPayment}>Current rule on Canada.ca</ExternalLink>.)
       </p>
-      <div className="overflow-x-auto">
-        <table>
-          <caption className="mb-2 text-left text-sm text-ink-muted">Minimum down payment at four prices</caption>
-          <thead>
-            <tr>
-              <th scope="col">Purchase price</th>
-              <th scope="col">Minimum down payment</th>
-              <th scope="col">Share of the price</th>
-            </tr>
-          </thead>
-          <tbody>
-            {DOWN_PAYMENT_EXAMPLES.map((price) => {
-              const minimum = minimumDownPayment(price);
-              return (
-                <tr key={price}>
-                  <th scope="row">{formatCurrency(price)}</th>
-                  <td>{formatCurrency(minimum)}</td>
-                  <td>{minimum === null ? "" : formatPercent((minimum / price) * 100, 1)}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <ArticleTable
+        label="Minimum down payment at four prices"
+        caption={
+          <>
+            Minimum down payment at four prices <Cite source={ruleSources.downPayment} />
+          </>
+        }
+        columns={[{ label: "Purchase price" }, { label: "Minimum down payment" }, { label: "Share of the price" }]}
+        rows={DOWN_PAYMENT_EXAMPLES.map((price) => {
+          const minimum = minimumDownPayment(price);
+          return { key: price, header: formatCurrency(price), cells: [formatCurrency(minimum), minimum === null ? "" : formatPercent((minimum / price) * 100, 1)] };
+        })}
+      />
       <ComparisonTable caption="High-ratio and conventional mortgages compared" first="High-ratio" second="Conventional" rows={highRatioVersusConventional} />
-      <div className="overflow-x-auto">
-        <table>
-          <caption className="mb-2 text-left text-sm text-ink-muted">Default insurance premium on a high-ratio mortgage, 25-year amortization</caption>
-          <thead>
-            <tr>
-              <th scope="col">Your down payment</th>
-              <th scope="col">Premium, as a share of the loan</th>
-            </tr>
-          </thead>
-          <tbody>
-            {highRatioBands.map((band, i) => {
-              const fromDown = 100 - band.maxLtvPercent;
-              const toDown = i === 0 ? 20 : 100 - (highRatioBands[i - 1]?.maxLtvPercent ?? 80);
-              return (
-                <tr key={band.maxLtvPercent}>
-                  <th scope="row">
-                    {fromDown}% to under {toDown}%
-                  </th>
-                  <td>{formatPercent(band.ratePercent)}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <ArticleTable
+        label="Default insurance premium on a high-ratio mortgage, 25-year amortization"
+        caption={
+          <>
+            Default insurance premium on a high-ratio mortgage, 25-year amortization <Cite source={ruleSources.mortgageInsurance} />
+          </>
+        }
+        columns={[{ label: "Your down payment" }, { label: "Premium, as a share of the loan" }]}
+        rows={highRatioBands.map((band, i) => {
+          const fromDown = 100 - band.maxLtvPercent;
+          const toDown = i === 0 ? 20 : 100 - (highRatioBands[i - 1]?.maxLtvPercent ?? 80);
+          return { key: band.maxLtvPercent, header: `${fromDown}% to under ${toDown}%`, cells: [formatPercent(band.ratePercent)] };
+        })}
+      />
 
       <h2>Pre-qualified versus pre-approved</h2>
       <p>
@@ -183,32 +142,19 @@ export default function Article() {
       </ul>
       <p>
         Both are calculated at the stress-test rate, not your actual rate. With an illustrative rate of {formatPercent(rate)}, you would
-        qualify at {formatPercent(stressRate)}: on a {formatCurrency(PAYMENT_EXAMPLE_PRINCIPAL)} mortgage over {PAYMENT_EXAMPLE_YEARS} years,
+        qualify at {formatPercent(stressRate)} <Cite source={ruleSources.stressTest} />: on a {formatCurrency(PAYMENT_EXAMPLE_PRINCIPAL)} mortgage over {PAYMENT_EXAMPLE_YEARS} years,
         you would pay about <strong>{formatCurrency(payment)}</strong> a month, but the lender checks that you could afford{" "}
         <strong>{formatCurrency(stressPayment)}</strong>. (Canadian fixed-rate mortgages compound twice a year, and these figures do too. Try
         your own numbers on my <Link to="/mortgage-calculator">mortgage calculator</Link>.)
       </p>
 
       <h3>What income buys: a rough guide</h3>
-      <div className="overflow-x-auto">
-        <table>
-          <caption className="mb-2 text-left text-sm text-ink-muted">Approximate maximum mortgage by gross household income, with no other debts</caption>
-          <thead>
-            <tr>
-              <th scope="col">Gross household income</th>
-              <th scope="col">Approximate maximum mortgage</th>
-            </tr>
-          </thead>
-          <tbody>
-            {incomeToMaxMortgage.map((row) => (
-              <tr key={row.income}>
-                <th scope="row">{row.income}</th>
-                <td>{row.maxMortgage}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ArticleTable
+        label="Approximate maximum mortgage by gross household income"
+        caption="Approximate maximum mortgage by gross household income, with no other debts"
+        columns={[{ label: "Gross household income" }, { label: "Approximate maximum mortgage" }]}
+        rows={incomeToMaxMortgage.map((row) => ({ key: row.income, header: row.income, cells: [row.maxMortgage] }))}
+      />
       <p>
         That is roughly four to four and a half times income. Treat it as a starting point, not a promise: car payments, credit card
         balances, property tax, condo fees and the qualifying rate on the day you apply can all bring your number down. A pre-approval gives
@@ -233,18 +179,20 @@ export default function Article() {
           <details key={item.question} className="group rounded-lg border border-line px-4 py-3 open:bg-surface-muted">
             <summary className="cursor-pointer font-semibold text-ink marker:text-brand">{item.question}</summary>
             <p>
-              {item.answer}
-              {item.link && (
-                <>
-                  {" "}
-                  {item.link.external ? (
-                    <ExternalLink href={item.link.to}>{item.link.label}</ExternalLink>
-                  ) : (
-                    <Link to={item.link.to}>{item.link.label}</Link>
-                  )}
-                  .
-                </>
-              )}
+              <WithCite cite={item.cite}>
+                {item.answer}
+                {item.link && (
+                  <>
+                    {" "}
+                    {item.link.external ? (
+                      <ExternalLink href={item.link.to}>{item.link.label}</ExternalLink>
+                    ) : (
+                      <Link to={item.link.to}>{item.link.label}</Link>
+                    )}
+                    .
+                  </>
+                )}
+              </WithCite>
             </p>
           </details>
         ))}
@@ -268,10 +216,9 @@ export default function Article() {
           return (
             <li key={r.href}>
               {r.external ? (
-                <a href={r.href} target="_blank" rel="noopener noreferrer" className={cardClass}>
+                <ExternalLink href={r.href} className={cardClass}>
                   {body}
-                  <span className="sr-only"> (opens in a new tab)</span>
-                </a>
+                </ExternalLink>
               ) : (
                 <Link to={r.href} className={cardClass}>
                   {body}

@@ -7,10 +7,11 @@ import { ButtonLink } from "~/components/ui/button";
 import { areas } from "~/content/areas";
 import { WIDEN_SEARCH_STRATEGY, finalTips, strategies } from "~/content/blog/data/tips-and-tricks-to-buy-in-sellers-market";
 import { agentJsonLd } from "~/lib/structured-data";
+import type { Route } from "./+types/tips-and-tricks-to-buy-in-sellers-market";
 
 const slug = "tips-and-tricks-to-buy-in-sellers-market";
 
-export const meta = () => articleMeta(slug, { extraJsonLd: [agentJsonLd()] });
+export const meta: Route.MetaFunction = () => articleMeta(slug, { extraJsonLd: [agentJsonLd()] });
 
 /** The ten city-and-town areas of the site (areas.ts, kind "city"), each with its listings page. */
 const serviceCities = areas.filter((a) => a.kind === "city");

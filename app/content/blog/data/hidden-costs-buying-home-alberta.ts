@@ -1,10 +1,19 @@
-/** Typed content of the hidden-costs article (spec/blog.md §3: closing-cost category, tip). */
+/**
+ * Typed content of the hidden-costs article (spec/blog.md §3: closing-cost category, fee example
+ * row, tip). Every figure a module can compute (land title fees, the payment, the tax) is computed
+ * here from ~/lib and ./figures, never typed.
+ */
+import { formatCurrency as $ } from "~/lib/format";
+import { LAND_TITLE_BASE_FEE, LAND_TITLE_FEE_PER_STEP, LAND_TITLE_VALUE_STEP, landTitleFees } from "~/lib/fees";
+import { monthlyPayment } from "~/lib/mortgage";
+import { EDMONTON_PROPERTY_TAX_PERCENT, EDMONTON_TOTAL_PROPERTY_TAX_PERCENT, ILLUSTRATIVE_RATE_PERCENT, type OfficialSource, ruleSources } from "./figures";
 
-import { EDMONTON_PROPERTY_TAX_PERCENT, EDMONTON_TOTAL_PROPERTY_TAX_PERCENT } from "./figures";
 export interface ClosingCostCategory {
   category: string;
   cost: string;
   description: string;
+  /** The official source of a rule-based figure in the row. */
+  cite?: OfficialSource;
 }
 
 export interface Tip {
@@ -48,12 +57,14 @@ export const closingCostCategories: readonly ClosingCostCategory[] = [
     category: "Land title registration",
     cost: "$50 + $5 per $5,000 or portion, on each registration",
     description: "Paid through your lawyer to the Alberta Land Titles Office: once to transfer the title to you, once to register your mortgage. Alberta has no land transfer tax; this is the equivalent.",
+    cite: ruleSources.landTitleFees,
   },
   {
     category: "Property tax adjustment",
     cost: "Depends on the closing date",
     description:
-      `If the seller has paid the year's property tax, you reimburse them from your closing date to December 31. If they haven't, you get a credit instead. Edmonton's property tax works out to about ${EDMONTON_TOTAL_PROPERTY_TAX_PERCENT}% of assessed value a year in total: about ${EDMONTON_PROPERTY_TAX_PERCENT}% municipal plus the provincial education tax (City of Edmonton, 2025 rates).`,
+      `If the seller has paid the year's property tax, you reimburse them from your closing date to December 31. If they haven't, you get a credit instead. Edmonton's property tax works out to about ${EDMONTON_TOTAL_PROPERTY_TAX_PERCENT}% of assessed value a year in total: about ${EDMONTON_PROPERTY_TAX_PERCENT}% municipal plus the provincial education tax.`,
+    cite: ruleSources.edmontonPropertyTax,
   },
   {
     category: "Other adjustments",
@@ -76,11 +87,13 @@ export const closingCostCategories: readonly ClosingCostCategory[] = [
     cost: "A percentage of the mortgage",
     description:
       "Required when your down payment is under 20%. The premium is normally added to the mortgage rather than paid in cash, and Alberta charges no sales tax on it.",
+    cite: ruleSources.mortgageInsurance,
   },
   {
     category: "GST on a new home",
     cost: "5% of the price",
     description: "Resale homes carry no GST, but new homes do. It is often built into the builder's price, less any rebate the builder credits: read the agreement.",
+    cite: ruleSources.gstRate,
   },
   {
     category: "Moving and setting up",
@@ -99,3 +112,67 @@ export const tips: readonly Tip[] = [
   { tip: "Choose your closing date carefully", description: "The date affects your property tax and interest adjustments, your moving costs, and whether your rent and mortgage overlap." },
   { tip: "Read the condo documents", description: "A healthy reserve fund and no planned special assessments can be worth more than a lower price." },
 ];
+
+/** "$50 + $5 per $5,000", from the fee module's constants. */
+export const landTitleFeeRule = `${$(LAND_TITLE_BASE_FEE)} + ${$(LAND_TITLE_FEE_PER_STEP)} per ${$(LAND_TITLE_VALUE_STEP)}`;
+
+/** The land-title example table of the spec: four prices, each with an 80% mortgage. */
+export const feeExamplePrices = [300_000, 450_000, 600_000, 800_000] as const;
+export const MORTGAGE_SHARE = 0.8;
+
+/** Planning rules of thumb, as shares of the purchase price (one statement, used everywhere in the article). */
+export const budget = {
+  closing: { low: 0.01, high: 0.02 },
+  allIn: { low: 0.02, high: 0.03 },
+  buffer: { low: 0.02, high: 0.04 },
+  lenderMinimum: 0.015,
+  /** Typical Edmonton-area price band used to turn the percentages into dollars. */
+  typicalPrices: { low: 400_000, high: 500_000 },
+} as const;
+
+/** Edmonton property tax, the whole bill (municipal about 0.76 % plus education): see figures.ts. */
+export const EDMONTON_TAX_RATE = EDMONTON_TOTAL_PROPERTY_TAX_PERCENT / 100;
+/** "About 4%": an illustrative rate only, not a quote. */
+export { ILLUSTRATIVE_RATE_PERCENT };
+export const AMORTIZATION_YEARS = 25;
+
+/** A row of the worked example: an item, its low and high cost, and a note. */
+export interface ExampleRow {
+  item: string;
+  low: number;
+  high: number;
+  note: string;
+  cite?: OfficialSource;
+}
+
+/** The worked $450,000 example: every figure is computed from these inputs. */
+export const workedExample = (() => {
+  const price = 450_000;
+  const mortgage = price * MORTGAGE_SHARE;
+  const downPayment = price - mortgage;
+  const fees = landTitleFees({ price, mortgage });
+  const annualTax = price * EDMONTON_TAX_RATE;
+  // Closing October 1 after the seller paid the whole year's tax: the buyer repays October to December.
+  const taxAdjustment = Math.round((annualTax * 3) / 12);
+  const rows: ExampleRow[] = [
+    { item: "Land title transfer fee", low: fees.transfer, high: fees.transfer, note: `${landTitleFeeRule} of ${$(price)}`, cite: ruleSources.landTitleFees },
+    { item: "Mortgage registration fee", low: fees.mortgage, high: fees.mortgage, note: `${landTitleFeeRule} of ${$(mortgage)}`, cite: ruleSources.landTitleFees },
+    { item: "Legal fees", low: 1_000, high: 2_000, note: "Quotes vary; ask what's included" },
+    { item: "Title insurance", low: 200, high: 500, note: "Usually arranged by your lawyer" },
+    { item: "Home inspection", low: 400, high: 700, note: "Before you remove conditions" },
+    { item: "Appraisal", low: 0, high: 500, note: "Often paid by the lender; up to $500 if not" },
+    { item: "Property tax adjustment", low: 0, high: taxAdjustment, note: "Closing October 1, seller has paid the year's tax", cite: ruleSources.edmontonPropertyTax },
+  ];
+  const low = rows.reduce((sum, r) => sum + r.low, 0);
+  const high = rows.reduce((sum, r) => sum + r.high, 0);
+  const payment = monthlyPayment(mortgage, ILLUSTRATIVE_RATE_PERCENT, AMORTIZATION_YEARS, "semi-annual");
+  return { price, mortgage, downPayment, annualTax, rows, low, high, payment };
+})();
+
+/** The related articles, in order. */
+export const relatedArticles = [
+  "quick-mortgage-guide-for-homebuyers",
+  "complete-step-by-step-home-buyers-guide",
+  "top-10-mistakes-to-avoid-when-buying-a-home",
+  "essential-real-estate-contacts",
+] as const;

@@ -7,7 +7,16 @@ import type { LucideIcon } from "lucide-react";
 import { Calculator, ClipboardCheck, Contact, ListChecks, Search, BellRing } from "lucide-react";
 import { formatCurrency as money, formatPercent } from "~/lib/format";
 import { INSURANCE_PREMIUM_BANDS, LONG_AMORTIZATION_SURCHARGE_PERCENT, minimumDownPayment } from "~/lib/mortgage";
-import { FHSA_ANNUAL_LIMIT, FHSA_LIFETIME_LIMIT, HBP_LIMIT, officialSources, STRESS_TEST_BUFFER_POINTS, STRESS_TEST_FLOOR_PERCENT } from "./figures";
+import {
+  FHSA_ANNUAL_LIMIT,
+  FHSA_LIFETIME_LIMIT,
+  HBP_LIMIT,
+  type OfficialSource,
+  officialSources,
+  ruleSources,
+  STRESS_TEST_BUFFER_POINTS,
+  STRESS_TEST_FLOOR_PERCENT,
+} from "./figures";
 
 /** spec §3 "Mortgage type: title, description". */
 export interface MortgageType {
@@ -51,6 +60,8 @@ export interface ComparisonRow {
   label: string;
   first: string;
   second: string;
+  /** The official source of a rule-based figure in the row. */
+  cite?: OfficialSource;
 }
 
 /** Premium range for high-ratio loans (above 80% loan-to-value), from the insurers' table. */
@@ -66,12 +77,14 @@ export const highRatioVersusConventional: readonly ComparisonRow[] = [
     label: "Mortgage default insurance",
     first: `Required. The premium, ${highRatioPremiumRange} of the loan, is added to your mortgage`,
     second: "Not required by law (a lender may still insure it at its own cost)",
+    cite: ruleSources.mortgageInsurance,
   },
-  { label: "Purchase price", first: "Under $1.5 million", second: "Any price" },
+  { label: "Purchase price", first: "Under $1.5 million", second: "Any price", cite: ruleSources.downPayment },
   {
     label: "Longest amortization",
     first: "25 years; 30 years for first-time buyers and buyers of newly built homes (since December 15, 2024)",
     second: "Often up to 30 years, depending on the lender",
+    cite: ruleSources.thirtyYearAmortization,
   },
   {
     label: "Interest rate",
@@ -134,6 +147,8 @@ export interface FaqItem {
   question: string;
   answer: string;
   link?: { to: string; label: string; external?: boolean };
+  /** Official sources of the rule-based figures in the answer. */
+  cite?: readonly OfficialSource[];
 }
 
 const DOWN_PAYMENT_EXAMPLE_PRICE = 600_000;
@@ -143,6 +158,7 @@ export const faq: readonly FaqItem[] = [
     question: "How much do I need for a down payment?",
     answer: `As of December 15, 2024: 5% of the first $500,000 of the price, 10% of the part above $500,000, and 20% of the whole price from $1.5 million. On a ${money(DOWN_PAYMENT_EXAMPLE_PRICE)} home that is ${money(minimumDownPayment(DOWN_PAYMENT_EXAMPLE_PRICE))}. You also need cash for closing costs.`,
     link: { to: officialSources.downPayment, label: "Current rule on Canada.ca", external: true },
+    cite: [ruleSources.downPayment],
   },
   {
     question: "What credit score do I need?",
@@ -169,6 +185,7 @@ export const faq: readonly FaqItem[] = [
     question: "What is the difference between the term and the amortization?",
     answer:
       "The term is how long your rate and conditions last, often five years; then you renew. The amortization is how long it would take to pay off the whole mortgage, usually 25 years. Insured mortgages are limited to 25 years, except that first-time buyers and buyers of newly built homes can choose 30 years since December 15, 2024.",
+    cite: [ruleSources.thirtyYearAmortization],
   },
   {
     question: "What are GDS and TDS?",
@@ -180,15 +197,18 @@ export const faq: readonly FaqItem[] = [
     answer:
       `To get a mortgage from a federally regulated lender you must qualify at a higher rate than you will actually pay: as of 2025, the greater of ${STRESS_TEST_FLOOR_PERCENT}% or your contract rate plus ${STRESS_TEST_BUFFER_POINTS} percentage points. It makes sure you could still afford the payment if rates rise.`,
     link: { to: officialSources.mortgages, label: "Mortgage rules from the Financial Consumer Agency of Canada", external: true },
+    cite: [ruleSources.stressTest],
   },
   {
     question: "Can I use my RRSP or FHSA for my down payment?",
     answer: `Yes, if you are a first-time buyer. The Home Buyers' Plan lets you withdraw up to ${money(HBP_LIMIT)} per person from your RRSPs and repay it over 15 years. A First Home Savings Account lets you save ${money(FHSA_ANNUAL_LIMIT)} a year, up to ${money(FHSA_LIFETIME_LIMIT)}, with a deduction going in and tax-free qualifying withdrawals. You can use both.`,
     link: { to: officialSources.fhsa, label: "FHSA rules on Canada.ca", external: true },
+    cite: [ruleSources.homeBuyersPlan, ruleSources.fhsa],
   },
   {
     question: "What does mortgage default insurance cost?",
     answer: `It is required when you put less than 20% down. The premium is a percentage of your loan, from ${highRatioPremiumRange} for high-ratio mortgages (the smaller your down payment, the higher the rate), plus ${formatPercent(LONG_AMORTIZATION_SURCHARGE_PERCENT)} for a 30-year amortization (open to first-time buyers and buyers of newly built homes only). It is added to your mortgage, and there is no sales tax on it in Alberta.`,
+    cite: [ruleSources.mortgageInsurance, ruleSources.thirtyYearAmortization],
   },
   {
     question: "Should I go to my bank or to a mortgage broker?",

@@ -4,7 +4,17 @@
  */
 import type { LucideIcon } from "lucide-react";
 import { formatCurrency as money } from "~/lib/format";
-import { FHSA_ANNUAL_LIMIT, FHSA_LIFETIME_LIMIT, FTHB_TAX_CREDIT_AMOUNT, FTHB_TAX_CREDIT_VALUE, HBP_LIMIT, HBP_PREVIOUS_LIMIT, officialSources } from "./figures";
+import {
+  FHSA_ANNUAL_LIMIT,
+  FHSA_LIFETIME_LIMIT,
+  FTHB_TAX_CREDIT_AMOUNT,
+  FTHB_TAX_CREDIT_VALUE,
+  HBP_LIMIT,
+  HBP_PREVIOUS_LIMIT,
+  type OfficialSource,
+  officialSources,
+  ruleSources,
+} from "./figures";
 import { BadgeCheck, ClipboardCheck, CreditCard, FileText, Heart, Landmark, MapPin, PiggyBank, Receipt, UserCheck } from "lucide-react";
 
 export interface MistakeCard {
@@ -20,6 +30,8 @@ export interface MistakeCard {
   links?: readonly { to: string; label: string }[];
   /** Official external sources for rules that may change. */
   sources?: readonly { href: string; label: string }[];
+  /** Citations (source and as-of date) of the rule-based figures in the tips. */
+  cites?: readonly OfficialSource[];
 }
 
 export const mistakes: readonly MistakeCard[] = [
@@ -158,6 +170,7 @@ export const mistakes: readonly MistakeCard[] = [
       { href: officialSources.homeBuyersPlan, label: "Home Buyers' Plan (Canada.ca)" },
       { href: officialSources.fhsa, label: "First Home Savings Account (Canada.ca)" },
     ],
+    cites: [ruleSources.homeBuyersPlan, ruleSources.fhsa, ruleSources.homeBuyersAmount],
   },
 ];
 
@@ -200,5 +213,29 @@ export const checklist: readonly { title: string; items: readonly string[] }[] =
       "Funds for the down payment and closing costs ready for your lawyer.",
       "Insurance, power, gas, water and internet set up from possession day.",
     ],
+  },
+];
+
+/** "Already made one of these mistakes?": what to do, mistake by mistake. */
+export const recoveries: readonly { term: string; text: string }[] = [
+  {
+    term: "You waived the inspection to win the house.",
+    text: "Book an inspection anyway before or right after possession. It won't change the deal, but it tells you what to fix first and what to budget for, before a small leak becomes a big one.",
+  },
+  {
+    term: "The appraisal came in below your price.",
+    text: "If your financing condition is still open, talk to your lender and to me right away: options include a second appraisal, renegotiating the price with the seller or covering the gap from savings.",
+  },
+  {
+    term: "You took on new debt after your pre-approval.",
+    text: "Tell your lender or broker now rather than letting them find it on closing day. A larger down payment, paying off a small balance or a different lender can sometimes save the approval.",
+  },
+  {
+    term: "You are stretched at the top of your budget.",
+    text: "Build a cash cushion before you buy furniture, put windfalls toward your mortgage's prepayment privileges, and ask your lender well before renewal what options you will have.",
+  },
+  {
+    term: "The condo has a special assessment you missed.",
+    text: "Ask the condo's management for the payment schedule and whether it can be spread out, and check whether your contract or the estoppel certificate says who pays assessments passed before closing.",
   },
 ];

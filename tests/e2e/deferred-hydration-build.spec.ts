@@ -1,0 +1,66 @@
+/**
+ * Deferred hydration against the real build (issue 10): the pages React Router renders from this
+ * build, before our rewrite, carry the markers deferHydration expects; the rewrite parks exactly
+ * React Router's module script and drops only its preloads; and if an upgrade changed those
+ * markers, the page would be sent as React Router rendered it (so it still hydrates), logged once.
+ */
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { type AppLoadContext, ServerRouter, type ServerBuild, createRequestHandler } from "react-router";
+import { DEFERRED_MODULE_TYPE, deferHydration } from "../../app/lib/html/deferred-hydration";
+import { expect, test } from "./support";
+
+const PAGES = ["/", "/about", "/mortgage-calculator", "/blog/quick-mortgage-guide-for-homebuyers", "/contact", "/welcome"];
+
+/** The built server, with an entry that renders exactly what React Router renders, nothing rewritten. */
+async function renderAsReactRouterDoes(pathname: string): Promise<string> {
+  const built = (await import(pathToFileURL(path.resolve(process.env.E2E_BUILD_DIR ?? "build", "server/index.js")).href)) as ServerBuild;
+  const build: ServerBuild = {
+    ...built,
+    entry: {
+      module: {
+        ...built.entry.module,
+        default: (request, status, headers, context) =>
+          new Response(`<!DOCTYPE html>${renderToString(createElement(ServerRouter, { context, url: request.url }))}`, { status, headers }),
+      },
+    },
+  };
+  const context = { clientIp: "127.0.0.1", fromThisMachine: true } as unknown as AppLoadContext;
+  const response = await createRequestHandler(build, "production")(new Request(`http://localhost${pathname}`), context);
+  expect(response.status, pathname).toBe(200);
+  return response.text();
+}
+
+const MODULE_SCRIPT = /<script\b[^>]*\btype="module"[^>]*>([\s\S]*?)<\/script>/g;
+
+test.describe("deferred hydration on the built pages", () => {
+  for (const pathname of PAGES) {
+    test(`${pathname}: React Router's markers are there, and only they change`, async () => {
+      const raw = await renderAsReactRouterDoes(pathname);
+      const scripts = [...raw.matchAll(MODULE_SCRIPT)];
+      expect(scripts, "one module script that imports the routes").toHaveLength(1);
+      expect(raw).toContain('rel="modulepreload"');
+
+      const deferred = deferHydration(raw, { warn: () => {} });
+      expect([...deferred.matchAll(MODULE_SCRIPT)], "no module script left to run before load").toHaveLength(0);
+      expect(deferred).not.toContain('rel="modulepreload"');
+      // The parked script holds React Router's own imports, word for word.
+      expect(deferred).toContain(`<script type="${DEFERRED_MODULE_TYPE}">${scripts[0]![1]}</script>`);
+      // Everything a visitor reads is untouched.
+      const text = (html: string) => html.replace(/<script[\s\S]*?<\/script>|<link[^>]*>/g, "");
+      expect(text(deferred)).toBe(text(raw));
+    });
+  }
+
+  test("if an upgrade renamed the module script, every page is sent as React Router rendered it, and the server says so once", async () => {
+    const warnings: string[] = [];
+    const log = { warn: (line: string) => warnings.push(line) };
+    for (const pathname of PAGES) {
+      const changed = (await renderAsReactRouterDoes(pathname)).replace('type="module"', 'type="module-v99"');
+      expect(deferHydration(changed, log)).toBe(changed);
+    }
+    expect(warnings).toHaveLength(1);
+  });
+});
