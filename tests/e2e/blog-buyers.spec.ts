@@ -1,4 +1,6 @@
 import { expect, expectNoA11yViolations, phoneViewport, test, waitForHydration } from "./support";
+import { incomeToMaxMortgage } from "../../app/content/blog/data/quick-mortgage-guide-for-homebuyers";
+import { formatCurrency } from "../../app/lib/mortgage";
 
 /** The four buyer articles: heading, date, key sections and accessibility in both colour schemes. */
 const articles = [
@@ -95,8 +97,14 @@ test("mortgage guide: tables, FAQ with FAQPage data, resources grid", async ({ p
   await page.goto("/blog/quick-mortgage-guide-for-homebuyers");
   const income = page.getByRole("table", { name: /maximum mortgage by gross household income/ });
   await expect(income.getByRole("row")).toHaveCount(5);
-  await expect(income).toContainText("$240,000–$270,000");
-  await expect(income).toContainText("$480,000–$540,000");
+  // Computed from the page's stated assumptions (decision record 023): 32 % GDS to the insured 39 %.
+  for (const row of incomeToMaxMortgage) {
+    await expect(income.getByRole("row", { name: new RegExp(`^${formatCurrency(row.income).replace("$", "\\$")}`) })).toContainText(
+      `${formatCurrency(row.traditional)}–${formatCurrency(row.insured)}`,
+    );
+  }
+  await expect(page.getByText(/roughly 3\.4 to 4\.3 times income/)).toBeVisible();
+  await expect(page.getByText(/insured mortgage \(less than 20% down\) allows a GDS of up to 39% and a TDS of up to 44%/)).toBeVisible();
   await expect(page.getByRole("table", { name: "Pre-qualification and pre-approval compared" })).toBeVisible();
   await expect(page.locator("details")).toHaveCount(11);
   const fifth = page.locator("details").nth(4);

@@ -28,6 +28,8 @@ import {
   type RuleSourceKey,
   ruleSources,
   STRESS_TEST_FLOOR_PERCENT,
+  INSURED_GDS_LIMIT_PERCENT,
+  INSURED_TDS_LIMIT_PERCENT,
 } from "./data/figures";
 import { highRatioPremiumRange } from "./data/quick-mortgage-guide-for-homebuyers";
 import { livePosts } from "./posts";
@@ -129,6 +131,7 @@ const near = (a: string, b: string, gap = 120) => new RegExp(`(?:${a})[^.]{0,${g
 const ruleStatements: Record<RuleSourceKey, readonly RegExp[]> = {
   downPayment: [new RegExp(esc(`${DOWN_PAYMENT_RULE.firstTierPercent}% of the first ${money(DOWN_PAYMENT_RULE.firstTierLimit)}`))],
   stressTest: [new RegExp(esc(`${STRESS_TEST_FLOOR_PERCENT}%`))],
+  insuredDebtService: [near(`GDS of up to ${INSURED_GDS_LIMIT_PERCENT}%`, `TDS of up to ${INSURED_TDS_LIMIT_PERCENT}%`)],
   mortgageInsurance: [/premium[^.]{0,40}\d+(?:\.\d+)?% of the loan/i, new RegExp(esc(highRatioPremiumRange))],
   thirtyYearAmortization: [near("30[- ]years?", "newly built", 100)],
   homeBuyersPlan: [near("Home Buyers' Plan", esc(money(HBP_LIMIT)))],

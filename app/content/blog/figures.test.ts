@@ -7,7 +7,20 @@ import { describe, expect, it } from "vitest";
 import { landTitleFees, landTitleTransferFee, mortgageRegistrationFee } from "~/lib/fees";
 import { GST_RATE_PERCENT, GST_REBATE_MAX, gstRebate } from "~/lib/gst-rebate";
 import { minimumDownPayment } from "~/lib/mortgage";
-import { EDMONTON_PROPERTY_TAX_AS_OF, FHSA_ANNUAL_LIMIT, FHSA_LIFETIME_LIMIT, FTHB_TAX_CREDIT_AMOUNT, FTHB_TAX_CREDIT_VALUE, HBP_LIMIT, isOfficialSourceUrl, ruleSources } from "./data/figures";
+import {
+  EDMONTON_PROPERTY_TAX_AS_OF,
+  FHSA_ANNUAL_LIMIT,
+  FHSA_LIFETIME_LIMIT,
+  FTHB_TAX_CREDIT_AMOUNT,
+  FTHB_TAX_CREDIT_VALUE,
+  HBP_LIMIT,
+  INSURED_GDS_LIMIT_PERCENT,
+  INSURED_TDS_LIMIT_PERCENT,
+  isOfficialSourceUrl,
+  ruleSources,
+  TRADITIONAL_GDS_PERCENT,
+  TRADITIONAL_TDS_PERCENT,
+} from "./data/figures";
 import { THIRTY_YEAR_INSURED_RULE } from "~/lib/mortgage";
 
 describe("GST rebate article (§9)", () => {
@@ -57,17 +70,10 @@ describe("mortgage guide (§9)", () => {
     expect(minimumDownPayment(400_000)).toBe(20_000);
   });
 
-  it("has a max-mortgage table of 4 to 4.5 times gross income", () => {
-    const table: [number, number, number][] = [
-      [60_000, 240_000, 270_000],
-      [80_000, 320_000, 360_000],
-      [100_000, 400_000, 450_000],
-      [120_000, 480_000, 540_000],
-    ];
-    for (const [income, low, high] of table) {
-      expect(low).toBe(income * 4);
-      expect(high).toBe(income * 4.5);
-    }
+  it("states the debt-service ratios: the traditional targets and the insured limits", () => {
+    expect(TRADITIONAL_GDS_PERCENT).toBe(32);
+    expect(TRADITIONAL_TDS_PERCENT).toEqual({ low: 40, high: 44 });
+    expect([INSURED_GDS_LIMIT_PERCENT, INSURED_TDS_LIMIT_PERCENT]).toEqual([39, 44]);
   });
 });
 

@@ -12,6 +12,9 @@ import {
   faq,
   highRatioBands,
   highRatioVersusConventional,
+  debtService,
+  incomeMultiples,
+  incomeTableAssumptions,
   incomeToMaxMortgage,
   mortgageTypes,
   pitfalls,
@@ -38,6 +41,9 @@ export const meta: Route.MetaFunction = () => articleMeta(slug, { extraJsonLd: [
 const PAYMENT_EXAMPLE_PRINCIPAL = 400_000;
 const PAYMENT_EXAMPLE_YEARS = 25;
 const DOWN_PAYMENT_EXAMPLES = [400_000, 600_000, 900_000, 1_600_000] as const;
+
+/** 3.4 for 3.41: "roughly 3.4 times income". */
+const formatMultiple = (n: number) => (Math.round(n * 10) / 10).toLocaleString("en-CA");
 
 /** A two-column comparison table: row labels, then the two options side by side. */
 function ComparisonTable({ caption, first, second, rows }: { caption: string; first: string; second: string; rows: readonly ComparisonRow[] }) {
@@ -132,14 +138,18 @@ export default function Article() {
       <p>Lenders look at two ratios of your gross (before-tax) monthly income:</p>
       <ul>
         <li>
-          <strong>Gross Debt Service (GDS):</strong> your mortgage payment, property tax, heating and half of any condo fee. Aim for 32% or
-          less.
+          <strong>Gross Debt Service (GDS):</strong> your mortgage payment, property tax, heating and half of any condo fee. The traditional
+          target is {debtService.traditionalGds}% or less.
         </li>
         <li>
-          <strong>Total Debt Service (TDS):</strong> all of the above plus car loans, student loans, credit cards and lines of credit. Most
-          lenders cap it at 40% to 44%.
+          <strong>Total Debt Service (TDS):</strong> all of the above plus car loans, student loans, credit cards and lines of credit. The
+          traditional target is {debtService.traditionalTds.low}% to {debtService.traditionalTds.high}% at most.
         </li>
       </ul>
+      <p>
+        Those are targets. The rule for an insured mortgage (less than 20% down) allows a GDS of up to {debtService.insuredGds}% and a TDS of
+        up to {debtService.insuredTds}% for borrowers with a strong history of paying on time <Cite source={ruleSources.insuredDebtService} />.
+      </p>
       <p>
         Both are calculated at the stress-test rate, not your actual rate. With an illustrative rate of {formatPercent(rate)}, you would
         qualify at {formatPercent(stressRate)} <Cite source={ruleSources.stressTest} />: on a {formatCurrency(PAYMENT_EXAMPLE_PRINCIPAL)} mortgage over {PAYMENT_EXAMPLE_YEARS} years,
@@ -153,12 +163,23 @@ export default function Article() {
         label="Approximate maximum mortgage by gross household income"
         caption="Approximate maximum mortgage by gross household income, with no other debts"
         columns={[{ label: "Gross household income" }, { label: "Approximate maximum mortgage" }]}
-        rows={incomeToMaxMortgage.map((row) => ({ key: row.income, header: row.income, cells: [row.maxMortgage] }))}
+        rows={incomeToMaxMortgage.map((row) => ({
+          key: row.income,
+          header: formatCurrency(row.income),
+          cells: [`${formatCurrency(row.traditional)}–${formatCurrency(row.insured)}`],
+        }))}
       />
       <p>
-        That is roughly four to four and a half times income. Treat it as a starting point, not a promise: car payments, credit card
-        balances, property tax, condo fees and the qualifying rate on the day you apply can all bring your number down. A pre-approval gives
-        you the real one.
+        The lower figure keeps your GDS at the traditional {debtService.traditionalGds}%, the higher one uses the insured limit of{" "}
+        {debtService.insuredGds}%. Both assume you qualify at {formatPercent(incomeTableAssumptions.qualifyingRatePercent)} (the stress-test rate
+        above) over {incomeTableAssumptions.amortizationYears} years, with {formatCurrency(incomeTableAssumptions.monthlyHeating)} a month of heating and
+        property tax of {formatPercent(incomeTableAssumptions.propertyTaxPercent)} of the price a year, Edmonton&apos;s whole bill{" "}
+        <Cite source={ruleSources.edmontonPropertyTax} />.
+      </p>
+      <p>
+        That is roughly {formatMultiple(incomeMultiples.low)} to {formatMultiple(incomeMultiples.high)} times income. Treat it as a starting
+        point, not a promise: car payments, credit card balances, condo fees and the qualifying rate on the day you apply can all bring your
+        number down. A pre-approval gives you the real one.
       </p>
 
       <h2>Common pitfalls</h2>

@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { areas } from "~/content/areas";
 import { allPages } from "~/content/pages";
 import { landTitleFees } from "~/lib/fees";
-import { formatCurrency, minimumDownPayment } from "~/lib/mortgage";
+import { formatCurrency, minimumDownPayment, monthlyPayment } from "~/lib/mortgage";
 import { buyerProcess, closingCosts, guideSteps } from "./complete-step-by-step-home-buyers-guide";
-import { FTHB_TAX_CREDIT_AMOUNT, FTHB_TAX_CREDIT_VALUE, qualifyingRate } from "./figures";
-import { faq, highRatioPremiumRange, incomeToMaxMortgage, mortgageTypes, resources } from "./quick-mortgage-guide-for-homebuyers";
+import { FTHB_TAX_CREDIT_AMOUNT, FTHB_TAX_CREDIT_VALUE, INSURED_GDS_LIMIT_PERCENT, qualifyingRate, TRADITIONAL_GDS_PERCENT } from "./figures";
+import { faq, highRatioPremiumRange, incomeTableAssumptions, incomeToMaxMortgage, mortgageTypes, resources } from "./quick-mortgage-guide-for-homebuyers";
 import { finalTips, strategies, WIDEN_SEARCH_STRATEGY } from "./tips-and-tricks-to-buy-in-sellers-market";
 import { mistakes } from "./top-10-mistakes-to-avoid-when-buying-a-home";
 
@@ -56,14 +56,23 @@ describe("step-by-step buyer guide data", () => {
 });
 
 describe("quick mortgage guide data", () => {
-  it("has the four mortgage types and the spec's income table, exactly", () => {
+  it("has the four mortgage types, and the income table at the spec's incomes, computed from its stated assumptions", () => {
     expect(mortgageTypes.map((t) => t.title)).toEqual(["Variable rate", "Fixed rate", "Closed", "Open"]);
-    expect(incomeToMaxMortgage.map((r) => [r.income, r.maxMortgage.replace("–", "-")])).toEqual([
-      ["$60,000", "$240,000-$270,000"],
-      ["$80,000", "$320,000-$360,000"],
-      ["$100,000", "$400,000-$450,000"],
-      ["$120,000", "$480,000-$540,000"],
-    ]);
+    expect(incomeToMaxMortgage.map((r) => r.income)).toEqual([60_000, 80_000, 100_000, 120_000]);
+    for (const row of incomeToMaxMortgage) {
+      // Each bound is the GDS limit spent exactly (rounded down to $5,000): one step more would exceed it.
+      for (const [amount, gds] of [
+        [row.traditional, TRADITIONAL_GDS_PERCENT],
+        [row.insured, INSURED_GDS_LIMIT_PERCENT],
+      ] as const) {
+        const a = incomeTableAssumptions;
+        const housing = (m: number) => monthlyPayment(m, a.qualifyingRatePercent, a.amortizationYears, "semi-annual")! + (m * a.propertyTaxPercent) / 100 / 12 + a.monthlyHeating;
+        expect(housing(amount)).toBeLessThanOrEqual((row.income / 12) * (gds / 100));
+        expect(housing(amount + 5_000)).toBeGreaterThan((row.income / 12) * (gds / 100));
+      }
+    }
+    // The worked example's qualifying rate: 4 % plus the 2-point buffer.
+    expect(incomeTableAssumptions.qualifyingRatePercent).toBe(6);
   });
 
   it("has eleven questions; the fifth links to the buyer guide; internal links are real pages", () => {

@@ -15,6 +15,7 @@ export const officialSources = {
   fhsa: "https://www.canada.ca/en/revenue-agency/services/tax/individuals/topics/first-home-savings-account.html",
   homeBuyersAmount:
     "https://www.canada.ca/en/revenue-agency/services/tax/individuals/topics/about-your-tax-return/tax-return/completing-a-tax-return/deductions-credits-expenses/line-31270-home-buyers-amount.html",
+  insuredDebtService: "https://www.cmhc-schl.gc.ca/media-newsroom/notices/2021/cmhc-reviews-underwriting-criteria",
   mortgageInsurance:
     "https://www.cmhc-schl.gc.ca/en/professionals/industry-innovation-and-leadership/industry-expertise/resources-for-mortgage-professionals/mortgage-loan-insurance-and-premiums",
   landTitles: "https://www.alberta.ca/register-land-title-document-plan",
@@ -122,6 +123,23 @@ export function qualifyingRate(contractRatePercent: number): number {
 }
 
 /**
+ * Debt-service ratios (spec §9): lenders' traditional targets, GDS at most 32 % and TDS at most
+ * 40-44 % of gross monthly income, and the limits for an insured (high-ratio) mortgage, which
+ * CMHC restored on July 5, 2021: GDS up to 39 % and TDS up to 44 % for borrowers with a strong
+ * history of managing their payments.
+ */
+export const TRADITIONAL_GDS_PERCENT = 32;
+export const TRADITIONAL_TDS_PERCENT = { low: 40, high: 44 } as const;
+export const INSURED_GDS_LIMIT_PERCENT = 39;
+export const INSURED_TDS_LIMIT_PERCENT = 44;
+export const INSURED_DEBT_SERVICE_SINCE = "2021-07-05";
+const insuredDebtServiceSource: OfficialSource = {
+  name: "Canada Mortgage and Housing Corporation, underwriting criteria",
+  url: officialSources.insuredDebtService,
+  asOf: FEDERAL_RULES_CHECKED,
+};
+
+/**
  * The official source of every rule-based figure the articles state, with the date it was last
  * checked. Rules computed in ~/lib: DOWN_PAYMENT_RULE and INSURANCE_PREMIUM_BANDS (mortgage.ts),
  * THIRTY_YEAR_INSURED_RULE (mortgage.ts, which holds its own source and date), the land title
@@ -132,6 +150,7 @@ export function qualifyingRate(contractRatePercent: number): number {
 export const ruleSources = {
   downPayment: { name: "Financial Consumer Agency of Canada, down payment", url: officialSources.downPayment, asOf: FEDERAL_RULES_CHECKED },
   stressTest: stressTestSource,
+  insuredDebtService: insuredDebtServiceSource,
   mortgageInsurance: { name: "Canada Mortgage and Housing Corporation, premiums", url: officialSources.mortgageInsurance, asOf: FEDERAL_RULES_CHECKED },
   thirtyYearAmortization: { name: "Department of Finance Canada", url: THIRTY_YEAR_INSURED_RULE.source.url, asOf: THIRTY_YEAR_INSURED_RULE.asOf },
   homeBuyersPlan: homeBuyersPlanSource,

@@ -11,12 +11,20 @@ import {
   FHSA_ANNUAL_LIMIT,
   FHSA_LIFETIME_LIMIT,
   HBP_LIMIT,
+  EDMONTON_TOTAL_PROPERTY_TAX_PERCENT,
+  ILLUSTRATIVE_RATE_PERCENT,
+  INSURED_GDS_LIMIT_PERCENT,
+  INSURED_TDS_LIMIT_PERCENT,
   type OfficialSource,
   officialSources,
+  qualifyingRate,
   ruleSources,
   STRESS_TEST_BUFFER_POINTS,
   STRESS_TEST_FLOOR_PERCENT,
+  TRADITIONAL_GDS_PERCENT,
+  TRADITIONAL_TDS_PERCENT,
 } from "./figures";
+import { type AffordabilityAssumptions, maxMortgageForIncome, roundDownTo } from "~/lib/affordability";
 
 /** spec §3 "Mortgage type: title, description". */
 export interface MortgageType {
@@ -134,13 +142,45 @@ export const pitfalls: readonly { title: string; description: string }[] = [
   },
 ];
 
-/** spec §9: the four rows, exactly. */
-export const incomeToMaxMortgage: readonly { income: string; maxMortgage: string }[] = [
-  { income: "$60,000", maxMortgage: "$240,000–$270,000" },
-  { income: "$80,000", maxMortgage: "$320,000–$360,000" },
-  { income: "$100,000", maxMortgage: "$400,000–$450,000" },
-  { income: "$120,000", maxMortgage: "$480,000–$540,000" },
-];
+/**
+ * What the income table assumes, stated on the page beneath it: the qualifying rate of the
+ * page's worked example (its illustrative rate under the stress test), a 25-year amortization,
+ * $100 a month of heating and Edmonton's whole property tax bill. No other debts.
+ */
+export const incomeTableAssumptions: AffordabilityAssumptions = {
+  qualifyingRatePercent: qualifyingRate(ILLUSTRATIVE_RATE_PERCENT),
+  amortizationYears: 25,
+  monthlyHeating: 100,
+  propertyTaxPercent: EDMONTON_TOTAL_PROPERTY_TAX_PERCENT,
+};
+
+/** The four incomes of spec §9's table. */
+export const TABLE_INCOMES = [60_000, 80_000, 100_000, 120_000] as const;
+
+/**
+ * The table's rows, computed: the largest mortgage at the traditional 32 % GDS target and at the
+ * 39 % limit for insured mortgages, rounded down to $5,000. spec §9 gives 4 to 4.5 times income,
+ * which these assumptions do not support; see docs/decisions/023-income-table.md.
+ */
+export const incomeToMaxMortgage = TABLE_INCOMES.map((income) => {
+  const traditional = roundDownTo(maxMortgageForIncome(income, TRADITIONAL_GDS_PERCENT, incomeTableAssumptions), 5_000);
+  const insured = roundDownTo(maxMortgageForIncome(income, INSURED_GDS_LIMIT_PERCENT, incomeTableAssumptions), 5_000);
+  return { income, traditional, insured };
+});
+
+/** The table's range as multiples of income, to one decimal, for the sentence beneath it. */
+export const incomeMultiples = {
+  low: Math.min(...incomeToMaxMortgage.map((r) => r.traditional / r.income)),
+  high: Math.max(...incomeToMaxMortgage.map((r) => r.insured / r.income)),
+};
+
+export const debtService = {
+  traditionalGds: TRADITIONAL_GDS_PERCENT,
+  traditionalTds: TRADITIONAL_TDS_PERCENT,
+  insuredGds: INSURED_GDS_LIMIT_PERCENT,
+  insuredTds: INSURED_TDS_LIMIT_PERCENT,
+};
+
 
 /** spec §3 "FAQ item: question, answer", with an optional link after the answer. */
 export interface FaqItem {
@@ -190,7 +230,8 @@ export const faq: readonly FaqItem[] = [
   {
     question: "What are GDS and TDS?",
     answer:
-      "They are the two ratios lenders use. Gross Debt Service (GDS) is your housing costs (mortgage payment, property tax, heating and half of any condo fee) as a share of your gross monthly income; lenders like it at 32% or less. Total Debt Service (TDS) adds all your other debt payments; most lenders want it between 40% and 44% at most.",
+      `They are the two ratios lenders use. Gross Debt Service (GDS) is your housing costs (mortgage payment, property tax, heating and half of any condo fee) as a share of your gross monthly income; lenders traditionally like it at ${TRADITIONAL_GDS_PERCENT}% or less. Total Debt Service (TDS) adds all your other debt payments; the traditional target is ${TRADITIONAL_TDS_PERCENT.low}% to ${TRADITIONAL_TDS_PERCENT.high}% at most. For an insured mortgage (less than 20% down) the rule is a GDS of up to ${INSURED_GDS_LIMIT_PERCENT}% and a TDS of up to ${INSURED_TDS_LIMIT_PERCENT}%, for borrowers with a strong history of paying on time.`,
+    cite: [ruleSources.insuredDebtService],
   },
   {
     question: "What is the mortgage stress test?",
