@@ -6,7 +6,8 @@
  * section with autocannon, stops the server cleanly and checks that the database holds as many
  * rows and queued notifications as there were accepted responses.
  *
- * Sections are a list (see `sections`): another kind of page (static pages...) is one more entry.
+ * Sections are a list (`sections`, scripts/bench/form-sections.ts): another kind of page (static
+ * pages...) is one more entry. The server process helpers are in scripts/bench/server.ts.
  *
  * Then, on a server with the production rate limit (issue 7): a prerendered page served by the
  * app side by side with a bare node:http server returning the same bytes (scripts/bench/static-pages.ts,
@@ -25,15 +26,15 @@
  * files during the run, as in production).
  */
 import autocannon from "autocannon";
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { sql } from "drizzle-orm";
 import { openDatabase } from "../app/lib/server/db.server";
 import { benchFlood, printFlood } from "./bench/flood";
+import { sections } from "./bench/form-sections";
 import { benchInbox, printInbox, seedInbox } from "./bench/inbox";
+import { HOST, buildDir, cpuSecondsOfTree, freePort, serverLogTail, startServer, stopServer } from "./bench/server";
 import { benchStaticPages, printStaticBench } from "./bench/static-pages";
 import { readConfig } from "../app/lib/server/config.server";
 
@@ -44,153 +45,8 @@ const connections = config.BENCH_CONNECTIONS;
 const maxSeconds = config.BENCH_MAX_SECONDS;
 const warmupRequests = config.BENCH_WARMUP;
 
-/**
- * CPU seconds used so far by a process and its descendants (Linux /proc; null elsewhere).
- * On a machine shared with other work, the server's CPU time per request says more than the
- * request rate: 1000 / (CPU ms per request) is what one dedicated core would sustain.
- */
-function cpuSecondsOfTree(pid: number): number | null {
-  if (!existsSync(`/proc/${pid}/stat`)) return null;
-  let total = 0;
-  const visit = (p: number) => {
-    try {
-      const stat = readFileSync(`/proc/${p}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      total += (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks (USER_HZ = 100)
-      for (const task of readdirSync(`/proc/${p}/task`)) {
-        const children = readFileSync(`/proc/${p}/task/${task}/children`, "utf8").trim();
-        for (const child of children ? children.split(" ") : []) visit(Number(child));
-      }
-    } catch {
-      // the process ended meanwhile
-    }
-  };
-  visit(pid);
-  return total;
-}
-const buildDir = "build-bench";
-const HOST = "127.0.0.1";
-
 interface Counts {
   [name: string]: number;
-}
-
-interface BenchSection {
-  name: string;
-  /** Builds the request body for the n-th request of the run. */
-  request: (n: number, runId: string) => { method: "GET" | "POST"; path: string; body?: string };
-  /** Database counts that must grow by exactly the number of accepted responses. */
-  countQueries?: Record<string, ReturnType<typeof sql>>;
-  /** Printed as met / not met after the section. */
-  target?: { reqPerSec: number; p99Ms: number };
-}
-
-const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
-
-export const sections: BenchSection[] = [
-  {
-    name: "contact form (POST /contact.data)",
-    request: (n, runId) => ({
-      method: "POST",
-      path: "/contact.data",
-      body: form({
-        name: `Bench Visitor ${n}`,
-        email: `bench-${runId}-${n}@example.com`,
-        phone: "780-555-0123",
-        message: `Benchmark message ${n}: is the house on 104 Street still available?`,
-        website: "",
-      }),
-    }),
-    countQueries: {
-      contacts: sql`select count(*)::integer as n from contacts`,
-      property_inquiries: sql`select count(*)::integer as n from property_inquiries`,
-      "queued notifications (contact)": sql`select count(*)::integer as n from notification_outbox where kind = 'contact'`,
-    },
-    // Issue 10: one statement per submission (no group commit) still takes at least 300 contact
-    // submissions per second at 16 connections, p99 under 100 ms: far above a few leads a day,
-    // and a flood is held back by the rate limit in front, not by the database.
-    target: { reqPerSec: 300, p99Ms: 100 },
-  },
-  {
-    name: "welcome lead form (POST /welcome.data)",
-    request: (n, runId) => ({
-      method: "POST",
-      path: "/welcome.data",
-      body: form({
-        fullName: `Bench Lead ${n}`,
-        email: `lead-${runId}-${n}@example.com`,
-        phone: "780-555-0124",
-        serviceType: ["buying", "selling", "buying_and_selling"][n % 3]!,
-        comments: n % 2 ? "" : "Looking in Windermere before spring.",
-        website: "",
-      }),
-    }),
-    countQueries: {
-      leads: sql`select count(*)::integer as n from leads`,
-      "queued notifications (lead)": sql`select count(*)::integer as n from notification_outbox where kind = 'lead'`,
-    },
-    target: { reqPerSec: 300, p99Ms: 100 },
-  },
-];
-
-async function freePort(): Promise<number> {
-  if (config.BENCH_PORT) return config.BENCH_PORT;
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, HOST, () => {
-      const address = s.address();
-      s.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
-
-/** The server's output, shown when a section gets answers other than 2xx. */
-let serverLog = "";
-
-async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--enable-source-maps", path.join(buildDir, "server.js")], {
-    env: {
-      ...process.env,
-      ...env,
-      NODE_ENV: "production",
-      HOST,
-      PORT: String(port),
-      BUILD_DIR: buildDir,
-      // The limiter protects the site from one client; the bench is that one client on purpose
-      // (except in the flood, which runs with the production limit).
-      FORM_RATE_LIMIT_MAX: env.FORM_RATE_LIMIT_MAX ?? "100000000",
-      OUTBOX_WORKER: config.BENCH_OUTBOX_WORKER ? "on" : "off",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let log = "";
-  serverLog = "";
-  const keep = (d: Buffer) => {
-    log += d.toString();
-    serverLog = (serverLog + d.toString()).slice(-4000);
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
-    try {
-      const res = await fetch(`http://${HOST}:${port}/healthz`);
-      if (res.ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill("SIGTERM");
-  throw new Error(`server did not become healthy:\n${log}`);
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  child.kill("SIGTERM");
-  await exited;
 }
 
 async function countAll(databaseUrl: string | undefined, pgliteDir: string): Promise<Counts> {
@@ -270,7 +126,7 @@ async function runDriver(label: string, env: Record<string, string>, databaseUrl
       );
       if (result.non2xx > 0 || result.errors > 0) {
         ok = false;
-        console.log(`  status codes: ${JSON.stringify(result.statusCodeStats)}\n  server log (end):\n${serverLog.split("\n").slice(-15).join("\n")}`);
+        console.log(`  status codes: ${JSON.stringify(result.statusCodeStats)}\n  server log (end):\n${serverLogTail(15)}`);
       }
       if (cpuMs !== null) {
         console.log(`${"".padEnd(42)} server CPU ${fmt(cpuMs, 2)} ms per accepted request (about ${fmt(1000 / cpuMs)} req/s per dedicated core)`);

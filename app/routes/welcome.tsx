@@ -1,12 +1,13 @@
 import { leadConsentParts } from "~/content/lead-consent";
 import * as Dialog from "@radix-ui/react-dialog";
-import { BadgeDollarSign, Handshake, Laptop, ShieldCheck, X } from "lucide-react";
 import { type ReactNode, useRef, useState } from "react";
 import { Link, type ShouldRevalidateFunctionArgs, useFetcher } from "react-router";
 import { Honeypot, TextAreaField, TextField, useHydrated } from "~/components/forms/fields";
 import { FormResultNotice, useFormSubmission } from "~/components/forms/use-form-submission";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Container } from "~/components/ui/page-header";
+import { DialogFrame } from "~/components/welcome/dialog-frame";
+import { PromiseList, PromisesPanel } from "~/components/welcome/promises";
 import { leadMessages } from "~/content/form-messages";
 import { site } from "~/content/site";
 import { type FormResult, submitOrFail } from "~/lib/form-result";
@@ -22,13 +23,6 @@ export const meta: Route.MetaFunction = ({ location }) =>
     path: location.pathname,
     description: `Buying, selling or both in Edmonton? Tell ${site.agent.name} what you need: no upfront commitment, no hidden costs, no unwanted follow-ups.`,
   });
-
-const PROMISES: readonly { title: string; text: string; icon: typeof ShieldCheck }[] = [
-  { title: "No unwanted follow-ups", text: "We reach out only about what you asked for, and one reply of STOP ends it.", icon: ShieldCheck },
-  { title: "No upfront commitment", text: "Talk to us, ask questions and get advice before you sign anything.", icon: Handshake },
-  { title: "No hidden costs", text: "Every fee is explained in writing before you agree to it.", icon: BadgeDollarSign },
-  { title: "Tech-savvy services", text: "Instant listing alerts, online valuations and e-signing, so nothing waits on paperwork.", icon: Laptop },
-];
 
 type LeadResult = FormResult<LeadField>;
 
@@ -221,59 +215,6 @@ export default function WelcomePage({ loaderData, actionData }: Route.ComponentP
 }
 
 const formIntro = "Leave your details and we will be in touch soon.";
-
-function DialogFrame({ title, description, onCloseAutoFocus, children }: { title: string; description: string; onCloseAutoFocus: () => void; children: ReactNode }) {
-  return (
-    <Dialog.Portal>
-      <Dialog.Overlay className="fixed inset-0 z-40 bg-black/60" />
-      <Dialog.Content
-        className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-surface p-6 text-ink shadow-xl"
-        onCloseAutoFocus={(event) => {
-          // The triggers are plain buttons, not Dialog.Trigger: give focus back to the one used.
-          event.preventDefault();
-          onCloseAutoFocus();
-        }}
-      >
-        <div className="flex items-start justify-between gap-4">
-          <Dialog.Title className="text-2xl font-bold">{title}</Dialog.Title>
-          <Dialog.Close className="rounded-md p-2 text-ink-muted hover:bg-surface-muted" aria-label="Close">
-            <X aria-hidden="true" className="size-5" />
-          </Dialog.Close>
-        </div>
-        <Dialog.Description className="mt-1 text-ink-muted">{description}</Dialog.Description>
-        {children}
-      </Dialog.Content>
-    </Dialog.Portal>
-  );
-}
-
-function PromiseList() {
-  return (
-    <ul className="mt-5 space-y-4">
-      {PROMISES.map(({ title, text, icon: Icon }) => (
-        <li key={title} className="flex gap-3">
-          <Icon aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-brand" />
-          <div>
-            <p className="font-semibold">{title}</p>
-            <p className="text-ink-muted">{text}</p>
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** Without JavaScript the promises open in place (#our-promises, CSS :target) instead of a dialog. */
-function PromisesPanel() {
-  return (
-    <section id="our-promises" aria-labelledby="our-promises-heading" className="mx-auto mt-10 hidden max-w-xl rounded-xl border border-line p-6 target:block">
-      <h2 id="our-promises-heading" className="text-2xl font-bold">
-        Our Promises to You
-      </h2>
-      <PromiseList />
-    </section>
-  );
-}
 
 function LeadForm({
   fetcher,

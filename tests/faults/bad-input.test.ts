@@ -20,6 +20,7 @@ import { LIMITS } from "../../app/lib/schemas/fields";
 import { SERVICE_TYPES } from "../../db/schema-values";
 import { killAll } from "./support/children";
 import { freshDataDir, removeDataDirs, withDatabase } from "./support/data";
+import { MARKER, body, encode, pathNoise, query, urlencoded } from "./support/hostile-input";
 import { mimeParts } from "./support/mime";
 import { HOST, ports } from "./support/ports";
 import { type RawResponse, rawRequest } from "./support/raw-http";
@@ -45,93 +46,6 @@ afterAll(async () => {
   await smtp.stop();
   removeDataDirs();
 });
-
-/** Markup that must never come back live: the probes carry a marker to look for. */
-const MARKER = "xss-probe";
-const injections = [
-  `<script>alert("${MARKER}")</script>`,
-  `"><img src=x onerror=alert('${MARKER}')>`,
-  `</textarea><${MARKER}>`,
-  `<svg/onload=alert('${MARKER}')>`,
-  `javascript:alert('${MARKER}')`,
-  `'; DROP TABLE contacts; --`,
-  `" OR 1=1 --`,
-  `Robert'); DELETE FROM leads WHERE ('1'='1`,
-  `\u0000\u0001\u001f`,
-  `\r\nBcc: victim@example.com\r\nX-Injected: 1`,
-  `${"%"}zz%E0%A4%A%%`,
-  `\uD800`,
-  `𝔘𝔫𝔦𝔠𝔬𝔡𝔢 👍🏽 ١٢٣ ‮reversed`,
-];
-
-const FIELD_NAMES = ["name", "email", "phone", "message", "fullName", "serviceType", "comments", "website", "_data", "index", "__proto__", "constructor"];
-
-const text = fc.oneof(
-  { weight: 3, arbitrary: fc.string({ maxLength: 40 }) },
-  { weight: 2, arbitrary: fc.string({ unit: "grapheme", maxLength: 40 }) },
-  { weight: 3, arbitrary: fc.constantFrom(...injections) },
-  { weight: 2, arbitrary: fc.constantFrom("  Someone@Example.COM  ", "a@b.c", "not-an-email", "x@y", "780-555-0199", "+1 (780) 555-0199 ext. 12", "buying", "selling", "buying_and_selling", "renting", "") },
-  { weight: 1, arbitrary: fc.integer({ min: 100, max: 40_000 }).map((n) => "A".repeat(n)) },
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...injections), fc.integer({ min: 1, max: 400 })).map(([s, n]) => s.repeat(n)) },
-);
-
-/** A field list where names repeat and values are anything. */
-const fields = fc.array(fc.tuple(fc.oneof(fc.constantFrom(...FIELD_NAMES), fc.string({ maxLength: 12 })), text), { maxLength: 10 });
-
-/** Almost-valid submissions get deeper into the action (and so into the database and the mail). */
-const plausibleName = fc.oneof(fc.constantFrom("Alex Fuzz", "  Ünïcødé Náme  ", "O'Brien-Smith"), fc.constantFrom(...injections).map((s) => `${s} Fuzz`));
-const nearlyValid = fc.record({
-  name: fc.oneof({ weight: 3, arbitrary: plausibleName }, { weight: 1, arbitrary: text }),
-  email: fc.oneof(
-    { weight: 4, arbitrary: fc.tuple(fc.stringMatching(/^[a-z0-9][a-z0-9._+-]{0,30}$/), fc.constantFrom("example.com", "Example.ORG", "mail.example.net")).map(([local, domain]) => `  ${local}@${domain} `) },
-    { weight: 1, arbitrary: fc.emailAddress() },
-    { weight: 1, arbitrary: text },
-  ),
-  phone: fc.oneof(fc.constant("780-555-0142"), fc.constant(" +1 (780) 555-0199 ext. 7 "), fc.constant(""), text),
-  message: text,
-  fullName: fc.oneof({ weight: 3, arbitrary: plausibleName }, { weight: 1, arbitrary: text }),
-  serviceType: fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...SERVICE_TYPES) }, { weight: 1, arbitrary: text }),
-  comments: text,
-  website: fc.oneof({ weight: 5, arbitrary: fc.constant("") }, { weight: 1, arbitrary: text }),
-});
-
-/** encodeURIComponent that does not throw on a lone surrogate (the browser sends U+FFFD for it). */
-function encode(value: string): string {
-  return encodeURIComponent(value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD"));
-}
-
-function urlencoded(pairs: [string, string][]): string {
-  return pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join("&");
-}
-
-function multipart(pairs: [string, string][], boundary: string): string {
-  return pairs.map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join("") + `--${boundary}--\r\n`;
-}
-
-type Encoding = "urlencoded" | "multipart" | "bad-escapes" | "raw-bytes" | "json" | "text" | "none" | "lying-multipart";
-
-const body = fc
-  .tuple(fc.oneof({ weight: 1, arbitrary: fields }, { weight: 2, arbitrary: nearlyValid.map((r) => Object.entries(r)) }), fc.constantFrom<Encoding>("urlencoded", "urlencoded", "multipart", "bad-escapes", "raw-bytes", "json", "text", "none", "lying-multipart"), fc.uint8Array({ maxLength: 300 }))
-  .map(([pairs, encoding, bytes]): { contentType: string | null; payload: Buffer } => {
-    switch (encoding) {
-      case "urlencoded":
-        return { contentType: "application/x-www-form-urlencoded", payload: Buffer.from(urlencoded(pairs)) };
-      case "multipart":
-        return { contentType: "multipart/form-data; boundary=fuzzBoundary42", payload: Buffer.from(multipart(pairs, "fuzzBoundary42")) };
-      case "lying-multipart":
-        return { contentType: "multipart/form-data; boundary=fuzzBoundary42", payload: Buffer.from(urlencoded(pairs)) };
-      case "bad-escapes":
-        return { contentType: "application/x-www-form-urlencoded", payload: Buffer.from(pairs.map(([k, v]) => `${k}=${v}%${v.slice(0, 2)}%E0%A4%A`).join("&")) };
-      case "raw-bytes":
-        return { contentType: "application/x-www-form-urlencoded", payload: Buffer.from(bytes) };
-      case "json":
-        return { contentType: "application/json", payload: Buffer.from(JSON.stringify(Object.fromEntries(pairs))) };
-      case "text":
-        return { contentType: "text/plain;charset=UTF-8", payload: Buffer.from(pairs.map(([k, v]) => `${k}=${v}`).join("\n")) };
-      case "none":
-        return { contentType: null, payload: Buffer.from(urlencoded(pairs)) };
-    }
-  });
 
 const clientHeaders = fc.record({
   origin: fc.constantFrom(origin, origin, origin, null, "null", "https://evil.example", `${origin}.evil.example`),
@@ -215,21 +129,6 @@ describe("bad input to the form actions", () => {
 
 /** Every page of the catalogue and every resource route. */
 const routes = [...allPages.map((p) => p.path), "/404", "/sitemap.xml", "/robots.txt", "/blog/rss.xml", "/healthz", "/assets/nothing.js", "/favicon.ico"];
-
-const pathNoise = fc.oneof(
-  fc.constantFrom("%", "%zz", "%E0%A4%A", "%C0%AF", "%00", "%2e%2e%2f", "..", "../../etc/passwd", "//", "\\", ";jsessionid=1", "%FF%FE", "~", "%u0041", "index.html", ".data", "?", "#frag"),
-  fc.string({ maxLength: 20 }).map(encode),
-  fc.constantFrom(...injections).map(encode),
-  fc.integer({ min: 1, max: 8000 }).map((n) => "x".repeat(n)),
-  fc.uint8Array({ minLength: 1, maxLength: 12 }).map((bytes) => Buffer.from(bytes).toString("latin1")),
-);
-
-const query = fc.oneof(
-  fc.constant(""),
-  fc.array(fc.tuple(fc.constantFrom("price", "down", "rate", "years", "q", "page", "utm_source", "_data", "index", "price"), fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom("%", "%zz", "1e309", "-1", "NaN", "Infinity", "9".repeat(400), "<b>x</b>"))), { maxLength: 6 }).map(
-    (pairs) => "?" + pairs.map(([k, v]) => `${k}=${v}`).join("&"),
-  ),
-);
 
 describe("bad URLs on every route", () => {
   it("never answers 5xx, and never reflects markup", async () => {

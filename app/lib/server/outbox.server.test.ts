@@ -1,104 +1,24 @@
 import { sql } from "drizzle-orm";
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { SMTPServer } from "smtp-server";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createContact } from "./contacts.server";
 import { type Database, openDatabase } from "./db.server";
 import { recordLead } from "./leads.server";
 import { createMailer } from "./mailer.server";
-import { OUTBOX_IN_FLIGHT, OutboxWorker, backoffDelay } from "./outbox-worker.server";
-import { claimDueNotifications, outboxCounts } from "./outbox.server";
+import { OutboxWorker } from "./outbox-worker.server";
+import { outboxCounts } from "./outbox.server";
 import { createSiteServices } from "./services.server";
 import { testDatabaseForThisFile, usingPostgres } from "../../../tests/support/test-database";
+import { decoded, fast, header, mailOptions, quiet, smtpServersForThisFile, until } from "../../../tests/support/test-smtp";
 
-/** An SMTP server in the test process that keeps what it receives. */
-class TestSmtp {
-  readonly messages: { to: string[]; raw: string }[] = [];
-  private server: SMTPServer | null = null;
-  port = 0;
-  /** Messages held before the server's answer (see `hold`), with the function that answers them. */
-  readonly held: { raw: string; release: () => void }[] = [];
-  constructor(private readonly options: { rejectWith?: number; hold?: (raw: string) => boolean } = {}) {}
-
-  async start(port = 0): Promise<void> {
-    this.server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      logger: false,
-      onRcptTo: (address, _session, callback) => {
-        if (this.options.rejectWith) {
-          const error = Object.assign(new Error("mailbox unavailable"), { responseCode: this.options.rejectWith });
-          return callback(error);
-        }
-        callback();
-      },
-      onData: (stream, session, callback) => {
-        const chunks: Buffer[] = [];
-        stream.on("data", (c: Buffer) => chunks.push(c));
-        stream.on("end", () => {
-          const raw = Buffer.concat(chunks).toString("utf8");
-          const accept = () => {
-            this.messages.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-            callback();
-          };
-          // A held message is answered later: the sender waits for the server's acceptance.
-          if (this.options.hold?.(raw)) this.held.push({ raw, release: accept });
-          else accept();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => this.server!.listen(port, "127.0.0.1", () => resolve()));
-    this.port = (this.server.server.address() as AddressInfo).port;
-  }
-
-  async stop(): Promise<void> {
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
-    this.server = null;
-  }
-
-  get url() {
-    return `smtp://127.0.0.1:${this.port}`;
-  }
-}
-
-/** The readable text of a raw message: quoted-printable soft breaks and escapes undone. */
-function decoded(raw: string): string {
-  return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-}
-
-function header(raw: string, name: string): string | undefined {
-  const head = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, " ");
-  const line = head.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
-  return line?.slice(name.length + 1).trim();
-}
-
-const quiet = { info() {}, warn() {}, error() {} };
-const fast = { pollMs: 20, maxAttempts: 5, backoffBaseMs: 30, backoffMaxMs: 100, log: quiet };
-const mailOptions = (smtpUrl: string) => ({ smtpUrl, mailDir: "unused", from: "site@averyhomes.example", to: "agent@averyhomes.example" });
-
-async function until(check: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("timed out waiting");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+// What a notification becomes (the message to the agent, or an .eml file), and what happens to
+// it when the mail server is down, refuses it or the process restarts. Claims, concurrency and
+// back-off of the worker are in outbox-worker.server.test.ts.
 
 const t = testDatabaseForThisFile();
-
-const smtps: TestSmtp[] = [];
-async function smtp(options?: ConstructorParameters<typeof TestSmtp>[0], port?: number) {
-  const s = new TestSmtp(options);
-  await s.start(port);
-  smtps.push(s);
-  return s;
-}
-afterEach(async () => {
-  for (const s of smtps.splice(0)) await s.stop();
-});
+const smtp = smtpServersForThisFile();
 
 describe(`notification delivery (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
   it("sends the lead notification to the agent with every field, the source, a reply-to and the stored Message-ID", async () => {
@@ -186,86 +106,6 @@ describe(`notification delivery (${usingPostgres ? "PostgreSQL" : "PGlite"})`, (
     expect(row!.attempts).toBe(3);
   });
 
-  it("re-delivers, with the same Message-ID, a notification whose sender died mid-send", async () => {
-    await createContact(t.db, { name: "Crash", email: "crash@example.com", phone: "", message: "" });
-    // A worker claims the row and dies before settling it: its claim lasts 1 ms.
-    const [claimed] = await claimDueNotifications(t.db, 10, 1);
-    expect(claimed).toBeDefined();
-    await new Promise((r) => setTimeout(r, 20));
-    const server = await smtp();
-    const worker = new OutboxWorker(t.db, createMailer(mailOptions(server.url)), fast);
-    expect(await worker.drainOnce()).toBe(1);
-    expect(header(server.messages[0]!.raw, "Message-ID")).toBe(claimed!.message_id);
-  });
-
-  it("marks each notification sent as soon as its own delivery succeeds, not after the rest of its claim", async () => {
-    const server = await smtp({ hold: (raw) => decoded(raw).includes("Slow Visitor") });
-    await createContact(t.db, { name: "Slow Visitor", email: "slow@example.com", phone: "", message: "" });
-    await createContact(t.db, { name: "Quick Visitor", email: "quick@example.com", phone: "", message: "" });
-    const worker = new OutboxWorker(t.db, createMailer(mailOptions(server.url)), fast);
-    const draining = worker.drainOnce();
-    // The quick one is recorded while the slow one is still waiting for the server's answer.
-    await until(async () => (await outboxCounts(t.db)).sent === 1 && server.held.length === 1);
-    expect(await outboxCounts(t.db)).toMatchObject({ sent: 1, sending: 1 });
-    server.held[0]!.release();
-    expect(await draining).toBe(2);
-    expect(await outboxCounts(t.db)).toMatchObject({ sent: 2, sending: 0, pending: 0 });
-  });
-
-  it(`has at most ${OUTBOX_IN_FLIGHT} notifications in flight, so a crash can re-send at most that many`, async () => {
-    const server = await smtp({ hold: () => true });
-    for (let i = 0; i < 10; i++) await createContact(t.db, { name: `Waiting ${i}`, email: `wait${i}@example.com`, phone: "", message: "" });
-    const worker = new OutboxWorker(t.db, createMailer(mailOptions(server.url)), fast);
-    worker.start();
-    await until(() => server.held.length === OUTBOX_IN_FLIGHT);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(server.held).toHaveLength(OUTBOX_IN_FLIGHT);
-    expect((await outboxCounts(t.db)).sending).toBe(OUTBOX_IN_FLIGHT);
-    // Released one claim at a time, everything arrives, once.
-    await until(async () => {
-      for (const h of server.held.splice(0)) h.release();
-      return (await outboxCounts(t.db)).sent === 10;
-    });
-    await worker.stop();
-    expect(server.messages).toHaveLength(10);
-  });
-
-  it("sends each notification once with two workers on one database", async () => {
-    const server = await smtp();
-    const total = 40;
-    for (let i = 0; i < total; i++) await createContact(t.db, { name: `Visitor ${i}`, email: `v${i}@example.com`, phone: "", message: `m${i}` });
-    const dbB: Database = usingPostgres ? await t.openAnother() : t.db;
-    const a = new OutboxWorker(t.db, createMailer(mailOptions(server.url)), { ...fast, batchSize: 3 });
-    const b = new OutboxWorker(dbB, createMailer(mailOptions(server.url)), { ...fast, batchSize: 3 });
-    a.start();
-    b.start();
-    await until(async () => (await outboxCounts(t.db)).sent === total, 30_000);
-    await Promise.all([a.stop(), b.stop()]);
-    const ids = server.messages.map((m) => header(m.raw, "Message-ID"));
-    expect(ids).toHaveLength(total);
-    expect(new Set(ids).size).toBe(total);
-  });
-
-  it("never hands one row to two claimers racing on separate connections", async () => {
-    const total = 150;
-    for (let i = 0; i < total; i++) await createContact(t.db, { name: `Racer ${i}`, email: `race${i}@example.com`, phone: "", message: "" });
-    const claimers: Database[] = usingPostgres ? await Promise.all([t.openAnother(), t.openAnother(), t.openAnother()]) : [t.db, t.db, t.db];
-    const claimedIds: number[] = [];
-    await Promise.all(
-      claimers.flatMap((db) =>
-        [0, 1].map(async () => {
-          for (;;) {
-            const batch = await claimDueNotifications(db, 4, 60_000);
-            if (batch.length === 0) return;
-            claimedIds.push(...batch.map((n) => n.id));
-          }
-        }),
-      ),
-    );
-    expect(claimedIds).toHaveLength(total);
-    expect(new Set(claimedIds).size).toBe(total);
-  });
-
   it("writes .eml files under the mail folder when SMTP_URL is unset", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "agent-site-mail-"));
     try {
@@ -282,17 +122,6 @@ describe(`notification delivery (${usingPostgres ? "PostgreSQL" : "PGlite"})`, (
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
-});
-
-describe("backoffDelay", () => {
-  it("doubles per attempt from the base, within 20 % jitter, and stops at the cap", () => {
-    expect(backoffDelay(1, 1000, 60_000, () => 0.5)).toBe(1000);
-    expect(backoffDelay(2, 1000, 60_000, () => 0.5)).toBe(2000);
-    expect(backoffDelay(4, 1000, 60_000, () => 0.5)).toBe(8000);
-    expect(backoffDelay(30, 1000, 60_000, () => 0.5)).toBe(60_000);
-    expect(backoffDelay(3, 1000, 60_000, () => 0)).toBe(3200);
-    expect(backoffDelay(3, 1000, 60_000, () => 1)).toBe(4800);
   });
 });
 

@@ -1,10 +1,10 @@
-import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ArticleLayout, articleMeta } from "~/components/blog/article-layout";
 import { ArticleTable } from "~/components/blog/article-table";
+import { CostCell, Step } from "~/components/blog/buyer-guide-parts";
 import { CallToAction } from "~/components/blog/call-to-action";
 import { CheckList } from "~/components/blog/check-list";
-import { Cite, WithCite } from "~/components/blog/cite";
+import { Cite } from "~/components/blog/cite";
 import { ContactBlock } from "~/components/blog/contact-block";
 import { ContentsNav } from "~/components/blog/contents-nav";
 import { ExternalLink } from "~/components/blog/external-link";
@@ -36,37 +36,6 @@ export const meta: Route.MetaFunction = () => articleMeta(slug);
 const EXAMPLE_PRICE = 450_000;
 const EXAMPLE_MORTGAGE = 360_000;
 const SECOND_EXAMPLE_PRICE = 700_000;
-
-function Step({ number, children }: { number: number; children: ReactNode }) {
-  const step = guide.guideSteps.find((s) => s.number === number);
-  if (!step) throw new Error(`No step ${number} in the buyer guide data`);
-  return (
-    <section id={`step-${number}`} aria-labelledby={`step-${number}-title`} className="mt-12 scroll-mt-24 border-t border-line pt-2">
-      <h2 id={`step-${number}-title`} className="flex items-baseline gap-3">
-        <span aria-hidden="true" className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-brand text-base text-on-brand">
-          {number}
-        </span>
-        <span>
-          <span className="sr-only">Step {number}: </span>
-          {step.title}
-        </span>
-      </h2>
-      <p className="text-lg text-ink-muted!">{step.summary}</p>
-      {children}
-    </section>
-  );
-}
-
-function CostCell({ cost, description, step, cite }: guide.ClosingCost) {
-  return (
-    <>
-      <WithCite cite={cite}>
-        <strong>{cost}</strong>
-      </WithCite>
-      <span className="mt-1 block text-ink-muted">{`${description} (Step ${step})`}</span>
-    </>
-  );
-}
 
 export default function Article() {
   const fees = landTitleFees({ price: EXAMPLE_PRICE, mortgage: EXAMPLE_MORTGAGE });
