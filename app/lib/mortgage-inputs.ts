@@ -7,25 +7,8 @@
  * a price nobody entered).
  */
 import { formatCurrency, roundCents } from "./format";
-import {
-  CALCULATOR_DEFAULTS,
-  LOAN_TERMS,
-  MAX_AMOUNT,
-  MAX_RATE_PERCENT,
-  PAYMENT_FREQUENCIES,
-  amortizationSchedule,
-  frequencyInfo,
-  minimumDownPayment,
-  monthlyPayment,
-  mortgageInsurancePremium,
-  periodicPayment,
-  type AmortizationSchedule,
-  type Compounding,
-  type FrequencyInfo,
-  type InsuranceQuote,
-  type LoanTerm,
-  type PaymentFrequency,
-} from "./mortgage";
+import { CALCULATOR_DEFAULTS, LOAN_TERMS, MAX_AMOUNT, MAX_RATE_PERCENT, PAYMENT_FREQUENCIES, amortizationSchedule, frequencyInfo, monthlyPayment, periodicPayment, type AmortizationSchedule, type Compounding, type FrequencyInfo, type LoanTerm, type PaymentFrequency } from "./mortgage";
+import { minimumDownPayment, mortgageInsurancePremium, type InsuranceQuote } from "./mortgage-insurance";
 
 export type DownUnit = "amount" | "percent";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { insurancePremiumRate, minimumDownPayment, mortgageInsurancePremium } from "./mortgage";
+import { insurancePremiumRate, minimumDownPayment, mortgageInsurancePremium } from "./mortgage-insurance";
 
 // The down-payment and default-insurance rules (minimum down payment by price band, CMHC-style
 // premium rates by loan-to-value, the 30-year surcharge). Payments, rates and schedules are in

@@ -1,19 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  CALCULATOR_DEFAULTS,
-  PAYMENT_FREQUENCIES,
-  amortizationSchedule,
-  insurancePremiumRate,
-  minimumDownPayment,
-  monthlyPayment,
-  mortgageInsurancePremium,
-  periodicPayment,
-  periodicRate,
-  totalInterest,
-  type Compounding,
-  type PaymentFrequency,
-} from "./mortgage";
+import { CALCULATOR_DEFAULTS, PAYMENT_FREQUENCIES, amortizationSchedule, monthlyPayment, periodicPayment, periodicRate, totalInterest, type Compounding, type PaymentFrequency } from "./mortgage";
+import { insurancePremiumRate, minimumDownPayment, mortgageInsurancePremium } from "./mortgage-insurance";
 
 // Worked values below were computed independently with Python's decimal module at 50 digits
 // (P·i / (1 − (1 + i)^−n), i = (1 + r/m)^(m/k) − 1) and, for schedules, a cent-by-cent

@@ -1,5 +1,5 @@
 import { formatCurrency } from "~/lib/format";
-import { DOWN_PAYMENT_RULE, INSURANCE_PREMIUM_BANDS, LONG_AMORTIZATION_SURCHARGE_PERCENT, minimumDownPayment } from "~/lib/mortgage";
+import { DOWN_PAYMENT_RULE, INSURANCE_PREMIUM_BANDS, LONG_AMORTIZATION_SURCHARGE_PERCENT, minimumDownPayment } from "~/lib/mortgage-insurance";
 
 const rule = DOWN_PAYMENT_RULE;
 const examplePrices = [400_000, 750_000, 1_000_000, 1_600_000];

@@ -15,7 +15,7 @@ import { formatLongDate } from "~/lib/dates";
 import { LAND_TITLE_BASE_FEE, LAND_TITLE_FEE_PER_STEP, LAND_TITLE_VALUE_STEP } from "~/lib/fees";
 import { formatCurrency as money } from "~/lib/format";
 import { GST_RATE_PERCENT, GST_REBATE_MAX } from "~/lib/gst-rebate";
-import { DOWN_PAYMENT_RULE } from "~/lib/mortgage";
+import { DOWN_PAYMENT_RULE } from "~/lib/mortgage-insurance";
 import { SITE_URL } from "~/lib/site-url";
 import {
   FHSA_ANNUAL_LIMIT,

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { landTitleFees, landTitleTransferFee, mortgageRegistrationFee } from "~/lib/fees";
 import { GST_RATE_PERCENT, GST_REBATE_MAX, gstRebate } from "~/lib/gst-rebate";
-import { minimumDownPayment } from "~/lib/mortgage";
+import { minimumDownPayment } from "~/lib/mortgage-insurance";
 import {
   EDMONTON_PROPERTY_TAX_AS_OF,
   FHSA_ANNUAL_LIMIT,
@@ -21,7 +21,7 @@ import {
   TRADITIONAL_GDS_PERCENT,
   TRADITIONAL_TDS_PERCENT,
 } from "./data/figures";
-import { THIRTY_YEAR_INSURED_RULE } from "~/lib/mortgage";
+import { THIRTY_YEAR_INSURED_RULE } from "~/lib/mortgage-insurance";
 
 describe("GST rebate article (§9)", () => {
   it("rebates 5%, at most $50,000", () => {

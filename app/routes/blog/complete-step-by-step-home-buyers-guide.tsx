@@ -25,7 +25,8 @@ import {
   STRESS_TEST_FLOOR_PERCENT,
 } from "~/content/blog/data/figures";
 import { landTitleFees } from "~/lib/fees";
-import { DOWN_PAYMENT_RULE, formatCurrency, formatPercent, minimumDownPayment, mortgageInsurancePremium } from "~/lib/mortgage";
+import { formatCurrency, formatPercent } from "~/lib/mortgage";
+import { DOWN_PAYMENT_RULE, minimumDownPayment, mortgageInsurancePremium } from "~/lib/mortgage-insurance";
 import type { Route } from "./+types/complete-step-by-step-home-buyers-guide";
 
 const slug = "complete-step-by-step-home-buyers-guide";

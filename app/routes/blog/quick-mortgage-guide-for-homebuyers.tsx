@@ -25,7 +25,8 @@ import {
 } from "~/content/blog/data/quick-mortgage-guide-for-homebuyers";
 import { site } from "~/content/site";
 import { faqPageJsonLd } from "~/lib/faq-structured-data";
-import { DOWN_PAYMENT_RULE, formatCurrency, formatPercent, minimumDownPayment, monthlyPayment } from "~/lib/mortgage";
+import { formatCurrency, formatPercent, monthlyPayment } from "~/lib/mortgage";
+import { DOWN_PAYMENT_RULE, minimumDownPayment } from "~/lib/mortgage-insurance";
 import type { Route } from "./+types/quick-mortgage-guide-for-homebuyers";
 
 const slug = "quick-mortgage-guide-for-homebuyers";

@@ -6,7 +6,7 @@
 import type { LucideIcon } from "lucide-react";
 import { Calculator, ClipboardCheck, Contact, ListChecks, Search, BellRing } from "lucide-react";
 import { formatCurrency as money, formatPercent } from "~/lib/format";
-import { INSURANCE_PREMIUM_BANDS, LONG_AMORTIZATION_SURCHARGE_PERCENT, minimumDownPayment } from "~/lib/mortgage";
+import { INSURANCE_PREMIUM_BANDS, LONG_AMORTIZATION_SURCHARGE_PERCENT, minimumDownPayment } from "~/lib/mortgage-insurance";
 import {
   FHSA_ANNUAL_LIMIT,
   FHSA_LIFETIME_LIMIT,
