@@ -4,11 +4,15 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 
 let counter = 0;
-/** A documentation-range address of its own (the server trusts X-Forwarded-For from loopback in e2e). */
+/**
+ * A client address no other request of this run uses (the server trusts X-Forwarded-For from
+ * loopback in e2e), so one test's submissions never count against another's rate limit.
+ * TEST_WORKER_INDEX is unique for every worker process of a run, restarts included.
+ */
 export function uniqueClientIp(): string {
   counter += 1;
-  const worker = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
-  return `198.51.${100 + ((worker * 7 + Math.floor(Math.random() * 100)) % 150)}.${(counter % 250) + 1}`;
+  const worker = Number(process.env.TEST_WORKER_INDEX ?? 0);
+  return `10.${worker % 256}.${(counter >> 8) & 255}.${counter & 255}`;
 }
 
 export async function useOwnClientIp(page: Page): Promise<string> {
