@@ -90,15 +90,10 @@ async function openPglite(dir: string): Promise<Database> {
       throw error;
     }
   }
-  const run = (on: Pick<PGlite, "query">): Database["rows"] =>
-    async <T,>(query: SQL) => {
-      const { sql: text, params } = dialect.sqlToQuery(query);
-      return (await on.query<T>(text, params)).rows;
-    };
   return {
     driver: "pglite",
-    rows: run(client),
-    transaction: (work) => client.transaction((tx) => work(run(tx))),
+    rows: rowsOn(client),
+    transaction: (work) => client.transaction((tx) => work(rowsOn(tx))),
     async migrate() {
       await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
     },
@@ -123,20 +118,15 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     await pool.end().catch(() => undefined);
     throw error;
   }
-  const run = (on: pg.Pool | pg.PoolClient): Database["rows"] =>
-    async <T,>(query: SQL) => {
-      const { sql: text, params } = dialect.sqlToQuery(query);
-      return (await on.query(text, params)).rows as T[];
-    };
   return {
     driver: "postgres",
     pool,
-    rows: run(pool),
+    rows: rowsOn(pool),
     async transaction(work) {
       const client = await pool.connect();
       try {
         await client.query("begin");
-        const result = await work(run(client));
+        const result = await work(rowsOn(client));
         await client.query("commit");
         return result;
       } catch (error) {
@@ -168,6 +158,19 @@ async function openPostgres(url: string, max: number): Promise<Database> {
 
 /** Turns a `sql` template into text and numbered parameters, as drizzle does for its own queries. */
 const dialect = new PgDialect();
+
+/** PGlite, a pg pool and a pg or PGlite transaction all answer `query(text, params)` with `{ rows }`. */
+interface Queryable {
+  query(text: string, params: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/** `rows` on one client: the template becomes text and parameters, the driver runs it. */
+function rowsOn(client: Queryable): Database["rows"] {
+  return async <T,>(query: SQL) => {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    return (await client.query(text, params)).rows as T[];
+  };
+}
 
 /** bigint as a number on both drivers (node-postgres gives text, PGlite a number or a BigInt). */
 const INT8 = 20;
