@@ -58,6 +58,7 @@ const clientIpOf = (req: Request) => req.ip ?? req.socket.remoteAddress ?? "";
 const getLoadContext = (req: Request, res: express.Response): AppLoadContext => ({
   services: runtime.services,
   inbox: runtime.inbox,
+  listings: runtime.listings,
   clientIp: clientIpOf(req),
   fromThisMachine: isFromThisMachine(req),
   formQuota: formQuotaOf(res),

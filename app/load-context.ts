@@ -4,6 +4,7 @@
  * services reach the routes this way rather than through a shared module.
  */
 import type { InboxContext } from "./lib/server/inbox/context.server";
+import type { ListingsFeed } from "./lib/server/listings/feed.server";
 import type { RateDecision, SiteServices } from "./lib/services";
 
 declare module "react-router" {
@@ -11,6 +12,8 @@ declare module "react-router" {
     services: SiteServices;
     /** The agent's inbox (app/routes/inbox): every loader and action there checks the session first. */
     inbox: InboxContext;
+    /** The local copy of the DDF® listings feed; null when the feed is not configured (DDF_CLIENT_ID unset). */
+    listings: ListingsFeed | null;
     /** The client's address as Express sees it (TRUST_PROXY decides whether X-Forwarded-For counts). */
     clientIp: string;
     /** The request came straight from this machine (a loopback peer, no proxy's forwarding headers). */

@@ -26,3 +26,12 @@ export const PERSON_STATUS_LABELS: Record<PersonStatus, string> = {
   not_interested: "Not interested",
   spam: "Spam",
 };
+
+/**
+ * How the site groups listings from the DDF® feed: the three property-type pages, and the rest.
+ * Stored on each listing (derived from PropertySubType and StructureType when it is synced).
+ */
+export const LISTING_CATEGORIES = ["single-family", "condominium", "townhouse", "other"] as const;
+export type ListingCategory = (typeof LISTING_CATEGORIES)[number];
+/** spec §3 inquiry_type for a message sent from a listing page's "Ask about this home" form. */
+export const INQUIRY_TYPE_LISTING = "listing";

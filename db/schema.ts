@@ -4,9 +4,9 @@
  * (`npm run db:generate`) into db/migrations and applied at server start-up.
  */
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
-import { PERSON_STATUSES, SERVICE_TYPES } from "./schema-values";
+import { LISTING_CATEGORIES, PERSON_STATUSES, SERVICE_TYPES } from "./schema-values";
 
 export * from "./schema-values";
 
@@ -69,6 +69,8 @@ export const propertyInquiries = pgTable(
       .references(() => contacts.id, { onDelete: "cascade" }),
     message: text("message").notNull(),
     inquiry_type: text("inquiry_type").notNull(),
+    /** The home asked about, for an inquiry sent from a listing page (its ListingKey; kept after the listing leaves the feed). */
+    listing_key: text("listing_key"),
     created_at: createdAt(),
   },
   (t) => [index("property_inquiries_contact_id_idx").on(t.contact_id), check("property_inquiries_message_check", sql`${t.message} <> ''`)],
@@ -275,3 +277,95 @@ export type InboxPasskey = typeof inboxPasskeys.$inferSelect;
 export type InboxSession = typeof inboxSessions.$inferSelect;
 export type InboxInvite = typeof inboxInvites.$inferSelect;
 export type InboxSignIn = typeof inboxSignIns.$inferSelect;
+
+/** A photo of a listing, in the feed's order (Media, photos only). */
+export interface ListingPhoto {
+  url: string;
+  description: string | null;
+}
+
+/**
+ * The local copy of the REALTOR.ca DDF® feed (issue 12): one row per listing the feed currently
+ * offers, written only by the listings sync (app/lib/server/listings). Column comments name the
+ * DDF Property field each one holds.
+ */
+export const listings = pgTable(
+  "listings",
+  {
+    /** ListingKey: the feed's key, and the first part of the page's address. */
+    listing_key: text("listing_key").primaryKey(),
+    /** ListingId: the MLS® number shown to people. */
+    mls_number: text("mls_number"),
+    /** The page's address after the key, from the street address (see listingPath). */
+    slug: text("slug").notNull(),
+    /** StandardStatus. */
+    status: text("status"),
+    /** ListPrice, in dollars. */
+    list_price: doublePrecision("list_price"),
+    /** UnparsedAddress (street part). */
+    address: text("address").notNull(),
+    city: text("city"),
+    province: text("province"),
+    postal_code: text("postal_code"),
+    /** SubdivisionName: the neighbourhood. */
+    community: text("community"),
+    bedrooms: integer("bedrooms"),
+    /** BathroomsTotalInteger. */
+    bathrooms: integer("bathrooms"),
+    living_area: doublePrecision("living_area"),
+    living_area_units: text("living_area_units"),
+    /** The site's own grouping (LISTING_CATEGORIES), derived from PropertySubType and StructureType. */
+    category: text("category", { enum: LISTING_CATEGORIES }).notNull(),
+    property_sub_type: text("property_sub_type"),
+    public_remarks: text("public_remarks"),
+    /** ListOfficeName: the listing brokerage, which the DDF rules require beside the listing. */
+    office_name: text("office_name"),
+    /** ListingURL: the listing on REALTOR.ca (the "Powered by REALTOR.ca" badge links there). */
+    listing_url: text("listing_url"),
+    photos: jsonb("photos").$type<ListingPhoto[]>().notNull().default(sql`'[]'::jsonb`),
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    /** OriginalEntryTimestamp: "newest first" sorts on this. */
+    listed_at: timestamp("listed_at", { withTimezone: true }),
+    /** ModificationTimestamp. */
+    modified_at: timestamp("modified_at", { withTimezone: true }).notNull(),
+    synced_at: timestamp("synced_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("listings_category_check", sql`${t.category} in (${sql.raw(LISTING_CATEGORIES.map((v) => `'${v}'`).join(", "))})`),
+    index("listings_city_listed_idx").on(t.city, t.listed_at),
+    index("listings_category_listed_idx").on(t.category, t.listed_at),
+    index("listings_listed_idx").on(t.listed_at),
+    index("listings_modified_idx").on(t.modified_at),
+  ],
+);
+
+/** Listings that left the feed: their pages answer 410 Gone instead of 404 (nothing else of them is kept). */
+export const listingTombstones = pgTable("listing_tombstones", {
+  listing_key: text("listing_key").primaryKey(),
+  removed_at: timestamp("removed_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The sync's state, one row (id 1): the modification-time watermark, the lease that lets only one
+ * server sync at a time, and the last run's figures for the inbox.
+ */
+export const listingSync = pgTable("listing_sync", {
+  id: integer("id").primaryKey(),
+  /** The newest ModificationTimestamp stored: the next increment asks for changes after it. */
+  watermark: timestamp("watermark", { withTimezone: true }),
+  /** When the last complete list of the feed's keys was compared with ours (removals). */
+  last_full_check_at: timestamp("last_full_check_at", { withTimezone: true }),
+  /** Who holds the sync and until when; a server that died lets go when the lease runs out. */
+  lease_owner: text("lease_owner"),
+  lease_until: timestamp("lease_until", { withTimezone: true }),
+  /** The run in progress, or the last one: { phase, fetched, upserted, removed, ... }. */
+  progress: jsonb("progress").$type<Record<string, unknown>>(),
+  last_started_at: timestamp("last_started_at", { withTimezone: true }),
+  last_finished_at: timestamp("last_finished_at", { withTimezone: true }),
+  last_success_at: timestamp("last_success_at", { withTimezone: true }),
+  last_error: text("last_error"),
+  consecutive_failures: integer("consecutive_failures").notNull().default(0),
+  /** When any server may try next (backoff after a failure). */
+  next_run_at: timestamp("next_run_at", { withTimezone: true }),
+});

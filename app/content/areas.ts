@@ -112,3 +112,11 @@ export function areaByPath(pathname: string): Area | undefined {
   const bare = pathname.replace(/\/+$/, "");
   return areas.find((a) => a.path === bare);
 }
+
+/**
+ * The City values of the DDF® feed that belong to an area's page: a town's own name, and for a
+ * rural area its county's ("Rural Leduc County" lists City "Leduc County").
+ */
+export function feedCitiesOf(area: Area): string[] {
+  return area.kind === "city" ? [area.name] : [area.name.replace(/^Rural /, "")];
+}

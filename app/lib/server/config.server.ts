@@ -77,6 +77,15 @@ export const configSchema = z.object({
   FORM_RATE_LIMIT_MAX: whole(10),
   FORM_RATE_LIMIT_WINDOW_MS: whole(600_000),
   FORM_BODY_LIMIT_BYTES: whole(32 * 1024),
+  // The REALTOR.ca DDF® listings feed (off unless both credentials are set).
+  DDF_CLIENT_ID: z.string().optional(),
+  DDF_CLIENT_SECRET: z.string().optional(),
+  DDF_TOKEN_URL: url("http:", "https:").default("https://identity.crea.ca/connect/token"),
+  DDF_API_URL: url("http:", "https:").default("https://ddfapi.realtor.ca/odata/v1"),
+  DDF_SYNC_WORKER: onOff("on"),
+  DDF_SYNC_INTERVAL_MS: whole(900_000, 10_000),
+  DDF_FULL_CHECK_MS: whole(6 * 3_600_000, 60_000, 24 * 3_600_000),
+  DDF_BACKOFF_MAX_MS: whole(3_600_000, 1_000),
   // The scripts (audit, bench, image rendering).
   CHROME_PATH: z.string().default("/usr/bin/chromium"),
   AUDIT_PORT: port(3900),
@@ -95,12 +104,15 @@ export const configSchema = z.object({
   BENCH_OUTBOX_WORKER: onOff("on"),
   BENCH_SKIP_BUILD: flag,
   BENCH_DEBUG: flag,
+}).refine((c) => Boolean(c.DDF_CLIENT_ID) === Boolean(c.DDF_CLIENT_SECRET), {
+  path: ["DDF_CLIENT_SECRET"],
+  error: "and DDF_CLIENT_ID must be set together (the feed's client id and secret)",
 });
 
 export type Config = z.infer<typeof configSchema>;
 
 /** Variables whose values may hold a password. */
-const SECRET = new Set(["DATABASE_URL", "SMTP_URL"]);
+const SECRET = new Set(["DATABASE_URL", "SMTP_URL", "DDF_CLIENT_SECRET"]);
 
 /** A setting the server cannot start with; the message is the one line to print. */
 export class ConfigError extends Error {

@@ -9,6 +9,7 @@ import { type Database, openDatabase, pgliteDirIn } from "./db.server";
 import { type Config, siteUrlOf } from "./config.server";
 import { createInvite, hasAccounts, inviteLink } from "./inbox/accounts.server";
 import { type InboxContext, createInboxContext } from "./inbox/context.server";
+import type { ListingsFeed } from "./listings/feed.server";
 import { type Mailer, createMailer } from "./mailer.server";
 import { OutboxWorker } from "./outbox-worker.server";
 import { type RateLimiter, createRateLimiter } from "./rate-limit.server";
@@ -23,6 +24,8 @@ export interface LeadRuntime {
   formLimiter: RateLimiter;
   /** The agent's inbox: its database handle, sign-in throttle and relying party. */
   inbox: InboxContext;
+  /** The DDF® listings feed's local copy, when DDF_CLIENT_ID and DDF_CLIENT_SECRET are set; else null. */
+  listings: ListingsFeed | null;
   /** Stops the worker (after its batch in hand), then closes mail and database. */
   close(): Promise<void>;
 }
@@ -51,6 +54,7 @@ export async function startLeadRuntime(config: Config, log: Pick<Console, "info"
   const services = createSiteServices({ db, onQueued: () => worker?.kick(), log });
   const inbox = await createInboxContext(db, siteUrlOf(config), () => worker?.kick());
   await announceFirstSetUpLink(inbox, log);
+  const listings: ListingsFeed | null = config.DDF_CLIENT_ID ? { db } : null;
 
   return {
     db,
@@ -59,6 +63,7 @@ export async function startLeadRuntime(config: Config, log: Pick<Console, "info"
     services,
     formLimiter,
     inbox,
+    listings,
     async close() {
       stopMaintenance();
       await worker?.stop();

@@ -1,0 +1,40 @@
+/**
+ * Listings from the DDF® feed as the pages show them (issue 12): the page address of a listing
+ * and the search's filters. Shared by the server and the browser bundle: no database here.
+ */
+import type { ListingCategory } from "../../db/schema-values";
+
+/** "10123 Jasper Avenue NW, Edmonton" -> "10123-jasper-avenue-nw-edmonton". */
+export function addressSlug(address: string, city?: string | null): string {
+  const text = [address, city].filter(Boolean).join(" ");
+  const slug = text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80)
+    .replace(/-+$/, "");
+  return slug || "listing";
+}
+
+/**
+ * A listing's page: /listings/{ListingKey}-{address-slug}. The key comes first and alone decides
+ * which listing it is; a page asked for with an old or wrong slug redirects to this one.
+ */
+export function listingPath(listingKey: string, slug: string): string {
+  return `/listings/${encodeURIComponent(listingKey)}-${slug}`;
+}
+
+/** The ListingKey at the front of a /listings/{key}-{slug} segment (keys are digits or letters, no dashes). */
+export function listingKeyOf(segment: string): string | null {
+  const key = /^([A-Za-z0-9_]+)(?:-|$)/.exec(segment)?.[1];
+  return key ?? null;
+}
+
+export const CATEGORY_LABELS: Record<ListingCategory, string> = {
+  "single-family": "Single family home",
+  condominium: "Condominium",
+  townhouse: "Townhouse",
+  other: "Other",
+};

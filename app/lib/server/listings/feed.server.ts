@@ -1,0 +1,10 @@
+/**
+ * What the route modules get of the listings feed (AppLoadContext.listings): the database that
+ * holds the local copy. Present only when the feed is configured; every page that lists homes
+ * renders without listings when it is null, exactly as before the feed existed.
+ */
+import type { Database } from "../db.server";
+
+export interface ListingsFeed {
+  db: Database;
+}
