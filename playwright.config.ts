@@ -9,6 +9,9 @@ import path from "node:path";
  * stand-ins of tests/fixtures (loaded exactly the way production loads the real ones).
  *
  * E2E_PORT (default 3100) and E2E_FIXTURE_PORT (default 3199) let several runs share a machine.
+ * A second server of the same build, on E2E_PORT + 2 with its own data folder, has the DDF®
+ * listings feed switched on against the fixtures' stand-in (tests/e2e/listings-feed.spec.ts):
+ * the feed changes what the area pages serve, so the main server stays without it.
  */
 const port = Number(process.env.E2E_PORT || 3100);
 const fixturePort = Number(process.env.E2E_FIXTURE_PORT || 3199);
@@ -33,6 +36,22 @@ export const e2eEnv = {
   // The form rate limit counts per client IP; every test claims its own through X-Forwarded-For
   // (trusted from loopback only), so one test using up its quota never blocks another.
   TRUST_PROXY: "loopback",
+};
+
+const feedPort = port + 2;
+const feedDataDir = process.env.E2E_FEED_DATA_DIR || mkdtempSync(path.join(tmpdir(), "agent-site-e2e-feed-"));
+process.env.E2E_FEED_DATA_DIR = feedDataDir;
+process.env.E2E_FEED_BASE_URL = `http://localhost:${feedPort}`;
+
+/** The feed server: the same build and public configuration (SITE_URL included), another port and database. */
+export const e2eFeedEnv = {
+  ...e2eEnv,
+  PORT: String(feedPort),
+  DATA_DIR: feedDataDir,
+  DDF_CLIENT_ID: "e2e-ddf-client",
+  DDF_CLIENT_SECRET: "e2e-ddf-secret",
+  DDF_TOKEN_URL: `${fixtureOrigin}/ddf/connect/token`,
+  DDF_API_URL: `${fixtureOrigin}/ddf/odata/v1`,
 };
 
 export default defineConfig({
@@ -68,6 +87,14 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 180_000,
       stdout: "pipe",
+    },
+    {
+      // Started after the server above, whose command builds: this one only serves that build.
+      command: `npm run serve > "${path.join(feedDataDir, "server.log")}" 2>&1`,
+      url: `http://localhost:${feedPort}/healthz`,
+      env: e2eFeedEnv,
+      reuseExistingServer: false,
+      timeout: 120_000,
     },
   ],
 });

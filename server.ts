@@ -16,7 +16,7 @@ import { formBodyLimit } from "./server/body-limit";
 import { inboxRequests } from "./server/inbox-requests";
 import { type Config, dataDirMinFreeBytes, readConfig } from "./app/lib/server/config.server";
 import { type LeadRuntime, startLeadRuntime } from "./app/lib/server/runtime.server";
-import { formPagePaths } from "./app/content/pages";
+import { allPages, formPagePaths } from "./app/content/pages";
 import { readPublicConfig } from "./public-config";
 import { errorPage } from "./server/error-page";
 import { isFromThisMachine } from "./server/from-this-machine";
@@ -67,7 +67,16 @@ const getLoadContext = (req: Request, res: express.Response): AppLoadContext => 
 
 // The same public configuration the build baked in (npm start builds with this environment).
 const publicConfig = readPublicConfig(config);
-const cspSources = cspSourcesFrom(publicConfig);
+// With the DDF® feed on, listing photos come from its media host (see CspSources.feedOrigin).
+const cspSources = { ...cspSourcesFrom(publicConfig), ...(runtime.listings ? { feedOrigin: new URL(config.DDF_API_URL).origin } : {}) };
+/**
+ * Pages that show the feed's listings under their widget (area and property-type pages): with the
+ * feed on they are rendered per request, so neither their prerendered HTML nor their prerendered
+ * .data (a client-side navigation's loader data) may answer for them.
+ */
+const livePages: ReadonlySet<string> = new Set(
+  runtime.listings ? allPages.filter((p) => p.file === "routes/area-listings.tsx" || p.file === "routes/property-type.tsx").map((p) => p.path) : [],
+);
 
 const app = express();
 app.disable("x-powered-by");
@@ -100,6 +109,8 @@ app.use(formBodyLimit(config.FORM_BODY_LIMIT_BYTES));
 app.use(
   formFloodGuard({
     formPaths: formPagePaths(),
+    // Every listing page (/listings/{key}-{slug}) has the "Ask about this home" form.
+    formPathPrefixes: ["/listings/"],
     max: config.FORM_RATE_LIMIT_MAX,
     limiter: runtime.formLimiter,
     clientIpOf,
@@ -129,12 +140,13 @@ let serveFromMemory: ((req: IncomingMessage, res: ServerResponse) => boolean) | 
 if (production) {
   const clientDir = path.join(BUILD_DIR, "client");
   const baseHeaders = securityHeaders({ https: httpsSite });
-  const pages = prerenderedPages(clientDir, cspSources, baseHeaders);
+  const pages = prerenderedPages(clientDir, cspSources, baseHeaders, livePages);
   // Scripts and styles need only nosniff (and HSTS); the page-level headers would add half a
   // kilobyte to each of the dozen or so requests a page makes.
   const assets = staticAssets(path.join(clientDir, "assets"), baseHeaders.filter(([name]) => name === "X-Content-Type-Options" || name === "Strict-Transport-Security"));
   serveFromMemory = (req, res) => assets(req, res) || pages(req, res);
-  app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
+  const clientFiles = express.static(clientDir, { maxAge: "1h", index: false, redirect: false });
+  app.use((req, res, next) => (livePages.has(req.path.replace(/\.data$/, "")) ? next() : clientFiles(req, res, next)));
   const build = (await import(pathToFileURL(path.join(BUILD_DIR, "server/index.js")).href)) as ServerBuild;
   // Server-rendered documents: a fresh nonce per response for their inline scripts.
   app.use((_req, res, next) => {

@@ -9,6 +9,11 @@ export default [
   route("/sitemap.xml", "routes/resources/sitemap.xml.ts"),
   route("/robots.txt", "routes/resources/robots.txt.ts"),
   route("/blog/rss.xml", "routes/resources/rss.xml.ts"),
+  // Listings of the DDF® feed (issue 12): server-rendered per request, never prerendered, not in the
+  // page catalogue; with the feed off, /listings says so and the others answer 404.
+  route("/listings", "routes/listings-search.tsx"),
+  route("/listings/:slug", "routes/listing.tsx"),
+  route("/sitemap-listings.xml", "routes/resources/sitemap-listings.xml.ts"),
   route("/healthz", "routes/resources/healthz.ts"),
   // The agent's lead inbox: server-rendered only, never prerendered, not in the page catalogue
   // (so in no sitemap); every loader and action checks the session (app/lib/server/inbox/guard.server.ts).

@@ -34,6 +34,7 @@ import { openDatabase } from "../app/lib/server/db.server";
 import { benchFlood, printFlood } from "./bench/flood";
 import { sections } from "./bench/form-sections";
 import { benchInbox, printInbox, seedInbox } from "./bench/inbox";
+import { benchListingPages, loadListings, printListings } from "./bench/listings";
 import { HOST, buildDir, cpuSecondsOfTree, freePort, serverLogTail, startServer, stopServer } from "./bench/server";
 import { benchStaticPages, printStaticBench } from "./bench/static-pages";
 import { readConfig } from "../app/lib/server/config.server";
@@ -204,16 +205,48 @@ async function runInbox(): Promise<boolean> {
   }
 }
 
+/** The listings feed with BENCH_LISTINGS listings (issue 12): the full load, then page latency. */
+async function runListings(): Promise<boolean> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "agent-site-bench-"));
+  const port = await freePort();
+  const origin = `http://${HOST}:${port}`;
+  console.log(`\n== Listings feed ==  (${origin}, PGlite, ${fmt(config.BENCH_LISTINGS)} listings from the local DDF stand-in)`);
+  const { load, standIn, paths } = await loadListings(path.join(dataDir, "pglite"), config.BENCH_LISTINGS);
+  // The server reads the copy the sync just made; its own worker stays off so only pages are timed.
+  const server = await startServer(port, {
+    DATABASE_URL: "",
+    DATA_DIR: dataDir,
+    DDF_CLIENT_ID: "ddf-client",
+    DDF_CLIENT_SECRET: "ddf-secret",
+    DDF_TOKEN_URL: standIn.tokenUrl,
+    DDF_API_URL: standIn.apiUrl,
+    DDF_SYNC_WORKER: "off",
+  });
+  try {
+    return printListings(load, await benchListingPages(origin, paths));
+  } finally {
+    await stopServer(server);
+    await standIn.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   if (!config.BENCH_SKIP_BUILD) {
     console.log(`Building into ${buildDir}/ ...`);
     execFileSync("npm", ["run", "build"], { env: { ...process.env, BUILD_DIR: buildDir, NODE_ENV: "production" }, stdio: "ignore" });
   }
   const databaseUrl = config.DATABASE_URL;
-  let ok = await runDriver("PGlite (embedded)", { DATABASE_URL: "" }, undefined);
-  if (databaseUrl) ok = (await runDriver("PostgreSQL (DATABASE_URL)", { DATABASE_URL: databaseUrl }, databaseUrl)) && ok;
-  ok = (await runStaticAndFlood()) && ok;
-  ok = (await runInbox()) && ok;
+  const only = config.BENCH_ONLY;
+  const runs = (section: "forms" | "static" | "inbox" | "listings") => !only || only.includes(section);
+  let ok = true;
+  if (runs("forms")) {
+    ok = await runDriver("PGlite (embedded)", { DATABASE_URL: "" }, undefined);
+    if (databaseUrl) ok = (await runDriver("PostgreSQL (DATABASE_URL)", { DATABASE_URL: databaseUrl }, databaseUrl)) && ok;
+  }
+  if (runs("static")) ok = (await runStaticAndFlood()) && ok;
+  if (runs("inbox")) ok = (await runInbox()) && ok;
+  if (runs("listings")) ok = (await runListings()) && ok;
   if (!ok) {
     console.error("\nThe bench did not finish cleanly (time limit reached, or stored rows differ from accepted responses).");
     process.exit(1);

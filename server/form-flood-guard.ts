@@ -14,6 +14,8 @@ import type { RateDecision, RateLimiter } from "../app/lib/server/rate-limit.ser
 export interface FloodGuardOptions {
   /** Form routes (pathnames, with or without the `.data` suffix of JavaScript submissions). */
   formPaths: readonly string[];
+  /** Path prefixes whose every page takes a form (the listing pages' "Ask about this home", /listings/…). */
+  formPathPrefixes?: readonly string[];
   /** The limit per window (FORM_RATE_LIMIT_MAX): past this many extra attempts, the cheap answer. */
   max: number;
   limiter: RateLimiter;
@@ -23,8 +25,10 @@ export interface FloodGuardOptions {
 
 export function formFloodGuard(options: FloodGuardOptions): RequestHandler {
   const paths = new Set(options.formPaths.flatMap((p) => [p, `${p}.data`]));
+  const prefixes = options.formPathPrefixes ?? [];
+  const isFormPath = (path: string) => paths.has(path) || prefixes.some((prefix) => path.startsWith(prefix) && path.length > prefix.length);
   return async (req, res, next) => {
-    if (req.method !== "POST" || !paths.has(req.path)) return next();
+    if (req.method !== "POST" || !isFormPath(req.path)) return next();
     const decision = await options.limiter.consume(options.clientIpOf(req));
     res.locals.formQuota = decision;
     if (decision.allowed || (decision.excess ?? 0) <= options.max) return next();

@@ -76,13 +76,18 @@ export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" 
  * Returns a plain node:http handler that answers GET and HEAD for prerendered pages and
  * returns false for anything else. It runs before Express on purpose: these are the most
  * requested responses and they need none of Express's machinery (see server.ts).
+ *
+ * `skip`: paths whose file is left to the server to render per request instead (the listing
+ * pages while the DDF® feed is on: their files were built without the feed's listings).
  */
 export function prerenderedPages(
   clientDir: string,
   sources: CspSources,
   baseHeaders: readonly [string, string][],
+  skip: ReadonlySet<string> = new Set(),
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
-  const pages = new Map([...findPrerenderedPages(clientDir)].map(([urlPath, file]) => [urlPath, prepare(file, sources)]));
+  const found = [...findPrerenderedPages(clientDir)].filter(([urlPath]) => !skip.has(urlPath));
+  const pages = new Map(found.map(([urlPath, file]) => [urlPath, prepare(file, sources)]));
   return (req, res) => {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     const url = req.url ?? "/";

@@ -15,6 +15,11 @@ import type { PublicConfig } from "../app/lib/public-config";
 export interface CspSources {
   listingsOrigin: string;
   formEmbedOrigin: string;
+  /**
+   * The DDF® feed's origin when the feed is configured: listing photos come from its media host.
+   * img-src already allows any https: source; this adds a plain-http one (the tests' stand-in).
+   */
+  feedOrigin?: string;
 }
 
 export function cspSourcesFrom(config: PublicConfig): CspSources {
@@ -27,7 +32,7 @@ export function contentSecurityPolicy(scriptSources: readonly string[], sources:
     "default-src 'self'",
     `script-src 'strict-dynamic' ${scriptSources.join(" ")}`,
     "style-src 'self' 'unsafe-inline' https:",
-    "img-src 'self' data: blob: https:",
+    `img-src 'self' data: blob: https:${sources.feedOrigin ? ` ${sources.feedOrigin}` : ""}`,
     "font-src 'self' data: https:",
     `connect-src 'self' ${sources.listingsOrigin} ${sources.formEmbedOrigin} https:`,
     `frame-src ${sources.formEmbedOrigin}`,

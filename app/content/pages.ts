@@ -145,9 +145,12 @@ export function labelForPath(pathname: string): string {
   const entry = pageByPath(pathname);
   if (entry) return entry.label;
   const last = pathname.split("/").filter(Boolean).pop() ?? "";
-  return decodeSegment(last)
+  // A listing page (/listings/{ListingKey}-{address}) is named by its address alone.
+  const words = pathname.startsWith("/listings/") ? decodeSegment(last).replace(/^[A-Za-z0-9_]+-/, "") : decodeSegment(last);
+  return words
     .replace(/[-_]+/g, " ")
-    .replace(/\b\w/g, (c) => c.toUpperCase());
+    .replace(/\b\w/g, (c) => c.toUpperCase())
+    .replace(/\b(Nw|Ne|Sw|Se)\b/g, (d) => d.toUpperCase());
 }
 
 function decodeSegment(segment: string): string {

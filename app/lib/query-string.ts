@@ -22,6 +22,8 @@ export const QUERY_KEEPING_PREFIXES: readonly string[] = [
 export function keepsQueryString(pathname: string): boolean {
   // The agent's inbox is not part of the public site the rule is about; its filters live in the query.
   if (pathname === "/inbox" || pathname.startsWith("/inbox/")) return true;
+  // The DDF® feed's search and listing pages (issue 12, after the spec): the search's filters and pages live in the query.
+  if (pathname === "/listings" || pathname.startsWith("/listings/")) return true;
   return QUERY_KEEPING_PREFIXES.some((prefix) => pathname.startsWith(prefix));
 }
 

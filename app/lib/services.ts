@@ -30,13 +30,24 @@ export interface HealthReport {
   notifications?: { pending: number; sending: number; sent: number; failed: number };
 }
 
+/** The home a listing page's "Ask about this home" message is about. */
+export interface InquiryListingRef {
+  key: string;
+  address: string;
+  mlsNumber: string | null;
+  path: string;
+  /** The same page as an absolute URL, for the agent's e-mail. */
+  url?: string;
+}
+
 export interface SubmittedFrom {
   address: string;
   userAgent: string | null;
 }
 
 export interface SiteServices {
-  createContact(input: ContactInput): Promise<Submitted<{ contactId: number; reused: boolean; inquiryId: number | null }>>;
+  /** `listing`: the home a listing page's form asked about (stored with the inquiry, named in the agent's mail). */
+  createContact(input: ContactInput, listing?: InquiryListingRef): Promise<Submitted<{ contactId: number; reused: boolean; inquiryId: number | null }>>;
   /** `from`: the visitor's address and browser, kept with the consent they gave (CASL). */
   recordLead(input: LeadInput, from?: SubmittedFrom): Promise<Submitted<{ leadId: number }>>;
   /** Checks the database; with `notifications`, also counts the outbox by status. */

@@ -1,6 +1,7 @@
 /**
  * Typed builders for the JSON-LD the site publishes (schema.org).
  */
+import type { ListingDetail } from "~/components/listings/listing-types";
 import { areas } from "~/content/areas";
 import { site } from "~/content/site";
 import { absoluteUrl } from "./site-url";
@@ -107,6 +108,48 @@ export function areaServedJsonLd(areaPath: string) {
     name: `${area.name} real estate listings`,
     url: absoluteUrl(area.path),
     about: { "@type": "Place", name: `${area.name}, Alberta` },
+    provider: { "@id": absoluteUrl("/#agent") },
+  };
+}
+
+const RESIDENCE_TYPES: Record<ListingDetail["category"], string> = {
+  "single-family": "SingleFamilyResidence",
+  condominium: "Apartment",
+  townhouse: "House",
+  other: "Accommodation",
+};
+
+/**
+ * A listing page as a RealEstateListing. Address, rooms and floor size belong to the home, not
+ * the listing, in schema.org's model: they sit on its mainEntity (an Accommodation subtype).
+ */
+export function realEstateListingJsonLd(l: ListingDetail) {
+  const sqFt = !l.areaUnits || /f(ee|oo)t|ft/i.test(l.areaUnits);
+  const home: Record<string, unknown> = {
+    "@type": RESIDENCE_TYPES[l.category],
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: l.address,
+      ...(l.city ? { addressLocality: l.city } : {}),
+      addressRegion: l.province ?? "AB",
+      ...(l.postalCode ? { postalCode: l.postalCode } : {}),
+      addressCountry: "CA",
+    },
+  };
+  if (l.beds !== null) home.numberOfBedrooms = l.beds;
+  if (l.baths !== null) home.numberOfBathroomsTotal = l.baths;
+  if (l.area !== null && l.area > 0) home.floorSize = { "@type": "QuantitativeValue", value: l.area, unitCode: sqFt ? "FTK" : "MTK" };
+  return {
+    "@context": "https://schema.org",
+    "@type": "RealEstateListing",
+    name: [l.address, l.city].filter(Boolean).join(", "),
+    url: absoluteUrl(l.path),
+    ...(l.photos.length ? { image: l.photos.map((p) => p.url) } : {}),
+    ...(l.listedAt ? { datePosted: l.listedAt } : {}),
+    dateModified: l.modifiedAt,
+    ...(l.remarks ? { description: l.remarks } : {}),
+    ...(l.price !== null ? { offers: { "@type": "Offer", price: l.price, priceCurrency: "CAD" } } : {}),
+    mainEntity: home,
     provider: { "@id": absoluteUrl("/#agent") },
   };
 }

@@ -2,19 +2,35 @@ import { useLocation } from "react-router";
 import type { Route } from "./+types/area-listings";
 import { BackButton } from "~/components/layout/back-button";
 import { GetNotifiedTip } from "~/components/listings/get-notified-tip";
+import { HomesForSaleSection, SECTION_PAGE_SIZE } from "~/components/listings/homes-for-sale-section";
+import { pageParam } from "~/components/listings/listing-types";
 import { ListingBanner } from "~/components/listings/listing-banner";
 import { NotFoundContent } from "~/components/not-found-content";
 import { ListingsWidget } from "~/components/widgets/listings-widget";
 import { areaIntros } from "~/content/area-intros";
-import { areaByPath } from "~/content/areas";
+import { areaByPath, feedCitiesOf } from "~/content/areas";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
 import { areaServedJsonLd } from "~/lib/structured-data";
+import { searchListings } from "~/lib/server/listings/queries.server";
 
 /**
  * The fifteen area listing pages (spec §2 "Listing pages"), one module for all of them: the area
  * is found by the pathname, which is right both when prerendering and after a client navigation.
  */
+/**
+ * The area's homes from the DDF® feed, when the site has one. Prerendering has no load context:
+ * the static files stay exactly as without the feed, and the server renders these pages per
+ * request instead of serving those files only while the feed is on (server.ts).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const feed = context?.listings;
+  const url = new URL(request.url);
+  const area = areaByPath(url.pathname);
+  if (!feed || !area) return { listings: null };
+  return { listings: await searchListings(feed.db, { cities: feedCitiesOf(area), page: pageParam(url.searchParams), pageSize: SECTION_PAGE_SIZE }) };
+}
+
 export const meta: Route.MetaFunction = ({ location }) => {
   const area = areaByPath(location.pathname);
   if (!area) return pageMeta({ title: "Page not found", path: "/404", noindex: true });
@@ -27,7 +43,7 @@ export const meta: Route.MetaFunction = ({ location }) => {
   });
 };
 
-export default function AreaListingsPage() {
+export default function AreaListingsPage({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const area = areaByPath(pathname);
   if (!area) return <NotFoundContent />;
@@ -40,6 +56,7 @@ export default function AreaListingsPage() {
         <p className="max-w-3xl text-lg leading-8 text-ink">{areaIntros[area.path]}</p>
         <GetNotifiedTip className="mt-6" />
         <ListingsWidget key={area.widgetId} widgetId={area.widgetId} label={`${area.name} listings`} className="mt-6" />
+        {loaderData?.listings && <HomesForSaleSection place={area.name} result={loaderData.listings} />}
         <div className="mt-8">
           <BackButton />
         </div>

@@ -12,8 +12,7 @@ import { type ContactField, parseContactForm } from "~/lib/schemas/contact";
 import { type FormResult, submitOrFail } from "~/lib/form-result";
 import { LIMITS } from "~/lib/schemas/fields";
 import { pageMeta } from "~/lib/seo";
-import type { SubmissionFailure } from "~/lib/services";
-import { answerFormPost } from "~/lib/server/form-post.server";
+import { answerContactPost } from "~/lib/server/contact-post.server";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = ({ location }) =>
@@ -25,23 +24,9 @@ export const meta: Route.MetaFunction = ({ location }) =>
 
 type ContactResult = FormResult<ContactField>;
 
-const failureText: Record<SubmissionFailure, string> = {
-  failure: contactMessages.failure,
-  permissions: contactMessages.permissions,
-  duplicateLookup: contactMessages.duplicateLookup,
-};
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return answerFormPost({
-    request,
-    context,
-    messages: contactMessages,
-    parse: parseContactForm,
-    async store(input) {
-      const stored = await context.services.createContact(input);
-      return stored.ok ? { ok: true } : { ok: false, message: failureText[stored.reason] };
-    },
-  });
+  return answerContactPost(request, context);
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {

@@ -43,7 +43,7 @@ describe("contact action", () => {
     const s = services();
     const out = await runContact(jane, s);
     expect(out.data).toEqual({ status: "success" });
-    expect(s.createContact).toHaveBeenCalledWith({ name: "Jane", email: "jane@example.com", phone: "", message: "Hi" });
+    expect(s.createContact).toHaveBeenCalledWith({ name: "Jane", email: "jane@example.com", phone: "", message: "Hi" }, undefined);
   });
   it("answers bad input with 400 and field messages, storing nothing", async () => {
     const s = services();

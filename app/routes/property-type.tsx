@@ -1,11 +1,31 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/property-type";
 import { BackButton } from "~/components/layout/back-button";
+import { HomesForSaleSection, SECTION_PAGE_SIZE } from "~/components/listings/homes-for-sale-section";
 import { ListingBanner } from "~/components/listings/listing-banner";
+import { pageParam } from "~/components/listings/listing-types";
 import { NotFoundContent } from "~/components/not-found-content";
 import { ListingsWidget } from "~/components/widgets/listings-widget";
-import { propertyTypeByPath } from "~/content/property-types";
+import { type PropertyType, propertyTypeByPath } from "~/content/property-types";
+import type { ListingCategory } from "../../db/schema-values";
 import { pageMeta } from "~/lib/seo";
+import { searchListings } from "~/lib/server/listings/queries.server";
+
+/** Which of the site's listing categories each page lists (the sync files every listing under one). */
+const CATEGORY_OF: Record<PropertyType["path"], ListingCategory> = {
+  "/single-family-homes": "single-family",
+  "/condominiums": "condominium",
+  "/townhouses": "townhouse",
+};
+
+/** The type's homes from the DDF® feed when there is one; none while prerendering (see area-listings.tsx). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const feed = context?.listings;
+  const url = new URL(request.url);
+  const type = propertyTypeByPath(url.pathname);
+  if (!feed || !type) return { listings: null };
+  return { listings: await searchListings(feed.db, { category: CATEGORY_OF[type.path], page: pageParam(url.searchParams), pageSize: SECTION_PAGE_SIZE }) };
+}
 
 /** /single-family-homes, /condominiums and /townhouses (spec §2), one module for the three. */
 export const meta: Route.MetaFunction = ({ location }) => {
@@ -18,7 +38,7 @@ export const meta: Route.MetaFunction = ({ location }) => {
   });
 };
 
-export default function PropertyTypePage() {
+export default function PropertyTypePage({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const type = propertyTypeByPath(pathname);
   if (!type) return <NotFoundContent />;
@@ -31,6 +51,7 @@ export default function PropertyTypePage() {
         <h2 className="text-2xl font-bold text-ink">Available {type.plural}</h2>
         <p className="mt-2 text-ink-muted">Browse our collection of {type.plural.toLowerCase()} in Edmonton and surrounding areas.</p>
         <ListingsWidget key={type.widgetId} widgetId={type.widgetId} label={`${type.plural} listings`} className="mt-6" />
+        {loaderData?.listings && <HomesForSaleSection place="Edmonton and area" result={loaderData.listings} />}
         <div className="mt-8">
           <BackButton />
         </div>

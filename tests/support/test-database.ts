@@ -90,7 +90,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 async function truncateAll(db: Database): Promise<void> {
-  await db.rows(sql`truncate notification_outbox, property_inquiries, contacts, leads, person_events, people, inbox_sign_ins, inbox_challenges, inbox_invites, inbox_sessions, inbox_passkeys, inbox_users restart identity cascade`);
+  await db.rows(sql`truncate notification_outbox, property_inquiries, contacts, leads, person_events, people, inbox_sign_ins, inbox_challenges, inbox_invites, inbox_sessions, inbox_passkeys, inbox_users, listings, listing_tombstones restart identity cascade`);
+  // The listings sync's one state row stays (the migration creates it); its contents go.
+  await db.rows(sql`delete from listing_sync`);
+  await db.rows(sql`insert into listing_sync (id) values (1)`);
 }
 
 export async function count(db: Database, table: "leads" | "contacts" | "property_inquiries" | "notification_outbox"): Promise<number> {

@@ -1,5 +1,5 @@
 /** One submission on a person's timeline: every field as sent, its e-mail's delivery, its consent. */
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { SERVICE_LABELS, Time, sourceLabel } from "./inbox-ui";
 import type { Submission } from "~/lib/server/inbox/people.server";
 
@@ -20,13 +20,40 @@ const DELIVERY: Record<Submission["notification"]["status"], string> = {
   failed: "E-mail to you failed",
 };
 
+/** The home a listing page's inquiry was about (payload.listing), if this submission has one. */
+function homeOf(fields: Record<string, unknown>): { address: string; mlsNumber: string | null; path: string | null } | null {
+  const l = fields.listing;
+  if (!l || typeof l !== "object") return null;
+  const { address, mlsNumber, path } = l as Record<string, unknown>;
+  return {
+    address: typeof address === "string" ? address : "",
+    mlsNumber: typeof mlsNumber === "string" && mlsNumber ? mlsNumber : null,
+    // Only a listing page of this site is linked (the payload came from a visitor's request).
+    path: typeof path === "string" && path.startsWith("/listings/") ? path : null,
+  };
+}
+
 export function SubmissionCard({ submission: s }: { submission: Submission }) {
   const fields = Object.entries(FIELD_LABELS).filter(([key]) => s.fields[key] != null && s.fields[key] !== "");
+  const home = homeOf(s.fields);
   return (
     <article className="rounded-md border border-line p-3" aria-label={`${sourceLabel(s.source)} submission`}>
       <p className="text-sm text-ink-muted">
         <Time date={s.createdAt} /> · {sourceLabel(s.source)}
       </p>
+      {home && (
+        <p className="mt-1 text-sm" data-testid="inquiry-home">
+          About the home{" "}
+          {home.path ? (
+            <Link to={home.path} className="font-semibold text-brand underline">
+              {home.address}
+            </Link>
+          ) : (
+            <span className="font-semibold">{home.address}</span>
+          )}
+          {home.mlsNumber ? ` · MLS® ${home.mlsNumber}` : ""}
+        </p>
+      )}
       <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 text-sm">
         {fields.map(([key, label]) => (
           <div key={key} className="contents">

@@ -101,6 +101,13 @@ export const configSchema = z.object({
   BENCH_STATIC_SECONDS: whole(8),
   BENCH_FLOOD_REQUESTS: whole(5000),
   BENCH_INBOX_SUBMISSIONS: whole(50_000),
+  BENCH_LISTINGS: whole(20_000),
+  /** Comma-separated sections to run (forms, static, inbox, listings); unset: all. */
+  BENCH_ONLY: z
+    .string()
+    .optional()
+    .transform((v) => v?.split(",").map((s) => s.trim().toLowerCase()))
+    .pipe(z.array(z.enum(["forms", "static", "inbox", "listings"], { error: "must list sections among forms, static, inbox, listings" })).optional()),
   BENCH_OUTBOX_WORKER: onOff("on"),
   BENCH_SKIP_BUILD: flag,
   BENCH_DEBUG: flag,

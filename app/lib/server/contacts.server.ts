@@ -9,10 +9,14 @@
  * CONFLICT (email) DO UPDATE does the same atomically.
  */
 import { sql } from "drizzle-orm";
-import { CONTACT_SOURCE, INQUIRY_TYPE_QUESTION } from "../../../db/schema-values";
+import { CONTACT_SOURCE, INQUIRY_TYPE_LISTING, INQUIRY_TYPE_QUESTION } from "../../../db/schema-values";
 import type { ContactInput } from "../schemas/contact";
+import type { InquiryListingRef } from "../services";
 import type { Database } from "./db.server";
 import { newMessageId } from "./message-id.server";
+
+/** The home a message was sent about (a listing page's "Ask about this home" form). */
+export type InquiryListing = InquiryListingRef;
 
 export interface ContactPayload {
   name: string;
@@ -20,6 +24,8 @@ export interface ContactPayload {
   phone: string | null;
   message: string | null;
   submittedAt: string;
+  /** Present for an inquiry from a listing page; a snapshot, as the listing may leave the feed. */
+  listing?: InquiryListing;
 }
 
 export interface CreatedContact {
@@ -42,12 +48,17 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export async function createContact(db: Database, input: ContactInput, now = new Date()): Promise<CreatedContact> {
+/**
+ * With `listing`, the message is about that home: the inquiry keeps its ListingKey with the
+ * listing inquiry type, and the notification's payload names it.
+ */
+export async function createContact(db: Database, input: ContactInput, now = new Date(), listing?: InquiryListing): Promise<CreatedContact> {
   const name = input.name.trim();
   const email = normaliseEmail(input.email);
   const phone = input.phone.trim() || null;
   const message = input.message.trim();
-  const payload: ContactPayload = { name, email, phone, message: message || null, submittedAt: now.toISOString() };
+  const payload: ContactPayload = { name, email, phone, message: message || null, submittedAt: now.toISOString(), ...(listing ? { listing } : {}) };
+  const inquiryType = listing ? INQUIRY_TYPE_LISTING : INQUIRY_TYPE_QUESTION;
   const messageId = newMessageId("contact");
   const rows = await db.rows<{ contact_id: number; reused: boolean; inquiry_id: number | null; notification_id: number }>(sql`
     with contact as (
@@ -58,8 +69,8 @@ export async function createContact(db: Database, input: ContactInput, now = new
       returning id, (xmax::text <> '0') as reused
     ),
     inquiry as (
-      insert into property_inquiries (contact_id, message, inquiry_type)
-      select id, ${message}, ${INQUIRY_TYPE_QUESTION} from contact where ${message}::text <> ''
+      insert into property_inquiries (contact_id, message, inquiry_type, listing_key)
+      select id, ${message}, ${inquiryType}, ${listing?.key ?? null}::text from contact where ${message}::text <> ''
       returning id
     ),
     notification as (

@@ -36,6 +36,21 @@ function timestampIn(value: string | Date): string {
   return `${date.toLocaleString("en-CA", { timeZone: "America/Edmonton", dateStyle: "long", timeStyle: "short" })} (Edmonton time)`;
 }
 
+/** The home of a listing page's inquiry, from the payload (a snapshot taken when it was sent). */
+function listingOf(value: unknown): { address: string; mlsNumber: string; url: string } | null {
+  if (!value || typeof value !== "object") return null;
+  const l = value as Record<string, unknown>;
+  const path = str(l.path);
+  const url = oneLine(str(l.url));
+  return {
+    address: oneLine(str(l.address)),
+    mlsNumber: oneLine(str(l.mlsNumber)),
+    // The page's absolute address as the route saw it (this module runs in the worker, which has no
+    // site URL of its own); only a listing page of the site, never another address.
+    url: path.startsWith("/listings/") && /^https?:\/\/[^/]+\/listings\//.test(url) ? url : path,
+  };
+}
+
 export function buildNotificationEmail(n: OutboxNotification): NotificationEmail {
   const p = (n.payload ?? {}) as Record<string, unknown>;
   const submittedAt = str(p.submittedAt) || n.created_at.toISOString();
@@ -65,12 +80,20 @@ export function buildNotificationEmail(n: OutboxNotification): NotificationEmail
   } else {
     name = oneLine(str(p.name));
     email = oneLine(str(p.email));
-    subject = `New contact message from ${name}`;
-    intro = `Someone sent a message through the contact form of your website.`;
+    const home = listingOf(p.listing);
+    subject = home ? `New question about ${home.address} from ${name}` : `New contact message from ${name}`;
+    intro = home ? `Someone asked about a home from its page on your website.` : `Someone sent a message through the contact form of your website.`;
     fields = [
       ["Name", name],
       ["Email", email],
       ["Phone", str(p.phone) || "(not given)"],
+      ...(home
+        ? ([
+            ["Home", home.address],
+            ["MLS® number", home.mlsNumber || "(not given)"],
+            ["Listing page", home.url],
+          ] satisfies Field[])
+        : []),
       ["Source", n.source],
       ["Contact ID", str(p.contactId)],
       ["Submitted", timestampIn(submittedAt)],

@@ -9,7 +9,9 @@ import { type Database, openDatabase, pgliteDirIn } from "./db.server";
 import { type Config, siteUrlOf } from "./config.server";
 import { createInvite, hasAccounts, inviteLink } from "./inbox/accounts.server";
 import { type InboxContext, createInboxContext } from "./inbox/context.server";
+import { createDdfClient } from "./listings/ddf-client.server";
 import type { ListingsFeed } from "./listings/feed.server";
+import { ListingsSyncWorker } from "./listings/sync-worker.server";
 import { type Mailer, createMailer } from "./mailer.server";
 import { OutboxWorker } from "./outbox-worker.server";
 import { type RateLimiter, createRateLimiter } from "./rate-limit.server";
@@ -26,6 +28,8 @@ export interface LeadRuntime {
   inbox: InboxContext;
   /** The DDF® listings feed's local copy, when DDF_CLIENT_ID and DDF_CLIENT_SECRET are set; else null. */
   listings: ListingsFeed | null;
+  /** Keeps that copy current (null when the feed is off, or DDF_SYNC_WORKER=off in this process). */
+  listingsWorker: ListingsSyncWorker | null;
   /** Stops the worker (after its batch in hand), then closes mail and database. */
   close(): Promise<void>;
 }
@@ -55,6 +59,7 @@ export async function startLeadRuntime(config: Config, log: Pick<Console, "info"
   const inbox = await createInboxContext(db, siteUrlOf(config), () => worker?.kick());
   await announceFirstSetUpLink(inbox, log);
   const listings: ListingsFeed | null = config.DDF_CLIENT_ID ? { db } : null;
+  const listingsWorker = startListingsSync(config, db, log);
 
   return {
     db,
@@ -64,13 +69,32 @@ export async function startLeadRuntime(config: Config, log: Pick<Console, "info"
     formLimiter,
     inbox,
     listings,
+    listingsWorker,
     async close() {
       stopMaintenance();
+      // Before the database closes: the run in hand stops at its next page and lets go of the lease.
+      await listingsWorker?.stop();
       await worker?.stop();
       mailer.close();
       await db.close();
     },
   };
+}
+
+/**
+ * The DDF® feed's sync, when its credentials are set. Its first run starts a moment after this
+ * returns (the worker waits before it), so start-up and the first visitors never wait on CREA.
+ */
+function startListingsSync(config: Config, db: Database, log: Pick<Console, "info" | "warn" | "error">): ListingsSyncWorker | null {
+  if (!config.DDF_CLIENT_ID || !config.DDF_CLIENT_SECRET) return null;
+  const client = createDdfClient({ tokenUrl: config.DDF_TOKEN_URL, apiUrl: config.DDF_API_URL, clientId: config.DDF_CLIENT_ID, clientSecret: config.DDF_CLIENT_SECRET });
+  const worker = config.DDF_SYNC_WORKER
+    ? new ListingsSyncWorker(db, client, { intervalMs: config.DDF_SYNC_INTERVAL_MS, fullCheckMs: config.DDF_FULL_CHECK_MS, backoffMaxMs: config.DDF_BACKOFF_MAX_MS, log })
+    : null;
+  worker?.start();
+  const every = `every ${Math.round(config.DDF_SYNC_INTERVAL_MS / 60_000)} min`;
+  log.info(`[listings] DDF feed on, from ${client.origin}${worker ? `, synced ${every}` : " (sync worker off in this process)"}`);
+  return worker;
 }
 
 /**

@@ -30,9 +30,9 @@ export function createSiteServices({ db, onQueued, log = console }: ServiceDeps)
     return { ok: false as const, reason };
   };
   return {
-    async createContact(input) {
+    async createContact(input, listing) {
       try {
-        const created = await createContact(db, input);
+        const created = await createContact(db, input, new Date(), listing);
         onQueued?.();
         return { ok: true, value: { contactId: created.contactId, reused: created.reused, inquiryId: created.inquiryId } };
       } catch (error) {

@@ -1,6 +1,7 @@
 /**
  * /inbox/account: passkeys, set-up links for an assistant, the accounts, recent sign-ins (with
- * failures), the lead notifications' delivery, and "Sign out everywhere".
+ * failures), the lead notifications' delivery, the listings feed's sync (when the feed is on),
+ * and "Sign out everywhere".
  */
 import { Form, data, redirect, useSearchParams } from "react-router";
 import { AddPasskey } from "~/components/inbox/add-passkey";
@@ -11,8 +12,10 @@ import { INVITE_TTL_HOURS } from "~/lib/inbox";
 import { createInvite, inviteLink, listAccounts, recentSignIns } from "~/lib/server/inbox/accounts.server";
 import { requirePageSession, requireSession } from "~/lib/server/inbox/guard.server";
 import { listPasskeys, removePasskey } from "~/lib/server/inbox/passkeys.server";
+import { listingSyncStatus } from "~/lib/server/listings/sync-status.server";
 import { clearedSessionCookie, countSessions, endAllSessions } from "~/lib/server/inbox/sessions.server";
 import { outboxCounts } from "~/lib/server/outbox.server";
+import type { ListingSyncStatus } from "~/lib/server/listings/sync-status.server";
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = () => inboxMeta("Account");
@@ -20,14 +23,15 @@ export const meta: Route.MetaFunction = () => inboxMeta("Account");
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { account } = await requirePageSession(request, context);
   const db = context.inbox.db;
-  const [passkeys, accounts, signIns, sessions, notifications] = await Promise.all([
+  const [passkeys, accounts, signIns, sessions, notifications, listingsFeed] = await Promise.all([
     listPasskeys(db, account.id),
     listAccounts(db),
     recentSignIns(db, 30),
     countSessions(db, account.id),
     outboxCounts(db),
+    context.listings ? listingSyncStatus(context.listings.db) : null,
   ]);
-  return { account, passkeys, accounts, signIns, sessions, notifications };
+  return { account, passkeys, accounts, signIns, sessions, notifications, listingsFeed };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -54,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const section = "mt-8 border-t border-line pt-6";
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { account, passkeys, accounts, signIns, sessions, notifications } = loaderData;
+  const { account, passkeys, accounts, signIns, sessions, notifications, listingsFeed } = loaderData;
   const [params] = useSearchParams();
   const welcome = params.has("welcome");
   return (
@@ -138,6 +142,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         {notifications.failed > 0 && <Notice tone="error">Some lead e-mails failed. Open the person and use “Send again” once the mail settings are fixed.</Notice>}
       </section>
 
+      {listingsFeed && <ListingsFeedSection feed={listingsFeed} />}
+
       <section className={section} aria-labelledby="sign-ins-heading">
         <h2 id="sign-ins-heading" className="text-xl font-semibold">
           Recent sign-ins
@@ -174,5 +180,45 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </Form>
       </section>
     </div>
+  );
+}
+
+/** The DDF® feed's local copy: how big, how fresh, and what went wrong if the sync is failing. */
+function ListingsFeedSection({ feed }: { feed: ListingSyncStatus }) {
+  const run = feed.lastRun;
+  return (
+    <section className={section} aria-labelledby="listings-feed-heading" data-testid="listings-feed">
+      <h2 id="listings-feed-heading" className="text-xl font-semibold">
+        Listings feed
+      </h2>
+      <p className="mt-2">
+        {feed.stored} listing{feed.stored === 1 ? "" : "s"} on the site.{" "}
+        {feed.lastSuccessAt ? (
+          <>
+            Last successful sync <Time date={feed.lastSuccessAt} />.
+          </>
+        ) : (
+          "No sync has finished yet."
+        )}
+      </p>
+      {run && (
+        <p className="mt-1 text-ink-muted">
+          {feed.running ? `Syncing now (${run.phase ?? "starting"}): ` : `Last run${run.ok === false ? " (failed)" : ""}: `}
+          {run.fetched} fetched, {run.upserted} updated, {run.removed} removed.
+        </p>
+      )}
+      {feed.lastError && (
+        <Notice tone="error">
+          The last sync failed{feed.consecutiveFailures > 1 ? ` (${feed.consecutiveFailures} times in a row)` : ""}: {feed.lastError.replace(/\.$/, "")}. The listings already on the site stay
+          online.
+          {feed.nextRunAt && (
+            <>
+              {" "}
+              Next try <Time date={feed.nextRunAt} />.
+            </>
+          )}
+        </Notice>
+      )}
+    </section>
   );
 }

@@ -57,7 +57,8 @@ export async function upsertListings(db: Database, rows: readonly ListingRow[]):
       .map((c) => `${c} = excluded.${c}`)
       .join(", "),
   );
-  const keys = rows.map((r) => r.listing_key);
+  // sql.param keeps the array one parameter (a bare array would be spread into a list).
+  const keys = sql.param(rows.map((r) => r.listing_key));
   const result = await db.rows<{ listing_key: string }>(sql`
     with stored as (
       insert into listings (${sql.raw(COLUMNS.join(", "))}) values ${values}
@@ -73,7 +74,7 @@ export async function upsertListings(db: Database, rows: readonly ListingRow[]):
 export async function removeListings(db: Database, keys: readonly string[]): Promise<number> {
   if (keys.length === 0) return 0;
   const removed = await db.rows<{ listing_key: string }>(sql`
-    with gone as (delete from listings where listing_key = any(${[...keys]}::text[]) returning listing_key)
+    with gone as (delete from listings where listing_key = any(${sql.param([...keys])}::text[]) returning listing_key)
     insert into listing_tombstones (listing_key) select listing_key from gone
     on conflict (listing_key) do update set removed_at = now()
     returning listing_key`);

@@ -1,0 +1,12 @@
+import { describe, expect, it } from "vitest";
+import { labelForPath } from "./pages";
+
+describe("labelForPath", () => {
+  it("names a catalogue page by its label", () => {
+    expect(labelForPath("/contact")).toBe("Contact");
+  });
+
+  it("names a listing page by its address, without the feed's key", () => {
+    expect(labelForPath("/listings/29000113-15267-cinderwood-boulevard-sw-edmonton")).toBe("15267 Cinderwood Boulevard SW Edmonton");
+  });
+});

@@ -1,0 +1,28 @@
+/**
+ * The contact form's action, shared by /contact and a listing page's "Ask about this home"
+ * (which attaches the listing): one parse, one store, the texts of spec §8 on failure.
+ */
+import type { AppLoadContext } from "react-router";
+import { contactMessages } from "~/content/form-messages";
+import { parseContactForm } from "~/lib/schemas/contact";
+import type { InquiryListingRef, SubmissionFailure } from "~/lib/services";
+import { answerFormPost } from "./form-post.server";
+
+const failureText: Record<SubmissionFailure, string> = {
+  failure: contactMessages.failure,
+  permissions: contactMessages.permissions,
+  duplicateLookup: contactMessages.duplicateLookup,
+};
+
+export function answerContactPost(request: Request, context: AppLoadContext, listing?: InquiryListingRef) {
+  return answerFormPost({
+    request,
+    context,
+    messages: contactMessages,
+    parse: parseContactForm,
+    async store(input) {
+      const stored = await context.services.createContact(input, listing);
+      return stored.ok ? { ok: true } : { ok: false, message: failureText[stored.reason] };
+    },
+  });
+}

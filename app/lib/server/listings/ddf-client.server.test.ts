@@ -1,0 +1,108 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { generateListings } from "../../../../tests/fixtures/ddf/listings";
+import { startDdfStandIn } from "../../../../tests/fixtures/ddf/stand-in";
+import { createDdfClient, DdfAuthError, DdfError, DdfRateLimited, DdfResponseError, DdfUnavailable, retryAfterMsOf } from "./ddf-client.server";
+
+// The DDF® client on its own: tokens, paging, and errors that never carry the secret or a token.
+
+const SECRET = "s3cret-Value-never-shown";
+type StandIn = Awaited<ReturnType<typeof startDdfStandIn>>;
+let standIns: StandIn[] = [];
+afterEach(async () => {
+  await Promise.all(standIns.map((s) => s.close()));
+  standIns = [];
+});
+async function standInWith(count: number) {
+  const s = await startDdfStandIn({ clientSecret: SECRET, listings: generateListings(count, { seed: 2 }) });
+  standIns.push(s);
+  return s;
+}
+const clientFor = (s: StandIn, secret = SECRET) => createDdfClient({ tokenUrl: s.tokenUrl, apiUrl: s.apiUrl, clientId: "ddf-client", clientSecret: secret });
+async function failureOf(promise: Promise<unknown>): Promise<DdfError> {
+  const error = await promise.then(() => null, (e: unknown) => e);
+  expect(error).toBeInstanceOf(DdfError);
+  expect((error as Error).message).not.toContain(SECRET);
+  return error as DdfError;
+}
+
+describe("createDdfClient", () => {
+  it("pages through nextLink, asks for records by key and lists replication entries", async () => {
+    const s = await standInWith(230);
+    const client = clientFor(s);
+    const pages: number[] = [];
+    for await (const page of client.properties({ orderBy: "ModificationTimestamp asc", top: 100 })) pages.push(page.length);
+    expect(pages).toEqual([100, 100, 30]);
+    const keys = [...s.listings.keys()].slice(0, 150);
+    expect((await client.propertiesByKeys(keys)).map((p) => p.ListingKey).sort()).toEqual([...keys].sort());
+    expect(await client.replication()).toHaveLength(230);
+    const newest = [...s.listings.values()].map((p) => Date.parse(p.ModificationTimestamp)).sort((a, b) => a - b);
+    expect(await client.replication(new Date(newest[227]!))).toHaveLength(2);
+    // One token for all of it, requested with the documented form.
+    expect(s.tokensIssued).toBe(1);
+  });
+
+  it("shares one token request between concurrent calls", async () => {
+    const s = await standInWith(3);
+    const client = clientFor(s);
+    await Promise.all([client.replication(), client.replication(), client.propertiesByKeys(["29000100"])]);
+    expect(s.tokensIssued).toBe(1);
+  });
+
+  it("reports refused credentials as DdfAuthError without the secret", async () => {
+    const s = await standInWith(1);
+    const error = await failureOf(clientFor(s, `${SECRET}-wrong`).replication());
+    expect(error).toBeInstanceOf(DdfAuthError);
+    expect(error.message).not.toContain(`${SECRET}-wrong`);
+  });
+
+  it("reports the feed down, rate limiting and network failures by kind", async () => {
+    const s = await standInWith(1);
+    const client = clientFor(s);
+    s.setDown(503);
+    expect(await failureOf(client.replication())).toMatchObject({ status: 503 });
+    s.setDown(null);
+    s.rateLimitNext(1, 42);
+    const limited = await failureOf(client.replication());
+    expect(limited).toBeInstanceOf(DdfRateLimited);
+    expect((limited as DdfRateLimited).retryAfterMs).toBe(42_000);
+    await s.close();
+    standIns = [];
+    expect(await failureOf(createDdfClient({ tokenUrl: s.tokenUrl, apiUrl: s.apiUrl, clientId: "x", clientSecret: SECRET }).replication())).toBeInstanceOf(DdfUnavailable);
+  });
+
+  it("hides the secret and the token when the feed echoes them, and times out a silent feed", async () => {
+    const echo: typeof fetch = async (input, init) => {
+      if (String(input).includes("/token")) return Response.json({ access_token: "tok-abc-123", expires_in: 3600, token_type: "Bearer" });
+      const auth = new Headers(init?.headers).get("authorization");
+      return Response.json({ error: { code: "500", message: `boom ${SECRET} ${auth}`, details: null } }, { status: 500 });
+    };
+    const client = createDdfClient({ tokenUrl: "http://127.0.0.1:9/token", apiUrl: "http://127.0.0.1:9/odata/v1", clientId: "id", clientSecret: SECRET, fetch: echo });
+    const error = await failureOf(client.replication());
+    expect(error).toBeInstanceOf(DdfUnavailable);
+    expect(error.message).not.toContain("tok-abc-123");
+    expect(error.message).toContain("[hidden]");
+
+    const silent: typeof fetch = (_input, init) => new Promise((_, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal!.reason)));
+    const slow = createDdfClient({ tokenUrl: "http://127.0.0.1:9/token", apiUrl: "http://127.0.0.1:9/odata/v1", clientId: "id", clientSecret: SECRET, fetch: silent, timeoutMs: 50 });
+    expect((await failureOf(slow.replication())).message).toMatch(/no answer within/);
+  });
+
+  it("never sends the token to another origin named by a nextLink", async () => {
+    const sent: string[] = [];
+    const fake: typeof fetch = async (input) => {
+      sent.push(String(input));
+      if (String(input).includes("/token")) return Response.json({ access_token: "tok", expires_in: 3600 });
+      return Response.json({ value: [], "@odata.nextLink": "https://elsewhere.example/odata/v1/Property?$skip=100" });
+    };
+    const client = createDdfClient({ tokenUrl: "http://127.0.0.1:9/token", apiUrl: "http://127.0.0.1:9/odata/v1", clientId: "id", clientSecret: SECRET, fetch: fake });
+    expect(await failureOf(client.replication())).toBeInstanceOf(DdfResponseError);
+    expect(sent.some((u) => u.includes("elsewhere"))).toBe(false);
+  });
+
+  it("reads Retry-After as seconds or as a date", () => {
+    expect(retryAfterMsOf("120")).toBe(120_000);
+    expect(retryAfterMsOf(new Date(1_000_000 + 30_000).toUTCString(), 1_000_000)).toBe(30_000);
+    expect(retryAfterMsOf("soon")).toBeNull();
+    expect(retryAfterMsOf(null)).toBeNull();
+  });
+});

@@ -1,0 +1,263 @@
+/**
+ * The DDF® Web API, as CREA documents it: an OAuth 2.0 client-credentials token, then OData v4
+ * over the Property resource (pages of at most 100, `@odata.nextLink` to the next one) and the
+ * PropertyReplication function (every key with its ModificationTimestamp).
+ *
+ * Failures come out as the three kinds the sync treats differently: DdfRateLimited (wait as long
+ * as the feed asks), DdfUnavailable (the feed is down or slow: back off and try again) and
+ * DdfAuthError (the credentials are wrong: nothing changes until the configuration does). No
+ * message ever carries the client secret or a token: they end up in logs and in the inbox.
+ */
+import buildQuery from "odata-query";
+import { PROPERTY_FIELDS, type DdfProperty } from "./property.server";
+
+/** Anything the feed did wrong; the message is safe to log and to show in the inbox. */
+export class DdfError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** 429: the feed asks us to slow down, for `retryAfterMs` when it says so (null otherwise). */
+export class DdfRateLimited extends DdfError {
+  constructor(readonly retryAfterMs: number | null) {
+    super(`the DDF feed is rate limiting requests${retryAfterMs === null ? "" : ` (retry after ${Math.ceil(retryAfterMs / 1000)} s)`}`);
+  }
+}
+
+/** A 5xx, a timeout or a network failure (status null): temporary, worth trying again later. */
+export class DdfUnavailable extends DdfError {
+  constructor(
+    readonly status: number | null,
+    detail: string,
+  ) {
+    super(`the DDF feed is unavailable (${status === null ? detail : `HTTP ${status}${detail ? `: ${detail}` : ""}`})`);
+  }
+}
+
+/** The credentials were refused: permanent until DDF_CLIENT_ID / DDF_CLIENT_SECRET change. */
+export class DdfAuthError extends DdfError {}
+
+/** Any other refusal or an answer that is not what the documentation describes. */
+export class DdfResponseError extends DdfError {
+  constructor(
+    readonly status: number,
+    detail: string,
+  ) {
+    super(`the DDF feed answered HTTP ${status}${detail ? `: ${detail}` : ""}`);
+  }
+}
+
+/** One record of PropertyReplication. */
+export interface ReplicationEntry {
+  ListingKey: string;
+  ModificationTimestamp: string;
+}
+
+export interface PropertyQuery {
+  filter?: Record<string, unknown> | string;
+  /** At most 100 (the feed's limit). */
+  top?: number;
+  skip?: number;
+  /** "ModificationTimestamp asc", or several terms in order. */
+  orderBy?: string | string[];
+  select?: readonly string[];
+}
+
+export interface DdfClient {
+  /** The pages of a Property query, following `@odata.nextLink` until the last one. */
+  properties(query: PropertyQuery): AsyncGenerator<DdfProperty[]>;
+  /** The records with these keys (asked 100 at a time); keys the feed no longer has are simply absent. */
+  propertiesByKeys(keys: readonly string[]): Promise<DdfProperty[]>;
+  /** Keys changed after `since`, oldest first; without it, every key currently in the feed. */
+  replication(since?: Date): Promise<ReplicationEntry[]>;
+  /** Where the API is (origin only), for the start-up line. */
+  readonly origin: string;
+}
+
+export interface DdfClientOptions {
+  tokenUrl: string;
+  apiUrl: string;
+  clientId: string;
+  clientSecret: string;
+  fetch?: typeof fetch;
+  /** Per request (default 30 s): the feed has no SLA, and a hung request must not hold the lease. */
+  timeoutMs?: number;
+}
+
+export const DDF_PAGE_SIZE = 100;
+/** A token is renewed this long before it expires, so no request goes out with one about to lapse. */
+const TOKEN_MARGIN_MS = 60_000;
+
+export function createDdfClient(options: DdfClientOptions): DdfClient {
+  const doFetch = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const apiBase = options.apiUrl.replace(/\/+$/, "");
+  const apiOrigin = new URL(apiBase).origin;
+  let token: { value: string; expiresAt: number } | null = null;
+  let pendingToken: Promise<string> | null = null;
+
+  /** Removes the secret and the token from text the feed sent back, in case it echoes them. */
+  const scrub = (text: string) => {
+    let out = text.slice(0, 300);
+    for (const hidden of [options.clientSecret, token?.value]) if (hidden) out = out.split(hidden).join("[hidden]");
+    return out;
+  };
+
+  async function send(url: string, init: RequestInit): Promise<Response> {
+    try {
+      return await doFetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      throw networkFailure(error, timeoutMs);
+    }
+  }
+
+  async function readJson(response: Response): Promise<unknown> {
+    try {
+      return await response.json();
+    } catch (error) {
+      if (isTimeout(error)) throw networkFailure(error, timeoutMs);
+      throw new DdfResponseError(response.status, "the body is not JSON");
+    }
+  }
+
+  async function fetchToken(): Promise<string> {
+    const body = new URLSearchParams({ grant_type: "client_credentials", client_id: options.clientId, client_secret: options.clientSecret, scope: "DDFApi_Read" });
+    const response = await send(options.tokenUrl, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+      body,
+    });
+    if (response.status === 400 || response.status === 401 || response.status === 403) {
+      await response.body?.cancel();
+      throw new DdfAuthError(`the DDF identity server refused the client credentials (HTTP ${response.status}); check DDF_CLIENT_ID and DDF_CLIENT_SECRET`);
+    }
+    if (!response.ok) throw await failureOf(response);
+    const json = (await readJson(response)) as { access_token?: unknown; expires_in?: unknown };
+    if (typeof json.access_token !== "string" || !json.access_token) throw new DdfResponseError(response.status, "the token answer has no access_token");
+    const lifetimeMs = (typeof json.expires_in === "number" && json.expires_in > 0 ? json.expires_in : 3600) * 1000;
+    // A very short lifetime still gets used once rather than renewed before every request.
+    token = { value: json.access_token, expiresAt: Date.now() + Math.max(lifetimeMs - TOKEN_MARGIN_MS, lifetimeMs / 2) };
+    return token.value;
+  }
+
+  /** The cached token, or a new one; concurrent callers share one request for it. */
+  function accessToken(renew: boolean): Promise<string> {
+    if (!renew && token && Date.now() < token.expiresAt) return Promise.resolve(token.value);
+    if (renew) token = null;
+    pendingToken ??= fetchToken().finally(() => {
+      pendingToken = null;
+    });
+    return pendingToken;
+  }
+
+  /** A GET on the API with the bearer token; a 401 gets a new token and one more try. */
+  async function get(url: string): Promise<unknown> {
+    // The token goes only to the API's own origin, whatever a nextLink says.
+    if (new URL(url).origin !== apiOrigin) throw new DdfResponseError(200, "a next page link points outside the API");
+    for (let attempt = 1; ; attempt++) {
+      const bearer = await accessToken(attempt > 1);
+      const response = await send(url, { headers: { authorization: `Bearer ${bearer}`, accept: "application/json" } });
+      if (response.status === 401 && attempt === 1) {
+        await response.body?.cancel();
+        continue;
+      }
+      if (response.status === 401 || response.status === 403) {
+        await response.body?.cancel();
+        throw new DdfAuthError(`the DDF feed refused a fresh access token (HTTP ${response.status}); check the feed's permissions for DDF_CLIENT_ID`);
+      }
+      if (!response.ok) throw await failureOf(response);
+      return readJson(response);
+    }
+  }
+
+  async function failureOf(response: Response): Promise<DdfError> {
+    if (response.status === 429) {
+      await response.body?.cancel();
+      return new DdfRateLimited(retryAfterMsOf(response.headers.get("retry-after")));
+    }
+    const detail = scrub(await envelopeMessage(response));
+    return response.status >= 500 ? new DdfUnavailable(response.status, detail) : new DdfResponseError(response.status, detail);
+  }
+
+  /** Every page of a collection answer, following nextLink. */
+  async function* pages<T>(firstUrl: string): AsyncGenerator<T[]> {
+    let url: string | undefined = firstUrl;
+    while (url) {
+      const json = (await get(url)) as { value?: unknown; "@odata.nextLink"?: unknown };
+      if (!Array.isArray(json.value)) throw new DdfResponseError(200, "the answer has no value list");
+      yield json.value as T[];
+      const next = json["@odata.nextLink"];
+      url = typeof next === "string" && next ? new URL(next, `${apiBase}/`).toString() : undefined;
+    }
+  }
+
+  async function all<T>(firstUrl: string): Promise<T[]> {
+    const out: T[] = [];
+    for await (const page of pages<T>(firstUrl)) out.push(...page);
+    return out;
+  }
+
+  return {
+    origin: apiOrigin,
+    properties(query) {
+      const top = Math.min(query.top ?? DDF_PAGE_SIZE, DDF_PAGE_SIZE);
+      const qs = buildQuery<DdfProperty>({
+        select: [...(query.select ?? PROPERTY_FIELDS)],
+        filter: query.filter,
+        orderBy: Array.isArray(query.orderBy) ? query.orderBy.join(",") : query.orderBy,
+        top,
+        skip: query.skip,
+      });
+      return pages<DdfProperty>(`${apiBase}/Property${qs}`);
+    },
+    async propertiesByKeys(keys) {
+      const out: DdfProperty[] = [];
+      for (let i = 0; i < keys.length; i += DDF_PAGE_SIZE) {
+        const batch = keys.slice(i, i + DDF_PAGE_SIZE);
+        const qs = buildQuery<DdfProperty>({ select: [...PROPERTY_FIELDS], filter: { ListingKey: { in: batch } }, top: DDF_PAGE_SIZE });
+        out.push(...(await all<DdfProperty>(`${apiBase}/Property${qs}`)));
+      }
+      return out;
+    },
+    async replication(since) {
+      const qs = since ? buildQuery({ filter: { ModificationTimestamp: { gt: since } } }) : "";
+      const entries = await all<ReplicationEntry>(`${apiBase}/Property/PropertyReplication()${qs}`);
+      return entries.filter((e) => typeof e?.ListingKey === "string" && typeof e.ModificationTimestamp === "string");
+    },
+  };
+}
+
+/** Retry-After in seconds or as an HTTP date; null when absent or unreadable. */
+export function retryAfterMsOf(header: string | null, now = Date.now()): number | null {
+  if (!header) return null;
+  const seconds = Number(header.trim());
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.round(seconds * 1000);
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+/** The documented error envelope's code and message, or nothing. */
+async function envelopeMessage(response: Response): Promise<string> {
+  try {
+    const json = (await response.json()) as { error?: { code?: unknown; message?: unknown } };
+    const code = typeof json.error?.code === "string" || typeof json.error?.code === "number" ? String(json.error.code) : "";
+    const message = typeof json.error?.message === "string" ? json.error.message : "";
+    return [code, message].filter(Boolean).join(" ");
+  } catch {
+    return "";
+  }
+}
+
+function isTimeout(error: unknown): boolean {
+  return error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+}
+
+/** A fetch that never got an answer; only the error's code is kept (its cause may describe the request). */
+function networkFailure(error: unknown, timeoutMs: number): DdfUnavailable {
+  if (isTimeout(error)) return new DdfUnavailable(null, `no answer within ${Math.round(timeoutMs / 1000)} s`);
+  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
+  const code = typeof cause?.code === "string" ? cause.code : "network error";
+  return new DdfUnavailable(null, code);
+}

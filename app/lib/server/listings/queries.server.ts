@@ -1,0 +1,168 @@
+/**
+ * The pages' reads of the local copy of the DDF® feed (the sync writes through store.server.ts).
+ *
+ * Written for a copy of about 20,000 listings: a results page reads only the rows it shows,
+ * through the (listed_at), (city, listed_at) and (category, listed_at) indexes; the count and the
+ * median read the filter's rows once, and the city and category filters narrow them by index.
+ */
+import { type SQL, sql } from "drizzle-orm";
+import type { ListingCategory } from "../../../../db/schema-values";
+import type { ListingPhoto } from "../../../../db/schema";
+import type { ListingCard, ListingDetail, ListingFilter, ListingPage, ListingSearch } from "~/components/listings/listing-types";
+import { listingPath } from "../../listings";
+import type { Database } from "../db.server";
+
+export type ListingLookup = ListingDetail | { gone: true } | null;
+
+interface DetailRow extends Record<string, unknown> {
+  listing_key: string;
+  mls_number: string | null;
+  slug: string;
+  list_price: number | null;
+  address: string;
+  city: string | null;
+  province: string | null;
+  postal_code: string | null;
+  community: string | null;
+  bedrooms: number | null;
+  bathrooms: number | null;
+  living_area: number | null;
+  living_area_units: string | null;
+  category: ListingCategory;
+  property_sub_type: string | null;
+  public_remarks: string | null;
+  office_name: string | null;
+  listing_url: string | null;
+  photos: ListingPhoto[] | null;
+  listed_at: Date | null;
+  modified_at: Date;
+}
+
+/** One listing by its ListingKey; `{ gone: true }` when it left the feed (the page answers 410). */
+export async function listingByKey(db: Database, key: string): Promise<ListingLookup> {
+  const rows = await db.rows<DetailRow>(sql`
+    select listing_key, mls_number, slug, list_price, address, city, province, postal_code, community,
+      bedrooms, bathrooms, living_area, living_area_units, category, property_sub_type, public_remarks,
+      office_name, listing_url, photos, listed_at, modified_at
+    from listings where listing_key = ${key}`);
+  const row = rows[0];
+  if (row) return toDetail(row);
+  const gone = await db.rows(sql`select 1 as gone from listing_tombstones where listing_key = ${key}`);
+  return gone.length > 0 ? { gone: true } : null;
+}
+
+function toDetail(r: DetailRow): ListingDetail {
+  return {
+    key: r.listing_key,
+    path: listingPath(r.listing_key, r.slug),
+    mlsNumber: r.mls_number,
+    price: r.list_price,
+    address: r.address,
+    city: r.city,
+    province: r.province,
+    postalCode: r.postal_code,
+    community: r.community,
+    beds: r.bedrooms,
+    baths: r.bathrooms,
+    area: r.living_area,
+    areaUnits: r.living_area_units,
+    category: r.category,
+    subType: r.property_sub_type,
+    remarks: r.public_remarks,
+    brokerage: r.office_name,
+    listingUrl: r.listing_url,
+    photos: (r.photos ?? []).filter((p) => typeof p?.url === "string"),
+    listedAt: r.listed_at ? r.listed_at.toISOString() : null,
+    modifiedAt: r.modified_at.toISOString(),
+  };
+}
+
+/** The filter as SQL conditions (always at least `true`, so callers can add their own). */
+function whereOf(f: ListingFilter): SQL {
+  const conditions: SQL[] = [sql`true`];
+  // One city is an equality the (city, listed_at) index serves in order; several use = any.
+  // sql.param keeps the array one parameter (a bare array would be spread into a list).
+  if (f.cities?.length === 1) conditions.push(sql`city = ${f.cities[0]}`);
+  else if (f.cities?.length) conditions.push(sql`city = any(${sql.param([...f.cities])}::text[])`);
+  if (f.category) conditions.push(sql`category = ${f.category}`);
+  if (f.minPrice !== undefined) conditions.push(sql`list_price >= ${f.minPrice}`);
+  if (f.maxPrice !== undefined) conditions.push(sql`list_price <= ${f.maxPrice}`);
+  if (f.minBeds !== undefined) conditions.push(sql`bedrooms >= ${f.minBeds}`);
+  return sql.join(conditions, sql` and `);
+}
+
+interface CardRow extends Record<string, unknown> {
+  listing_key: string;
+  slug: string;
+  list_price: number | null;
+  address: string;
+  city: string | null;
+  bedrooms: number | null;
+  bathrooms: number | null;
+  living_area: number | null;
+  living_area_units: string | null;
+  photo: string | null;
+  category: ListingCategory;
+}
+
+const CARD_COLUMNS = sql.raw(
+  "listing_key, slug, list_price, address, city, bedrooms, bathrooms, living_area, living_area_units, photos->0->>'url' as photo, category, listed_at",
+);
+
+/**
+ * A page of listings, newest first (listed_at descending, undated ones last, then by key), with
+ * the filter's total and median asking price.
+ *
+ * "Newest first, nulls last" is the reverse of a btree's natural order, which no plain index
+ * scan yields; so the dated and the undated rows are read as two ordered, limited scans (the
+ * dated one walks the listed_at index backwards and stops after offset + size rows) and only
+ * those few rows are merged.
+ */
+export async function searchListings(db: Database, search: ListingSearch & { pageSize: number }): Promise<ListingPage> {
+  const where = whereOf(search);
+  const pageSize = Math.max(1, Math.floor(search.pageSize));
+  const stats = await db.rows<{ total: number; median: number | null }>(sql`
+    select count(*)::int as total, percentile_cont(0.5) within group (order by list_price) as median
+    from listings where ${where}`);
+  const total = stats[0]?.total ?? 0;
+  const median = stats[0]?.median ?? null;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.max(1, Math.floor(search.page));
+  const offset = (page - 1) * pageSize;
+  if (offset >= total) return { total, page, pageCount, listings: [], medianAskingPrice: median };
+  const reach = offset + pageSize;
+  const rows = await db.rows<CardRow>(sql`
+    select * from (
+      (select ${CARD_COLUMNS} from listings where ${where} and listed_at is not null
+        order by listed_at desc, listing_key limit ${reach})
+      union all
+      (select ${CARD_COLUMNS} from listings where ${where} and listed_at is null
+        order by listing_key limit ${reach})
+    ) as candidates
+    order by listed_at desc nulls last, listing_key
+    limit ${pageSize} offset ${offset}`);
+  return { total, page, pageCount, listings: rows.map(toCard), medianAskingPrice: median };
+}
+
+function toCard(r: CardRow): ListingCard {
+  return {
+    key: r.listing_key,
+    path: listingPath(r.listing_key, r.slug),
+    price: r.list_price,
+    address: r.address,
+    city: r.city,
+    beds: r.bedrooms,
+    baths: r.bathrooms,
+    area: r.living_area,
+    areaUnits: r.living_area_units,
+    photo: r.photo,
+    category: r.category,
+  };
+}
+
+/** Every listing page with its last change, for /sitemap-listings.xml (one narrow scan). */
+export async function allListingPaths(db: Database): Promise<{ path: string; modifiedAt: Date }[]> {
+  const rows = await db.rows<{ listing_key: string; slug: string; modified_at: Date }>(sql`
+    select listing_key, slug, modified_at from listings order by listing_key`);
+  return rows.map((r) => ({ path: listingPath(r.listing_key, r.slug), modifiedAt: r.modified_at }));
+}

@@ -1,0 +1,126 @@
+/**
+ * The listing pages' loaders and action against a real database: 404 without the feed or for an
+ * unknown key, 410 for a removed listing, the 301 to the canonical slug, the inquiry stored with
+ * its listing (and named in the agent's e-mail); the search's parameters read forgivingly.
+ */
+import { sql } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+import { parseListingSearch } from "~/components/listings/listing-types";
+import { createContact } from "~/lib/server/contacts.server";
+import { toListingRow } from "~/lib/server/listings/property.server";
+import { removeListings, upsertListings } from "~/lib/server/listings/store.server";
+import { claimDueNotifications } from "~/lib/server/outbox.server";
+import { buildNotificationEmail } from "~/lib/server/notification-email.server";
+import type { SiteServices } from "~/lib/services";
+import { testDatabaseForThisFile } from "../../tests/support/test-database";
+import { action as listingAction, loader as listingLoader } from "./listing";
+import { loader as searchLoader } from "./listings-search";
+
+const t = testDatabaseForThisFile();
+
+const HOME = {
+  ListingKey: "28123456",
+  ListingId: "E4400001",
+  ListPrice: 525_000,
+  UnparsedAddress: "10123 Jasper Avenue NW, Edmonton, Alberta T5J 0A1",
+  City: "Edmonton",
+  BedroomsTotal: 3,
+  PropertySubType: "Single Family",
+  ListOfficeName: "Example Realty",
+  OriginalEntryTimestamp: "2025-05-01T00:00:00Z",
+  ModificationTimestamp: "2025-05-02T00:00:00Z",
+};
+const PATH = "/listings/28123456-10123-jasper-avenue-nw-edmonton";
+
+type Outcome = { data: Record<string, unknown>; init: { status?: number } | null };
+const feedContext = (services?: Partial<SiteServices>) => ({ listings: { db: t.db }, services, clientIp: "203.0.113.7" });
+
+async function load(slug: string, context: object = feedContext()) {
+  try {
+    const args = { request: new Request(`http://localhost/listings/${slug}`), params: { slug }, context };
+    return (await listingLoader(args as unknown as Parameters<typeof listingLoader>[0])) as unknown as Outcome;
+  } catch (thrown) {
+    if (thrown instanceof Response) return { redirect: thrown };
+    throw thrown;
+  }
+}
+
+describe("listing page loader", () => {
+  it("answers 404 without the feed, for an unknown key and for a malformed segment", async () => {
+    await upsertListings(t.db, [toListingRow(HOME)]);
+    expect(await load(PATH.slice(10), { listings: null })).toMatchObject({ init: { status: 404 } });
+    expect(await load("99999-nowhere")).toMatchObject({ init: { status: 404 } });
+    expect(await load("-no-key")).toMatchObject({ init: { status: 404 } });
+  });
+  it("shows a listing at its canonical path and moves another slug there (301, same origin)", async () => {
+    await upsertListings(t.db, [toListingRow(HOME)]);
+    const page = (await load(PATH.slice(10))) as Outcome;
+    expect(page.data.listing).toMatchObject({ key: "28123456", brokerage: "Example Realty", path: PATH });
+    const moved = (await load("28123456-old-address")) as { redirect: Response };
+    expect(moved.redirect.status).toBe(301);
+    expect(moved.redirect.headers.get("Location")).toBe(PATH);
+  });
+  it("answers 410 for a listing that left the feed", async () => {
+    await upsertListings(t.db, [toListingRow(HOME)]);
+    await removeListings(t.db, ["28123456"]);
+    expect(await load(PATH.slice(10))).toMatchObject({ init: { status: 410 } });
+  });
+});
+
+describe("ask about this home", () => {
+  it("passes the listing with the visitor's message to createContact", async () => {
+    await upsertListings(t.db, [toListingRow(HOME)]);
+    const createContactStub = vi.fn(async () => ({ ok: true as const, value: { contactId: 1, reused: false, inquiryId: 1 } }));
+    const request = new Request(`http://localhost${PATH}`, {
+      method: "POST",
+      body: new URLSearchParams({ name: "Ann", email: "ann@example.com", phone: "", message: "Is it still available?", website: "" }),
+    });
+    const args = { request, params: { slug: PATH.slice(10) }, context: feedContext({ createContact: createContactStub }) };
+    const out = (await listingAction(args as unknown as Parameters<typeof listingAction>[0])) as unknown as Outcome;
+    expect(out.data).toEqual({ status: "success" });
+    expect(createContactStub).toHaveBeenCalledWith(
+      { name: "Ann", email: "ann@example.com", phone: "", message: "Is it still available?" },
+      { key: "28123456", address: "10123 Jasper Avenue NW, Edmonton", mlsNumber: "E4400001", path: PATH, url: expect.stringMatching(new RegExp(`^https?://[^/]+${PATH}$`)) },
+    );
+  });
+  it("stores the inquiry with its listing key and type, and the agent's e-mail names the home", async () => {
+    const listing = { key: "28123456", address: "10123 Jasper Avenue NW, Edmonton", mlsNumber: "E4400001", path: PATH, url: `https://agent.example${PATH}` };
+    await createContact(t.db, { name: "Ann <b>", email: "ann@example.com", phone: "", message: "Hello" }, new Date(), listing);
+    const [inquiry] = await t.db.rows<{ listing_key: string; inquiry_type: string }>(sql`select listing_key, inquiry_type from property_inquiries`);
+    expect(inquiry).toEqual({ listing_key: "28123456", inquiry_type: "listing" });
+    const [notification] = await claimDueNotifications(t.db, 10, 60_000);
+    expect((notification!.payload as Record<string, unknown>).listing).toEqual(listing);
+    const mail = buildNotificationEmail(notification!);
+    expect(mail.subject).toBe("New question about 10123 Jasper Avenue NW, Edmonton from Ann <b>");
+    expect(mail.text).toMatch(/Home:\s+10123 Jasper Avenue NW, Edmonton/);
+    expect(mail.text).toMatch(/MLS® number:\s+E4400001/);
+    expect(mail.text).toContain(`https://agent.example${PATH}`);
+    expect(mail.html).toContain("Ann &lt;b&gt;");
+  });
+});
+
+describe("/listings search", () => {
+  it("drops unknown values, clamps numbers and swaps a reversed price range", () => {
+    const read = (q: string) => parseListingSearch(new URLSearchParams(q));
+    expect(read("city=Atlantis&type=castle&page=-3&minBeds=abc")).toEqual({ page: 1 });
+    expect(read("city=Leduc%20County&type=condominium&minPrice=900000&maxPrice=$300,000&minBeds=99&page=2.7")).toEqual({
+      page: 2,
+      city: "Leduc County",
+      cities: ["Leduc County"],
+      category: "condominium",
+      minPrice: 300_000,
+      maxPrice: 900_000,
+      minBeds: 20,
+    });
+  });
+  it("renders without the feed, and searches with it", async () => {
+    const run = (q: string, context: object) =>
+      searchLoader({ request: new Request(`http://localhost/listings${q}`), params: {}, context } as unknown as Parameters<typeof searchLoader>[0]);
+    expect((await run("", { listings: null })).result).toBeNull();
+    await upsertListings(t.db, [toListingRow(HOME), toListingRow({ ...HOME, ListingKey: "L2", City: "Leduc", UnparsedAddress: "1 Main Street" })]);
+    const found = await run("?city=Leduc", feedContext());
+    expect(found.result?.listings.map((l) => l.key)).toEqual(["L2"]);
+    expect(found.refined).toBe(true);
+    expect((await run("?page=50", feedContext())).result).toMatchObject({ total: 2, listings: [] });
+  });
+});

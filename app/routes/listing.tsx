@@ -1,0 +1,171 @@
+import { Link, data, redirect } from "react-router";
+import type { Route } from "./+types/listing";
+import { AskAboutHomeForm } from "~/components/listings/ask-about-home-form";
+import { DdfNotice } from "~/components/listings/ddf-notices";
+import { bedsBaths, formatLivingArea } from "~/components/listings/listing-card";
+import type { ListingDetail } from "~/components/listings/listing-types";
+import { NotFoundContent } from "~/components/not-found-content";
+import { contactMessages } from "~/content/form-messages";
+import { submitOrFail } from "~/lib/form-result";
+import { formatCurrency } from "~/lib/format";
+import { CATEGORY_LABELS, listingKeyOf } from "~/lib/listings";
+import { pageMeta } from "~/lib/seo";
+import { absoluteUrl } from "~/lib/site-url";
+import { realEstateListingJsonLd } from "~/lib/structured-data";
+import { answerContactPost } from "~/lib/server/contact-post.server";
+import { listingByKey } from "~/lib/server/listings/queries.server";
+
+/**
+ * One listing of the DDF® feed: /listings/{ListingKey}-{address-slug}. Server-rendered per
+ * request (never prerendered), outside the page catalogue; /sitemap-listings.xml lists these.
+ * Unknown keys answer 404 and removed listings 410, both with the spec's not-found page; a
+ * page asked for with another slug moves permanently to the listing's own address.
+ */
+type Found = { listing: ListingDetail } | { listing: null };
+
+async function find(context: Route.LoaderArgs["context"], segment: string) {
+  // No feed (or prerendering, which has no context): there are no listing pages.
+  const feed = context?.listings;
+  const key = listingKeyOf(segment);
+  if (!feed || !key) return null;
+  return listingByKey(feed.db, key);
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const segment = params.slug ?? "";
+  const found = await find(context, segment);
+  if (!found) return data<Found>({ listing: null }, { status: 404 });
+  if ("gone" in found) return data<Found>({ listing: null }, { status: 410 });
+  // Keys and slugs are plain ASCII, so the stored path compares with the decoded segment as it is.
+  // The target is a path alone: the redirect can only ever stay on this site.
+  if (`/listings/${segment}` !== found.path) throw redirect(found.path, 301);
+  return data<Found>({ listing: found }, { headers: { "Cache-Control": "public, max-age=0, must-revalidate" } });
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+
+/** "Ask about this home": the contact form's action with the listing attached to the lead. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const found = await find(context, params.slug ?? "");
+  if (!found || "gone" in found) {
+    return data({ status: "error" as const, message: "This home is no longer available.", values: null }, { status: found ? 410 : 404 });
+  }
+  const listing = { key: found.key, address: [found.address, found.city].filter(Boolean).join(", "), mlsNumber: found.mlsNumber, path: found.path, url: absoluteUrl(found.path) };
+  return answerContactPost(request, context, listing);
+}
+
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return submitOrFail(serverAction, contactMessages);
+}
+
+function describe(l: ListingDetail): string {
+  const facts = [...bedsBaths(l.beds, l.baths), formatLivingArea(l.area, l.areaUnits)].filter(Boolean).join(", ");
+  const lead = `${CATEGORY_LABELS[l.category]} for sale at ${[l.address, l.city].filter(Boolean).join(", ")}${l.price !== null ? `, ${formatCurrency(l.price)}` : ""}${facts ? ` (${facts})` : ""}.`;
+  const remarks = (l.remarks ?? "").replace(/\s+/g, " ").trim();
+  const text = remarks ? `${lead} ${remarks}` : lead;
+  return text.length > 160 ? `${text.slice(0, 157).replace(/\s+\S*$/, "")}…` : text;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const l = loaderData?.listing;
+  if (!l) {
+    return pageMeta({
+      title: "Page Not Found",
+      description: "This page or property is no longer available. Browse current Edmonton listings instead.",
+      path: "/404",
+      noindex: true,
+    });
+  }
+  const place = [l.address, l.city].filter(Boolean).join(", ");
+  return pageMeta({
+    title: l.price !== null ? `${place}: ${formatCurrency(l.price)}` : place,
+    description: describe(l),
+    path: l.path,
+    image: l.photos[0]?.url,
+    imageAlt: l.photos[0]?.description ?? `${place}, the home for sale`,
+    jsonLd: [realEstateListingJsonLd(l)],
+  });
+};
+
+export default function ListingPage({ loaderData, actionData }: Route.ComponentProps) {
+  const l = loaderData.listing;
+  if (!l) return <NotFoundContent />;
+  const place = [l.address, l.city].filter(Boolean).join(", ");
+  const area = formatLivingArea(l.area, l.areaUnits);
+  const facts: [string, string][] = [
+    ["Bedrooms", l.beds === null ? "—" : String(l.beds)],
+    ["Bathrooms", l.baths === null ? "—" : String(l.baths)],
+    ["Living area", area ?? "—"],
+    ["Type", l.subType ? `${CATEGORY_LABELS[l.category]} (${l.subType})` : CATEGORY_LABELS[l.category]],
+    ...(l.community ? ([["Community", l.community]] as [string, string][]) : []),
+    ["MLS® number", l.mlsNumber ?? "—"],
+  ];
+  const [first, ...others] = l.photos;
+  return (
+    <article className="mx-auto max-w-6xl px-4 py-8">
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{l.address}</h1>
+        <p className="mt-1 text-lg text-ink-muted">{[l.city, l.province, l.postalCode].filter(Boolean).join(", ")}</p>
+        <p className="mt-3 text-3xl font-black text-brand" data-testid="listing-price">
+          {formatCurrency(l.price)}
+        </p>
+      </header>
+      <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div className="min-w-0">
+          <div className="aspect-[4/3] overflow-hidden rounded-lg bg-surface-muted">
+            {first ? (
+              // The largest element of the first screen: fetched first, never lazily.
+              <img src={first.url} alt={first.description ?? `${place}, main photo`} width={1024} height={768} fetchPriority="high" decoding="async" className="size-full object-cover" />
+            ) : (
+              <div className="flex size-full items-center justify-center text-ink-muted">No photos yet</div>
+            )}
+          </div>
+          {others.length > 0 && (
+            <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="More photos">
+              {others.map((p, i) => (
+                <li key={p.url} className="aspect-[4/3] overflow-hidden rounded-md bg-surface-muted">
+                  <img src={p.url} alt={p.description ?? `${place}, photo ${i + 2}`} width={400} height={300} loading="lazy" decoding="async" className="size-full object-cover" />
+                </li>
+              ))}
+            </ul>
+          )}
+          <dl className="mt-6 grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3">
+            {facts.map(([label, value]) => (
+              <div key={label}>
+                <dt className="text-sm font-semibold uppercase tracking-wide text-ink-muted">{label}</dt>
+                <dd className="text-lg text-ink">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          {l.remarks && (
+            <section aria-labelledby="about-home" className="mt-8">
+              <h2 id="about-home" className="text-xl font-bold text-ink">
+                About this home
+              </h2>
+              {/* The feed's text, shown as text: React escapes it, so no markup in it can run. */}
+              <p className="mt-2 whitespace-pre-line leading-7 text-ink">{l.remarks}</p>
+            </section>
+          )}
+          <p className="mt-6 font-semibold text-ink" data-testid="listing-brokerage">
+            Listing brokerage: {l.brokerage ?? "not provided by the listing"}
+          </p>
+        </div>
+        <aside aria-labelledby="ask-heading" className="self-start rounded-xl border border-line bg-surface p-5 shadow-sm lg:sticky lg:top-4">
+          <h2 id="ask-heading" className="text-xl font-bold text-ink">
+            Ask about this home
+          </h2>
+          <AskAboutHomeForm action={l.path} address={place} documentResult={actionData ?? null} />
+        </aside>
+      </div>
+      <p className="mt-8">
+        <Link to="/listings" className="font-semibold text-brand underline">
+          See more homes for sale
+        </Link>
+      </p>
+      <DdfNotice listingUrl={l.listingUrl} className="mt-6" />
+    </article>
+  );
+}

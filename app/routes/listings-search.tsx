@@ -1,0 +1,143 @@
+import { Form, Link, useLocation } from "react-router";
+import type { Route } from "./+types/listings-search";
+import { BackButton } from "~/components/layout/back-button";
+import { DdfNotice } from "~/components/listings/ddf-notices";
+import { homesCount } from "~/components/listings/homes-for-sale-section";
+import { ListingGrid } from "~/components/listings/listing-card";
+import { ListingBanner } from "~/components/listings/listing-banner";
+import { type ListingPage, SEARCH_CITIES, isRefined, parseListingSearch } from "~/components/listings/listing-types";
+import { Pagination } from "~/components/listings/pagination";
+import { Button } from "~/components/ui/button";
+import { LISTING_CATEGORIES } from "../../db/schema-values";
+import { formatCurrency } from "~/lib/format";
+import { CATEGORY_LABELS } from "~/lib/listings";
+import { pageMeta } from "~/lib/seo";
+import { searchListings } from "~/lib/server/listings/queries.server";
+
+/**
+ * /listings: the DDF® feed's homes for sale, searched with a plain GET form (city, price, beds,
+ * type), so it works without JavaScript and every result page has its own address. Server-rendered
+ * per request. Bad parameters are dropped or clamped (parseListingSearch), never an error page.
+ */
+const PAGE_SIZE = 12;
+/** The existing widget search, offered while the site has no feed of its own. */
+const WIDGET_SEARCH_PATH = "/mls-search";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const search = parseListingSearch(new URL(request.url).searchParams);
+  const feed = context?.listings;
+  const result: ListingPage | null = feed ? await searchListings(feed.db, { ...search, pageSize: PAGE_SIZE }) : null;
+  return { result, refined: isRefined(search), search: { city: search.city ?? "", type: search.category ?? "", minPrice: search.minPrice ?? null, maxPrice: search.maxPrice ?? null, minBeds: search.minBeds ?? null } };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta({
+    title: "Homes for Sale in Edmonton and Area",
+    description: "Search MLS® listings for sale in Edmonton and the surrounding towns and counties by city, price, bedrooms and property type.",
+    path: "/listings",
+    // Filtered and paged variants are the same listings again: only the plain search is indexed.
+    noindex: !loaderData?.result || loaderData.refined,
+  });
+
+const fieldClass = "mt-1 block min-h-11 w-full rounded-md border border-line bg-surface px-3 text-ink";
+const labelClass = "block text-sm font-semibold text-ink";
+
+export default function ListingsSearch({ loaderData }: Route.ComponentProps) {
+  const { result, search } = loaderData;
+  const { pathname, search: query } = useLocation();
+  return (
+    <>
+      <ListingBanner title="Homes for Sale">
+        <p className="mt-2 text-lg">Edmonton and area listings, newest first</p>
+      </ListingBanner>
+      <div className="mx-auto max-w-6xl px-4 py-8">
+        {!result ? (
+          <p className="max-w-2xl text-lg text-ink" data-testid="feed-off">
+            The home search on this page is not available right now. You can search every MLS® listing with the{" "}
+            <Link to={WIDGET_SEARCH_PATH} className="font-semibold text-brand underline">
+              MLS® Search
+            </Link>
+            .
+          </p>
+        ) : (
+          <>
+            <Form method="get" action="/listings" className="grid gap-4 rounded-xl border border-line bg-surface-muted p-4 sm:grid-cols-2 lg:grid-cols-6 lg:items-end" aria-label="Search homes for sale">
+              <label className={`${labelClass} lg:col-span-2`}>
+                City
+                <select name="city" defaultValue={search.city} className={fieldClass}>
+                  <option value="">All areas</option>
+                  {SEARCH_CITIES.map((c) => (
+                    <option key={c} value={c}>
+                      {c}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className={labelClass}>
+                Min price
+                <input name="minPrice" type="number" inputMode="numeric" min={0} step={1000} defaultValue={search.minPrice ?? ""} className={fieldClass} />
+              </label>
+              <label className={labelClass}>
+                Max price
+                <input name="maxPrice" type="number" inputMode="numeric" min={0} step={1000} defaultValue={search.maxPrice ?? ""} className={fieldClass} />
+              </label>
+              <label className={labelClass}>
+                Bedrooms
+                <select name="minBeds" defaultValue={search.minBeds ?? ""} className={fieldClass}>
+                  <option value="">Any</option>
+                  {[1, 2, 3, 4, 5].map((n) => (
+                    <option key={n} value={n}>
+                      {n}+
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className={labelClass}>
+                Type
+                <select name="type" defaultValue={search.type} className={fieldClass}>
+                  <option value="">Any type</option>
+                  {LISTING_CATEGORIES.map((c) => (
+                    <option key={c} value={c}>
+                      {CATEGORY_LABELS[c]}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <Button type="submit" className="sm:col-span-2 lg:col-span-6 lg:justify-self-start">
+                Search
+              </Button>
+            </Form>
+            <section aria-labelledby="results-heading" className="mt-8">
+              <h2 id="results-heading" className="text-2xl font-bold text-ink">
+                {search.city ? `Homes for sale in ${search.city}` : "Homes for sale"}
+              </h2>
+              <p className="mt-1 text-ink-muted" data-testid="listings-summary">
+                {homesCount(result.total)} match
+                {result.medianAskingPrice !== null && (
+                  <>
+                    {" "}
+                    · median asking price <strong className="text-ink">{formatCurrency(result.medianAskingPrice)}</strong>
+                  </>
+                )}
+              </p>
+              {result.listings.length > 0 ? (
+                <ListingGrid listings={result.listings} />
+              ) : (
+                <p className="mt-6 rounded-md border border-line bg-surface p-4" data-testid="no-listings">
+                  {result.total > 0
+                    ? `There are no listings on page ${result.page}: the results end at page ${result.pageCount}.`
+                    : "No listings match this search right now. Try a wider price range or another area."}
+                </p>
+              )}
+              <Pagination pathname={pathname} search={new URLSearchParams(query)} page={result.page} pageCount={result.pageCount} />
+            </section>
+            <DdfNotice className="mt-8" />
+          </>
+        )}
+        <div className="mt-8">
+          <BackButton />
+        </div>
+      </div>
+    </>
+  );
+}

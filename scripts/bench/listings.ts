@@ -1,0 +1,90 @@
+/**
+ * The listings feed (issue 12): the time to load BENCH_LISTINGS (default 20,000) listings from
+ * the local DDF® stand-in into a fresh PGlite folder through the real sync (token, pages of 100
+ * followed by nextLink, one upsert statement per page), then the production server's latency on
+ * listing pages (a different listing per request), an area page and the /listings search, with
+ * that many listings stored. Target: a listing page's p99 under 50 ms.
+ */
+import autocannon from "autocannon";
+import { openDatabase } from "../../app/lib/server/db.server";
+import { createDdfClient } from "../../app/lib/server/listings/ddf-client.server";
+import { countListings } from "../../app/lib/server/listings/store.server";
+import { syncListings } from "../../app/lib/server/listings/sync.server";
+import { listingPath } from "../../app/lib/listings";
+import { toListingRow } from "../../app/lib/server/listings/property.server";
+import { generateListings } from "../../tests/fixtures/ddf/listings";
+import { startDdfStandIn } from "../../tests/fixtures/ddf/stand-in";
+
+export const LISTING_PAGE_P99_TARGET_MS = 50;
+
+export interface ListingsLoad {
+  listings: number;
+  seconds: number;
+  perSecond: number;
+}
+
+export interface PageTiming {
+  page: string;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+}
+
+/** Starts the stand-in with `count` listings and syncs them into PGlite at `pgliteDir` (closed again after). */
+export async function loadListings(pgliteDir: string, count: number) {
+  const standIn = await startDdfStandIn({ listings: generateListings(count, { seed: 7, now: new Date("2026-11-01T00:00:00Z") }) });
+  const db = await openDatabase({ pgliteDir });
+  try {
+    const client = createDdfClient({ tokenUrl: standIn.tokenUrl, apiUrl: standIn.apiUrl, clientId: "ddf-client", clientSecret: "ddf-secret" });
+    const started = Date.now();
+    const result = await syncListings(db, client, { fullCheckMs: 6 * 3_600_000, log: { info() {}, warn: console.warn, error: console.error } });
+    const seconds = (Date.now() - started) / 1000;
+    if (!result.ran || result.error) throw new Error(`the sync did not complete: ${result.error ?? result.skipped}`);
+    const stored = await countListings(db);
+    const paths = [...standIn.listings.values()].slice(0, 2000).map((p) => {
+      const row = toListingRow(p);
+      return listingPath(row.listing_key, row.slug);
+    });
+    return { load: { listings: stored, seconds, perSecond: stored / seconds } satisfies ListingsLoad, standIn, paths };
+  } finally {
+    await db.close();
+  }
+}
+
+async function time(origin: string, page: string, paths: readonly string[], seconds: number, connections = 8): Promise<PageTiming> {
+  let i = 0;
+  const result = await autocannon({
+    url: origin,
+    connections,
+    duration: seconds,
+    requests: [{ setupRequest: (req) => ({ ...req, method: "GET", path: paths[i++ % paths.length]! }) }],
+  });
+  return { page, reqPerSec: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx };
+}
+
+export async function benchListingPages(origin: string, paths: readonly string[], seconds = 8): Promise<PageTiming[]> {
+  // Warm-up: the first requests compile the route modules.
+  await time(origin, "warm-up", paths, 2);
+  // One connection: a page's own server time, what the target is about; then 8 visitors at once.
+  return [
+    await time(origin, "listing page, one visitor at a time", paths, seconds, 1),
+    await time(origin, "listing page, 8 connections", paths, seconds),
+    await time(origin, "area page /edmonton-listings, pages 1-5", ["/edmonton-listings", "/edmonton-listings?page=2", "/edmonton-listings?page=3", "/edmonton-listings?page=4", "/edmonton-listings?page=5"], seconds),
+    await time(origin, "search /listings?city=Edmonton&beds=3", ["/listings?city=Edmonton&beds=3", "/listings?city=St.+Albert&minPrice=400000", "/listings?type=condominium&page=2"], seconds),
+  ];
+}
+
+export function printListings(load: ListingsLoad, timings: readonly PageTiming[]): boolean {
+  const f = (n: number, d = 0) => n.toLocaleString("en-CA", { maximumFractionDigits: d, minimumFractionDigits: d });
+  console.log(`load ${f(load.listings)} listings from the stand-in (full sync)   ${f(load.seconds, 1)} s   (${f(load.perSecond)} listings/s)`);
+  let ok = true;
+  for (const t of timings) {
+    console.log(`${t.page.padEnd(48)} ${f(t.reqPerSec).padStart(6)} req/s   p50 ${f(t.p50, 1)} ms   p99 ${f(t.p99, 1)} ms${t.non2xx ? `   non-2xx ${t.non2xx}` : ""}`);
+    if (t.non2xx > 0) ok = false;
+  }
+  const listing = timings[0]!;
+  const met = listing.p99 < LISTING_PAGE_P99_TARGET_MS;
+  console.log(`${"".padEnd(48)} target: listing page p99 < ${LISTING_PAGE_P99_TARGET_MS} ms: ${met ? "met" : "NOT met"}`);
+  return ok;
+}

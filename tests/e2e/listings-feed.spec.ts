@@ -1,0 +1,174 @@
+/**
+ * The DDF® feed's pages, against the second server of playwright.config.ts (E2E_PORT + 2), whose
+ * sync fills its own database from the fixtures' stand-in at start-up. The 410 of a removed
+ * listing is covered by app/routes/listing-pages.test.ts: the shared stand-in cannot drop a
+ * listing while a run uses it.
+ */
+import { type Page, expect as baseExpect } from "@playwright/test";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { DDF_TRADEMARK_NOTICE } from "../../app/components/listings/ddf-notices";
+import { expect, phoneViewport, test, waitForHydration } from "./support";
+import { uniqueEmail, useOwnClientIp } from "./lead-support";
+
+const feedBase = process.env.E2E_FEED_BASE_URL!;
+test.use({ baseURL: feedBase });
+
+/** The sync runs as the server starts: wait until /listings shows its homes. */
+test.beforeAll(async ({ request }) => {
+  await baseExpect
+    .poll(async () => ((await (await request.get(`${feedBase}/listings`)).text()).match(/href="\/listings\/[^"]+"/g) ?? []).length, {
+      timeout: 90_000,
+      intervals: [500, 1000, 2000],
+      message: "the feed server's /listings shows synced listings",
+    })
+    .toBeGreaterThan(0);
+});
+
+async function firstListingPath(page: Page): Promise<string> {
+  await page.goto("/listings");
+  const href = await page.locator('main a[href^="/listings/"]').first().getAttribute("href");
+  return href!;
+}
+
+/** The agent's notification (an .eml in the feed server's DATA_DIR/mail) mentioning `needle` (ASCII), decoded from quoted-printable. */
+function feedMailContaining(needle: string): string | null {
+  const dir = path.join(process.env.E2E_FEED_DATA_DIR!, "mail");
+  if (!existsSync(dir)) return null;
+  for (const file of readdirSync(dir).filter((f) => f.endsWith(".eml"))) {
+    const raw = readFileSync(path.join(dir, file), "utf8");
+    const text = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+    if (text.includes(needle)) return text;
+  }
+  return null;
+}
+
+test.describe("a listing page", () => {
+  test("shows the home, its photos sized for no layout shift, the brokerage, MLS® number, badge, notice and JSON-LD", async ({ page }) => {
+    const listingPath = await firstListingPath(page);
+    await page.goto(listingPath);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByTestId("listing-price")).toHaveText(/^\$[\d,]+$/);
+    await expect(page.getByTestId("listing-brokerage")).toHaveText(/^Listing brokerage: \S/);
+    await expect(page.getByText("MLS® number", { exact: true })).toBeVisible();
+    await expect(page.getByText(DDF_TRADEMARK_NOTICE)).toBeVisible();
+
+    const images = page.locator("main article img[src*='/ddf/media/']");
+    const first = images.first();
+    await expect(first).toHaveAttribute("fetchpriority", "high");
+    await expect(first).not.toHaveAttribute("loading", /.*/);
+    await expect(first).toHaveAttribute("width", /\d+/);
+    await expect(first).toHaveAttribute("height", /\d+/);
+    expect(await images.count()).toBeGreaterThan(1);
+    for (const img of (await images.all()).slice(1)) {
+      await expect(img).toHaveAttribute("loading", "lazy");
+      await expect(img).toHaveAttribute("width", /\d+/);
+    }
+    // The photo really loads from the feed's media host (the CSP allows its origin).
+    await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+
+    const badge = page.getByTestId("realtor-ca-badge");
+    await expect(badge).toHaveAttribute("href", /^https:\/\/www\.realtor\.ca\//);
+    await expect(badge).toHaveAttribute("target", "_blank");
+    await expect(badge).toHaveAttribute("rel", "noopener");
+    await expect(badge.locator("img")).toHaveAttribute("src", "/images/powered-by-realtor-ca.svg");
+
+    const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const listing = blocks.map((b) => JSON.parse(b) as Record<string, unknown>).find((b) => b["@type"] === "RealEstateListing");
+    expect(listing).toMatchObject({ url: expect.stringContaining(listingPath), offers: { priceCurrency: "CAD" } });
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`${listingPath}$`));
+  });
+
+  test("moves an old slug to the listing's own address and answers 404 for an unknown key", async ({ page, request }) => {
+    const listingPath = await firstListingPath(page);
+    const key = listingPath.split("/")[2]!.split("-")[0]!;
+    const moved = await request.get(`/listings/${key}-some-old-address`, { maxRedirects: 0 });
+    expect(moved.status()).toBe(301);
+    expect(moved.headers()["location"]).toBe(listingPath);
+    const missing = await page.goto("/listings/ZZZ999999-nowhere");
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Oops! This property is no longer available." })).toBeVisible();
+  });
+
+  test("'Ask about this home' creates a lead that names the home", async ({ page }) => {
+    await useOwnClientIp(page);
+    const listingPath = await firstListingPath(page);
+    await page.goto(listingPath);
+    await waitForHydration(page);
+    const address = (await page.getByRole("heading", { level: 1 }).textContent())!;
+    const email = uniqueEmail("ask");
+    await expect(page.getByLabel("Message")).toHaveValue(new RegExp(`^I'd like more information about ${address.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+    await page.getByLabel("Full Name").fill("Asking Buyer");
+    await page.getByLabel("Email Address").fill(email);
+    await page.getByRole("button", { name: "Ask about this home" }).click();
+    await expect(page.getByText("Message Sent Successfully!")).toBeVisible();
+    await expect.poll(() => feedMailContaining(email), { timeout: 15_000 }).not.toBeNull();
+    const mail = feedMailContaining(email)!;
+    expect(mail).toContain(address);
+    expect(mail).toContain(listingPath);
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("an area page lists its homes with count and median, and pages through them", async ({ page }) => {
+    await page.goto("/edmonton-listings");
+    const section = page.locator("#homes-for-sale");
+    await expect(section.getByRole("heading", { name: "Homes for sale in Edmonton" })).toBeVisible();
+    await expect(section.getByTestId("listings-summary")).toHaveText(/^\d[\d,]* homes? for sale · median asking price \$[\d,]+/);
+    const cards = section.locator("li a");
+    await expect(cards).toHaveCount(12);
+    const firstOnPage1 = await cards.first().getAttribute("href");
+    await section.getByRole("link", { name: "Next →" }).click();
+    await expect(page).toHaveURL(/\/edmonton-listings\?page=2#homes-for-sale$/);
+    await expect(section.getByText(/^Page 2 of \d+$/)).toBeVisible();
+    expect(await cards.first().getAttribute("href")).not.toBe(firstOnPage1);
+    await page.goto("/edmonton-listings?page=999");
+    await expect(section.getByText(/There are no more listings past page \d+/)).toBeVisible();
+  });
+
+  test("/listings filters by city and bedrooms through its GET form", async ({ page }) => {
+    await page.goto("/listings");
+    await page.getByLabel("City").selectOption("Edmonton");
+    await page.getByLabel("Bedrooms").selectOption("3");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/listings\?city=Edmonton&.*minBeds=3/);
+    await expect(page.getByRole("heading", { name: "Homes for sale in Edmonton" })).toBeVisible();
+    const cards = page.locator("main ul li a");
+    expect(await cards.count()).toBeGreaterThan(0);
+    for (const text of await cards.allTextContents()) {
+      expect(text).toContain("Edmonton");
+      expect(Number(/(\d+) beds?/.exec(text)?.[1])).toBeGreaterThanOrEqual(3);
+    }
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, follow");
+    await page.goto("/listings?page=abc&minPrice=lots&type=castle");
+    await expect(page.getByTestId("listings-summary")).toBeVisible();
+  });
+
+  test("the inquiry form posts without JavaScript", async ({ page }) => {
+    await useOwnClientIp(page);
+    const listingPath = await firstListingPath(page);
+    await page.goto(listingPath);
+    const email = uniqueEmail("nojs");
+    await page.getByLabel("Full Name").fill("Plain Poster");
+    await page.getByLabel("Email Address").fill(email);
+    await page.getByRole("button", { name: "Ask about this home" }).click();
+    await expect(page.getByText("Message Sent Successfully!")).toBeVisible();
+    await expect.poll(() => feedMailContaining(email), { timeout: 15_000 }).not.toBeNull();
+  });
+});
+
+test("layout at 390 px and on a desktop (screenshots for review)", async ({ page }) => {
+  const listingPath = await firstListingPath(page);
+  for (const [name, size] of [["phone", phoneViewport], ["desktop", { width: 1280, height: 900 }]] as const) {
+    await page.setViewportSize(size);
+    for (const [label, url] of [["listing", listingPath], ["search", "/listings?city=Edmonton"], ["area", "/edmonton-listings"]] as const) {
+      await page.goto(url);
+      await page.waitForLoadState("load");
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${label} at ${name} scrolls sideways`).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: test.info().outputPath(`${label}-${name}.png`), fullPage: label !== "area" });
+    }
+  }
+});
