@@ -37,6 +37,10 @@ export default function handleRequest(
     );
     const { pipe, abort } = renderToPipeableStream(app, {
       nonce,
+      // Every Suspense boundary (HydrationChunk) is written in place, in document order. React
+      // otherwise moves a boundary of more than ~12 KB to the end of the document and shows it
+      // with an inline script, so a visitor without JavaScript would never see that part.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
         const chunks: Buffer[] = [];
         const sink = new PassThrough();

@@ -17,6 +17,7 @@ import { Footer } from "./components/layout/footer";
 import { Header } from "./components/layout/header";
 import { NotFoundContent } from "./components/not-found-content";
 import { ToasterHost } from "./components/toaster-host";
+import { HydrationChunk } from "./components/ui/hydration-chunk";
 import { pageByPath } from "./content/pages";
 import { site } from "./content/site";
 import { useNonce } from "./lib/nonce";
@@ -58,12 +59,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
           children
         ) : (
           <>
-            <Header />
-            <Breadcrumbs />
+            <HydrationChunk>
+              <Header />
+              <Breadcrumbs />
+            </HydrationChunk>
             <main id="main" tabIndex={-1} className="outline-none">
-              {children}
+              <HydrationChunk>{children}</HydrationChunk>
             </main>
-            <Footer variant={footer} />
+            <HydrationChunk>
+              <Footer variant={footer} />
+            </HydrationChunk>
           </>
         )}
         <ToasterHost />

@@ -9,6 +9,17 @@ export const NO_FIGURE = "—";
 const wholeDollars = new Intl.NumberFormat("en-CA", { style: "currency", currency: "CAD", maximumFractionDigits: 0, minimumFractionDigits: 0 });
 const withCents = new Intl.NumberFormat("en-CA", { style: "currency", currency: "CAD", maximumFractionDigits: 2, minimumFractionDigits: 2 });
 
+const plainNumber = new Intl.NumberFormat("en-CA");
+
+/**
+ * A plain number in en-CA: `formatNumber(1234.5)` → "1,234.5" (up to three decimals). One
+ * shared formatter: `toLocaleString` builds a new one on every call, which adds up on a page
+ * that formats many figures while it hydrates.
+ */
+export function formatNumber(value: number): string {
+  return plainNumber.format(value);
+}
+
 /**
  * A dollar amount in en-CA: `formatCurrency(2528.27)` → "$2,528", with `{ cents: true }` →
  * "$2,528.27". Null, undefined and non-finite values give {@link NO_FIGURE}.

@@ -5,6 +5,7 @@ import { hasCalculatorParams, inputsFromParams } from "~/lib/mortgage-inputs";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/mortgage-calculator";
 import { CalculatorExplainer } from "~/components/calculators/calculator-explainer";
+import { HydrationChunk } from "~/components/ui/hydration-chunk";
 
 export const meta: Route.MetaFunction = ({ location }) =>
   pageMeta({
@@ -35,8 +36,12 @@ export default function MortgageCalculatorPage({ loaderData }: Route.ComponentPr
     <>
       <PageHeader title="Mortgage Calculator" subtitle="Estimate your monthly payment on an Edmonton home, with the Canadian rules built in." />
       <Container className="py-10">
-        <MortgageCalculator initialInputs={loaderData.inputs} fromQuery={loaderData.fromQuery} />
-        <CalculatorExplainer />
+        <HydrationChunk>
+          <MortgageCalculator initialInputs={loaderData.inputs} fromQuery={loaderData.fromQuery} />
+        </HydrationChunk>
+        <HydrationChunk>
+          <CalculatorExplainer />
+        </HydrationChunk>
         <div className="mt-10">
           <BackButton />
         </div>

@@ -4,6 +4,7 @@ import { ButtonLink } from "~/components/ui/button";
 import { Container, PageHeader } from "~/components/ui/page-header";
 import { openHouses } from "~/content/open-houses";
 import { formatLongDate } from "~/lib/dates";
+import { formatCurrency, formatNumber } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/open-house";
 
@@ -13,9 +14,6 @@ export const meta: Route.MetaFunction = ({ location }) =>
     description: "Open houses in Edmonton, St. Albert, Sherwood Park and Spruce Grove: dates, times and home details. Ask for this weekend's full schedule.",
     path: location.pathname,
   });
-
-const price = new Intl.NumberFormat("en-CA", { style: "currency", currency: "CAD", maximumFractionDigits: 0 });
-const number = new Intl.NumberFormat("en-CA");
 
 export default function OpenHousePage() {
   return (
@@ -30,7 +28,7 @@ export default function OpenHousePage() {
             <li key={h.id} className="overflow-hidden rounded-xl border border-line bg-surface shadow-sm">
               <img src={h.image} alt={`Illustration of the sample home in ${h.address.replace("Sample home, ", "")}`} width={640} height={400} loading="lazy" className="aspect-[8/5] h-auto w-full bg-surface-muted" />
               <div className="p-5">
-                <p className="text-2xl font-bold text-ink">{price.format(h.price)}</p>
+                <p className="text-2xl font-bold text-ink">{formatCurrency(h.price)}</p>
                 <h2 className="mt-1 font-semibold text-ink">{h.address}</h2>
                 <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink-muted">
                   <span className="inline-flex items-center gap-1">
@@ -50,7 +48,7 @@ export default function OpenHousePage() {
                     <Bath aria-hidden="true" className="size-4" /> {h.baths} baths
                   </li>
                   <li className="inline-flex items-center gap-1">
-                    <Ruler aria-hidden="true" className="size-4" /> {number.format(h.sqft)} sq ft
+                    <Ruler aria-hidden="true" className="size-4" /> {formatNumber(h.sqft)} sq ft
                   </li>
                 </ul>
               </div>

@@ -64,3 +64,18 @@ test.describe("deferred hydration on the built pages", () => {
     expect(warnings).toHaveLength(1);
   });
 });
+
+test.describe("pages hydrate in chunks, written in place", () => {
+  // HydrationChunk (a Suspense boundary) splits hydration into short tasks. React would move a
+  // large boundary to the end of the document behind an inline script; entry.server.tsx turns
+  // that off, so every part of the page is where it belongs and shows without JavaScript.
+  for (const pathname of PAGES) {
+    test(`${pathname}: every chunk is in place, none deferred to a script`, async ({ request }) => {
+      const response = await request.get(pathname);
+      expect(response.status()).toBe(200);
+      const html = await response.text();
+      expect(html, "the page is cut into chunks").toContain("<!--$-->");
+      expect(html).not.toMatch(/<template id="B:|hidden id="S:|\$RC\(|\$RV\(/);
+    });
+  }
+});

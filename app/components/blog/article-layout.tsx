@@ -6,6 +6,7 @@ import { type BlogPost, postBySlug } from "~/content/blog/posts";
 import { formatLongDate } from "~/lib/dates";
 import { pageMeta } from "~/lib/seo";
 import { blogPostingJsonLd } from "~/lib/structured-data";
+import { HydrationChunk } from "~/components/ui/hydration-chunk";
 import { ShareButton } from "./share-button";
 
 export const DEFAULT_ARTICLE_IMAGE = "/images/share-card.jpg";
@@ -43,36 +44,41 @@ export function ArticleLayout({ slug, children, share = <ShareButton /> }: { slu
   const post = requirePost(slug);
   return (
     <article className="pb-8">
-      <header className="bg-brand-soft">
-        <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
-          <p className="text-sm font-semibold uppercase tracking-wide text-brand">
-            <Link to="/blog" className="underline">
-              Blog
-            </Link>{" "}
-            · {post.section}
-            {post.editionLabel ? ` · ${post.editionLabel}` : ""}
-          </p>
-          <h1 className="mt-3 text-3xl font-bold tracking-tight text-ink sm:text-4xl">{post.title}</h1>
-          <p className="mt-3 text-lg text-ink-muted">{post.description}</p>
-          <div className="mt-5 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-ink-muted">
-            <span className="inline-flex items-center gap-1.5">
-              <CalendarDays aria-hidden="true" className="size-4" />
-              <time dateTime={post.datePublished}>{formatLongDate(post.datePublished)}</time>
-            </span>
-            {post.dateModified !== post.datePublished && (
-              <span>
-                Updated <time dateTime={post.dateModified}>{formatLongDate(post.dateModified)}</time>
+      {/* Header and body hydrate as separate pieces: see HydrationChunk. */}
+      <HydrationChunk>
+        <header className="bg-brand-soft">
+          <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
+            <p className="text-sm font-semibold uppercase tracking-wide text-brand">
+              <Link to="/blog" className="underline">
+                Blog
+              </Link>{" "}
+              · {post.section}
+              {post.editionLabel ? ` · ${post.editionLabel}` : ""}
+            </p>
+            <h1 className="mt-3 text-3xl font-bold tracking-tight text-ink sm:text-4xl">{post.title}</h1>
+            <p className="mt-3 text-lg text-ink-muted">{post.description}</p>
+            <div className="mt-5 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-ink-muted">
+              <span className="inline-flex items-center gap-1.5">
+                <CalendarDays aria-hidden="true" className="size-4" />
+                <time dateTime={post.datePublished}>{formatLongDate(post.datePublished)}</time>
               </span>
-            )}
-            <span className="inline-flex items-center gap-1.5">
-              <Clock aria-hidden="true" className="size-4" />
-              {post.readingMinutes} min read
-            </span>
-            {share}
+              {post.dateModified !== post.datePublished && (
+                <span>
+                  Updated <time dateTime={post.dateModified}>{formatLongDate(post.dateModified)}</time>
+                </span>
+              )}
+              <span className="inline-flex items-center gap-1.5">
+                <Clock aria-hidden="true" className="size-4" />
+                {post.readingMinutes} min read
+              </span>
+              {share}
+            </div>
           </div>
-        </div>
-      </header>
-      <div className="prose-page mx-auto max-w-3xl px-4 pt-8">{children}</div>
+        </header>
+      </HydrationChunk>
+      <div className="prose-page mx-auto max-w-3xl px-4 pt-8">
+        <HydrationChunk>{children}</HydrationChunk>
+      </div>
     </article>
   );
 }

@@ -1,3 +1,4 @@
+import { HydrationChunk } from "~/components/ui/hydration-chunk";
 import { testimonials } from "~/content/testimonials";
 import { AreasGrid } from "./areas-grid";
 import { Hero } from "./hero";
@@ -16,10 +17,18 @@ export interface HomeWidgetIds {
 export function HomeSections({ widgetIds }: { widgetIds: HomeWidgetIds }) {
   return (
     <>
-      <Hero searchWidgetId={widgetIds.search} />
-      <NewListings widgetId={widgetIds.newListings} />
-      <AreasGrid />
-      <TestimonialsCarousel items={testimonials} />
+      <HydrationChunk>
+        <Hero searchWidgetId={widgetIds.search} />
+      </HydrationChunk>
+      <HydrationChunk>
+        <NewListings widgetId={widgetIds.newListings} />
+      </HydrationChunk>
+      <HydrationChunk>
+        <AreasGrid />
+      </HydrationChunk>
+      <HydrationChunk>
+        <TestimonialsCarousel items={testimonials} />
+      </HydrationChunk>
     </>
   );
 }

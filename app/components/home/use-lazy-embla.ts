@@ -1,5 +1,5 @@
 import type { EmblaCarouselType, EmblaOptionsType } from "embla-carousel";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 
 /**
  * Embla, loaded only when it is about to be needed: when the carousel comes within a screen of
@@ -7,8 +7,10 @@ import { useCallback, useEffect, useRef, useState } from "react";
  * server-rendered markup until then, so the home page's first load carries no carousel engine.
  * Returns what embla-carousel-react's `useEmblaCarousel` returns (a ref and the API), plus `wake`.
  */
-export function useLazyEmbla(options: EmblaOptionsType): [(node: HTMLElement | null) => void, EmblaCarouselType | undefined, () => void] {
-  const [node, setNode] = useState<HTMLElement | null>(null);
+export function useLazyEmbla(options: EmblaOptionsType): [RefObject<HTMLDivElement | null>, EmblaCarouselType | undefined, () => void] {
+  // A ref object, not a callback ref that sets state: state set while React attaches refs
+  // re-renders the whole carousel synchronously right after hydration, for nothing.
+  const viewport = useRef<HTMLDivElement>(null);
   const [api, setApi] = useState<EmblaCarouselType>();
   const [wanted, setWanted] = useState(false);
   const optionsRef = useRef(options);
@@ -16,15 +18,17 @@ export function useLazyEmbla(options: EmblaOptionsType): [(node: HTMLElement | n
   const wake = useCallback(() => setWanted(true), []);
 
   useEffect(() => {
+    const node = viewport.current;
     if (!node || wanted) return;
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) setWanted(true);
     }, { rootMargin: "100% 0px" });
     observer.observe(node);
     return () => observer.disconnect();
-  }, [node, wanted]);
+  }, [wanted]);
 
   useEffect(() => {
+    const node = viewport.current;
     if (!node || !wanted) return;
     let instance: EmblaCarouselType | undefined;
     let cancelled = false;
@@ -38,7 +42,7 @@ export function useLazyEmbla(options: EmblaOptionsType): [(node: HTMLElement | n
       instance?.destroy();
       setApi(undefined);
     };
-  }, [node, wanted]);
+  }, [wanted]);
 
-  return [setNode, api, wake];
+  return [viewport, api, wake];
 }

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { formatCurrency } from "~/lib/format";
+import { formatCurrency, formatNumber } from "~/lib/format";
 import { DdfNotice } from "./ddf-notices";
 import { ListingGrid } from "./listing-card";
 import type { ListingPage } from "./listing-types";
@@ -10,7 +10,7 @@ const SECTION_ID = "homes-for-sale";
 
 /** "1 home" / "1,234 homes". */
 export function homesCount(n: number): string {
-  return `${n.toLocaleString("en-CA")} ${n === 1 ? "home" : "homes"}`;
+  return `${formatNumber(n)} ${n === 1 ? "home" : "homes"}`;
 }
 
 /**

@@ -1,13 +1,13 @@
 import { Link } from "react-router";
 import { CATEGORY_LABELS } from "~/lib/listings";
-import { formatCurrency } from "~/lib/format";
+import { formatCurrency, formatNumber } from "~/lib/format";
 import type { ListingCard as Card } from "./listing-types";
 
 /** "1,450 sq ft": the feed's units word shortened where it is the usual one, else shown as sent. */
 export function formatLivingArea(area: number | null, units: string | null): string | null {
   if (area === null || !Number.isFinite(area) || area <= 0) return null;
   const unit = units && /square\s*f(ee|oo)t|sq\.?\s*ft/i.test(units) ? "sq ft" : units && /square\s*met(er|re)s?|m2|m²/i.test(units) ? "m²" : (units ?? "sq ft");
-  return `${Math.round(area).toLocaleString("en-CA")} ${unit}`;
+  return `${formatNumber(Math.round(area))} ${unit}`;
 }
 
 export function bedsBaths(beds: number | null, baths: number | null): string[] {

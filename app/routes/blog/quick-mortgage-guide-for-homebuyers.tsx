@@ -25,6 +25,7 @@ import {
 } from "~/content/blog/data/quick-mortgage-guide-for-homebuyers";
 import { site } from "~/content/site";
 import { faqPageJsonLd } from "~/lib/faq-structured-data";
+import { formatNumber } from "~/lib/format";
 import { formatCurrency, formatPercent, monthlyPayment } from "~/lib/mortgage";
 import { DOWN_PAYMENT_RULE, minimumDownPayment } from "~/lib/mortgage-insurance";
 import type { Route } from "./+types/quick-mortgage-guide-for-homebuyers";
@@ -44,7 +45,7 @@ const PAYMENT_EXAMPLE_YEARS = 25;
 const DOWN_PAYMENT_EXAMPLES = [400_000, 600_000, 900_000, 1_600_000] as const;
 
 /** 3.4 for 3.41: "roughly 3.4 times income". */
-const formatMultiple = (n: number) => (Math.round(n * 10) / 10).toLocaleString("en-CA");
+const formatMultiple = (n: number) => formatNumber(Math.round(n * 10) / 10);
 
 /** A two-column comparison table: row labels, then the two options side by side. */
 function ComparisonTable({ caption, first, second, rows }: { caption: string; first: string; second: string; rows: readonly ComparisonRow[] }) {
