@@ -12,8 +12,14 @@
  * performance >= 0.98, TBT <= 50 ms, LCP <= 1.0 s, CLS 0, <= 130 KB of compressed script;
  * accessibility, best practices and SEO 1.00.
  *
- *   npm run audit                 # default page set
- *   npm run audit -- /about /blog # chosen pages
+ * A listing page needs the DDF® feed switched on, which also changes what the area pages serve, so
+ * it is audited on a second server of the same build (port AUDIT_PORT + 2, its own database) with
+ * the feed pointed at the DDF stand-in, as the end-to-end suite does: the server syncs the
+ * stand-in's listings, and the first listing of its sitemap is audited, photos and all.
+ *
+ *   npm run audit                   # default page set, a listing page included
+ *   npm run audit -- /about /blog   # chosen pages
+ *   npm run audit -- listing        # a listing page only
  */
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -24,6 +30,9 @@ import path from "node:path";
 import { readConfig } from "../app/lib/server/config.server";
 
 const config = readConfig();
+
+/** Stands for "a listing page of the feed server" in the page list. */
+const LISTING_PAGE = "listing";
 
 const DEFAULT_PAGES = [
   "/",
@@ -36,13 +45,15 @@ const DEFAULT_PAGES = [
   "/blog",
   "/blog/hidden-costs-buying-home-alberta",
   "/blog/quick-mortgage-guide-for-homebuyers",
+  LISTING_PAGE,
 ];
 
 const port = config.AUDIT_PORT;
 const fixturePort = config.AUDIT_FIXTURE_PORT;
 const origin = `http://localhost:${port}`;
 const fixtureOrigin = `http://127.0.0.1:${fixturePort}`;
-const pages = process.argv.slice(2).filter((a) => a.startsWith("/"));
+const pages = process.argv.slice(2).filter((a) => a.startsWith("/") || a === LISTING_PAGE);
+const chosenPages = pages.length ? pages : DEFAULT_PAGES;
 const env = {
   ...process.env,
   NODE_ENV: "production",
@@ -73,6 +84,38 @@ async function waitForServer(url: string, timeoutMs = 60_000) {
 }
 
 const server = spawn(process.execPath, ["--enable-source-maps", path.join(env.BUILD_DIR, "server.js")], { env, stdio: ["ignore", "ignore", "inherit"] });
+
+const feedOrigin = `http://localhost:${port + 2}`;
+const feedServer = chosenPages.includes(LISTING_PAGE)
+  ? spawn(process.execPath, ["--enable-source-maps", path.join(env.BUILD_DIR, "server.js")], {
+      env: {
+        ...env,
+        PORT: String(port + 2),
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), "audit-feed-data-")),
+        DDF_CLIENT_ID: "e2e-ddf-client",
+        DDF_CLIENT_SECRET: "e2e-ddf-secret",
+        DDF_TOKEN_URL: `${fixtureOrigin}/ddf/connect/token`,
+        DDF_API_URL: `${fixtureOrigin}/ddf/odata/v1`,
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+    })
+  : undefined;
+
+/** The feed server's first listing page, once its first sync has stored the stand-in's listings. */
+async function firstListingUrl(timeoutMs = 120_000): Promise<string> {
+  const start = Date.now();
+  while (Date.now() - start < timeoutMs) {
+    try {
+      const sitemap = await (await fetch(`${feedOrigin}/sitemap-listings.xml`)).text();
+      const loc = /<loc>([^<]+)<\/loc>/.exec(sitemap)?.[1];
+      if (loc) return `${feedOrigin}${new URL(loc).pathname}`;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("the feed server stored no listing in time");
+}
 
 const CHROME_FLAGS = [
   "--headless=new",
@@ -122,10 +165,12 @@ let failed = false;
 try {
   await waitForServer(`${origin}/healthz`);
   await waitForServer(`${fixtureOrigin}/healthz`);
-  for (const page of pages.length ? pages : DEFAULT_PAGES) {
+  for (const chosen of chosenPages) {
+    const url = chosen === LISTING_PAGE ? await firstListingUrl() : `${origin}${chosen}`;
+    const page = chosen === LISTING_PAGE ? new URL(url).pathname : chosen;
     const runs: Row[] = [];
     for (let run = 0; run < config.AUDIT_RUNS; run++) {
-      const lhr = await auditOnce(`${origin}${page}`);
+      const lhr = await auditOnce(url);
       const { categories, audits } = lhr;
       const items = (audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
       const jsBytes = items.filter((i) => i.resourceType === "Script").reduce((sum, i) => sum + (i.transferSize ?? 0), 0);
@@ -155,6 +200,7 @@ try {
   console.error(error);
 } finally {
   server.kill("SIGTERM");
+  feedServer?.kill("SIGTERM");
   fixtures.kill("SIGTERM");
 }
 
