@@ -1,7 +1,8 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { useFetcher } from "react-router";
 import { BackButton } from "~/components/layout/back-button";
-import { Honeypot, TextAreaField, TextField } from "~/components/forms/fields";
+import { ContactFields } from "~/components/forms/contact-fields";
+import { Honeypot } from "~/components/forms/fields";
 import { FormResultNotice, useFormSubmission } from "~/components/forms/use-form-submission";
 import { Button } from "~/components/ui/button";
 import { Container, PageHeader } from "~/components/ui/page-header";
@@ -10,7 +11,6 @@ import { contactMessages } from "~/content/form-messages";
 import { formatAddress, site } from "~/content/site";
 import { type ContactField, parseContactForm } from "~/lib/schemas/contact";
 import { type FormResult, submitOrFail } from "~/lib/form-result";
-import { LIMITS } from "~/lib/schemas/fields";
 import { pageMeta } from "~/lib/seo";
 import { answerContactPost } from "~/lib/server/contact-post.server";
 import type { Route } from "./+types/contact";
@@ -101,46 +101,7 @@ function ContactForm({ documentResult }: { documentResult: ContactResult | null 
       <FormResultNotice result={documentResult} messages={contactMessages} />
       <fieldset disabled={busy} className="space-y-5">
         <legend className="sr-only">Your message</legend>
-        <TextField
-          id="contact-name"
-          name="name"
-          label="Full Name"
-          required
-          autoComplete="name"
-          maxLength={LIMITS.name}
-          defaultValue={values?.name}
-          error={fieldErrors.name}
-        />
-        <TextField
-          id="contact-email"
-          name="email"
-          type="email"
-          label="Email Address"
-          required
-          autoComplete="email"
-          maxLength={LIMITS.email}
-          defaultValue={values?.email}
-          error={fieldErrors.email}
-        />
-        <TextField
-          id="contact-phone"
-          name="phone"
-          type="tel"
-          label="Phone Number"
-          autoComplete="tel"
-          maxLength={LIMITS.phone}
-          defaultValue={values?.phone}
-          error={fieldErrors.phone}
-        />
-        <TextAreaField
-          id="contact-message"
-          name="message"
-          label="Message"
-          rows={5}
-          maxLength={LIMITS.message}
-          defaultValue={values?.message}
-          error={fieldErrors.message}
-        />
+        <ContactFields idPrefix="contact" fieldErrors={fieldErrors} values={values} />
         <Honeypot idPrefix="contact" />
         <Button type="submit" className="w-full sm:w-auto">
           {busy ? "Sending..." : "Send Message"}
