@@ -13,6 +13,7 @@
  */
 import type { Database } from "./db.server";
 import { messageChainOf } from "./db-errors.server";
+import { InterruptibleSleep } from "./interruptible-sleep.server";
 import { type Mailer, PermanentDeliveryError } from "./mailer.server";
 import { type OutboxNotification, claimDueNotifications, markFailed, markForRetry, markSent } from "./outbox.server";
 
@@ -45,7 +46,7 @@ export function backoffDelay(attempt: number, baseMs: number, maxMs: number, ran
 export class OutboxWorker {
   private running = false;
   private loop: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
+  private readonly pause = new InterruptibleSleep();
   private kicked = false;
   private readonly batchSize: number;
   private readonly leaseMs: number;
@@ -70,13 +71,13 @@ export class OutboxWorker {
   /** A notification was queued: look now rather than at the next poll. */
   kick(): void {
     this.kicked = true;
-    this.wake?.();
+    this.pause.wake();
   }
 
   /** Finishes the batch in hand, then stops. */
   async stop(): Promise<void> {
     this.running = false;
-    this.wake?.();
+    this.pause.wake();
     await this.loop;
     this.loop = null;
   }
@@ -100,22 +101,8 @@ export class OutboxWorker {
       }
       if (!this.running) break;
       if (settled === this.batchSize || this.kicked) continue;
-      await this.sleep(this.options.pollMs);
+      await this.pause.sleep(this.options.pollMs);
     }
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = () => {
-        this.wake = null;
-        done();
-      };
-    });
   }
 
   /**

@@ -7,6 +7,7 @@
  */
 import type { Database } from "../db.server";
 import { messageChainOf } from "../db-errors.server";
+import { InterruptibleSleep } from "../interruptible-sleep.server";
 import { DdfError, type DdfClient } from "./ddf-client.server";
 import { type SyncResult, syncBackoff, syncListings } from "./sync.server";
 
@@ -40,7 +41,7 @@ function looksLikeABug(error: unknown): boolean {
 export class ListingsSyncWorker {
   private running = false;
   private loop: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
+  private readonly pause = new InterruptibleSleep();
   private abort: AbortController | null = null;
   /** Failures to reach the database at all (the run's own failures are counted in the row). */
   private dbFailures = 0;
@@ -65,7 +66,7 @@ export class ListingsSyncWorker {
   async stop(): Promise<void> {
     this.running = false;
     this.abort?.abort();
-    this.wake?.();
+    this.pause.wake();
     await this.loop;
     this.loop = null;
   }
@@ -113,18 +114,8 @@ export class ListingsSyncWorker {
     else this.log.warn(line);
   }
 
+  /** The pause between runs; stop() wakes it, and once stopped there is nothing to wait for. */
   private sleep(ms: number): Promise<void> {
-    if (!this.running) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = () => {
-        this.wake = null;
-        done();
-      };
-    });
+    return this.running ? this.pause.sleep(ms) : Promise.resolve();
   }
 }
