@@ -3,7 +3,7 @@
  *
  * Written for a copy of about 20,000 listings: a results page reads only the rows it shows,
  * through the (listed_at), (city, listed_at) and (category, listed_at) indexes; the count and the
- * median read the filter's rows once, and the city and category filters narrow them by index.
+ * median, which read all the filter's rows, are kept until the copy changes (summary.server.ts).
  */
 import { type SQL, sql } from "drizzle-orm";
 import type { ListingCategory } from "../../../../db/schema-values";
@@ -11,24 +11,52 @@ import type { ListingPhoto } from "../../../../db/schema";
 import type { ListingCard, ListingDetail, ListingFilter, ListingPage, ListingSearch } from "~/components/listings/listing-types";
 import { listingPath } from "../../listings";
 import type { Database } from "../db.server";
+import { listingSummary } from "./summary.server";
 
 export type ListingLookup = ListingDetail | { gone: true } | null;
 
-interface DetailRow extends Record<string, unknown> {
+/**
+ * The fields a card and the detail view both show, with their columns, mapped once (toShared) so
+ * the two views cannot disagree about them. SharedField is computed from the two types: a field
+ * added to both fails to compile until it is mapped here.
+ */
+type SharedField = keyof ListingCard & keyof ListingDetail;
+
+interface SharedRow extends Record<string, unknown> {
   listing_key: string;
-  mls_number: string | null;
   slug: string;
   list_price: number | null;
   address: string;
   city: string | null;
-  province: string | null;
-  postal_code: string | null;
-  community: string | null;
   bedrooms: number | null;
   bathrooms: number | null;
   living_area: number | null;
   living_area_units: string | null;
   category: ListingCategory;
+}
+
+const SHARED_COLUMNS = "listing_key, slug, list_price, address, city, bedrooms, bathrooms, living_area, living_area_units, category";
+
+function toShared(r: SharedRow): Pick<ListingCard, SharedField> {
+  return {
+    key: r.listing_key,
+    path: listingPath(r.listing_key, r.slug),
+    price: r.list_price,
+    address: r.address,
+    city: r.city,
+    beds: r.bedrooms,
+    baths: r.bathrooms,
+    area: r.living_area,
+    areaUnits: r.living_area_units,
+    category: r.category,
+  };
+}
+
+interface DetailRow extends SharedRow {
+  mls_number: string | null;
+  province: string | null;
+  postal_code: string | null;
+  community: string | null;
   property_sub_type: string | null;
   public_remarks: string | null;
   office_name: string | null;
@@ -38,13 +66,13 @@ interface DetailRow extends Record<string, unknown> {
   modified_at: Date;
 }
 
+const DETAIL_COLUMNS = sql.raw(
+  `${SHARED_COLUMNS}, mls_number, province, postal_code, community, property_sub_type, public_remarks, office_name, listing_url, photos, listed_at, modified_at`,
+);
+
 /** One listing by its ListingKey; `{ gone: true }` when it left the feed (the page answers 410). */
 export async function listingByKey(db: Database, key: string): Promise<ListingLookup> {
-  const rows = await db.rows<DetailRow>(sql`
-    select listing_key, mls_number, slug, list_price, address, city, province, postal_code, community,
-      bedrooms, bathrooms, living_area, living_area_units, category, property_sub_type, public_remarks,
-      office_name, listing_url, photos, listed_at, modified_at
-    from listings where listing_key = ${key}`);
+  const rows = await db.rows<DetailRow>(sql`select ${DETAIL_COLUMNS} from listings where listing_key = ${key}`);
   const row = rows[0];
   if (row) return toDetail(row);
   const gone = await db.rows(sql`select 1 as gone from listing_tombstones where listing_key = ${key}`);
@@ -53,20 +81,11 @@ export async function listingByKey(db: Database, key: string): Promise<ListingLo
 
 function toDetail(r: DetailRow): ListingDetail {
   return {
-    key: r.listing_key,
-    path: listingPath(r.listing_key, r.slug),
+    ...toShared(r),
     mlsNumber: r.mls_number,
-    price: r.list_price,
-    address: r.address,
-    city: r.city,
     province: r.province,
     postalCode: r.postal_code,
     community: r.community,
-    beds: r.bedrooms,
-    baths: r.bathrooms,
-    area: r.living_area,
-    areaUnits: r.living_area_units,
-    category: r.category,
     subType: r.property_sub_type,
     remarks: r.public_remarks,
     brokerage: r.office_name,
@@ -91,23 +110,12 @@ function whereOf(f: ListingFilter): SQL {
   return sql.join(conditions, sql` and `);
 }
 
-interface CardRow extends Record<string, unknown> {
-  listing_key: string;
-  slug: string;
-  list_price: number | null;
-  address: string;
-  city: string | null;
-  bedrooms: number | null;
-  bathrooms: number | null;
-  living_area: number | null;
-  living_area_units: string | null;
+interface CardRow extends SharedRow {
   photo: string | null;
-  category: ListingCategory;
 }
 
-const CARD_COLUMNS = sql.raw(
-  "listing_key, slug, list_price, address, city, bedrooms, bathrooms, living_area, living_area_units, photos->0->>'url' as photo, category, listed_at",
-);
+// listed_at is read only to order the page; a card does not show it.
+const CARD_COLUMNS = sql.raw(`${SHARED_COLUMNS}, photos->0->>'url' as photo, listed_at`);
 
 /**
  * A page of listings, newest first (listed_at descending, undated ones last, then by key), with
@@ -121,11 +129,7 @@ const CARD_COLUMNS = sql.raw(
 export async function searchListings(db: Database, search: ListingSearch & { pageSize: number }): Promise<ListingPage> {
   const where = whereOf(search);
   const pageSize = Math.max(1, Math.floor(search.pageSize));
-  const stats = await db.rows<{ total: number; median: number | null }>(sql`
-    select count(*)::int as total, percentile_cont(0.5) within group (order by list_price) as median
-    from listings where ${where}`);
-  const total = stats[0]?.total ?? 0;
-  const median = stats[0]?.median ?? null;
+  const { total, median } = await listingSummary(db, search, where);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.max(1, Math.floor(search.page));
   const offset = (page - 1) * pageSize;
@@ -145,19 +149,7 @@ export async function searchListings(db: Database, search: ListingSearch & { pag
 }
 
 function toCard(r: CardRow): ListingCard {
-  return {
-    key: r.listing_key,
-    path: listingPath(r.listing_key, r.slug),
-    price: r.list_price,
-    address: r.address,
-    city: r.city,
-    beds: r.bedrooms,
-    baths: r.bathrooms,
-    area: r.living_area,
-    areaUnits: r.living_area_units,
-    photo: r.photo,
-    category: r.category,
-  };
+  return { ...toShared(r), photo: r.photo };
 }
 
 /** Every listing page with its last change, for /sitemap-listings.xml (one narrow scan). */

@@ -1,0 +1,88 @@
+/**
+ * How many listings a filter matches and their median asking price ("1,234 homes for sale ·
+ * median asking price $415,000", above an area's or a property type's cards and on /listings),
+ * kept in this process's memory until the local copy of the feed changes.
+ *
+ * Why a cache: the figures read every row the filter matches. With 20,000 listings stored that
+ * is about 10,000 rows for Edmonton, spread over some 3,100 pages of a table whose rows are wide
+ * (photos, remarks): 10 to 60 ms per request on PGlite, whose one connection every other request
+ * then waits for, against 1 to 2 ms for the twelve cards a page shows, which come through an
+ * index. An index on (city, list_price) would shrink the read but still walk 10,000 entries per
+ * request, and only as an index-only scan once a vacuum has run (PGlite has no autovacuum).
+ * Yet the figures change only when the sync stores something, every 15 minutes at most: computed
+ * once per filter per change, they cost nothing in between.
+ *
+ * How a server knows that the copy changed: servers sharing one PostgreSQL each keep their own
+ * cache and only one of them syncs, so a signal inside the syncing process would not reach the
+ * others. Each request reads instead the sync's state row (`listing_sync`, one row by its key,
+ * well under a millisecond), and the figures are kept under its `progress`, which the sync
+ * rewrites when a run starts, after every page it stores and when the run ends. Figures computed
+ * after reading a version reflect at least that version, so at worst they trail the copy by one
+ * page, for the moment between a page stored and the checkpoint that follows it. (A run that
+ * loses its lease or its process mid-page leaves its last page uncounted until the next run
+ * starts and rewrites the row.)
+ *
+ * Until a sync has finished once on a database nothing is cached: the copy is still being loaded
+ * (its count changes with each page) or is written by something other than the sync (tests), so
+ * the figures are read each time.
+ */
+import { type SQL, sql } from "drizzle-orm";
+import type { ListingFilter } from "~/components/listings/listing-types";
+import type { Database } from "../db.server";
+
+export interface ListingSummary {
+  total: number;
+  /** Over every listing matching the filter; null when none has a price. */
+  median: number | null;
+}
+
+/** Filters remembered per version: the area and type pages need a few dozen; searches add more. */
+const MAX_FILTERS = 500;
+
+interface Cache {
+  version: string;
+  /** The promise is kept, so requests arriving together for one filter share one read. */
+  figures: Map<string, Promise<ListingSummary>>;
+}
+
+/** Per database (tests open several in one process). */
+const caches = new WeakMap<Database, Cache>();
+
+/** The count and median of the filter's listings; `where` is the same filter as SQL. */
+export async function listingSummary(db: Database, filter: ListingFilter, where: SQL): Promise<ListingSummary> {
+  // Read before the figures: whatever they are computed from is at least this version.
+  const [state] = await db.rows<{ finished: Date | null; progress: string | null }>(sql`
+    select last_finished_at as finished, progress::text as progress from listing_sync where id = 1`);
+  const version = state?.finished && state.progress !== null ? state.progress : null;
+  if (version === null) return summarise(db, where);
+
+  let cache = caches.get(db);
+  if (cache?.version !== version) {
+    cache = { version, figures: new Map() };
+    caches.set(db, cache);
+  }
+  const key = filterKey(filter);
+  const cached = cache.figures.get(key);
+  if (cached) return cached;
+  if (cache.figures.size >= MAX_FILTERS) cache.figures.delete(cache.figures.keys().next().value!);
+  const figures = summarise(db, where);
+  const { figures: map } = cache;
+  map.set(key, figures);
+  // A failed read (the database closing) is not remembered.
+  figures.catch(() => {
+    if (map.get(key) === figures) map.delete(key);
+  });
+  return figures;
+}
+
+async function summarise(db: Database, where: SQL): Promise<ListingSummary> {
+  const [row] = await db.rows<{ total: number; median: number | null }>(sql`
+    select count(*)::int as total, percentile_cont(0.5) within group (order by list_price) as median
+    from listings where ${where}`);
+  return { total: row?.total ?? 0, median: row?.median ?? null };
+}
+
+/** The filter as a key: the order of its cities does not change the figures. */
+function filterKey(f: ListingFilter): string {
+  return JSON.stringify([[...(f.cities ?? [])].sort(), f.category ?? null, f.minPrice ?? null, f.maxPrice ?? null, f.minBeds ?? null]);
+}
