@@ -1,6 +1,7 @@
 /**
  * Compiles the production server (server.ts and what it imports from server/ and app/lib/server/)
- * into one JavaScript file, BUILD_DIR/server.js, with the SQL migrations copied beside it.
+ * into one JavaScript file, BUILD_DIR/server.js, with the SQL migrations and the embedded
+ * database's thread (app/lib/server/pglite-thread.mjs, a worker thread's own file) copied beside it.
  * `npm start` runs that file with plain node; tsx stays for development and the scripts.
  * Packages stay external: node loads them from node_modules as usual.
  */
@@ -23,4 +24,5 @@ await build({
   logLevel: "warning",
 });
 cpSync("db/migrations", path.join(buildDir, "migrations"), { recursive: true });
+cpSync("app/lib/server/pglite-thread.mjs", path.join(buildDir, "pglite-thread.mjs"));
 console.log(`Server compiled to ${path.relative(process.cwd(), path.join(buildDir, "server.js"))} in ${Date.now() - started} ms`);

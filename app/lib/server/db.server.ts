@@ -1,24 +1,24 @@
 /**
  * Opens the database and brings its schema up to date.
  *
- * - DATABASE_URL unset: PGlite (PostgreSQL compiled to WebAssembly) in DATA_DIR/pglite. Its
- *   first open of a new folder runs initdb and takes seconds, so the server opens it at start-up,
- *   before listening. It has a single connection; PGlite queues every query and transaction on
- *   it, and the application code keeps each submission to one statement so nothing waits long.
+ * - DATABASE_URL unset: PGlite (PostgreSQL compiled to WebAssembly) in DATA_DIR/pglite, run in
+ *   a worker thread of its own (pglite-thread.mjs, decision 025), so its statements use a second
+ *   core instead of stopping the server's main thread while they run. Its first open of a new
+ *   folder runs initdb and takes seconds, so the server opens it at start-up, before listening. It
+ *   has a single connection; PGlite queues every query and transaction on it, and the application
+ *   code keeps each submission to one statement so nothing waits long.
  * - DATABASE_URL set: a `pg` connection pool, for a PostgreSQL server shared by several processes.
  *
  * Nothing is cached here: a failed open throws and the next call tries again from scratch.
  */
-import { PGlite } from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
 import pg from "pg";
 import { acquirePgliteLock } from "./pglite-lock.server";
 
@@ -76,35 +76,151 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 async function openPglite(dir: string): Promise<Database> {
-  let client: PGlite;
   let release = () => {};
-  if (dir === "memory") {
-    client = await PGlite.create({ parsers: pgliteParsers });
-  } else {
+  if (dir !== "memory") {
     mkdirSync(dir, { recursive: true });
     release = acquirePgliteLock(dir);
-    try {
-      client = await PGlite.create(dir, { parsers: pgliteParsers });
-    } catch (error) {
-      release();
-      throw error;
-    }
   }
+  let thread: PgliteThread;
+  try {
+    thread = await PgliteThread.start(dir);
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const statement = (query: SQL, tx?: number) => {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    return thread.call<never[]>({ op: "rows", text, params, tx });
+  };
   return {
     driver: "pglite",
-    rows: rowsOn(client),
-    transaction: (work) => client.transaction((tx) => work(rowsOn(tx))),
+    rows: (query) => statement(query),
+    async transaction(work) {
+      const tx = await thread.call<number>({ op: "begin" });
+      try {
+        const result = await work((query) => statement(query, tx));
+        await thread.call({ op: "commit", tx });
+        return result;
+      } catch (error) {
+        // After a failed commit PGlite has already rolled back, and this is a no-op.
+        await thread.call({ op: "rollback", tx }).catch(() => undefined);
+        throw error;
+      }
+    },
     async migrate() {
-      await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
+      await thread.call({ op: "migrate", folder: MIGRATIONS_DIR });
     },
     async close() {
       try {
-        if (!client.closed) await client.close();
+        await thread.close();
       } finally {
         release();
       }
     },
   };
+}
+
+/**
+ * The main thread's side of pglite-thread.mjs: one message per call, answered once. The worker
+ * keeps the process alive only while a call is waiting for its answer, so a script that forgets
+ * to close the database still ends (as it did with PGlite on the main thread).
+ */
+class PgliteThread {
+  private nextId = 1;
+  private readonly waiting = new Map<number, { resolve: (value: never) => void; reject: (error: Error) => void }>();
+  private stopped: Error | null = null;
+
+  private constructor(private readonly worker: Worker) {
+    worker.on("message", (message: { id: number; ok: boolean; value?: never; error?: SerializedError }) => {
+      const call = this.waiting.get(message.id);
+      if (!call) return;
+      this.waiting.delete(message.id);
+      if (this.waiting.size === 0) worker.unref();
+      if (message.ok) call.resolve(message.value as never);
+      else call.reject(errorFrom(message.error!));
+    });
+    const stop = (error: Error) => {
+      this.stopped ??= error;
+      for (const call of this.waiting.values()) call.reject(this.stopped);
+      this.waiting.clear();
+    };
+    worker.on("error", (error) => {
+      // Every statement from now on fails with this error, and /healthz says the database is unavailable.
+      console.error(`[db] the embedded database's thread stopped: ${error.message}`);
+      stop(new Error(`the embedded database stopped: ${error.message}`, { cause: error }));
+    });
+    worker.on("exit", () => stop(new Error("PGlite is closed")));
+  }
+
+  /** Starts the thread and waits for PGlite to open the folder (or "memory"). */
+  static async start(dir: string): Promise<PgliteThread> {
+    // No Node options for the thread (its file is plain JavaScript and needs none): a worker
+    // refuses V8 and process-wide ones (`--max-old-space-size`, `--trace-gc`…) given to it, and
+    // tsx's loader, inherited under `npm run dev`, the scripts and the tests, hung it at start-up.
+    const worker = new Worker(PGLITE_THREAD, { workerData: { dir }, execArgv: [] });
+    let onMessage = (_message: { ready: boolean; error?: SerializedError }) => {};
+    let onError = (_error: Error) => {};
+    let onExit = (_code: number) => {};
+    try {
+      await new Promise<void>((resolve, reject) => {
+        onMessage = (message) => (message.ready ? resolve() : reject(errorFrom(message.error!)));
+        onError = reject;
+        onExit = (code) => reject(new Error(`the embedded database's thread ended before it was ready (exit code ${code})`));
+        worker.once("message", onMessage).once("error", onError).once("exit", onExit);
+      });
+    } catch (error) {
+      await worker.terminate();
+      throw error;
+    } finally {
+      // Only these: Worker keeps listeners of its own (removeAllListeners would stop its messages).
+      worker.off("message", onMessage).off("error", onError).off("exit", onExit);
+    }
+    worker.unref();
+    return new PgliteThread(worker);
+  }
+
+  call<T>(message: { op: string; [key: string]: unknown }): Promise<T> {
+    if (this.stopped) return Promise.reject(this.stopped);
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.set(id, { resolve: resolve as (value: never) => void, reject });
+      if (this.waiting.size === 1) this.worker.ref();
+      this.worker.postMessage({ ...message, id });
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.stopped) return;
+    const exited = new Promise<void>((resolve) => this.worker.once("exit", () => resolve()));
+    try {
+      await this.call({ op: "close" });
+    } finally {
+      // The thread ends by itself once PGlite has closed; if it does not within a few seconds, it
+      // is ended here. The timer keeps the process alive until then.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(resolve, 5_000)))]);
+      clearTimeout(timer);
+      await this.worker.terminate();
+    }
+  }
+}
+
+/** The thread's file: beside this module in the source, beside server.js in a build (scripts/build-server.ts copies it). */
+const PGLITE_THREAD = new URL("./pglite-thread.mjs", import.meta.url);
+
+interface SerializedError {
+  message: string;
+  name?: string;
+  cause?: SerializedError;
+  [field: string]: unknown;
+}
+
+/** An error from the thread as an Error again, with PostgreSQL's fields (`code`, `detail`…) and its cause. */
+function errorFrom(plain: SerializedError): Error {
+  const { message, name, cause, ...fields } = plain;
+  const error = new Error(message, cause ? { cause: errorFrom(cause) } : undefined);
+  if (name) error.name = name;
+  return Object.assign(error, fields);
 }
 
 async function openPostgres(url: string, max: number): Promise<Database> {
@@ -159,7 +275,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
 /** Turns a `sql` template into text and numbered parameters, as drizzle does for its own queries. */
 const dialect = new PgDialect();
 
-/** PGlite, a pg pool and a pg or PGlite transaction all answer `query(text, params)` with `{ rows }`. */
+/** A pg pool and a pg transaction's client both answer `query(text, params)` with `{ rows }`. */
 interface Queryable {
   query(text: string, params: unknown[]): Promise<{ rows: unknown[] }>;
 }
@@ -172,9 +288,11 @@ function rowsOn(client: Queryable): Database["rows"] {
   };
 }
 
-/** bigint as a number on both drivers (node-postgres gives text, PGlite a number or a BigInt). */
+/**
+ * bigint as a number on both drivers (node-postgres gives text, PGlite a number or a BigInt; its
+ * parser is set in pglite-thread.mjs).
+ */
 const INT8 = 20;
-const pgliteParsers = { [INT8]: (value: string) => Number(value) };
 // node-postgres already gives Date for timestamptz and objects for jsonb, as PGlite does.
 function pgTypeParser(oid: number, format?: "text" | "binary"): (value: string) => unknown {
   if (oid === INT8) return Number;

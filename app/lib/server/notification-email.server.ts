@@ -30,10 +30,16 @@ function str(value: unknown): string {
   return typeof value === "string" ? value : value == null ? "" : String(value);
 }
 
+/**
+ * Built once: `toLocaleString` with options builds a new formatter (time-zone data included) on
+ * every call, about 0.15 ms, once per mail sent; `format` on a kept one costs a few microseconds.
+ */
+const edmontonTimestamp = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Edmonton", dateStyle: "long", timeStyle: "short" });
+
 function timestampIn(value: string | Date): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return str(value);
-  return `${date.toLocaleString("en-CA", { timeZone: "America/Edmonton", dateStyle: "long", timeStyle: "short" })} (Edmonton time)`;
+  return `${edmontonTimestamp.format(date)} (Edmonton time)`;
 }
 
 /** The home of a listing page's inquiry, from the payload (a snapshot taken when it was sent). */
