@@ -107,7 +107,8 @@ async function firstListingUrl(timeoutMs = 120_000): Promise<string> {
   while (Date.now() - start < timeoutMs) {
     try {
       const sitemap = await (await fetch(`${feedOrigin}/sitemap-listings.xml`)).text();
-      const loc = /<loc>([^<]+)<\/loc>/.exec(sitemap)?.[1];
+      // The sitemap starts with the /listings search page; a listing's own page is /listings/{key}-{slug}.
+      const loc = /<loc>([^<]+\/listings\/[^<]+)<\/loc>/.exec(sitemap)?.[1];
       if (loc) return `${feedOrigin}${new URL(loc).pathname}`;
     } catch {
       // not listening yet
