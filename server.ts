@@ -67,8 +67,7 @@ const getLoadContext = (req: Request, res: express.Response): AppLoadContext => 
 
 // The same public configuration the build baked in (npm start builds with this environment).
 const publicConfig = readPublicConfig(config);
-// With the DDF® feed on, listing photos come from its media host (see CspSources.feedOrigin).
-const cspSources = { ...cspSourcesFrom(publicConfig), ...(runtime.listings ? { feedOrigin: new URL(config.DDF_API_URL).origin } : {}) };
+const cspSources = cspSourcesFrom(publicConfig);
 /**
  * Pages that show the feed's listings under their widget (area and property-type pages): with the
  * feed on they are rendered per request, so neither their prerendered HTML nor their prerendered

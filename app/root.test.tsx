@@ -1,4 +1,5 @@
 import { renderToString } from "react-dom/server";
+import { prerenderToNodeStream } from "react-dom/static";
 import { MemoryRouter, UNSAFE_ErrorResponseImpl } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { Route } from "./+types/root";
@@ -13,11 +14,24 @@ function render(error: unknown) {
   );
 }
 
+/** Renders once everything has loaded, as the server does (the not-found content is lazy). */
+async function renderAll(error: unknown) {
+  const props = { error, params: {}, loaderData: undefined } as unknown as Route.ErrorBoundaryProps;
+  const { prelude } = await prerenderToNodeStream(
+    <MemoryRouter initialEntries={["/somewhere"]}>
+      <ErrorBoundary {...props} />
+    </MemoryRouter>,
+  );
+  let html = "";
+  for await (const chunk of prelude) html += String(chunk);
+  return html;
+}
+
 describe("the root error screen", () => {
   it("shows 'Unexpected Application Error!' with 500 for a thrown error, and no stack trace", () => {
     const html = render(new Error("database exploded"));
     expect(html).toContain("Unexpected Application Error!");
-    expect(html).toMatch(/<span class="font-semibold">500<\/span>/);
+    expect(html).toMatch(/<span class="font-bold">500<\/span>/);
     expect(html).not.toContain("at render");
   });
 
@@ -28,8 +42,8 @@ describe("the root error screen", () => {
     expect(html).toContain("Service Unavailable");
   });
 
-  it("shows the not-found page for a 404 error response", () => {
-    const html = render(new UNSAFE_ErrorResponseImpl(404, "Not Found", null));
+  it("shows the not-found page for a 404 error response", async () => {
+    const html = await renderAll(new UNSAFE_ErrorResponseImpl(404, "Not Found", null));
     expect(html).toContain("Oops! This property is no longer available.");
   });
 });

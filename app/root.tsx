@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { Suspense, lazy, useEffect } from "react";
 import {
   Links,
   Meta,
@@ -15,7 +15,6 @@ import { BackButton } from "./components/layout/back-button";
 import { Breadcrumbs } from "./components/layout/breadcrumbs";
 import { Footer } from "./components/layout/footer";
 import { Header } from "./components/layout/header";
-import { NotFoundContent } from "./components/not-found-content";
 import { ToasterHost } from "./components/toaster-host";
 import { HydrationChunk } from "./components/ui/hydration-chunk";
 import { pageByPath } from "./content/pages";
@@ -114,8 +113,18 @@ export default function App() {
   return <Outlet />;
 }
 
+// Loaded when a page turns out not to be found rather than with every page (the catch-all
+// not-found route imports it directly).
+const NotFoundContent = lazy(() => import("./components/not-found-content").then((m) => ({ default: m.NotFoundContent })));
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Suspense fallback={null}>
+        <NotFoundContent />
+      </Suspense>
+    );
+  }
 
   let status = 500;
   let text = "Internal Server Error";
@@ -131,7 +140,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <div className="mx-auto max-w-3xl px-4 py-16">
       <h1 className="text-3xl font-bold">Unexpected Application Error!</h1>
       <p className="mt-4 text-xl">
-        <span className="font-semibold">{status}</span> {text}
+        <span className="font-bold">{status}</span> {text}
       </p>
       <p className="mt-4 text-ink-muted">
         Please try again, or call {site.agent.phone} and we will help you directly.

@@ -13,6 +13,7 @@ export default [
   // page catalogue; with the feed off, /listings says so and the others answer 404.
   route("/listings", "routes/listings-search.tsx"),
   route("/listings/:slug", "routes/listing.tsx"),
+  route("/listings/photos/:key/:file", "routes/resources/listing-photo.ts"),
   route("/sitemap-listings.xml", "routes/resources/sitemap-listings.xml.ts"),
   route("/healthz", "routes/resources/healthz.ts"),
   // The agent's lead inbox: server-rendered only, never prerendered, not in the page catalogue

@@ -15,11 +15,6 @@ import type { PublicConfig } from "../app/lib/public-config";
 export interface CspSources {
   listingsOrigin: string;
   formEmbedOrigin: string;
-  /**
-   * The DDF® feed's origin when the feed is configured: listing photos come from its media host.
-   * img-src already allows any https: source; this adds a plain-http one (the tests' stand-in).
-   */
-  feedOrigin?: string;
 }
 
 export function cspSourcesFrom(config: PublicConfig): CspSources {
@@ -32,7 +27,8 @@ export function contentSecurityPolicy(scriptSources: readonly string[], sources:
     "default-src 'self'",
     `script-src 'strict-dynamic' ${scriptSources.join(" ")}`,
     "style-src 'self' 'unsafe-inline' https:",
-    `img-src 'self' data: blob: https:${sources.feedOrigin ? ` ${sources.feedOrigin}` : ""}`,
+    // Listing photos of the DDF® feed are served from this origin (app/lib/server/listings/photos.server.ts).
+    "img-src 'self' data: blob: https:",
     "font-src 'self' data: https:",
     `connect-src 'self' ${sources.listingsOrigin} ${sources.formEmbedOrigin} https:`,
     `frame-src ${sources.formEmbedOrigin}`,

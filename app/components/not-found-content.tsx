@@ -13,7 +13,7 @@ export function NotFoundContent() {
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-16 text-center">
-      <p className="text-6xl font-black text-brand" aria-hidden="true">
+      <p className="text-6xl font-bold text-brand" aria-hidden="true">
         404
       </p>
       <h1 className="mt-4 text-3xl font-bold">Oops! This property is no longer available.</h1>
@@ -25,15 +25,15 @@ export function NotFoundContent() {
         </ButtonLink>
       </div>
       <section aria-labelledby="nf-help" className="mx-auto mt-12 max-w-xl rounded-lg border border-line bg-surface-muted p-6">
-        <h2 id="nf-help" className="text-xl font-semibold">
+        <h2 id="nf-help" className="text-xl font-bold">
           Need help finding a home?
         </h2>
         <p className="mt-2 text-ink-muted">Tell {site.agent.firstName} what you are looking for and get matching listings the day they appear.</p>
         <div className="mt-4 flex flex-wrap justify-center gap-4">
-          <a href={site.agent.phoneHref} className="inline-flex items-center gap-2 font-semibold text-brand underline">
+          <a href={site.agent.phoneHref} className="inline-flex items-center gap-2 font-bold text-brand underline">
             <Phone aria-hidden="true" className="size-4" /> Call {site.agent.phone}
           </a>
-          <a href={`mailto:${site.agent.email}`} className="inline-flex items-center gap-2 font-semibold text-brand underline">
+          <a href={`mailto:${site.agent.email}`} className="inline-flex items-center gap-2 font-bold text-brand underline">
             <Mail aria-hidden="true" className="size-4" /> {site.agent.email}
           </a>
         </div>

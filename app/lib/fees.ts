@@ -7,8 +7,7 @@
  * Invalid input (negative, NaN, Infinity, above $1 billion) gives 0: these functions feed tables and text, and a
  * fee that cannot be computed must never print as NaN. Callers validate visitor input first.
  */
-import { toCents } from "./format";
-import { MAX_AMOUNT } from "./mortgage";
+import { MAX_AMOUNT, toCents } from "./format";
 
 export const LAND_TITLE_BASE_FEE = 50;
 export const LAND_TITLE_FEE_PER_STEP = 5;

@@ -3,6 +3,13 @@
  * Canadian English: "$2,528", "$2,528.27", "6.5%".
  */
 
+/**
+ * Largest amount any function accepts: far above any home, far below float trouble. Here rather
+ * than in mortgage.ts so the fee and rebate calculators can check it without loading the
+ * mortgage arithmetic.
+ */
+export const MAX_AMOUNT = 1_000_000_000;
+
 /** What a figure that cannot be computed is shown as: never "NaN", "Infinity" or "-$0". */
 export const NO_FIGURE = "—";
 

@@ -4,8 +4,7 @@
  * $1,000,000, and the rebate shrinks linearly to nothing at $1,500,000.
  * Shared by the GST rebate calculator and the GST article.
  */
-import { roundCents, toCents } from "./format";
-import { MAX_AMOUNT } from "./mortgage";
+import { MAX_AMOUNT, roundCents, toCents } from "./format";
 
 export const GST_RATE_PERCENT = 5;
 export const GST_REBATE_MAX = 50_000;

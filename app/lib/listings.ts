@@ -19,6 +19,25 @@ export function addressSlug(address: string, city?: string | null): string {
 }
 
 /**
+ * Widths, in pixels, of the narrower copies of a listing photo the site serves besides the feed's
+ * own (app/lib/server/listings/photos.server.ts): a card on a phone, a phone's page, a desktop's.
+ */
+export const PHOTO_WIDTHS = [480, 800, 1200] as const;
+export type PhotoWidth = (typeof PHOTO_WIDTHS)[number];
+
+/** The address of a listing photo's copy `width` pixels wide, from the photo's own address. */
+export function photoAtWidth(photoPath: string, width: PhotoWidth): string {
+  return photoPath.replace(/\.jpg$/, `-w${width}.jpg`);
+}
+
+/** A `srcset` of a listing photo's copies up to `widest` pixels, for the browser to pick by screen. */
+export function photoSrcSet(photoPath: string, widest: PhotoWidth = 1200): string {
+  return PHOTO_WIDTHS.filter((w) => w <= widest)
+    .map((w) => `${photoAtWidth(photoPath, w)} ${w}w`)
+    .join(", ");
+}
+
+/**
  * A listing's page: /listings/{ListingKey}-{address-slug}. The key comes first and alone decides
  * which listing it is; a page asked for with an old or wrong slug redirects to this one.
  */

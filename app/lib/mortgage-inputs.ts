@@ -9,6 +9,9 @@
 import { formatCurrency, roundCents } from "./format";
 import { CALCULATOR_DEFAULTS, LOAN_TERMS, MAX_AMOUNT, MAX_RATE_PERCENT, PAYMENT_FREQUENCIES, amortizationSchedule, frequencyInfo, monthlyPayment, periodicPayment, type AmortizationSchedule, type Compounding, type FrequencyInfo, type LoanTerm, type PaymentFrequency } from "./mortgage";
 import { minimumDownPayment, mortgageInsurancePremium, type InsuranceQuote } from "./mortgage-insurance";
+import { type ParsedNumber, parseNumber } from "./parse-number";
+
+export { type ParsedNumber, parseNumber } from "./parse-number";
 
 export type DownUnit = "amount" | "percent";
 
@@ -109,20 +112,6 @@ export function inputsToFragment(inputs: CalculatorInputs): string {
   if (inputs.firstTimeBuyer) params.set(FIELD.firstTimeBuyer, "1");
   if (inputs.newBuild) params.set(FIELD.newBuild, "1");
   return params.toString();
-}
-
-export type ParsedNumber = { kind: "empty" } | { kind: "invalid" } | { kind: "number"; value: number };
-
-/**
- * A typed number. Thousands separators, a leading "$" and a trailing "%" are forgiven (people
- * paste "$500,000"); anything else that is not a plain decimal is invalid.
- */
-export function parseNumber(raw: string): ParsedNumber {
-  const cleaned = raw.trim().replace(/^\$/, "").replace(/%$/, "").replace(/[,\s]/g, "");
-  if (cleaned === "") return { kind: "empty" };
-  if (!/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(cleaned)) return { kind: "invalid" };
-  const value = Number(cleaned);
-  return Number.isFinite(value) ? { kind: "number", value } : { kind: "invalid" };
 }
 
 export interface CalculatorHints {

@@ -7,9 +7,9 @@
  * whole number of years from 1 to 50) is signalled by returning `null`, never NaN or Infinity:
  * callers must decide what to show instead, and TypeScript makes them.
  */
-import { toCents } from "./format";
+import { MAX_AMOUNT, toCents } from "./format";
 
-export { formatCurrency, formatPercent, NO_FIGURE } from "./format";
+export { formatCurrency, formatPercent, MAX_AMOUNT, NO_FIGURE } from "./format";
 
 /** The calculator's defaults (spec §9): they give a payment of $2,528 a month. */
 export const CALCULATOR_DEFAULTS = { price: 500_000, downPayment: 100_000, ratePercent: 6.5, years: 30 } as const;
@@ -18,8 +18,6 @@ export const CALCULATOR_DEFAULTS = { price: 500_000, downPayment: 100_000, rateP
 export const LOAN_TERMS = [15, 20, 25, 30] as const;
 export type LoanTerm = (typeof LOAN_TERMS)[number];
 
-/** Largest amount any function accepts: far above any home, far below float trouble. */
-export const MAX_AMOUNT = 1_000_000_000;
 /** Highest annual rate accepted, in percent. */
 export const MAX_RATE_PERCENT = 50;
 /** Longest amortization accepted, in years. */

@@ -5,7 +5,7 @@ import { ButtonLink } from "~/components/ui/button";
 import { Container } from "~/components/ui/page-header";
 import { formatAddress, site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
-import { agentJsonLd } from "~/lib/structured-data";
+import { agentJsonLd } from "~/lib/agent-structured-data";
 import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = ({ location }) =>
@@ -38,7 +38,7 @@ export default function About() {
         />
         <div>
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">About {site.agent.name}</h1>
-          <p className="mt-2 text-lg font-medium text-brand">
+          <p className="mt-2 text-lg text-brand">
             {site.agent.title} · {site.brokerage.name}
           </p>
           <div className="prose-page mt-4">
@@ -61,25 +61,25 @@ export default function About() {
           <ul className="mt-6 grid gap-4 sm:grid-cols-3">
             {strengths.map((s) => (
               <li key={s.title} className="rounded-lg border border-line bg-surface-muted p-4">
-                <h2 className="font-semibold">{s.title}</h2>
+                <h2 className="font-bold">{s.title}</h2>
                 <p className="mt-1 text-sm text-ink-muted">{s.text}</p>
               </li>
             ))}
           </ul>
           <section aria-labelledby="about-contact" className="mt-8">
-            <h2 id="about-contact" className="text-xl font-semibold">
+            <h2 id="about-contact" className="text-xl font-bold">
               Get in touch
             </h2>
             <p className="mt-2 text-ink-muted">
               {site.brokerage.name}, {formatAddress()}
             </p>
             <div className="mt-4 flex flex-wrap gap-3">
-              <a href={site.agent.phoneHref} className="inline-flex min-h-11 items-center gap-2 rounded-md bg-brand px-5 py-2.5 font-semibold text-on-brand">
+              <a href={site.agent.phoneHref} className="inline-flex min-h-11 items-center gap-2 rounded-md bg-brand px-5 py-2.5 font-bold text-on-brand">
                 <Phone aria-hidden="true" className="size-4" /> {site.agent.phone}
               </a>
               <a
                 href={`mailto:${site.agent.email}`}
-                className="inline-flex min-h-11 items-center gap-2 rounded-md border border-brand px-5 py-2.5 font-semibold text-brand"
+                className="inline-flex min-h-11 items-center gap-2 rounded-md border border-brand px-5 py-2.5 font-bold text-brand"
               >
                 <Mail aria-hidden="true" className="size-4" /> {site.agent.email}
               </a>
@@ -87,11 +87,11 @@ export default function About() {
                 Send a message
               </ButtonLink>
             </div>
-            <h2 className="mt-8 text-xl font-semibold">Follow me</h2>
+            <h2 className="mt-8 text-xl font-bold">Follow me</h2>
             <ul className="mt-2 flex flex-wrap gap-3">
               {site.social.map((s) => (
                 <li key={s.name}>
-                  <ExternalLink href={s.href} className="inline-flex min-h-11 items-center rounded-md border border-line px-4 font-medium text-ink hover:bg-surface-muted">
+                  <ExternalLink href={s.href} className="inline-flex min-h-11 items-center rounded-md border border-line px-4 text-ink hover:bg-surface-muted">
                     {s.name}
                   </ExternalLink>
                 </li>

@@ -11,7 +11,7 @@ import { areaIntros } from "~/content/area-intros";
 import { areaByPath, feedCitiesOf } from "~/content/areas";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
-import { areaServedJsonLd } from "~/lib/structured-data";
+import { areaServedJsonLd } from "~/lib/area-structured-data";
 import { searchListings } from "~/lib/server/listings/queries.server";
 
 /**

@@ -93,7 +93,7 @@ function PostCard({ post }: { post: BlogPost }) {
   return (
     <article className="relative flex w-full flex-col rounded-xl border border-line bg-surface p-5 shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md">
       <CardIcon post={post} />
-      <h3 className="mt-4 text-lg font-semibold leading-snug text-ink">{post.title}</h3>
+      <h3 className="mt-4 text-lg font-bold leading-snug text-ink">{post.title}</h3>
       <p className="mt-2 flex-1 text-ink-muted">{post.description}</p>
       <p className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink-muted">
         <span className="inline-flex items-center gap-1">
@@ -107,7 +107,7 @@ function PostCard({ post }: { post: BlogPost }) {
       </p>
       <Link
         to={`/blog/${post.slug}`}
-        className="mt-4 inline-flex min-h-11 items-center gap-1.5 self-start font-semibold text-brand underline after:absolute after:inset-0 after:rounded-xl after:content-['']"
+        className="mt-4 inline-flex min-h-11 items-center gap-1.5 self-start font-bold text-brand underline after:absolute after:inset-0 after:rounded-xl after:content-['']"
       >
         Read More<span className="sr-only"> about {post.title}</span>
         <ArrowRight aria-hidden="true" className="size-4" />
@@ -124,7 +124,7 @@ function ComingSoonCard({ post }: { post: ComingSoonPost }) {
         <CardIcon post={post} />
         <span className="rounded-full bg-accent px-3 py-1 text-xs font-bold uppercase tracking-wide text-white dark:text-black">Coming Soon</span>
       </div>
-      <h3 className="mt-4 text-lg font-semibold leading-snug text-ink">{post.title}</h3>
+      <h3 className="mt-4 text-lg font-bold leading-snug text-ink">{post.title}</h3>
       <p className="mt-2 flex-1 text-ink-muted">{post.description}</p>
     </article>
   );
@@ -149,7 +149,7 @@ function StayUpdated() {
           <MessageCircle aria-hidden="true" className="size-4" />
           Contact Me
         </ButtonLink>
-        <a href="/blog/rss.xml" className="inline-flex min-h-11 items-center gap-2 px-2 font-semibold text-brand underline">
+        <a href="/blog/rss.xml" className="inline-flex min-h-11 items-center gap-2 px-2 font-bold text-brand underline">
           <Rss aria-hidden="true" className="size-4" />
           RSS feed
         </a>

@@ -9,7 +9,8 @@ import { Container, PageHeader } from "~/components/ui/page-header";
 import { FormEmbed } from "~/components/widgets/form-embed";
 import { contactMessages } from "~/content/form-messages";
 import { formatAddress, site } from "~/content/site";
-import { type ContactField, parseContactForm } from "~/lib/schemas/contact";
+import type { ContactField } from "~/lib/schemas/contact";
+import { loadContactCheck } from "~/lib/schemas/load-checks";
 import { type FormResult, submitOrFail } from "~/lib/form-result";
 import { pageMeta } from "~/lib/seo";
 import { answerContactPost } from "~/lib/server/contact-post.server";
@@ -23,6 +24,8 @@ export const meta: Route.MetaFunction = ({ location }) =>
   });
 
 type ContactResult = FormResult<ContactField>;
+
+/** The form's check, fetched once the visitor starts on the form (it needs zod). */
 
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -63,8 +66,8 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
 
 function ContactDetails() {
   const items = [
-    { icon: Phone, label: "Phone", content: <a href={site.agent.phoneHref} className="font-semibold text-brand hover:underline">{site.agent.phone}</a> },
-    { icon: Mail, label: "Email", content: <a href={`mailto:${site.agent.email}`} className="break-all font-semibold text-brand hover:underline">{site.agent.email}</a> },
+    { icon: Phone, label: "Phone", content: <a href={site.agent.phoneHref} className="font-bold text-brand hover:underline">{site.agent.phone}</a> },
+    { icon: Mail, label: "Email", content: <a href={`mailto:${site.agent.email}`} className="break-all font-bold text-brand hover:underline">{site.agent.email}</a> },
     {
       icon: MapPin,
       label: "Office",
@@ -83,7 +86,7 @@ function ContactDetails() {
         <li key={label} className="flex gap-3 rounded-xl border border-line bg-surface-muted p-5">
           <Icon aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-brand" />
           <div>
-            <h2 className="text-sm font-semibold uppercase tracking-wide text-ink-muted">{label}</h2>
+            <h2 className="text-sm font-bold uppercase tracking-wide text-ink-muted">{label}</h2>
             <div className="mt-1 text-ink">{content}</div>
           </div>
         </li>
@@ -94,7 +97,7 @@ function ContactDetails() {
 
 function ContactForm({ documentResult }: { documentResult: ContactResult | null }) {
   const fetcher = useFetcher<ContactResult>({ key: "contact-form" });
-  const { formRef, busy, fieldErrors, values, validateInBrowser } = useFormSubmission({ fetcher, documentResult, messages: contactMessages, parse: parseContactForm });
+  const { formRef, busy, fieldErrors, values, validateInBrowser } = useFormSubmission({ fetcher, documentResult, messages: contactMessages, loadParse: loadContactCheck });
 
   return (
     <fetcher.Form ref={formRef} method="post" action="/contact" onSubmit={validateInBrowser} className="relative mt-6 space-y-5" noValidate={false}>

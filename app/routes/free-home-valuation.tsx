@@ -25,7 +25,7 @@ export default function FreeHomeValuationPage() {
       <div className="mx-auto max-w-3xl px-4 py-8">
         <FormEmbed src={form.src} height={form.height} title={form.title} id="home-valuation-form" />
         <p className="mt-6">
-          <Link to="/sell" className="inline-flex items-center gap-2 font-semibold text-brand underline">
+          <Link to="/sell" className="inline-flex items-center gap-2 font-bold text-brand underline">
             <ArrowLeft aria-hidden="true" className="size-4" />
             Back to selling your home
           </Link>

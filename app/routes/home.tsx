@@ -1,7 +1,7 @@
 import { HomeSections } from "~/components/home/home-sections";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
-import { agentJsonLd } from "~/lib/structured-data";
+import { agentJsonLd } from "~/lib/agent-structured-data";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ location }) =>

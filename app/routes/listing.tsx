@@ -8,7 +8,7 @@ import { NotFoundContent } from "~/components/not-found-content";
 import { contactMessages } from "~/content/form-messages";
 import { submitOrFail } from "~/lib/form-result";
 import { formatCurrency } from "~/lib/format";
-import { CATEGORY_LABELS, listingKeyOf } from "~/lib/listings";
+import { CATEGORY_LABELS, listingKeyOf, photoAtWidth, photoSrcSet } from "~/lib/listings";
 import { pageMeta } from "~/lib/seo";
 import { absoluteUrl } from "~/lib/site-url";
 import { realEstateListingJsonLd } from "~/lib/structured-data";
@@ -109,7 +109,7 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
       <header>
         <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{l.address}</h1>
         <p className="mt-1 text-lg text-ink-muted">{[l.city, l.province, l.postalCode].filter(Boolean).join(", ")}</p>
-        <p className="mt-3 text-3xl font-black text-brand" data-testid="listing-price">
+        <p className="mt-3 text-3xl font-bold text-brand" data-testid="listing-price">
           {formatCurrency(l.price)}
         </p>
       </header>
@@ -118,7 +118,17 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
           <div className="aspect-[4/3] overflow-hidden rounded-lg bg-surface-muted">
             {first ? (
               // The largest element of the first screen: fetched first, never lazily.
-              <img src={first.url} alt={first.description ?? `${place}, main photo`} width={1024} height={768} fetchPriority="high" decoding="async" className="size-full object-cover" />
+              <img
+                src={photoAtWidth(first.url, 800)}
+                srcSet={photoSrcSet(first.url)}
+                sizes="(min-width: 1024px) 44rem, calc(100vw - 2rem)"
+                alt={first.description ?? `${place}, main photo`}
+                width={1024}
+                height={768}
+                fetchPriority="high"
+                decoding="async"
+                className="size-full object-cover"
+              />
             ) : (
               <div className="flex size-full items-center justify-center text-ink-muted">No photos yet</div>
             )}
@@ -127,7 +137,17 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
             <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="More photos">
               {others.map((p, i) => (
                 <li key={p.url} className="aspect-[4/3] overflow-hidden rounded-md bg-surface-muted">
-                  <img src={p.url} alt={p.description ?? `${place}, photo ${i + 2}`} width={400} height={300} loading="lazy" decoding="async" className="size-full object-cover" />
+                  <img
+                    src={photoAtWidth(p.url, 480)}
+                    srcSet={photoSrcSet(p.url, 800)}
+                    sizes="(min-width: 1024px) 14rem, (min-width: 640px) 33vw, 50vw"
+                    alt={p.description ?? `${place}, photo ${i + 2}`}
+                    width={400}
+                    height={300}
+                    loading="lazy"
+                    decoding="async"
+                    className="size-full object-cover"
+                  />
                 </li>
               ))}
             </ul>
@@ -135,7 +155,7 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
           <dl className="mt-6 grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3">
             {facts.map(([label, value]) => (
               <div key={label}>
-                <dt className="text-sm font-semibold uppercase tracking-wide text-ink-muted">{label}</dt>
+                <dt className="text-sm font-bold uppercase tracking-wide text-ink-muted">{label}</dt>
                 <dd className="text-lg text-ink">{value}</dd>
               </div>
             ))}
@@ -149,7 +169,7 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
               <p className="mt-2 whitespace-pre-line leading-7 text-ink">{l.remarks}</p>
             </section>
           )}
-          <p className="mt-6 font-semibold text-ink" data-testid="listing-brokerage">
+          <p className="mt-6 font-bold text-ink" data-testid="listing-brokerage">
             Listing brokerage: {l.brokerage ?? "not provided by the listing"}
           </p>
         </div>
@@ -161,7 +181,7 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
         </aside>
       </div>
       <p className="mt-8">
-        <Link to="/listings" className="font-semibold text-brand underline">
+        <Link to="/listings" className="font-bold text-brand underline">
           See more homes for sale
         </Link>
       </p>

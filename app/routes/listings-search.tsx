@@ -40,7 +40,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   });
 
 const fieldClass = "mt-1 block min-h-11 w-full rounded-md border border-line bg-surface px-3 text-ink";
-const labelClass = "block text-sm font-semibold text-ink";
+const labelClass = "block text-sm font-bold text-ink";
 
 export default function ListingsSearch({ loaderData }: Route.ComponentProps) {
   const { result, search } = loaderData;
@@ -54,7 +54,7 @@ export default function ListingsSearch({ loaderData }: Route.ComponentProps) {
         {!result ? (
           <p className="max-w-2xl text-lg text-ink" data-testid="feed-off">
             The home search on this page is not available right now. You can search every MLS® listing with the{" "}
-            <Link to={WIDGET_SEARCH_PATH} className="font-semibold text-brand underline">
+            <Link to={WIDGET_SEARCH_PATH} className="font-bold text-brand underline">
               MLS® Search
             </Link>
             .

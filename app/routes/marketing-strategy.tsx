@@ -115,7 +115,7 @@ export default function MarketingStrategy() {
         <div className="mt-6 flex flex-wrap gap-3">
           <a
             href={site.agent.phoneHref}
-            className="inline-flex min-h-11 items-center gap-2 rounded-md bg-brand px-5 py-2.5 font-semibold text-on-brand hover:bg-brand-strong"
+            className="inline-flex min-h-11 items-center gap-2 rounded-md bg-brand px-5 py-2.5 font-bold text-on-brand hover:bg-brand-strong"
           >
             <Phone aria-hidden="true" className="size-4" /> Call {site.agent.phone}
           </a>
@@ -126,7 +126,7 @@ export default function MarketingStrategy() {
       </PageHeader>
       <Container className="py-10">
         <nav aria-label="On this page" className="mb-10 rounded-lg border border-line bg-surface-muted p-4">
-          <h2 className="font-semibold">On this page</h2>
+          <h2 className="font-bold">On this page</h2>
           <ol className="mt-2 grid gap-1 sm:grid-cols-2">
             {sections.map((s, i) => (
               <li key={s.id}>
@@ -166,7 +166,7 @@ export default function MarketingStrategy() {
           </p>
           <a
             href={site.agent.phoneHref}
-            className="mt-5 inline-flex min-h-11 items-center gap-2 rounded-md bg-brand px-5 py-2.5 font-semibold text-on-brand hover:bg-brand-strong"
+            className="mt-5 inline-flex min-h-11 items-center gap-2 rounded-md bg-brand px-5 py-2.5 font-bold text-on-brand hover:bg-brand-strong"
           >
             <Phone aria-hidden="true" className="size-4" /> Call {site.agent.phone}
           </a>

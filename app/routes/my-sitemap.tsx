@@ -21,7 +21,7 @@ export default function MySitemap() {
       <Container className="grid gap-8 py-10 sm:grid-cols-2 lg:grid-cols-3">
         {grouped().map(([group, list]) => (
           <section key={group} aria-labelledby={`sm-${group}`}>
-            <h2 id={`sm-${group}`} className="text-xl font-semibold">
+            <h2 id={`sm-${group}`} className="text-xl font-bold">
               {group}
             </h2>
             <ul className="mt-3 space-y-1.5">

@@ -29,7 +29,7 @@ export default function OpenHousePage() {
               <img src={h.image} alt={`Illustration of the sample home in ${h.address.replace("Sample home, ", "")}`} width={640} height={400} loading="lazy" className="aspect-[8/5] h-auto w-full bg-surface-muted" />
               <div className="p-5">
                 <p className="text-2xl font-bold text-ink">{formatCurrency(h.price)}</p>
-                <h2 className="mt-1 font-semibold text-ink">{h.address}</h2>
+                <h2 className="mt-1 font-bold text-ink">{h.address}</h2>
                 <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink-muted">
                   <span className="inline-flex items-center gap-1">
                     <CalendarDays aria-hidden="true" className="size-4" />

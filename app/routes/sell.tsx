@@ -47,7 +47,7 @@ export default function Sell() {
                 </span>
                 <h2 className="mt-4 text-2xl font-bold text-ink">{title}</h2>
                 <p className="mt-2 flex-1 text-ink-muted">{text}</p>
-                <span className="mt-4 inline-flex items-center gap-2 font-semibold text-brand underline">
+                <span className="mt-4 inline-flex items-center gap-2 font-bold text-brand underline">
                   {cta} <ArrowRight aria-hidden="true" className="size-4 transition group-hover:translate-x-1" />
                 </span>
               </Link>

@@ -1,18 +1,20 @@
 import { leadConsentParts } from "~/content/lead-consent";
-import * as Dialog from "@radix-ui/react-dialog";
-import { type ReactNode, useRef, useState } from "react";
+import { type ReactNode, Suspense, lazy, useRef, useState } from "react";
 import { Link, type ShouldRevalidateFunctionArgs, useFetcher } from "react-router";
 import { Honeypot, TextAreaField, TextField, useHydrated } from "~/components/forms/fields";
 import { FormResultNotice, useFormSubmission } from "~/components/forms/use-form-submission";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Container } from "~/components/ui/page-header";
-import { DialogFrame } from "~/components/welcome/dialog-frame";
 import { PromiseList, PromisesPanel } from "~/components/welcome/promises";
 import { leadMessages } from "~/content/form-messages";
 import { site } from "~/content/site";
 import { type FormResult, submitOrFail } from "~/lib/form-result";
-import { LIMITS } from "~/lib/schemas/fields";
-import { type LeadField, SERVICE_LABELS, SERVICE_TYPES, type ServiceType, isServiceType, parseLeadForm } from "~/lib/schemas/lead";
+import type { LeadField } from "~/lib/schemas/lead";
+// For the action, which the browser build leaves out; the page itself loads the check on demand.
+import { parseLeadForm } from "~/lib/schemas/lead";
+import { LIMITS } from "~/lib/schemas/limits";
+import { loadLeadCheck } from "~/lib/schemas/load-checks";
+import { SERVICE_LABELS, SERVICE_TYPES, type ServiceType, isServiceType } from "~/lib/schemas/services";
 import { pageMeta } from "~/lib/seo";
 import { answerFormPost } from "~/lib/server/form-post.server";
 import type { Route } from "./+types/welcome";
@@ -25,6 +27,10 @@ export const meta: Route.MetaFunction = ({ location }) =>
   });
 
 type LeadResult = FormResult<LeadField>;
+
+// Both load on first use, not with the page: the dialogs (Radix, ~13 KB of script) when one
+// opens, the form's check (zod, ~7 KB) when the visitor starts on the form.
+const DialogFrame = lazy(() => import("~/components/welcome/dialog-frame"));
 
 /** Without JavaScript the service buttons are links to ?service=...; the server then renders the form open. */
 export function loader({ request }: Route.LoaderArgs) {
@@ -77,12 +83,42 @@ export default function WelcomePage({ loaderData, actionData }: Route.ComponentP
     lastTrigger.current = event.currentTarget;
     setService(next);
   };
+  // Closing while sending would hide the result: the dialog stays until the answer.
+  const closeLeadForm = () => {
+    if (fetcher.state === "idle") setService(null);
+  };
+
+  // Without JavaScript: the form in the page, where the service link pointed (#lead-form).
+  const inPageForm = documentService && (
+    <section id="lead-form" aria-labelledby="lead-form-heading" className="mx-auto max-w-xl rounded-xl border border-line bg-surface p-6 shadow-sm">
+      <h2 id="lead-form-heading" className="text-2xl font-bold text-ink">
+        {SERVICE_LABELS[documentService]}
+      </h2>
+      <p className="mt-1 text-ink-muted">{formIntro}</p>
+      {documentResult && documentResult.status !== "success" && (
+        <div className="mt-4">
+          <FormResultNotice result={documentResult} messages={leadMessages} />
+        </div>
+      )}
+      <LeadForm
+        fetcher={fetcher}
+        service={documentService}
+        documentResult={documentResult}
+        onSuccess={() => setService(null)}
+        cancel={
+          <a href="/welcome" className={buttonClass("secondary")}>
+            Cancel
+          </a>
+        }
+      />
+    </section>
+  );
 
   return (
     <>
       <section className="bg-gradient-to-b from-brand-soft to-surface">
         <Container className="py-14 text-center sm:py-20">
-          <h1 className="text-4xl font-extrabold tracking-tight text-ink sm:text-5xl">Find A Realtor You Can Trust</h1>
+          <h1 className="text-4xl font-bold tracking-tight text-ink sm:text-5xl">Find A Realtor You Can Trust</h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-ink-muted">
             {site.agent.name}, {site.agent.title}, helps families buy and sell homes across Edmonton and area. Tell us what you are planning and we
             will take it from there.
@@ -122,11 +158,11 @@ export default function WelcomePage({ loaderData, actionData }: Route.ComponentP
           <p className="mx-auto mt-8 max-w-2xl text-sm text-ink-muted">
             Your information stays with us: we never sell or share it, and you can unsubscribe from our e-mails, calls or texts at any time (reply
             STOP to any text). See our{" "}
-            <Link to="/terms-of-service-test" className="font-medium text-brand underline">
+            <Link to="/terms-of-service-test" className="text-brand underline">
               Terms of Service
             </Link>{" "}
             and{" "}
-            <Link to="/privacy-policy-test" className="font-medium text-brand underline">
+            <Link to="/privacy-policy-test" className="text-brand underline">
               Privacy Policy
             </Link>
             .
@@ -140,75 +176,46 @@ export default function WelcomePage({ loaderData, actionData }: Route.ComponentP
             <FormResultNotice result={documentResult} messages={leadMessages} />
           </div>
         )}
-        {!hydrated && documentService && (
-          // Without JavaScript: the form in the page, where the service link pointed (#lead-form).
-          <section id="lead-form" aria-labelledby="lead-form-heading" className="mx-auto max-w-xl rounded-xl border border-line bg-surface p-6 shadow-sm">
-            <h2 id="lead-form-heading" className="text-2xl font-bold text-ink">
-              {SERVICE_LABELS[documentService]}
-            </h2>
-            <p className="mt-1 text-ink-muted">{formIntro}</p>
-            {documentResult && documentResult.status !== "success" && (
-              <div className="mt-4">
-                <FormResultNotice result={documentResult} messages={leadMessages} />
-              </div>
-            )}
-            <LeadForm
-              fetcher={fetcher}
-              service={documentService}
-              documentResult={documentResult}
-              onSuccess={() => setService(null)}
-              cancel={
-                <a href="/welcome" className={buttonClass("secondary")}>
-                  Cancel
-                </a>
-              }
-            />
-          </section>
-        )}
-        <PromisesPanel />
-      </Container>
-
-      <Dialog.Root open={promisesOpen} onOpenChange={setPromisesOpen}>
-        <DialogFrame
-          title="Our Promises to You"
-          description={`What working with ${site.agent.name} means.`}
-          onCloseAutoFocus={() => lastTrigger.current?.focus()}
-        >
-          <PromiseList />
-          <div className="mt-6 flex justify-end">
-            <Dialog.Close asChild>
-              <Button variant="secondary">Close</Button>
-            </Dialog.Close>
-          </div>
-        </DialogFrame>
-      </Dialog.Root>
-
-      {hydrated && (
-        <Dialog.Root
-          open={service !== null}
-          onOpenChange={(isOpen) => {
-            // Closing while sending would hide the result: the dialog stays until the answer.
-            if (!isOpen && fetcher.state === "idle") setService(null);
-          }}
-        >
-          {service && (
-            <DialogFrame title={SERVICE_LABELS[service]} description={formIntro} onCloseAutoFocus={() => lastTrigger.current?.focus()}>
+        {!hydrated && inPageForm}
+        {hydrated && service && (
+          // The dialog (rendered into <body>) while its script loads: a form opened from the page's
+          // address stays in the page meanwhile, as it was before hydration.
+          <Suspense fallback={service === documentService ? inPageForm : null}>
+            <DialogFrame open onOpenChange={closeLeadForm} title={SERVICE_LABELS[service]} description={formIntro} onCloseAutoFocus={() => lastTrigger.current?.focus()}>
               <LeadForm
                 fetcher={fetcher}
                 service={service}
                 documentResult={documentResult}
                 onSuccess={() => setService(null)}
                 cancel={
-                  <Dialog.Close asChild>
-                    <Button type="button" variant="secondary">
-                      Cancel
-                    </Button>
-                  </Dialog.Close>
+                  <Button type="button" variant="secondary" onClick={closeLeadForm}>
+                    Cancel
+                  </Button>
                 }
               />
             </DialogFrame>
-          )}
-        </Dialog.Root>
+          </Suspense>
+        )}
+        <PromisesPanel />
+      </Container>
+
+      {promisesOpen && (
+        <Suspense fallback={null}>
+          <DialogFrame
+            open
+            onOpenChange={setPromisesOpen}
+            title="Our Promises to You"
+            description={`What working with ${site.agent.name} means.`}
+            onCloseAutoFocus={() => lastTrigger.current?.focus()}
+          >
+            <PromiseList />
+            <div className="mt-6 flex justify-end">
+              <Button type="button" variant="secondary" onClick={() => setPromisesOpen(false)}>
+                Close
+              </Button>
+            </div>
+          </DialogFrame>
+        </Suspense>
       )}
     </>
   );
@@ -229,7 +236,7 @@ function LeadForm({
   onSuccess: () => void;
   cancel: ReactNode;
 }) {
-  const { formRef, busy, fieldErrors: errors, values, validateInBrowser } = useFormSubmission({ fetcher, documentResult, messages: leadMessages, parse: parseLeadForm, onSuccess });
+  const { formRef, busy, fieldErrors: errors, values, validateInBrowser } = useFormSubmission({ fetcher, documentResult, messages: leadMessages, loadParse: loadLeadCheck, onSuccess });
 
   return (
     <fetcher.Form ref={formRef} method="post" action="/welcome" onSubmit={validateInBrowser} className="relative mt-5">

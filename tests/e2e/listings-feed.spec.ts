@@ -59,9 +59,11 @@ test.describe("a listing page", () => {
     await expect(page.getByText("MLS® number", { exact: true })).toBeVisible();
     await expect(page.getByText(DDF_TRADEMARK_NOTICE)).toBeVisible();
 
-    const images = page.locator("main article img[src*='/ddf/media/']");
+    const images = page.locator("main article img[src^='/listings/photos/']");
     const first = images.first();
     await expect(first).toHaveAttribute("fetchpriority", "high");
+    // Copies at phone and desktop widths, for the browser to pick by screen (photos.server.ts).
+    await expect(first).toHaveAttribute("srcset", /-w480\.jpg 480w, .*-w800\.jpg 800w, .*-w1200\.jpg 1200w$/);
     await expect(first).not.toHaveAttribute("loading", /.*/);
     await expect(first).toHaveAttribute("width", /\d+/);
     await expect(first).toHaveAttribute("height", /\d+/);
@@ -70,7 +72,7 @@ test.describe("a listing page", () => {
       await expect(img).toHaveAttribute("loading", "lazy");
       await expect(img).toHaveAttribute("width", /\d+/);
     }
-    // The photo really loads from the feed's media host (the CSP allows its origin).
+    // The photo really loads, through the site's own origin (photos.server.ts).
     await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
 
     const badge = page.getByTestId("realtor-ca-badge");

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { type BlogPost, postBySlug } from "~/content/blog/posts";
 import { formatLongDate } from "~/lib/dates";
 import { pageMeta } from "~/lib/seo";
-import { blogPostingJsonLd } from "~/lib/structured-data";
+import { blogPostingJsonLd } from "~/lib/article-structured-data";
 import { HydrationChunk } from "~/components/ui/hydration-chunk";
 import { ShareButton } from "./share-button";
 
@@ -48,7 +48,7 @@ export function ArticleLayout({ slug, children, share = <ShareButton /> }: { slu
       <HydrationChunk>
         <header className="bg-brand-soft">
           <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
-            <p className="text-sm font-semibold uppercase tracking-wide text-brand">
+            <p className="text-sm font-bold uppercase tracking-wide text-brand">
               <Link to="/blog" className="underline">
                 Blog
               </Link>{" "}

@@ -26,7 +26,7 @@ export function RelatedPosts({ current, slugs, heading = "More from the blog" }:
         {chosen.map((p) => (
           <li key={p.slug}>
             <Link to={`/blog/${p.slug}`} className="block h-full rounded-lg border border-line p-4 hover:border-brand">
-              <span className="font-semibold text-brand underline">{p.title}</span>
+              <span className="font-bold text-brand underline">{p.title}</span>
               <span className="mt-1 block text-sm text-ink-muted">{p.description}</span>
             </Link>
           </li>

@@ -48,7 +48,7 @@ function usePageUrl(explicit: string | undefined): string {
 }
 
 const itemClass =
-  "inline-flex min-h-11 items-center gap-2 rounded-md border border-line bg-surface px-3 py-2 text-sm font-semibold text-ink no-underline hover:border-brand hover:bg-brand-soft";
+  "inline-flex min-h-11 items-center gap-2 rounded-md border border-line bg-surface px-3 py-2 text-sm font-bold text-ink no-underline hover:border-brand hover:bg-brand-soft";
 
 /**
  * The share bar of spec/blog.md §7: Facebook, X (Twitter) and LinkedIn in 600x400 windows, a
@@ -86,7 +86,7 @@ export function ShareBar({ title, description, url, variant = "full", label = "S
 
   return (
     <div role="group" aria-labelledby={labelId} className="my-8 rounded-xl border border-line bg-surface-muted p-4">
-      <p id={labelId} className="m-0 text-sm font-semibold text-ink">
+      <p id={labelId} className="m-0 text-sm font-bold text-ink">
         {label}
       </p>
       <ul className="m-0 mt-3 flex list-none flex-wrap gap-2 space-y-0 p-0">

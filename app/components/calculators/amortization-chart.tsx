@@ -103,16 +103,16 @@ export function AmortizationTable({ schedule }: { schedule: AmortizationSchedule
         <caption className="sr-only">Year-by-year amortization: principal and interest paid and the balance owing at the end of each year</caption>
         <thead>
           <tr className="border-b border-line text-ink">
-            <th scope="col" className="px-2 py-2 text-left font-semibold">
+            <th scope="col" className="px-2 py-2 text-left font-bold">
               Year
             </th>
-            <th scope="col" className="px-2 py-2 font-semibold">
+            <th scope="col" className="px-2 py-2 font-bold">
               Principal paid
             </th>
-            <th scope="col" className="px-2 py-2 font-semibold">
+            <th scope="col" className="px-2 py-2 font-bold">
               Interest paid
             </th>
-            <th scope="col" className="px-2 py-2 font-semibold">
+            <th scope="col" className="px-2 py-2 font-bold">
               Balance at year end
             </th>
           </tr>
@@ -131,7 +131,7 @@ export function AmortizationTable({ schedule }: { schedule: AmortizationSchedule
           ))}
         </tbody>
         <tfoot>
-          <tr className="font-semibold text-ink">
+          <tr className="font-bold text-ink">
             <th scope="row" className="px-2 py-2 text-left">
               Total
             </th>

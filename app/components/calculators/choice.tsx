@@ -17,7 +17,7 @@ export function Choice<T extends string | number>({
   const id = useId();
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-ink">
+      <label htmlFor={id} className="block text-sm font-bold text-ink">
         {label}
       </label>
       <select

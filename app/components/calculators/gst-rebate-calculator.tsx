@@ -1,8 +1,7 @@
 import { useId, useState } from "react";
-import { formatCurrency } from "~/lib/format";
+import { MAX_AMOUNT, formatCurrency } from "~/lib/format";
 import { GST_RATE_PERCENT, GST_REBATE_FULL_UP_TO, GST_REBATE_MAX, GST_REBATE_PHASE_OUT_END, gstOnPrice, gstRebate, gstRebateBand } from "~/lib/gst-rebate";
-import { MAX_AMOUNT } from "~/lib/mortgage";
-import { parseNumber } from "~/lib/mortgage-inputs";
+import { parseNumber } from "~/lib/parse-number";
 import { NumberField } from "./number-field";
 
 /*
@@ -33,7 +32,7 @@ export function GstRebateCalculator({ initialPrice = 800_000 }: { initialPrice?:
 
   return (
     <div role="group" aria-labelledby={`${id}-title`} className="not-prose my-6 rounded-xl border border-line bg-surface-muted p-5">
-      <p id={`${id}-title`} className="text-lg font-semibold text-ink">
+      <p id={`${id}-title`} className="text-lg font-bold text-ink">
         GST rebate calculator (first-time buyers, new homes)
       </p>
       <NumberField
@@ -75,16 +74,16 @@ export function GstRebateTable({ prices = DEFAULT_GST_REBATE_PRICES }: { prices?
         </caption>
         <thead>
           <tr className="border-b border-line">
-            <th scope="col" className="px-3 py-2 text-left font-semibold">
+            <th scope="col" className="px-3 py-2 text-left font-bold">
               New home price
             </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
+            <th scope="col" className="px-3 py-2 font-bold">
               GST ({GST_RATE_PERCENT}%)
             </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
+            <th scope="col" className="px-3 py-2 font-bold">
               Rebate
             </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
+            <th scope="col" className="px-3 py-2 font-bold">
               GST you pay
             </th>
           </tr>
@@ -99,7 +98,7 @@ export function GstRebateTable({ prices = DEFAULT_GST_REBATE_PRICES }: { prices?
                   {formatCurrency(price)}
                 </th>
                 <td className="px-3 py-2">{formatCurrency(gst)}</td>
-                <td className="px-3 py-2 font-semibold">{formatCurrency(rebate)}</td>
+                <td className="px-3 py-2 font-bold">{formatCurrency(rebate)}</td>
                 <td className="px-3 py-2">{formatCurrency(gst - rebate)}</td>
               </tr>
             );

@@ -1,8 +1,7 @@
 import { useId, useState } from "react";
 import { landTitleFees, LAND_TITLE_BASE_FEE, LAND_TITLE_FEE_PER_STEP, LAND_TITLE_VALUE_STEP } from "~/lib/fees";
-import { formatCurrency } from "~/lib/format";
-import { MAX_AMOUNT } from "~/lib/mortgage";
-import { parseNumber } from "~/lib/mortgage-inputs";
+import { MAX_AMOUNT, formatCurrency } from "~/lib/format";
+import { parseNumber } from "~/lib/parse-number";
 import { NumberField } from "./number-field";
 
 /*
@@ -46,7 +45,7 @@ export function LandTitleFeeCalculator({ initialPrice = 450_000, initialMortgage
 
   return (
     <div role="group" aria-labelledby={`${id}-title`} className="not-prose my-6 rounded-xl border border-line bg-surface-muted p-5">
-      <p id={`${id}-title`} className="text-lg font-semibold text-ink">
+      <p id={`${id}-title`} className="text-lg font-bold text-ink">
         Land title fee calculator (Alberta)
       </p>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
@@ -85,8 +84,8 @@ export function LandTitleFeeCalculator({ initialPrice = 450_000, initialMortgage
             <dd className="text-right text-ink">{formatCurrency(fees.transfer)}</dd>
             <dt className="text-ink-muted">Mortgage registration</dt>
             <dd className="text-right text-ink">{formatCurrency(fees.mortgage)}</dd>
-            <dt className="font-semibold text-ink">Total land title fees</dt>
-            <dd className="text-right font-semibold text-ink">{formatCurrency(fees.total)}</dd>
+            <dt className="font-bold text-ink">Total land title fees</dt>
+            <dd className="text-right font-bold text-ink">{formatCurrency(fees.total)}</dd>
           </dl>
         ) : (
           <p className="text-ink">Enter a price and a mortgage to see the fees.</p>
@@ -116,19 +115,19 @@ export function LandTitleFeeTable({ prices = DEFAULT_LAND_TITLE_PRICES, mortgage
         </caption>
         <thead>
           <tr className="border-b border-line">
-            <th scope="col" className="px-3 py-2 text-left font-semibold">
+            <th scope="col" className="px-3 py-2 text-left font-bold">
               Home value
             </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
+            <th scope="col" className="px-3 py-2 font-bold">
               {`Mortgage (${percent}%)`}
             </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
+            <th scope="col" className="px-3 py-2 font-bold">
               Title fee
             </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
+            <th scope="col" className="px-3 py-2 font-bold">
               Mortgage fee
             </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
+            <th scope="col" className="px-3 py-2 font-bold">
               Total
             </th>
           </tr>
@@ -145,7 +144,7 @@ export function LandTitleFeeTable({ prices = DEFAULT_LAND_TITLE_PRICES, mortgage
                 <td className="px-3 py-2">{formatCurrency(mortgage)}</td>
                 <td className="px-3 py-2">{formatCurrency(fees.transfer)}</td>
                 <td className="px-3 py-2">{formatCurrency(fees.mortgage)}</td>
-                <td className="px-3 py-2 font-semibold">{formatCurrency(fees.total)}</td>
+                <td className="px-3 py-2 font-bold">{formatCurrency(fees.total)}</td>
               </tr>
             );
           })}

@@ -162,7 +162,7 @@ export function MortgageCalculator({ initialInputs, fromQuery = false, formActio
       </div>
 
       <section aria-labelledby={`${ids}-result`} className="self-start rounded-xl border border-line bg-surface-muted p-5 sm:p-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
-        <h2 id={`${ids}-result`} ref={resultRef} tabIndex={-1} className="text-lg font-semibold text-ink outline-none">
+        <h2 id={`${ids}-result`} ref={resultRef} tabIndex={-1} className="text-lg font-bold text-ink outline-none">
           Your estimate
         </h2>
         <div aria-live="polite" aria-atomic="true" className="mt-2 min-h-20">
@@ -188,7 +188,7 @@ export function MortgageCalculator({ initialInputs, fromQuery = false, formActio
           type="button"
           onClick={copyLink}
           // Needs scripts: invisible (not removed, so nothing shifts) until hydrated.
-          className={`mt-4 inline-flex min-h-11 items-center gap-2 rounded-md border border-brand px-4 py-2 text-sm font-semibold text-brand hover:bg-brand-soft ${hydrated ? "" : "invisible"}`}
+          className={`mt-4 inline-flex min-h-11 items-center gap-2 rounded-md border border-brand px-4 py-2 text-sm font-bold text-brand hover:bg-brand-soft ${hydrated ? "" : "invisible"}`}
           aria-hidden={hydrated ? undefined : true}
           tabIndex={hydrated ? undefined : -1}
         >
@@ -199,7 +199,7 @@ export function MortgageCalculator({ initialInputs, fromQuery = false, formActio
 
       <div className="space-y-5 lg:col-start-1 lg:row-start-2">
         <fieldset className="rounded-lg border border-line p-4">
-          <legend className="px-1 text-sm font-semibold text-ink-muted">More options</legend>
+          <legend className="px-1 text-sm font-bold text-ink-muted">More options</legend>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
             <Choice<PaymentFrequency> label="Payment frequency" name={FIELD.frequency} value={inputs.frequency} options={frequencyOptions} onChange={set("frequency")} />
             <Choice<Compounding> label="Interest compounding" name={FIELD.compounding} value={inputs.compounding} options={compoundingOptions} onChange={set("compounding")} />
@@ -208,7 +208,7 @@ export function MortgageCalculator({ initialInputs, fromQuery = false, formActio
             Canadian fixed-rate mortgages compound semi-annually, which makes the payment a little lower than monthly compounding at the same rate.
           </p>
         </fieldset>
-        <button type="submit" className="inline-flex min-h-11 items-center justify-center rounded-md bg-brand px-5 py-2.5 font-semibold text-on-brand hover:bg-brand-strong">
+        <button type="submit" className="inline-flex min-h-11 items-center justify-center rounded-md bg-brand px-5 py-2.5 font-bold text-on-brand hover:bg-brand-strong">
           Calculate
         </button>
       </div>
@@ -226,7 +226,7 @@ export function MortgageCalculator({ initialInputs, fromQuery = false, formActio
             <BalanceChart schedule={result.schedule} principal={result.mortgageAmount} />
           </div>
           <details className="mt-4 max-w-4xl rounded-lg border border-line p-3">
-            <summary className="cursor-pointer font-semibold text-ink">Year-by-year table</summary>
+            <summary className="cursor-pointer font-bold text-ink">Year-by-year table</summary>
             <div className="mt-3">
               <AmortizationTable schedule={result.schedule} />
             </div>

@@ -15,7 +15,7 @@ export function DownPaymentNote({ result }: { result: CalculatorResult }) {
   const share = `${formatPercent(result.downPercent, 1)} of the price (${formatCurrency(result.downPayment)}).`;
   if (result.belowMinimum) {
     return (
-      <span className="font-medium text-danger">
+      <span className="text-danger">
         {share} Below the {formatCurrency(result.minimumDown)} minimum for this price: lenders need {rule.firstTierPercent}% of the first{" "}
         {formatCurrency(rule.firstTierLimit)}, {rule.secondTierPercent}% of the rest, and {rule.uninsuredPercent}% of the whole price from{" "}
         {formatCurrency(rule.insuredPriceLimit)}.
@@ -65,7 +65,7 @@ function ThirtyYearSource() {
 export function ThirtyYearQuestion({ inputs, setInputs }: { inputs: CalculatorInputs; setInputs: (next: CalculatorInputs) => void }) {
   return (
     <fieldset className="rounded-md border border-line p-3 sm:col-span-2" data-testid="thirty-year-question">
-      <legend className="px-1 text-sm font-semibold text-ink">30 years with under 20% down?</legend>
+      <legend className="px-1 text-sm font-bold text-ink">30 years with under 20% down?</legend>
       <p className="text-sm text-ink-muted">Only first-time home buyers and buyers of newly built homes can amortize an insured mortgage over 30 years.</p>
       <label className="mt-1 flex min-h-11 items-center gap-2">
         <input type="checkbox" name={FIELD.firstTimeBuyer} value="1" checked={inputs.firstTimeBuyer} onChange={(e) => setInputs({ ...inputs, firstTimeBuyer: e.target.checked })} className="size-4 accent-brand" />
@@ -107,7 +107,7 @@ export function ResultDetails({ result }: { result: CalculatorResult }) {
     <dl className="mt-6 divide-y divide-line border-t border-line text-sm">
       {rows.map((row) => (
         <div key={row.term} className="grid gap-1 py-2 sm:grid-cols-[12rem_1fr] sm:gap-4">
-          <dt className="font-semibold text-ink">{row.term}</dt>
+          <dt className="font-bold text-ink">{row.term}</dt>
           <dd className="text-ink-muted">{row.value}</dd>
         </div>
       ))}

@@ -38,7 +38,7 @@ export function NumberField({
   const describedBy = [hint ? hintId : null, description ? descriptionId : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={className}>
-      <label htmlFor={id} className="block text-sm font-semibold text-ink">
+      <label htmlFor={id} className="block text-sm font-bold text-ink">
         {label}
       </label>
       <div
@@ -69,7 +69,7 @@ export function NumberField({
         )}
       </div>
       {hint && (
-        <p id={hintId} className="mt-1 text-sm font-medium text-danger">
+        <p id={hintId} className="mt-1 text-sm text-danger">
           {hint}
         </p>
       )}

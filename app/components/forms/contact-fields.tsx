@@ -6,7 +6,8 @@
  * <form>, legend, honeypot and button.
  */
 import type { ContactField } from "~/lib/schemas/contact";
-import { type FieldErrors, LIMITS } from "~/lib/schemas/fields";
+import type { FieldErrors } from "~/lib/schemas/fields";
+import { LIMITS } from "~/lib/schemas/limits";
 import { TextAreaField, TextField } from "./fields";
 
 interface ContactFieldsProps {

@@ -1,5 +1,5 @@
 import { type ComponentProps, type ReactNode, useEffect, useState } from "react";
-import { HONEYPOT_FIELD } from "~/lib/schemas/fields";
+import { HONEYPOT_FIELD } from "~/lib/schemas/limits";
 
 const inputClass =
   "mt-1 block w-full rounded-md border border-line bg-surface px-3 py-2.5 text-base text-ink placeholder:text-ink-muted focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/40 disabled:cursor-not-allowed disabled:opacity-60 aria-[invalid=true]:border-danger";
@@ -14,7 +14,7 @@ interface FieldProps {
 function FieldShell({ id, label, error, hint, required, children }: FieldProps & { required?: boolean; children: ReactNode }) {
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-ink">
+      <label htmlFor={id} className="block text-sm font-bold text-ink">
         {label}
         {required ? (
           <span aria-hidden="true" className="text-danger">
@@ -28,7 +28,7 @@ function FieldShell({ id, label, error, hint, required, children }: FieldProps &
       {children}
       {hint && !error && <p className="mt-1 text-sm text-ink-muted">{hint}</p>}
       {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-danger">
+        <p id={`${id}-error`} className="mt-1 text-sm text-danger">
           {error}
         </p>
       )}
@@ -73,7 +73,7 @@ export function FormNotice({ tone, title, children }: { tone: "success" | "error
       role={success ? "status" : "alert"}
       className={`rounded-lg border p-4 ${success ? "border-green-700 bg-green-50 text-green-900 dark:bg-green-950 dark:text-green-100" : "border-danger bg-danger-soft text-ink"}`}
     >
-      <p className="font-semibold">{title}</p>
+      <p className="font-bold">{title}</p>
       <p className="mt-1">{children}</p>
     </div>
   );

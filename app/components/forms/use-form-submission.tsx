@@ -10,16 +10,23 @@ import type { FieldErrors, FormParse } from "~/lib/schemas/fields";
 import { toast } from "~/lib/toast";
 import { FormNotice } from "./fields";
 
-interface Options<F extends string> {
+type Parse<F extends string> = (form: FormData) => FormParse<F, unknown>;
+
+type Options<F extends string> = {
   fetcher: ReturnType<typeof useFetcher<FormResult<F>>>;
   /** The result rendered with the page: a submission made without JavaScript. */
   documentResult: FormResult<F> | null;
   messages: FormMessages;
-  parse(form: FormData): FormParse<F, unknown>;
   onSuccess?: () => void;
-}
+  /**
+   * The server's check of the fields, run in the browser before sending, as a module-level
+   * function that imports it (app/lib/schemas/load-checks.ts): it is fetched when the visitor
+   * first focuses the form, not with the page.
+   */
+  loadParse: () => Promise<Parse<F>>;
+};
 
-export function useFormSubmission<F extends string>({ fetcher, documentResult, messages, parse, onSuccess }: Options<F>) {
+export function useFormSubmission<F extends string>({ fetcher, documentResult, messages, loadParse, onSuccess }: Options<F>) {
   const formRef = useRef<HTMLFormElement>(null);
   const [clientErrors, setClientErrors] = useState<FieldErrors<F>>({});
   const busy = fetcher.state !== "idle";
@@ -29,8 +36,20 @@ export function useFormSubmission<F extends string>({ fetcher, documentResult, m
   const values = documentResult && documentResult.status !== "success" ? documentResult.values : null;
   const onSuccessRef = useRef(onSuccess);
   onSuccessRef.current = onSuccess;
+  const check = useRef<Parse<F> | undefined>(undefined);
+  const holding = useRef(false);
 
   const focusFirstInvalid = () => formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
+
+  // A lazily loaded check starts loading as soon as the visitor starts on the form.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    // A failed load is retried on submit.
+    const preload = () => void loadParse().then((loaded) => (check.current = loaded), () => {});
+    form.addEventListener("focusin", preload, { once: true });
+    return () => form.removeEventListener("focusin", preload);
+  }, [loadParse]);
 
   // A page that came back with field errors: focus the first as soon as the page is interactive.
   useEffect(() => {
@@ -59,14 +78,40 @@ export function useFormSubmission<F extends string>({ fetcher, documentResult, m
     }
   }, [fetcher.state, fetcher.data, messages]);
 
-  function validateInBrowser(event: FormEvent<HTMLFormElement>) {
-    const parsed = parse(new FormData(event.currentTarget));
+  /** Shows the check's messages; true when the fields may be sent. */
+  function passes(parseFields: Parse<F>, form: HTMLFormElement): boolean {
+    const parsed = parseFields(new FormData(form));
     setClientErrors(parsed.ok ? {} : parsed.fieldErrors);
-    if (!parsed.ok) {
-      event.preventDefault();
-      // The messages render with the next commit; focus follows it.
-      requestAnimationFrame(focusFirstInvalid);
+    // The messages render with the next commit; focus follows it.
+    if (!parsed.ok) requestAnimationFrame(focusFirstInvalid);
+    return parsed.ok;
+  }
+
+  function validateInBrowser(event: FormEvent<HTMLFormElement>) {
+    if (check.current) {
+      if (!passes(check.current, event.currentTarget)) event.preventDefault();
+      return;
     }
+    // Sent before the check has arrived (the form was never focused): hold the
+    // submission until it has, then send it as <fetcher.Form> would have.
+    event.preventDefault();
+    if (holding.current) return;
+    holding.current = true;
+    const form = event.currentTarget;
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    void loadParse()
+      .then(
+        (loaded) => {
+          check.current = loaded;
+          return passes(loaded, form);
+        },
+        // The check could not be fetched: send anyway, the server runs the same one.
+        () => true,
+      )
+      .then((send) => {
+        holding.current = false;
+        if (send) void fetcher.submit(submitter ?? form, { method: "post" });
+      });
   }
 
   return { formRef, busy, fieldErrors, values, validateInBrowser };

@@ -5,7 +5,7 @@ import { site } from "~/content/site";
 
 // The hero sits on the brand colour, so its buttons use the surface and on-brand colours
 // rather than the brand-on-surface buttons of ui/button.
-const ctaBase = "inline-flex min-h-11 items-center justify-center gap-2 rounded-md px-5 py-2.5 text-base font-semibold transition-colors";
+const ctaBase = "inline-flex min-h-11 items-center justify-center gap-2 rounded-md px-5 py-2.5 text-base font-bold transition-colors";
 
 /**
  * The home hero: the page's heading (server-rendered, the largest text on first paint, so it is
@@ -15,7 +15,7 @@ export function Hero({ searchWidgetId }: { searchWidgetId: string }) {
   return (
     <section aria-labelledby="hero-heading" className="bg-brand text-on-brand">
       <div className="mx-auto max-w-6xl px-4 pt-10 pb-12 sm:pt-14">
-        <h1 id="hero-heading" className="max-w-3xl text-4xl leading-tight font-extrabold tracking-tight sm:text-5xl">
+        <h1 id="hero-heading" className="max-w-3xl text-4xl leading-tight font-bold tracking-tight sm:text-5xl">
           Find your next home in Edmonton and area
         </h1>
         <p className="mt-4 max-w-2xl text-lg">

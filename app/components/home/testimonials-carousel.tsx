@@ -164,7 +164,7 @@ function TestimonialCard({ testimonial: t }: { testimonial: Testimonial }) {
           {t.name.charAt(0)}
         </span>
         <span>
-          <span className="block font-semibold text-ink">{t.name}</span>
+          <span className="block font-bold text-ink">{t.name}</span>
           <span className="block text-sm text-ink-muted">{t.role}</span>
         </span>
       </figcaption>

@@ -55,7 +55,7 @@ export function ReplyClock({ since, now }: { since: Date | null; now: Date }) {
   const left = since.getTime() + REPLY_PROMISE_HOURS * 3_600_000 - now.getTime();
   if (left <= 0) {
     return (
-      <span className="inline-flex items-center rounded bg-danger-soft px-2 py-0.5 text-sm font-semibold text-danger" data-testid="reply-clock" data-overdue="true">
+      <span className="inline-flex items-center rounded bg-danger-soft px-2 py-0.5 text-sm font-bold text-danger" data-testid="reply-clock" data-overdue="true">
         Overdue by {hoursAndMinutes(-left)}
       </span>
     );
@@ -78,7 +78,7 @@ const badgeTone: Record<PersonStatus, string> = {
 };
 
 export function StatusBadge({ status }: { status: PersonStatus }) {
-  return <span className={`inline-flex rounded px-2 py-0.5 text-xs font-semibold ${badgeTone[status]}`}>{PERSON_STATUS_LABELS[status]}</span>;
+  return <span className={`inline-flex rounded px-2 py-0.5 text-xs font-bold ${badgeTone[status]}`}>{PERSON_STATUS_LABELS[status]}</span>;
 }
 
 export const SOURCE_LABELS: Record<string, string> = {

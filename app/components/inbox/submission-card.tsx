@@ -45,11 +45,11 @@ export function SubmissionCard({ submission: s }: { submission: Submission }) {
         <p className="mt-1 text-sm" data-testid="inquiry-home">
           About the home{" "}
           {home.path ? (
-            <Link to={home.path} className="font-semibold text-brand underline">
+            <Link to={home.path} className="font-bold text-brand underline">
               {home.address}
             </Link>
           ) : (
-            <span className="font-semibold">{home.address}</span>
+            <span className="font-bold">{home.address}</span>
           )}
           {home.mlsNumber ? ` · MLS® ${home.mlsNumber}` : ""}
         </p>
@@ -57,13 +57,13 @@ export function SubmissionCard({ submission: s }: { submission: Submission }) {
       <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 text-sm">
         {fields.map(([key, label]) => (
           <div key={key} className="contents">
-            <dt className="font-semibold">{label}</dt>
+            <dt className="font-bold">{label}</dt>
             <dd className="whitespace-pre-wrap break-words">{key === "serviceType" ? (SERVICE_LABELS[String(s.fields[key])] ?? String(s.fields[key])) : String(s.fields[key])}</dd>
           </div>
         ))}
       </dl>
       <div className="mt-2 flex flex-wrap items-center gap-2 text-sm" data-testid="delivery">
-        <span className={s.notification.status === "failed" ? "font-semibold text-danger" : "text-ink-muted"}>
+        <span className={s.notification.status === "failed" ? "font-bold text-danger" : "text-ink-muted"}>
           {DELIVERY[s.notification.status]}
           {s.notification.sentAt && (
             <>
@@ -77,7 +77,7 @@ export function SubmissionCard({ submission: s }: { submission: Submission }) {
           <Form method="post">
             <input type="hidden" name="intent" value="resend" />
             <input type="hidden" name="notificationId" value={s.id} />
-            <button type="submit" className="min-h-11 px-2 font-semibold text-brand underline">
+            <button type="submit" className="min-h-11 px-2 font-bold text-brand underline">
               Send again
             </button>
           </Form>
@@ -85,7 +85,7 @@ export function SubmissionCard({ submission: s }: { submission: Submission }) {
       </div>
       {s.consent && (
         <details className="mt-2 text-sm">
-          <summary className="min-h-11 cursor-pointer content-center font-semibold text-brand">Consent given (version {s.consent.version})</summary>
+          <summary className="min-h-11 cursor-pointer content-center font-bold text-brand">Consent given (version {s.consent.version})</summary>
           <div className="mt-1 space-y-1 rounded bg-surface-muted p-2">
             <p>
               <Time date={s.createdAt} /> from {s.consent.address ?? "an unknown address"}

@@ -17,7 +17,7 @@ export function BackButton({ fallback = "/" }: { fallback?: string }) {
           navigate(-1);
         }
       }}
-      className="inline-flex items-center gap-2 rounded-md border border-line px-4 py-2 text-sm font-semibold tracking-wide text-ink hover:bg-surface-muted"
+      className="inline-flex items-center gap-2 rounded-md border border-line px-4 py-2 text-sm font-bold tracking-wide text-ink hover:bg-surface-muted"
     >
       <ArrowLeft aria-hidden="true" className="size-4" />
       BACK

@@ -1,7 +1,7 @@
 import { ChevronRight } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { labelForPath } from "~/content/pages";
-import { type Crumb, breadcrumbJsonLd, jsonLdScript } from "~/lib/structured-data";
+import { type Crumb, breadcrumbJsonLd, jsonLdScript } from "~/lib/breadcrumb-structured-data";
 
 /** Crumbs for a path: Home, then one per segment with the catalogue's friendly label. */
 export function crumbsFor(pathname: string): Crumb[] {
@@ -28,7 +28,7 @@ export function Breadcrumbs() {
             <li key={c.path} className="inline-flex items-center gap-1">
               {i > 0 && <ChevronRight aria-hidden="true" className="size-4" />}
               {last ? (
-                <span aria-current="page" className="font-medium text-ink">
+                <span aria-current="page" className="text-ink">
                   {c.name}
                 </span>
               ) : (

@@ -20,7 +20,7 @@ function BrokerageColumns() {
   return (
     <div className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
       <section aria-labelledby="footer-brokerage">
-        <h2 id="footer-brokerage" className="mb-2 text-base font-semibold">
+        <h2 id="footer-brokerage" className="mb-2 text-base font-bold">
           {site.brokerage.name}
         </h2>
         <address className="not-italic leading-6 text-ink-muted">
@@ -30,7 +30,7 @@ function BrokerageColumns() {
         </address>
       </section>
       <section aria-labelledby="footer-agent">
-        <h2 id="footer-agent" className="mb-2 text-base font-semibold">
+        <h2 id="footer-agent" className="mb-2 text-base font-bold">
           {site.agent.name}, {site.agent.title}
         </h2>
         <p className="leading-6 text-ink-muted">
@@ -40,7 +40,7 @@ function BrokerageColumns() {
         </p>
       </section>
       <section aria-labelledby="footer-hours">
-        <h2 id="footer-hours" className="mb-2 text-base font-semibold">
+        <h2 id="footer-hours" className="mb-2 text-base font-bold">
           Hours
         </h2>
         <ul className="leading-6 text-ink-muted">
@@ -59,7 +59,7 @@ function SocialColumns() {
   return (
     <div className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
       <section aria-labelledby="footer-social">
-        <h2 id="footer-social" className="mb-2 text-base font-semibold">
+        <h2 id="footer-social" className="mb-2 text-base font-bold">
           Follow {site.agent.firstName}
         </h2>
         <ul className="space-y-1">
@@ -73,7 +73,7 @@ function SocialColumns() {
         </ul>
       </section>
       <section aria-labelledby="footer-types">
-        <h2 id="footer-types" className="mb-2 text-base font-semibold">
+        <h2 id="footer-types" className="mb-2 text-base font-bold">
           Property types
         </h2>
         <ul className="space-y-1">
@@ -92,7 +92,7 @@ function SocialColumns() {
         </ul>
       </section>
       <section aria-labelledby="footer-areas">
-        <h2 id="footer-areas" className="mb-2 text-base font-semibold">
+        <h2 id="footer-areas" className="mb-2 text-base font-bold">
           Areas
         </h2>
         <ul className="grid grid-cols-2 gap-x-3 gap-y-1">

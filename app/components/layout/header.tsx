@@ -18,7 +18,7 @@ function TopBanner() {
   return (
     <div className="bg-brand-strong text-sm text-white dark:bg-slate-900">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-1 px-4 py-2">
-        <p className="font-medium">{site.tipLine}</p>
+        <p className="">{site.tipLine}</p>
         {/* Stacked on phones: the e-mail keeps its place however much of the line has been parsed
             when the browser first paints (a slow phone paints partial HTML; wrapping moved it). */}
         <div className="flex flex-col items-start gap-y-1 sm:flex-row sm:flex-wrap sm:items-center sm:gap-x-5">
@@ -43,7 +43,7 @@ function TopBanner() {
 }
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded px-3 py-2 text-[0.95rem] font-medium hover:bg-brand-soft ${isActive ? "text-brand underline decoration-2" : "text-ink"}`;
+  `rounded px-3 py-2 text-[0.95rem] hover:bg-brand-soft ${isActive ? "text-brand underline decoration-2" : "text-ink"}`;
 
 function MainNav() {
   const [open, setOpen] = useState(false);

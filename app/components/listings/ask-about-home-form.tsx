@@ -5,7 +5,8 @@ import { FormResultNotice, useFormSubmission } from "~/components/forms/use-form
 import { Button } from "~/components/ui/button";
 import { contactMessages } from "~/content/form-messages";
 import type { FormResult } from "~/lib/form-result";
-import { type ContactField, parseContactForm } from "~/lib/schemas/contact";
+import type { ContactField } from "~/lib/schemas/contact";
+import { loadContactCheck } from "~/lib/schemas/load-checks";
 
 export function inquiryMessageFor(address: string): string {
   return `I'd like more information about ${address}.`;
@@ -18,7 +19,7 @@ export function inquiryMessageFor(address: string): string {
  */
 export function AskAboutHomeForm({ action, address, documentResult }: { action: string; address: string; documentResult: FormResult<ContactField> | null }) {
   const fetcher = useFetcher<FormResult<ContactField>>({ key: "listing-inquiry" });
-  const { formRef, busy, fieldErrors, values, validateInBrowser } = useFormSubmission({ fetcher, documentResult, messages: contactMessages, parse: parseContactForm });
+  const { formRef, busy, fieldErrors, values, validateInBrowser } = useFormSubmission({ fetcher, documentResult, messages: contactMessages, loadParse: loadContactCheck });
   return (
     <fetcher.Form ref={formRef} method="post" action={action} onSubmit={validateInBrowser} className="mt-4 space-y-4">
       <FormResultNotice result={documentResult} messages={contactMessages} />

@@ -42,7 +42,7 @@ export function HomesForSaleSection({ place, result }: { place: string; result: 
           {result.total > 0 ? (
             <>
               There are no more listings past page {result.pageCount}.{" "}
-              <Link to={`${pathname}#${SECTION_ID}`} className="font-semibold text-brand underline">
+              <Link to={`${pathname}#${SECTION_ID}`} className="font-bold text-brand underline">
                 Back to the newest
               </Link>
             </>

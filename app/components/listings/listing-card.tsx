@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { CATEGORY_LABELS } from "~/lib/listings";
+import { CATEGORY_LABELS, photoAtWidth, photoSrcSet } from "~/lib/listings";
 import { formatCurrency, formatNumber } from "~/lib/format";
 import type { ListingCard as Card } from "./listing-types";
 
@@ -30,14 +30,24 @@ export function ListingCard({ listing: l }: { listing: Card }) {
       <Link to={l.path} className="group block focus-visible:outline-2 focus-visible:outline-brand">
         <div className="aspect-[4/3] bg-surface-muted">
           {l.photo ? (
-            <img src={l.photo} alt={`${l.address}${l.city ? `, ${l.city}` : ""}`} width={400} height={300} loading="lazy" decoding="async" className="size-full object-cover" />
+            <img
+              src={photoAtWidth(l.photo, 480)}
+              srcSet={photoSrcSet(l.photo, 800)}
+              sizes="(min-width: 1024px) 22rem, (min-width: 640px) 50vw, 100vw"
+              alt={`${l.address}${l.city ? `, ${l.city}` : ""}`}
+              width={400}
+              height={300}
+              loading="lazy"
+              decoding="async"
+              className="size-full object-cover"
+            />
           ) : (
             <div className="flex size-full items-center justify-center text-sm text-ink-muted">No photo yet</div>
           )}
         </div>
         <div className="p-4">
           <p className="text-xl font-bold text-ink">{formatCurrency(l.price)}</p>
-          <p className="mt-1 font-semibold text-brand group-hover:underline">{l.address}</p>
+          <p className="mt-1 font-bold text-brand group-hover:underline">{l.address}</p>
           {l.city && <p className="text-sm text-ink-muted">{l.city}</p>}
           {facts.length > 0 && <p className="mt-2 text-sm text-ink">{facts.join(" · ")}</p>}
           <p className="mt-1 text-xs uppercase tracking-wide text-ink-muted">{CATEGORY_LABELS[l.category]}</p>

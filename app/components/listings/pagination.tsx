@@ -15,7 +15,7 @@ export function pageHref(pathname: string, search: URLSearchParams, page: number
  */
 export function Pagination({ pathname, search, page, pageCount, hash = "" }: { pathname: string; search: URLSearchParams; page: number; pageCount: number; hash?: string }) {
   if (pageCount <= 1 && page <= 1) return null;
-  const linkClass = "inline-flex min-h-11 items-center rounded-md border border-line px-4 font-semibold text-brand hover:bg-brand-soft";
+  const linkClass = "inline-flex min-h-11 items-center rounded-md border border-line px-4 font-bold text-brand hover:bg-brand-soft";
   return (
     <nav aria-label="Results pages" className="mt-8 flex flex-wrap items-center justify-between gap-3">
       {page > 1 ? (

@@ -15,7 +15,7 @@ export function PromiseList() {
         <li key={title} className="flex gap-3">
           <Icon aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-brand" />
           <div>
-            <p className="font-semibold">{title}</p>
+            <p className="font-bold">{title}</p>
             <p className="text-ink-muted">{text}</p>
           </div>
         </li>

@@ -84,7 +84,7 @@ export function ListingsWidget({ widgetId, label, height = WIDGET_HEIGHT.search,
         </p>
       )}
       {status === "error" && (
-        <div role="alert" className="absolute inset-x-4 top-4 rounded-md border border-red-300 bg-red-50 p-4 font-medium text-red-800">
+        <div role="alert" className="absolute inset-x-4 top-4 rounded-md border border-red-300 bg-red-50 p-4 text-red-800">
           {WIDGET_ERROR_TEXT}
         </div>
       )}

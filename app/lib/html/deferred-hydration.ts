@@ -6,8 +6,11 @@
  * which puts ~120 KB of script on the critical path of a phone on a slow network. Here the
  * modulepreload links are dropped and the inline module is parked in an inert script element;
  * a tiny constant loader turns it back into a module script once the window's `load` event has
- * fired (or at the visitor's first interaction, whichever comes first). Hydration then happens
- * as usual, just after the first paint instead of competing with it.
+ * fired and the frame after it has been painted (or at the visitor's first interaction, whichever
+ * comes first). Hydration then happens as usual, just after the page's largest image or text has
+ * been painted instead of competing with it: the `load` event comes before the frame that paints
+ * the last image, and scripts fetched in between delay that paint on a slow phone. A tab opened in
+ * the background paints no frames, so a timer boots it a second after `load` in any case.
  *
  * A tap on a scripted button (`<button type="button">`: the menu, share, carousel controls)
  * before hydration would do nothing, so the loader holds the first such tap and root.tsx
@@ -29,7 +32,7 @@ export const PENDING_TAP = "__pendingTap";
  * The loader, the same on every page so its CSP hash is a constant. It copies the nonce of the
  * parked script (server-rendered pages) so the recreated module script passes the CSP.
  */
-export const DEFERRED_LOADER_SCRIPT = `(function(){var done=false;function boot(){if(done)return;done=true;var d=document.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]');if(!d)return;var s=document.createElement("script");s.type="module";if(d.nonce)s.nonce=d.nonce;s.textContent=d.textContent;d.parentNode.replaceChild(s,d);}function soon(){setTimeout(boot,0)}function hold(e){if(document.documentElement.dataset.hydrated)return;var b=e.target&&e.target.closest&&e.target.closest('button[type="button"]');if(!b)return;e.preventDefault();e.stopImmediatePropagation();window.${PENDING_TAP}=b;boot();}if(document.readyState==="complete")soon();else addEventListener("load",soon,{once:true});["pointerdown","keydown","touchstart"].forEach(function(t){addEventListener(t,boot,{once:true,passive:true,capture:true})});addEventListener("click",hold,true);})();`;
+export const DEFERRED_LOADER_SCRIPT = `(function(){var done=false;function boot(){if(done)return;done=true;var d=document.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]');if(!d)return;var s=document.createElement("script");s.type="module";if(d.nonce)s.nonce=d.nonce;s.textContent=d.textContent;d.parentNode.replaceChild(s,d);}function soon(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(boot,0)})});setTimeout(boot,1000)}function hold(e){if(document.documentElement.dataset.hydrated)return;var b=e.target&&e.target.closest&&e.target.closest('button[type="button"]');if(!b)return;e.preventDefault();e.stopImmediatePropagation();window.${PENDING_TAP}=b;boot();}if(document.readyState==="complete")soon();else addEventListener("load",soon,{once:true});["pointerdown","keydown","touchstart"].forEach(function(t){addEventListener(t,boot,{once:true,passive:true,capture:true})});addEventListener("click",hold,true);})();`;
 
 const MODULEPRELOAD = /<link rel="modulepreload"[^>]*>/g;
 /** React Router's module script, whatever the order of its attributes (nonce, type, async). */

@@ -6,15 +6,9 @@
 // zod/mini: the same validation as zod with a tree-shakable API, a fraction of the script on the
 // form pages (the schemas run in the browser too).
 import * as z from "zod/mini";
+import { HONEYPOT_FIELD, LIMITS } from "./limits";
 
-export const LIMITS = {
-  name: 120,
-  email: 254,
-  phone: 40,
-  message: 5000,
-} as const;
-
-export const HONEYPOT_FIELD = "website";
+export { HONEYPOT_FIELD, LIMITS };
 
 const tooLong = (max: number) => `Please keep this under ${max} characters.`;
 

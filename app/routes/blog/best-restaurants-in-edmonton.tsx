@@ -94,7 +94,7 @@ export default function Article() {
 function RestaurantCard({ restaurant: r }: { restaurant: Restaurant }) {
   return (
     <article className="flex h-full flex-col rounded-xl border border-line bg-surface p-5">
-      <p className="m-0 text-xs font-semibold uppercase tracking-wide text-brand">{r.category}</p>
+      <p className="m-0 text-xs font-bold uppercase tracking-wide text-brand">{r.category}</p>
       <h3 className="mt-1 mb-0">{r.name}</h3>
       <dl className="mt-3 grid gap-1 text-sm text-ink-muted">
         <div className="flex items-start gap-2">
@@ -112,7 +112,7 @@ function RestaurantCard({ restaurant: r }: { restaurant: Restaurant }) {
           <dd>{r.specialty}</dd>
         </div>
         <div className="flex items-start gap-2">
-          <dt className="font-semibold text-ink">
+          <dt className="font-bold text-ink">
             <span aria-hidden="true">{r.priceRange}</span>
             <span className="sr-only">Price range</span>
           </dt>

@@ -55,7 +55,7 @@ export default function Article() {
       </p>
 
       <Step number={1} icon={<Contrast aria-hidden="true" className="size-5" />} title="Turn on greyscale">
-        <h4 className="mt-4 font-semibold text-ink">iPhone</h4>
+        <h4 className="mt-4 font-bold text-ink">iPhone</h4>
         <ol>
           <li>Open Settings, then Accessibility, then Display &amp; Text Size.</li>
           <li>Tap Color Filters, switch Color Filters on and choose Grayscale.</li>
@@ -64,7 +64,7 @@ export default function Article() {
             (or the Home button on older models) switches colour on and off.
           </li>
         </ol>
-        <h4 className="mt-4 font-semibold text-ink">Android</h4>
+        <h4 className="mt-4 font-bold text-ink">Android</h4>
         <ul>
           <li>
             Google Pixel: Settings, Accessibility, Color and motion, Color correction; switch it on and choose Grayscale. Digital
@@ -84,7 +84,7 @@ export default function Article() {
 
       <Step number={2} icon={<FolderInput aria-hidden="true" className="size-5" />} title="Move social apps off your home screen">
         <p>You are not deleting anything. The apps stay installed; they just stop being the first thing you see.</p>
-        <h4 className="mt-4 font-semibold text-ink">iPhone</h4>
+        <h4 className="mt-4 font-bold text-ink">iPhone</h4>
         <ol>
           <li>Touch and hold the app icon, then tap Remove App.</li>
           <li>Choose Remove from Home Screen (not Delete App).</li>
@@ -93,7 +93,7 @@ export default function Article() {
             screen and search for it.
           </li>
         </ol>
-        <h4 className="mt-4 font-semibold text-ink">Android</h4>
+        <h4 className="mt-4 font-bold text-ink">Android</h4>
         <ol>
           <li>Touch and hold the app icon on the home screen.</li>
           <li>Choose Remove (or drag it to Remove). Do not choose Uninstall.</li>

@@ -21,7 +21,7 @@ export default function Article() {
       </p>
 
       <aside aria-labelledby="directory-note" className="my-6 rounded-xl border border-brand bg-brand-soft p-5">
-        <h2 id="directory-note" className="m-0 flex items-center gap-2 text-lg font-semibold text-ink">
+        <h2 id="directory-note" className="m-0 flex items-center gap-2 text-lg font-bold text-ink">
           <Info aria-hidden="true" className="size-5 shrink-0 text-brand" />
           How to use this list
         </h2>
@@ -102,11 +102,11 @@ function DirectoryCard({ entry }: { entry: DirectoryEntry }) {
         {entry.contacts.map((c) => (
           <li key={c.name} className="grid grid-cols-[1fr_auto] items-center gap-x-3 px-3 py-1.5 text-sm leading-5">
             <span className="py-1">
-              <span className="block font-semibold text-ink">{c.name}</span>
+              <span className="block font-bold text-ink">{c.name}</span>
               {c.company && <span className="block text-ink-muted">{c.company}</span>}
             </span>
             {c.phone && (
-              <a href={telHref(c.phone)} className="inline-flex min-h-11 items-center gap-1.5 font-medium text-brand underline">
+              <a href={telHref(c.phone)} className="inline-flex min-h-11 items-center gap-1.5 text-brand underline">
                 <Phone aria-hidden="true" className="size-4" />
                 <span className="sr-only">Call {c.name} at </span>
                 {c.phone}

@@ -22,7 +22,7 @@ export default function Article() {
   return (
     <ArticleLayout slug={slug} share={<ShareButton nativeShare title={post.title} />}>
       <p>
-        <Link to="/blog" className="inline-flex min-h-11 items-center gap-1.5 font-medium text-brand underline">
+        <Link to="/blog" className="inline-flex min-h-11 items-center gap-1.5 text-brand underline">
           <ArrowLeft aria-hidden="true" className="size-4" />
           Back to the blog
         </Link>
@@ -51,7 +51,7 @@ export default function Article() {
         <ul className="my-3 grid gap-2 sm:grid-cols-2">
           {categories.map((c) => (
             <li key={c.id}>
-              <a href={`#${c.id}`} className="inline-flex min-h-8 items-center font-medium text-brand underline">
+              <a href={`#${c.id}`} className="inline-flex min-h-8 items-center text-brand underline">
                 {c.title}
               </a>
             </li>
@@ -75,7 +75,7 @@ export default function Article() {
                 <li key={resource.url} className="rounded-lg border border-line p-4">
                   <ExternalLink
                     href={resource.url}
-                    className="inline-flex items-baseline gap-1.5 font-semibold text-brand underline"
+                    className="inline-flex items-baseline gap-1.5 font-bold text-brand underline"
                     icon={<ExternalLinkIcon aria-hidden="true" className="size-3.5 shrink-0 self-center" />}
                   >
                     {resource.name}
@@ -129,7 +129,7 @@ export default function Article() {
       <div className="my-8 flex flex-wrap items-center gap-3">
         <Link
           to="/blog"
-          className="inline-flex min-h-11 items-center gap-2 rounded-md border border-brand px-5 py-2.5 font-semibold text-brand hover:bg-brand-soft"
+          className="inline-flex min-h-11 items-center gap-2 rounded-md border border-brand px-5 py-2.5 font-bold text-brand hover:bg-brand-soft"
         >
           <ArrowLeft aria-hidden="true" className="size-4" />
           Back to Blog

@@ -109,7 +109,7 @@ export default function Article() {
         {professionalFees.map((fee) => (
           <section key={fee.category} className="rounded-xl border border-line p-5">
             <h3 className="mt-0 text-lg">{fee.category}</h3>
-            <p className="my-1 font-semibold text-brand">{fee.cost}</p>
+            <p className="my-1 font-bold text-brand">{fee.cost}</p>
             <p className="text-sm">{fee.description}</p>
           </section>
         ))}
@@ -146,7 +146,7 @@ export default function Article() {
         footer={{
           header: "Total",
           cells: [$(example.low), $(example.high), `${pct(example.low / example.price)} to ${pct(example.high / example.price)} of the price`],
-          cellClassNames: ["text-right font-semibold tabular-nums", "text-right font-semibold tabular-nums"],
+          cellClassNames: ["text-right font-bold tabular-nums", "text-right font-bold tabular-nums"],
         }}
       />
       <p>

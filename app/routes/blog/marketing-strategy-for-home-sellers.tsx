@@ -44,7 +44,7 @@ const cardId = (title: string) => `card-${title.toLowerCase().replace(/[^a-z0-9]
 export default function Article() {
   return (
     <ArticleLayout slug={slug}>
-      <Link to="/blog" className="inline-flex items-center gap-2 text-sm font-semibold text-brand underline">
+      <Link to="/blog" className="inline-flex items-center gap-2 text-sm font-bold text-brand underline">
         <ArrowLeft aria-hidden="true" className="size-4" /> Back to Blog
       </Link>
 
@@ -125,7 +125,7 @@ export default function Article() {
       <dl className="mt-4 space-y-4">
         {reporting.map((item) => (
           <div key={item.title} className="rounded-lg border-l-4 border-brand bg-surface-muted p-4">
-            <dt className="flex items-center gap-2 font-semibold text-ink">
+            <dt className="flex items-center gap-2 font-bold text-ink">
               <Newspaper aria-hidden="true" className="size-4 text-brand" />
               {item.title}
             </dt>

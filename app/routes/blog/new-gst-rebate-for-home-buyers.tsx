@@ -122,7 +122,7 @@ export default function Article() {
       <ol className="my-4 space-y-4 border-l-2 border-brand pl-6">
         {timeline.map((item) => (
           <li key={item.date}>
-            <p className="my-0 flex items-center gap-2 font-semibold text-ink">
+            <p className="my-0 flex items-center gap-2 font-bold text-ink">
               <CalendarDays aria-hidden="true" className="size-4 text-brand" />
               {item.iso ? <time dateTime={item.iso}>{item.date}</time> : item.date}
             </p>
@@ -180,7 +180,7 @@ export default function Article() {
             <li key={s.name}>
               <ExternalLink
                 href={s.href}
-                className="inline-flex min-h-11 items-center gap-2 rounded-md border border-line px-4 py-2 font-semibold text-brand hover:bg-brand-soft"
+                className="inline-flex min-h-11 items-center gap-2 rounded-md border border-line px-4 py-2 font-bold text-brand hover:bg-brand-soft"
                 icon={<ExternalLinkIcon aria-hidden="true" className="size-4" />}
               >
                 {s.name}

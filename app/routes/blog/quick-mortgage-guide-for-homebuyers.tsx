@@ -200,7 +200,7 @@ export default function Article() {
       <div className="space-y-3">
         {faq.map((item) => (
           <details key={item.question} className="group rounded-lg border border-line px-4 py-3 open:bg-surface-muted">
-            <summary className="cursor-pointer font-semibold text-ink marker:text-brand">{item.question}</summary>
+            <summary className="cursor-pointer font-bold text-ink marker:text-brand">{item.question}</summary>
             <p>
               <WithCite cite={item.cite}>
                 {item.answer}
@@ -227,7 +227,7 @@ export default function Article() {
           const Icon = r.icon;
           const body = (
             <>
-              <span className="flex items-center gap-2 font-semibold text-brand underline">
+              <span className="flex items-center gap-2 font-bold text-brand underline">
                 <Icon aria-hidden="true" className="size-5 shrink-0" />
                 {r.title}
                 {r.external && <ArrowUpRight aria-hidden="true" className="size-4 shrink-0" />}

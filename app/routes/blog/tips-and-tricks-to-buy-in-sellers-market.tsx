@@ -6,7 +6,7 @@ import { RelatedPosts } from "~/components/blog/related-posts";
 import { ButtonLink } from "~/components/ui/button";
 import { areas } from "~/content/areas";
 import { WIDEN_SEARCH_STRATEGY, finalTips, strategies } from "~/content/blog/data/tips-and-tricks-to-buy-in-sellers-market";
-import { agentJsonLd } from "~/lib/structured-data";
+import { agentJsonLd } from "~/lib/agent-structured-data";
 import type { Route } from "./+types/tips-and-tricks-to-buy-in-sellers-market";
 
 const slug = "tips-and-tricks-to-buy-in-sellers-market";
@@ -19,14 +19,14 @@ const serviceCities = areas.filter((a) => a.kind === "city");
 function ServiceAreas() {
   return (
     <div className="mt-4 rounded-lg bg-surface-muted p-4">
-      <h4 id="service-areas" className="font-semibold text-ink">
+      <h4 id="service-areas" className="font-bold text-ink">
         Communities I work in
       </h4>
       <ul className="mt-2 grid list-none! grid-cols-2 gap-x-4 gap-y-1 pl-0! text-sm sm:grid-cols-3">
         {serviceCities.map((a) => (
           <li key={a.path} className="flex items-center gap-1.5">
             <MapPin aria-hidden="true" className="size-4 shrink-0 text-brand" />
-            <Link to={a.path} className="py-1 font-medium text-brand underline">
+            <Link to={a.path} className="py-1 text-brand underline">
               {a.name}
             </Link>
           </li>

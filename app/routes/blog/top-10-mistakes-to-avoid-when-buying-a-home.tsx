@@ -75,7 +75,7 @@ export default function Article() {
                 </div>
                 <p>{m.problem}</p>
                 {extra[m.id]}
-                <h4 className="mt-4 font-semibold text-ink">How to avoid it</h4>
+                <h4 className="mt-4 font-bold text-ink">How to avoid it</h4>
                 <CheckList items={m.tips} />
                 {m.cites && (
                   <p className="text-sm">

@@ -67,7 +67,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       {welcome && <p className="mt-2">Your account is ready. Add a passkey to sign in with your fingerprint, face or screen lock instead of typing your password.</p>}
 
       <section className="mt-6" aria-labelledby="passkeys-heading">
-        <h2 id="passkeys-heading" className="text-xl font-semibold">
+        <h2 id="passkeys-heading" className="text-xl font-bold">
           Passkeys
         </h2>
         {passkeys.length === 0 ? (
@@ -87,7 +87,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                 <Form method="post" className="ml-auto">
                   <input type="hidden" name="intent" value="remove-passkey" />
                   <input type="hidden" name="id" value={k.id} />
-                  <button type="submit" className="min-h-11 px-2 text-sm font-semibold text-danger underline">
+                  <button type="submit" className="min-h-11 px-2 text-sm font-bold text-danger underline">
                     Remove<span className="sr-only"> passkey {i + 1}</span>
                   </button>
                 </Form>
@@ -101,7 +101,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       </section>
 
       <section className={section} aria-labelledby="invite-heading">
-        <h2 id="invite-heading" className="text-xl font-semibold">
+        <h2 id="invite-heading" className="text-xl font-bold">
           Give someone access
         </h2>
         <p className="mt-2 text-ink-muted">A set-up link lets one person (an assistant) create their own account. It works once, for {INVITE_TTL_HOURS} hours.</p>
@@ -122,7 +122,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             </p>
           </div>
         )}
-        <h3 className="mt-5 font-semibold">Accounts</h3>
+        <h3 className="mt-5 font-bold">Accounts</h3>
         <ul className="mt-2 space-y-1">
           {accounts.map((a) => (
             <li key={a.id}>
@@ -133,7 +133,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       </section>
 
       <section className={section} aria-labelledby="mail-heading">
-        <h2 id="mail-heading" className="text-xl font-semibold">
+        <h2 id="mail-heading" className="text-xl font-bold">
           Lead e-mails
         </h2>
         <p className="mt-2">
@@ -145,7 +145,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       {listingsFeed && <ListingsFeedSection feed={listingsFeed} />}
 
       <section className={section} aria-labelledby="sign-ins-heading">
-        <h2 id="sign-ins-heading" className="text-xl font-semibold">
+        <h2 id="sign-ins-heading" className="text-xl font-bold">
           Recent sign-ins
         </h2>
         <p className="mt-1 text-sm text-ink-muted">The last 30 sign-ins and failed attempts, newest first.</p>
@@ -153,7 +153,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           {signIns.map((s) => (
             <li key={s.id} className="py-2">
               <p>
-                <span className={`font-semibold ${s.ok ? "" : "text-danger"}`}>{s.ok ? "Signed in" : `Failed (${s.reason ?? "unknown"})`}</span> · {s.method} ·{" "}
+                <span className={`font-bold ${s.ok ? "" : "text-danger"}`}>{s.ok ? "Signed in" : `Failed (${s.reason ?? "unknown"})`}</span> · {s.method} ·{" "}
                 <Time date={s.created_at} />
               </p>
               <p className="break-words text-ink-muted">
@@ -166,7 +166,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       </section>
 
       <section className={section} aria-labelledby="sessions-heading">
-        <h2 id="sessions-heading" className="text-xl font-semibold">
+        <h2 id="sessions-heading" className="text-xl font-bold">
           Signed-in browsers
         </h2>
         <p className="mt-2">
@@ -188,7 +188,7 @@ function ListingsFeedSection({ feed }: { feed: ListingSyncStatus }) {
   const run = feed.lastRun;
   return (
     <section className={section} aria-labelledby="listings-feed-heading" data-testid="listings-feed">
-      <h2 id="listings-feed-heading" className="text-xl font-semibold">
+      <h2 id="listings-feed-heading" className="text-xl font-bold">
         Listings feed
       </h2>
       <p className="mt-2">

@@ -22,7 +22,7 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
 }
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded px-2 py-1 font-semibold ${isActive ? "bg-brand-soft text-ink" : "text-brand underline-offset-2 hover:underline"}`;
+  `rounded px-2 py-1 font-bold ${isActive ? "bg-brand-soft text-ink" : "text-brand underline-offset-2 hover:underline"}`;
 
 export default function InboxLayout({ loaderData }: Route.ComponentProps) {
   const { account } = loaderData;
@@ -46,7 +46,7 @@ export default function InboxLayout({ loaderData }: Route.ComponentProps) {
           {account && (
             <Form method="post" action="/inbox/sign-out" className="ml-auto flex items-center gap-2 text-sm">
               <span className="text-ink-muted">{account.name}</span>
-              <button type="submit" className="min-h-11 rounded px-2 font-semibold text-brand underline">
+              <button type="submit" className="min-h-11 rounded px-2 font-bold text-brand underline">
                 Sign out
               </button>
             </Form>

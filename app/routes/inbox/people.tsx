@@ -72,7 +72,7 @@ export default function People({ loaderData }: Route.ComponentProps) {
               aria-current={active ? "page" : undefined}
               className={`inline-flex min-h-11 shrink-0 items-center gap-1 rounded-full border px-3 ${active ? "border-brand bg-brand text-on-brand" : "border-line text-ink hover:bg-surface-muted"}`}
             >
-              {f.label} <span className="font-semibold">{f.n}</span>
+              {f.label} <span className="font-bold">{f.n}</span>
             </Link>
           );
         })}
@@ -80,11 +80,11 @@ export default function People({ loaderData }: Route.ComponentProps) {
 
       <Form method="get" role="search" className="mt-3 flex flex-wrap items-end gap-2">
         {query.status && <input type="hidden" name="status" value={query.status} />}
-        <label className="min-w-48 flex-1 text-sm font-semibold">
+        <label className="min-w-48 flex-1 text-sm font-bold">
           Search
           <input name="q" type="search" defaultValue={query.search ?? ""} placeholder="Name, e-mail, phone or message" className="mt-1 block w-full rounded-md border border-line bg-surface px-3 py-2.5 text-base text-ink" />
         </label>
-        <label className="text-sm font-semibold">
+        <label className="text-sm font-bold">
           Form
           <select name="source" defaultValue={query.source ?? ""} className="mt-1 block min-h-11 rounded-md border border-line bg-surface px-2 text-base text-ink">
             <option value="">Any form</option>
@@ -95,7 +95,7 @@ export default function People({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </label>
-        <button type="submit" className="min-h-11 rounded-md bg-brand px-4 font-semibold text-on-brand">
+        <button type="submit" className="min-h-11 rounded-md bg-brand px-4 font-bold text-on-brand">
           Search
         </button>
       </Form>
@@ -108,7 +108,7 @@ export default function People({ loaderData }: Route.ComponentProps) {
             <li key={p.id}>
               <Link to={`/inbox/people/${p.id}`} className="block px-1 py-3 hover:bg-surface-muted focus-visible:bg-surface-muted">
                 <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                  <span className="font-semibold text-ink">{p.name || p.email}</span>
+                  <span className="font-bold text-ink">{p.name || p.email}</span>
                   <StatusBadge status={p.status} />
                   {p.status !== "spam" && <ReplyClock since={p.awaitingReplySince} now={now} />}
                   <span className="ml-auto text-sm text-ink-muted">

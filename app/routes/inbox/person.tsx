@@ -81,13 +81,13 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
 
       <div className="mt-4 flex flex-wrap gap-3">
         {person.phone && (
-          <a href={`tel:${person.phone.replace(/[^\d+]/g, "")}`} className="inline-flex min-h-11 items-center rounded-md bg-brand px-4 font-semibold text-on-brand">
+          <a href={`tel:${person.phone.replace(/[^\d+]/g, "")}`} className="inline-flex min-h-11 items-center rounded-md bg-brand px-4 font-bold text-on-brand">
             Call {person.phone}
           </a>
         )}
         <a
           href={`mailto:${person.email}?subject=${encodeURIComponent(replySubject)}`}
-          className="inline-flex min-h-11 items-center rounded-md border border-brand px-4 font-semibold text-brand break-all"
+          className="inline-flex min-h-11 items-center rounded-md border border-brand px-4 font-bold text-brand break-all"
         >
           Reply to {person.email}
         </a>
@@ -100,7 +100,7 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
       )}
 
       <section className="mt-6" aria-labelledby="status-heading">
-        <h2 id="status-heading" className="text-lg font-semibold">
+        <h2 id="status-heading" className="text-lg font-bold">
           Status
         </h2>
         <Form method="post" className="mt-2 flex flex-wrap gap-2">
@@ -113,7 +113,7 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
               value={s}
               disabled={busy}
               aria-pressed={person.status === s}
-              className={`min-h-11 rounded-full border px-3 text-sm font-semibold ${person.status === s ? "border-brand bg-brand text-on-brand" : "border-line text-ink hover:bg-surface-muted"}`}
+              className={`min-h-11 rounded-full border px-3 text-sm font-bold ${person.status === s ? "border-brand bg-brand text-on-brand" : "border-line text-ink hover:bg-surface-muted"}`}
             >
               {PERSON_STATUS_LABELS[s]}
             </button>
@@ -122,7 +122,7 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
       </section>
 
       <section className="mt-6" aria-labelledby="note-heading">
-        <h2 id="note-heading" className="text-lg font-semibold">
+        <h2 id="note-heading" className="text-lg font-bold">
           Add a note
         </h2>
         <Form method="post" className="mt-2 space-y-2" key={events.length}>
@@ -131,14 +131,14 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
             Note
           </label>
           <textarea id="note" name="note" rows={3} maxLength={NOTE_MAX} required className="block w-full rounded-md border border-line bg-surface px-3 py-2 text-base text-ink" placeholder="Called, left a voicemail..." />
-          <button type="submit" disabled={busy} className="min-h-11 rounded-md bg-brand px-4 font-semibold text-on-brand">
+          <button type="submit" disabled={busy} className="min-h-11 rounded-md bg-brand px-4 font-bold text-on-brand">
             Save note
           </button>
         </Form>
       </section>
 
       <section className="mt-8" aria-labelledby="timeline-heading">
-        <h2 id="timeline-heading" className="text-lg font-semibold">
+        <h2 id="timeline-heading" className="text-lg font-bold">
           Timeline
         </h2>
         <ol className="mt-3 space-y-4" data-testid="timeline">

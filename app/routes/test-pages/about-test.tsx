@@ -47,14 +47,14 @@ export default function AboutTestPage() {
           {background.map(({ Icon, title, text }) => (
             <li key={title} className="rounded-lg border border-line bg-surface p-6">
               <Icon aria-hidden="true" className="size-7 text-ink-muted" />
-              <h2 className="mt-3 text-xl font-semibold text-ink">{title}</h2>
+              <h2 className="mt-3 text-xl font-bold text-ink">{title}</h2>
               <p className="mt-2 leading-7 text-ink">{text}</p>
             </li>
           ))}
         </ul>
         <p className="mt-10 rounded-lg bg-brand-soft p-6 text-lg text-ink">
           Want to know what working with {first} is like? Read{" "}
-          <Link to="/#testimonials" className="font-semibold text-brand underline">
+          <Link to="/#testimonials" className="font-bold text-brand underline">
             what our clients say
           </Link>{" "}
           on the home page.

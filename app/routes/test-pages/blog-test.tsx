@@ -23,7 +23,7 @@ export default function BlogTestPage() {
             fetchPriority="high"
           />
           <figcaption className="mt-3 text-sm text-ink-muted">
-            Drafting and design help for buyers and sellers. <Link to="/contact" className="font-medium text-brand underline">Ask about it</Link>.
+            Drafting and design help for buyers and sellers. <Link to="/contact" className="text-brand underline">Ask about it</Link>.
           </figcaption>
         </figure>
         <section aria-labelledby="coming-soon" className="mt-10 rounded-lg border border-dashed border-line bg-surface-muted p-8 text-center">
@@ -31,7 +31,7 @@ export default function BlogTestPage() {
             More Content Coming Soon
           </h2>
           <p className="mt-2 text-ink-muted">
-            In the meantime, read the buyer and seller guides on <Link to="/blog" className="font-medium text-brand underline">the blog</Link>.
+            In the meantime, read the buyer and seller guides on <Link to="/blog" className="text-brand underline">the blog</Link>.
           </p>
         </section>
       </div>

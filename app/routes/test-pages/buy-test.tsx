@@ -29,7 +29,7 @@ export default function BuyTestPage() {
               <li key={t.path}>
                 <Link to={t.path} className="flex h-full flex-col gap-2 rounded-lg border border-line bg-surface p-5 text-ink hover:border-brand hover:bg-brand-soft">
                   <Icon aria-hidden="true" className="size-7 text-ink-muted" />
-                  <span className="text-lg font-semibold">{t.heading}</span>
+                  <span className="text-lg font-bold">{t.heading}</span>
                   <span className="text-ink-muted">{t.subtitle}</span>
                 </Link>
               </li>

@@ -21,13 +21,13 @@ export default function ContactTestPage() {
         <ul className="space-y-4 text-ink">
           <li className="flex gap-3">
             <Phone aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-ink-muted" />
-            <a href={site.agent.phoneHref} className="font-medium text-brand underline">
+            <a href={site.agent.phoneHref} className="text-brand underline">
               {site.agent.phone}
             </a>
           </li>
           <li className="flex gap-3">
             <Mail aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-ink-muted" />
-            <a href={`mailto:${site.agent.email}`} className="font-medium break-all text-brand underline">
+            <a href={`mailto:${site.agent.email}`} className="break-all text-brand underline">
               {site.agent.email}
             </a>
           </li>

@@ -33,7 +33,7 @@ export default function SellTestPage() {
         {cards.map(({ title, text, Icon }) => (
           <Link key={title} to={href} className="flex flex-col gap-3 rounded-lg border border-line bg-surface p-6 text-ink hover:border-brand hover:bg-brand-soft">
             <Icon aria-hidden="true" className="size-8 text-ink-muted" />
-            <span className="text-xl font-semibold">{title}</span>
+            <span className="text-xl font-bold">{title}</span>
             <span className="text-ink-muted">{text}</span>
           </Link>
         ))}

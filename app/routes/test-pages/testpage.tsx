@@ -33,7 +33,7 @@ export default function TestPage() {
           <ul className="mt-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
             {internalPages.map((p) => (
               <li key={p.path}>
-                <Link to={p.path} className="font-medium text-brand underline">
+                <Link to={p.path} className="text-brand underline">
                   {p.label}
                 </Link>
               </li>

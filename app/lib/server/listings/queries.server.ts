@@ -11,6 +11,7 @@ import type { ListingPhoto } from "../../../../db/schema";
 import type { ListingCard, ListingDetail, ListingFilter, ListingPage, ListingSearch } from "~/components/listings/listing-types";
 import { listingPath } from "../../listings";
 import type { Database } from "../db.server";
+import { listingPhotoPath } from "./photos.server";
 import { listingSummary } from "./summary.server";
 
 export type ListingLookup = ListingDetail | { gone: true } | null;
@@ -90,7 +91,10 @@ function toDetail(r: DetailRow): ListingDetail {
     remarks: r.public_remarks,
     brokerage: r.office_name,
     listingUrl: r.listing_url,
-    photos: (r.photos ?? []).filter((p) => typeof p?.url === "string"),
+    // Served from this site (photos.server.ts); the index is the photo's place in the feed's list.
+    photos: (r.photos ?? []).flatMap((p, i) =>
+      typeof p?.url === "string" ? [{ url: listingPhotoPath(r.listing_key, i, p.url), description: p.description }] : [],
+    ),
     listedAt: r.listed_at ? r.listed_at.toISOString() : null,
     modifiedAt: r.modified_at.toISOString(),
   };
@@ -149,7 +153,7 @@ export async function searchListings(db: Database, search: ListingSearch & { pag
 }
 
 function toCard(r: CardRow): ListingCard {
-  return { ...toShared(r), photo: r.photo };
+  return { ...toShared(r), photo: r.photo ? listingPhotoPath(r.listing_key, 0, r.photo) : null };
 }
 
 /** Every listing page with its last change, for /sitemap-listings.xml (one narrow scan). */

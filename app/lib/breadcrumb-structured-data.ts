@@ -1,0 +1,29 @@
+/**
+ * The breadcrumb list of every page (schema.org BreadcrumbList) and the serialiser for inline
+ * JSON-LD. Apart from the other builders (structured-data.ts) because the root layout renders it
+ * on every page: those load only with the pages that use them.
+ */
+import { absoluteUrl } from "./site-url";
+
+export interface Crumb {
+  name: string;
+  path: string;
+}
+
+export function breadcrumbJsonLd(crumbs: readonly Crumb[]) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: crumbs.map((c, i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      name: c.name,
+      item: absoluteUrl(c.path),
+    })),
+  };
+}
+
+/** Serialises JSON-LD for an inline script element; `<` is escaped so no tag can be closed. */
+export function jsonLdScript(data: object): string {
+  return JSON.stringify(data).replace(/</g, "\\u003c");
+}

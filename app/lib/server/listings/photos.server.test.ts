@@ -1,0 +1,136 @@
+/**
+ * Listing photos from the site's own origin: only a stored listing's current photos are fetched,
+ * only images are passed on, one download serves concurrent visitors, and a removed listing's
+ * photo is gone at once. The media host is a local HTTP server, as in production a remote one.
+ */
+import { readFileSync } from "node:fs";
+import { type Server, createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import sharp from "sharp";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { photoAtWidth } from "../../listings";
+import { testDatabaseForThisFile } from "../../../../tests/support/test-database";
+import { clearPhotoCache, listingPhoto, listingPhotoPath } from "./photos.server";
+import { type DdfProperty, toListingRow } from "./property.server";
+import { removeListings, upsertListings } from "./store.server";
+
+const t = testDatabaseForThisFile();
+
+const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4, 0xff, 0xd9]);
+/** A real photo of the DDF® stand-in, 1200 × 800. */
+const PHOTO = readFileSync(new URL("../../../../tests/fixtures/ddf/photos/1.jpg", import.meta.url));
+let media: Server;
+let origin = "";
+const hits = new Map<string, number>();
+
+beforeAll(async () => {
+  media = createServer((req, res) => {
+    hits.set(req.url!, (hits.get(req.url!) ?? 0) + 1);
+    if (req.url!.startsWith("/page")) {
+      res.writeHead(200, { "Content-Type": "text/html" }).end("<script>alert(1)</script>");
+    } else if (req.url!.startsWith("/svg")) {
+      res.writeHead(200, { "Content-Type": "image/svg+xml" }).end("<svg xmlns='http://www.w3.org/2000/svg'/>");
+    } else if (req.url!.startsWith("/real")) {
+      res.writeHead(200, { "Content-Type": "image/jpeg" }).end(PHOTO);
+    } else if (req.url!.startsWith("/missing")) {
+      res.writeHead(404).end();
+    } else {
+      // A little slow, as a real host is: concurrent requests overlap.
+      setTimeout(() => res.writeHead(200, { "Content-Type": "image/jpeg" }).end(JPEG), 50);
+    }
+  });
+  await new Promise<void>((resolve) => media.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(media.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => media.close(() => resolve())));
+beforeEach(() => {
+  hits.clear();
+  clearPhotoCache();
+});
+
+async function store(key: string, ...paths: string[]) {
+  const property: DdfProperty = {
+    ListingKey: key,
+    ListPrice: 400_000,
+    UnparsedAddress: "100 Test Street NW, Edmonton, Alberta",
+    City: "Edmonton",
+    ModificationTimestamp: "2025-02-01T00:00:00Z",
+    Media: paths.map((p, i) => ({ MediaURL: `${origin}${p}`, Order: i + 1 })),
+  };
+  await upsertListings(t.db, [toListingRow(property)]);
+}
+
+/** The file part of a photo's path on this site. */
+function fileOf(key: string, index: number, path: string): string {
+  return listingPhotoPath(key, index, `${origin}${path}`).split("/").pop()!;
+}
+
+describe("listingPhoto", () => {
+  it("serves a stored listing's photo at its position, downloading it once for concurrent visitors", async () => {
+    await store("P1", "/p1/1.jpg", "/p1/2.jpg");
+    const answers = await Promise.all(Array.from({ length: 5 }, () => listingPhoto(t.db, "P1", fileOf("P1", 1, "/p1/2.jpg"))));
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      if (answer.status === 200) {
+        expect(answer.photo.type).toBe("image/jpeg");
+        expect(Buffer.from(answer.photo.bytes)).toEqual(JPEG);
+      }
+    }
+    expect(hits.get("/p1/2.jpg")).toBe(1);
+    // Later visitors are answered from memory.
+    expect((await listingPhoto(t.db, "P1", fileOf("P1", 1, "/p1/2.jpg"))).status).toBe(200);
+    expect(hits.get("/p1/2.jpg")).toBe(1);
+  });
+
+  it("fetches nothing for a name that is not a stored listing's current photo", async () => {
+    await store("P2", "/p2/1.jpg");
+    const right = fileOf("P2", 0, "/p2/1.jpg");
+    expect((await listingPhoto(t.db, "P2", right.replace(/^1-/, "2-"))).status).toBe(404); // no second photo
+    expect((await listingPhoto(t.db, "P2", fileOf("P2", 0, "/p2/other.jpg"))).status).toBe(404); // digest of another URL
+    expect((await listingPhoto(t.db, "OTHER", right)).status).toBe(404); // another listing
+    expect((await listingPhoto(t.db, "P2", "1-zzzz.jpg")).status).toBe(404);
+    expect((await listingPhoto(t.db, "P2", "../../etc/passwd")).status).toBe(404);
+    expect((await listingPhoto(t.db, "P2'--", right)).status).toBe(404);
+    expect(hits.size).toBe(0);
+  });
+
+  it("passes on images only: HTML, SVG and errors from the media host answer 502", async () => {
+    await store("P3", "/page/1", "/svg/2", "/missing/3");
+    expect(await listingPhoto(t.db, "P3", fileOf("P3", 0, "/page/1"))).toMatchObject({ status: 502, reason: expect.stringContaining("text/html") });
+    expect(await listingPhoto(t.db, "P3", fileOf("P3", 1, "/svg/2"))).toMatchObject({ status: 502, reason: expect.stringContaining("image/svg+xml") });
+    expect(await listingPhoto(t.db, "P3", fileOf("P3", 2, "/missing/3"))).toMatchObject({ status: 502, reason: expect.stringContaining("404") });
+  });
+
+  it("serves narrower copies of a photo, resized from one download, never wider than the photo", async () => {
+    await store("P5", "/real/1.jpg");
+    const file = fileOf("P5", 0, "/real/1.jpg");
+    const widthOf = async (name: string) => {
+      const answer = await listingPhoto(t.db, "P5", name);
+      if (answer.status !== 200) throw new Error(`answered ${answer.status}`);
+      expect(answer.photo.type).toBe("image/jpeg");
+      return { width: (await sharp(answer.photo.bytes).metadata()).width, bytes: answer.photo.bytes.byteLength };
+    };
+    const narrow = await widthOf(photoAtWidth(file, 480));
+    expect(narrow.width).toBe(480);
+    expect(narrow.bytes).toBeLessThan(PHOTO.byteLength / 2);
+    expect((await widthOf(photoAtWidth(file, 800))).width).toBe(800);
+    expect((await widthOf(photoAtWidth(file, 1200))).width).toBe(1200);
+    expect(await widthOf(file)).toEqual({ width: 1200, bytes: PHOTO.byteLength }); // the feed's own, as it is
+    expect(hits.get("/real/1.jpg")).toBe(1);
+    // Only the widths the pages ask for: nobody makes the server resize to any size they like.
+    expect((await listingPhoto(t.db, "P5", file.replace(".jpg", "-w333.jpg"))).status).toBe(404);
+  });
+
+  it("answers 502 when the media host's image cannot be read", async () => {
+    await store("P6", "/p6/1.jpg");
+    expect(await listingPhoto(t.db, "P6", photoAtWidth(fileOf("P6", 0, "/p6/1.jpg"), 480))).toMatchObject({ status: 502 });
+  });
+
+  it("stops serving a removed listing's photo at once, even while it is cached", async () => {
+    await store("P4", "/p4/1.jpg");
+    const file = fileOf("P4", 0, "/p4/1.jpg");
+    expect((await listingPhoto(t.db, "P4", file)).status).toBe(200);
+    await removeListings(t.db, ["P4"]);
+    expect((await listingPhoto(t.db, "P4", file)).status).toBe(404);
+  });
+});
