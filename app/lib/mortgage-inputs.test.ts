@@ -7,10 +7,10 @@ import {
   inputsFromFragment,
   inputsFromParams,
   inputsToFragment,
-  parseNumber,
   switchDownUnit,
   type CalculatorInputs,
 } from "./mortgage-inputs";
+import { parseNumber } from "./parse-number";
 
 const withInputs = (over: Partial<CalculatorInputs>): CalculatorInputs => ({ ...DEFAULT_INPUTS, ...over });
 

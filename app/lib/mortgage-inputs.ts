@@ -6,12 +6,10 @@
  * short hint, never a number to compute with (Number("") is 0, which would show a payment for
  * a price nobody entered).
  */
-import { formatCurrency, roundCents } from "./format";
-import { CALCULATOR_DEFAULTS, LOAN_TERMS, MAX_AMOUNT, MAX_RATE_PERCENT, PAYMENT_FREQUENCIES, amortizationSchedule, frequencyInfo, monthlyPayment, periodicPayment, type AmortizationSchedule, type Compounding, type FrequencyInfo, type LoanTerm, type PaymentFrequency } from "./mortgage";
+import { MAX_AMOUNT, formatCurrency, roundCents } from "./format";
+import { CALCULATOR_DEFAULTS, LOAN_TERMS, MAX_RATE_PERCENT, PAYMENT_FREQUENCIES, amortizationSchedule, frequencyInfo, monthlyPayment, periodicPayment, type AmortizationSchedule, type Compounding, type FrequencyInfo, type LoanTerm, type PaymentFrequency } from "./mortgage";
 import { minimumDownPayment, mortgageInsurancePremium, type InsuranceQuote } from "./mortgage-insurance";
 import { type ParsedNumber, parseNumber } from "./parse-number";
-
-export { type ParsedNumber, parseNumber } from "./parse-number";
 
 export type DownUnit = "amount" | "percent";
 

@@ -9,7 +9,7 @@
  */
 import { MAX_AMOUNT, toCents } from "./format";
 
-export { formatCurrency, formatPercent, MAX_AMOUNT, NO_FIGURE } from "./format";
+export { formatCurrency, formatPercent, NO_FIGURE } from "./format";
 
 /** The calculator's defaults (spec §9): they give a payment of $2,528 a month. */
 export const CALCULATOR_DEFAULTS = { price: 500_000, downPayment: 100_000, ratePercent: 6.5, years: 30 } as const;

@@ -16,7 +16,7 @@ import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allPages } from "../../app/content/pages";
-import { LIMITS } from "../../app/lib/schemas/fields";
+import { LIMITS } from "../../app/lib/schemas/limits";
 import { SERVICE_TYPES } from "../../db/schema-values";
 import { killAll } from "./support/children";
 import { freshDataDir, removeDataDirs, withDatabase } from "./support/data";

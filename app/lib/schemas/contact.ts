@@ -2,7 +2,8 @@
  * The contact form ('Send us a Message', spec §2 and §5): one schema for the browser and the server.
  */
 import * as z from "zod/mini";
-import { type FormParse, LIMITS, emailField, optionalPhone, optionalText, parseFormFields, requiredText } from "./fields";
+import { type FormParse, emailField, optionalPhone, optionalText, parseFormFields, requiredText } from "./fields";
+import { LIMITS } from "./limits";
 
 export const CONTACT_FIELDS = ["name", "email", "phone", "message"] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];

@@ -8,8 +8,6 @@
 import * as z from "zod/mini";
 import { HONEYPOT_FIELD, LIMITS } from "./limits";
 
-export { HONEYPOT_FIELD, LIMITS };
-
 const tooLong = (max: number) => `Please keep this under ${max} characters.`;
 
 export function requiredText(max: number, emptyMessage: string) {

@@ -3,10 +3,10 @@
  * optional, the service type set by the button that opened the form.
  */
 import * as z from "zod/mini";
-import { type FormParse, LIMITS, emailField, optionalText, parseFormFields, requiredPhone, requiredText } from "./fields";
+import { type FormParse, emailField, optionalText, parseFormFields, requiredPhone, requiredText } from "./fields";
+import { LIMITS } from "./limits";
 import { SERVICE_TYPES } from "./services";
 
-export { SERVICE_LABELS, SERVICE_TYPES, type ServiceType, isServiceType } from "./services";
 
 export const LEAD_FIELDS = ["fullName", "email", "phone", "serviceType", "comments"] as const;
 export type LeadField = (typeof LEAD_FIELDS)[number];

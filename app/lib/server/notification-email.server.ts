@@ -3,7 +3,7 @@
  * submitted field (HTML-escaped), the source, a Reply-To of the visitor.
  */
 import { site } from "~/content/site";
-import { SERVICE_LABELS, isServiceType } from "../schemas/lead";
+import { SERVICE_LABELS, isServiceType } from "../schemas/services";
 import type { OutboxNotification } from "./outbox.server";
 
 export interface NotificationEmail {

@@ -22,7 +22,7 @@ import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import sharp from "sharp";
-import { PHOTO_WIDTHS, type PhotoWidth } from "../../listings";
+import { PHOTO_WIDTHS, type PhotoWidth, listingKeyOf } from "../../listings";
 import type { Database } from "../db.server";
 
 /**
@@ -62,7 +62,7 @@ interface Photo {
 }
 
 /** The upstream answered with something that is not a photo we may pass on. */
-export class PhotoUnavailable extends Error {}
+class PhotoUnavailable extends Error {}
 
 async function download(url: string, signal: AbortSignal): Promise<Photo> {
   const response = await fetch(url, { signal: AbortSignal.any([signal, AbortSignal.timeout(UPSTREAM_TIMEOUT_MS)]) });
@@ -117,7 +117,7 @@ export type PhotoAnswer = { status: 200; photo: Photo } | { status: 404 } | { st
  */
 export async function listingPhoto(db: Database, listingKey: string, file: string): Promise<PhotoAnswer> {
   const match = FILE.exec(file);
-  if (!match || !/^[A-Za-z0-9_]+$/.test(listingKey)) return { status: 404 };
+  if (!match || listingKeyOf(listingKey) !== listingKey) return { status: 404 };
   const index = Number(match[1]) - 1;
   const width = match[3] === undefined ? undefined : (Number(match[3]) as PhotoWidth);
   if (width !== undefined && !PHOTO_WIDTHS.includes(width)) return { status: 404 };
