@@ -10,7 +10,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { type AppLoadContext, ServerRouter, type ServerBuild, createRequestHandler } from "react-router";
 import { DEFERRED_MODULE_TYPE, deferHydration } from "../../app/lib/html/deferred-hydration";
-import { expect, test } from "./support";
+import { expect, test, waitForHydration } from "./support";
 
 const PAGES = ["/", "/about", "/mortgage-calculator", "/blog/quick-mortgage-guide-for-homebuyers", "/contact", "/welcome"];
 
@@ -45,9 +45,12 @@ test.describe("deferred hydration on the built pages", () => {
 
       const deferred = deferHydration(raw, { warn: () => {} });
       expect([...deferred.matchAll(MODULE_SCRIPT)], "no module script left to run before load").toHaveLength(0);
-      expect(deferred).not.toContain('rel="modulepreload"');
-      // The parked script holds React Router's own imports, word for word.
-      expect(deferred).toContain(`<script type="${DEFERRED_MODULE_TYPE}">${scripts[0]![1]}</script>`);
+      expect(deferred).not.toContain('<link rel="modulepreload"');
+      // The parked script holds React Router's own imports, word for word, and carries the
+      // addresses of every module React Router preloaded, for the loader to preload at boot.
+      const preloaded = [...raw.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
+      expect(preloaded.length).toBeGreaterThan(3);
+      expect(deferred).toContain(`<script type="${DEFERRED_MODULE_TYPE}" data-preload="${preloaded.join(" ")}">${scripts[0]![1]}</script>`);
       // Everything a visitor reads is untouched.
       const text = (html: string) => html.replace(/<script[\s\S]*?<\/script>|<link[^>]*>/g, "");
       expect(text(deferred)).toBe(text(raw));
@@ -63,6 +66,38 @@ test.describe("deferred hydration on the built pages", () => {
     }
     expect(warnings).toHaveLength(1);
   });
+});
+
+test.describe("the loader fetches the whole module graph at once", () => {
+  // A prerendered page (CSP by hashes) and a server-rendered one (CSP by nonce): the preloads the
+  // loader adds pass the CSP (the page fixture fails on any violation) and nothing is fetched twice.
+  for (const pathname of ["/about", "/mortgage-calculator"]) {
+    test(`${pathname}: every module React Router preloads is preloaded at boot, each fetched once`, async ({ page }) => {
+      const fetched: string[] = [];
+      page.on("request", (request) => {
+        if (request.resourceType() === "script") fetched.push(new URL(request.url()).pathname);
+      });
+      // The parked script is gone once the loader has booted, so read the list from the page's HTML.
+      const html = await (await page.request.get(pathname)).text();
+      const listed = (/ data-preload="([^"]*)"/.exec(html)?.[1] ?? "").split(" ");
+      expect(listed.length).toBeGreaterThan(3);
+      // Hydration may re-render <head>, so note each preload link as the loader adds it.
+      await page.addInitScript(() => {
+        const seen: string[] = ((window as unknown as { __preloads: string[] }).__preloads = []);
+        new MutationObserver((records) => {
+          for (const record of records)
+            for (const node of record.addedNodes)
+              if (node instanceof HTMLLinkElement && node.rel === "modulepreload") seen.push(new URL(node.href).pathname);
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await page.goto(pathname);
+      await waitForHydration(page);
+      const preloaded = await page.evaluate(() => (window as unknown as { __preloads: string[] }).__preloads);
+      expect(preloaded).toEqual(listed);
+      for (const module of listed) expect(fetched, module).toContain(module);
+      expect(fetched.length, "no module fetched twice").toBe(new Set(fetched).size);
+    });
+  }
 });
 
 test.describe("pages hydrate in chunks, written in place", () => {

@@ -7,25 +7,35 @@ const doc = (nonce = "") =>
 describe("deferHydration", () => {
   it("drops the modulepreload links and keeps the stylesheet", () => {
     const out = deferHydration(doc());
-    expect(out).not.toContain("modulepreload");
+    expect(out).not.toContain('<link rel="modulepreload"');
     expect(out).toContain('<link rel="stylesheet" href="/assets/root.css"/>');
   });
 
   it("parks the module script in an inert element after the constant loader", () => {
     const out = deferHydration(doc());
     expect(out).not.toContain('<script type="module"');
-    expect(out).toContain(`<script>${DEFERRED_LOADER_SCRIPT}</script><script type="${DEFERRED_MODULE_TYPE}">import * as route0`);
+    expect(out).toContain(`<script>${DEFERRED_LOADER_SCRIPT}</script><script type="${DEFERRED_MODULE_TYPE}" data-preload="/assets/entry.client-A.js /assets/root-B.js">import * as route0`);
+  });
+
+  it("carries the preloaded modules' addresses on the parked script, and nothing but asset paths", () => {
+    const html = `<head><link rel="modulepreload" href="/assets/a-1.js"/><link rel="modulepreload" href="/assets/b&quot;c.js"/><link rel="modulepreload" href="https://elsewhere.example/x.js"/><link rel="modulepreload" href="/assets/c-2.js"/></head><body><script type="module">import("/assets/a-1.js");</script></body>`;
+    expect(deferHydration(html)).toContain(`data-preload="/assets/a-1.js /assets/c-2.js">`);
+  });
+
+  it("adds no preload attribute when React Router preloads nothing", () => {
+    const out = deferHydration(`<body><script type="module">import("/a.js");</script></body>`);
+    expect(out).toContain(`<script type="${DEFERRED_MODULE_TYPE}">import("/a.js");</script>`);
   });
 
   it("keeps the nonce on both scripts of a server-rendered page", () => {
     const out = deferHydration(doc(' nonce="abc"'));
-    expect(out).toContain(`<script nonce="abc">${DEFERRED_LOADER_SCRIPT}</script><script type="${DEFERRED_MODULE_TYPE}" nonce="abc">`);
+    expect(out).toContain(`<script nonce="abc">${DEFERRED_LOADER_SCRIPT}</script><script type="${DEFERRED_MODULE_TYPE}" nonce="abc" data-preload="/assets/entry.client-A.js /assets/root-B.js">`);
   });
 
   it("handles the attribute order React uses on server-rendered pages", () => {
     const html = `<head><link rel="modulepreload" href="/a.js" nonce="n1"/></head><body><script nonce="n1" type="module" async="">import("/a.js");</script></body>`;
     expect(deferHydration(html)).toBe(
-      `<head></head><body><script nonce="n1">${DEFERRED_LOADER_SCRIPT}</script><script type="${DEFERRED_MODULE_TYPE}" nonce="n1">import("/a.js");</script></body>`,
+      `<head></head><body><script nonce="n1">${DEFERRED_LOADER_SCRIPT}</script><script type="${DEFERRED_MODULE_TYPE}" nonce="n1" data-preload="/a.js">import("/a.js");</script></body>`,
     );
   });
 
