@@ -28,6 +28,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { readConfig } from "../app/lib/server/config.server";
+import { explainRun } from "./lighthouse-explain";
 
 const config = readConfig();
 
@@ -143,6 +144,7 @@ async function auditOnce(url: string) {
   try {
     const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices", "seo"] });
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
+    if (config.AUDIT_VERBOSE) console.log([`${new URL(url).pathname}:`, ...(await explainRun(result))].join("\n"));
     return result.lhr;
   } finally {
     await chrome.kill();

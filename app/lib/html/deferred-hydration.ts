@@ -17,8 +17,8 @@
  * (`data-preload`), and the loader adds them back as it boots: the browser then fetches the whole
  * module graph at once instead of discovering it one import level at a time, each level one more
  * round trip on a phone's network before the page responds. Starting a fetch costs the main thread
- * about half a millisecond here (two on a throttled phone), so the links go in six per task, and the
- * module script after the last of them, rather than in one long task.
+ * 0.5 to 3.5 ms on this machine (four times that on a throttled phone), so the links go in three per
+ * task, and the module script after the last of them, rather than in one long task.
  *
  * A tap on a scripted button (`<button type="button">`: the menu, share, carousel controls)
  * before hydration would do nothing, so the loader holds the first such tap and root.tsx
@@ -40,7 +40,7 @@ export const PENDING_TAP = "__pendingTap";
  * The loader, the same on every page so its CSP hash is a constant. It copies the nonce of the
  * parked script (server-rendered pages) so the recreated module script passes the CSP.
  */
-export const DEFERRED_LOADER_SCRIPT = `(function(){var done=false;function boot(){if(done)return;done=true;var d=document.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]');if(!d)return;var list=(d.getAttribute("data-preload")||"").split(" ").filter(Boolean);(function next(){list.splice(0,6).forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;if(d.nonce)l.nonce=d.nonce;document.head.appendChild(l)});if(list.length){setTimeout(next,0);return}var s=document.createElement("script");s.type="module";if(d.nonce)s.nonce=d.nonce;s.textContent=d.textContent;d.parentNode.replaceChild(s,d);})();}function soon(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(boot,0)})});setTimeout(boot,1000)}function hold(e){if(document.documentElement.dataset.hydrated)return;var b=e.target&&e.target.closest&&e.target.closest('button[type="button"]');if(!b)return;e.preventDefault();e.stopImmediatePropagation();window.${PENDING_TAP}=b;boot();}if(document.readyState==="complete")soon();else addEventListener("load",soon,{once:true});["pointerdown","keydown","touchstart"].forEach(function(t){addEventListener(t,boot,{once:true,passive:true,capture:true})});addEventListener("click",hold,true);})();`;
+export const DEFERRED_LOADER_SCRIPT = `(function(){var done=false;function boot(){if(done)return;done=true;var d=document.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]');if(!d)return;var list=(d.getAttribute("data-preload")||"").split(" ").filter(Boolean);(function next(){list.splice(0,3).forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;if(d.nonce)l.nonce=d.nonce;document.head.appendChild(l)});if(list.length){setTimeout(next,0);return}var s=document.createElement("script");s.type="module";if(d.nonce)s.nonce=d.nonce;s.textContent=d.textContent;d.parentNode.replaceChild(s,d);})();}function soon(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(boot,0)})});setTimeout(boot,1000)}function hold(e){if(document.documentElement.dataset.hydrated)return;var b=e.target&&e.target.closest&&e.target.closest('button[type="button"]');if(!b)return;e.preventDefault();e.stopImmediatePropagation();window.${PENDING_TAP}=b;boot();}if(document.readyState==="complete")soon();else addEventListener("load",soon,{once:true});["pointerdown","keydown","touchstart"].forEach(function(t){addEventListener(t,boot,{once:true,passive:true,capture:true})});addEventListener("click",hold,true);})();`;
 
 const MODULEPRELOAD = /<link rel="modulepreload"[^>]*>/g;
 const ASSET_PATH = /^\/[\w./-]+\.js$/;
