@@ -189,27 +189,30 @@ describe("what was stored", () => {
       expect(contacts.length + leads.length, "some fuzzed submissions were valid and stored").toBeGreaterThan(0);
 
       const trimmed = (s: string) => s === s.trim();
+      // The caps count characters (code points), as the schemas (zod) and PostgreSQL do: a message
+      // of 3,300 emoji is 3,300 characters but 6,600 UTF-16 units in .length, and the fuzzer sends such.
+      const chars = (s: string) => [...s].length;
       for (const c of contacts) {
         expect(c.email).toBe(c.email.trim().toLowerCase());
-        expect(c.email.length).toBeLessThanOrEqual(LIMITS.email);
+        expect(chars(c.email)).toBeLessThanOrEqual(LIMITS.email);
         expect(c.email).toMatch(/^[^@\s]+@[^@\s]+$/);
         expect(c.name.length).toBeGreaterThan(0);
-        expect(c.name.length).toBeLessThanOrEqual(LIMITS.name);
+        expect(chars(c.name)).toBeLessThanOrEqual(LIMITS.name);
         expect(trimmed(c.name)).toBe(true);
-        if (c.phone !== null) expect(c.phone.length > 0 && c.phone.length <= LIMITS.phone && trimmed(c.phone)).toBe(true);
+        if (c.phone !== null) expect(c.phone.length > 0 && chars(c.phone) <= LIMITS.phone && trimmed(c.phone)).toBe(true);
       }
       for (const i of inquiries) {
         expect(i.message.length).toBeGreaterThan(0);
-        expect(i.message.length).toBeLessThanOrEqual(LIMITS.message);
+        expect(chars(i.message)).toBeLessThanOrEqual(LIMITS.message);
         expect(trimmed(i.message)).toBe(true);
       }
       for (const l of leads) {
         expect(l.email).toBe(l.email.trim());
-        expect(l.email.length).toBeLessThanOrEqual(LIMITS.email);
-        expect(l.full_name.length > 0 && l.full_name.length <= LIMITS.name && trimmed(l.full_name)).toBe(true);
-        expect(l.phone.length > 0 && l.phone.length <= LIMITS.phone && trimmed(l.phone)).toBe(true);
+        expect(chars(l.email)).toBeLessThanOrEqual(LIMITS.email);
+        expect(l.full_name.length > 0 && chars(l.full_name) <= LIMITS.name && trimmed(l.full_name)).toBe(true);
+        expect(l.phone.length > 0 && chars(l.phone) <= LIMITS.phone && trimmed(l.phone)).toBe(true);
         expect(SERVICE_TYPES as readonly string[]).toContain(l.service_type);
-        if (l.comments !== null) expect(l.comments.length > 0 && l.comments.length <= LIMITS.message && trimmed(l.comments)).toBe(true);
+        if (l.comments !== null) expect(l.comments.length > 0 && chars(l.comments) <= LIMITS.message && trimmed(l.comments)).toBe(true);
       }
       expect(outbox.filter((r) => r.status !== "sent")).toEqual([]);
     });

@@ -30,6 +30,15 @@ describe("contact form schema", () => {
     expect(parsed.ok).toBe(false);
     if (!parsed.ok) expect(Object.keys(parsed.fieldErrors).sort()).toEqual(["message", "name"]);
   });
+  it("counts characters, not UTF-16 units, as PostgreSQL does (found by the bad-input suite)", () => {
+    const emoji = "\u{1F600}".repeat(5000); // 5,000 characters, 10,000 in String.length
+    expect(parseContactForm(form({ name: "Jane", email: "jane@example.com", message: emoji })).ok).toBe(true);
+    const over = "\u{1F600}".repeat(5001);
+    expect(parseContactForm(form({ name: "Jane", email: "jane@example.com", message: over }))).toMatchObject({
+      ok: false,
+      fieldErrors: { message: "Please keep this under 5000 characters." },
+    });
+  });
 });
 
 describe("lead form schema", () => {
