@@ -25,9 +25,12 @@ export function addressSlug(address: string, city?: string | null): string {
 export const PHOTO_WIDTHS = [480, 800, 1200] as const;
 export type PhotoWidth = (typeof PHOTO_WIDTHS)[number];
 
-/** The address of a listing photo's copy `width` pixels wide, from the photo's own address. */
+/**
+ * The address of a listing photo's copy `width` pixels wide, from the photo's own address. The
+ * copies are WebP, about half the bytes of the same photo as JPEG (decision record 026).
+ */
 export function photoAtWidth(photoPath: string, width: PhotoWidth): string {
-  return photoPath.replace(/\.jpg$/, `-w${width}.jpg`);
+  return photoPath.replace(/\.jpg$/, `-w${width}.webp`);
 }
 
 /** A `srcset` of a listing photo's copies up to `widest` pixels, for the browser to pick by screen. */

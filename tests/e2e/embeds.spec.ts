@@ -31,9 +31,19 @@ for (const embed of embeds) {
     await expect(frame).toHaveAttribute("height", String(embed.height));
     expect((await frame.boundingBox())?.height).toBe(embed.height);
     // The form path of site.ts, served from FORM_EMBED_ORIGIN (the local stand-in here).
+    await expect(frame).toHaveAttribute("src", /^http/);
     const src = new URL((await frame.getAttribute("src")) ?? "");
     expect(src.origin).toBe(fixtureOrigin);
     expect(src.pathname).toBe(new URL(embed.form.src).pathname);
+    // Started after the page's first paint, so it never delays it (deferred-hydration.ts).
+    const afterFirstPaint = () =>
+      page.evaluate((url) => {
+        const frameEntry = performance.getEntriesByType("resource").find((e) => e.name === url);
+        const paint = performance.getEntriesByName("first-contentful-paint")[0];
+        return frameEntry && paint ? frameEntry.startTime - paint.startTime : null;
+      }, src.href);
+    await expect.poll(afterFirstPaint).not.toBeNull();
+    expect(await afterFirstPaint()).toBeGreaterThanOrEqual(0);
     await expect(page.frameLocator(`iframe[title="${embed.form.title}"]`).getByRole("heading", { name: embed.formHeading })).toBeVisible();
     // The embed script ran once and saw the frame.
     await expect(frame).toHaveAttribute("data-form-embed-seen", "true");
@@ -41,6 +51,30 @@ for (const embed of embeds) {
     expect(await layoutShiftTotal(page)).toBe(0);
   });
 }
+
+test("the server sends the form's frame without its address, for the page's loader to start after the first paint", async ({ request }) => {
+  const html = await (await request.get("/free-home-valuation")).text();
+  const frames = html.match(/<iframe[^>]*>/g) ?? [];
+  expect(frames).toHaveLength(2); // the deferred frame, and the same frame in <noscript>
+  expect(frames[0]).toMatch(/ data-deferred-src="http[^"]+"/);
+  expect(frames[0]).not.toMatch(/ src=/);
+  expect(html).toMatch(/<noscript><iframe src="http[^"]+"/);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the form comes from the <noscript> frame, and the deferred one takes no space", async ({ page }) => {
+    const embed = embeds[0]!;
+    await page.goto(embed.path);
+    const frames = page.locator(`iframe[title="${embed.form.title}"]`);
+    await expect(frames).toHaveCount(2);
+    await expect(frames.first()).toBeHidden();
+    await expect(frames.last()).toBeVisible();
+    expect((await frames.last().boundingBox())?.height).toBe(embed.height);
+    await expect(page.frameLocator(`noscript iframe[title="${embed.form.title}"]`).getByRole("heading", { name: embed.formHeading })).toBeVisible();
+  });
+});
 
 test("/buyersearch titles its frame for property search criteria", async ({ page }) => {
   await page.goto("/buyersearch");

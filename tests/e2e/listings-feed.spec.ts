@@ -50,7 +50,7 @@ function feedMailContaining(needle: string): string | null {
 }
 
 test.describe("a listing page", () => {
-  test("shows the home, its photos sized for no layout shift, the brokerage, MLS® number, badge, notice and JSON-LD", async ({ page }) => {
+  test("shows the home, its photos sized for no layout shift, the brokerage, MLS® number, badge, notice and JSON-LD", async ({ page, request }) => {
     const listingPath = await firstListingPath(page);
     await page.goto(listingPath);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -63,7 +63,7 @@ test.describe("a listing page", () => {
     const first = images.first();
     await expect(first).toHaveAttribute("fetchpriority", "high");
     // Copies at phone and desktop widths, for the browser to pick by screen (photos.server.ts).
-    await expect(first).toHaveAttribute("srcset", /-w480\.jpg 480w, .*-w800\.jpg 800w, .*-w1200\.jpg 1200w$/);
+    await expect(first).toHaveAttribute("srcset", /-w480\.webp 480w, .*-w800\.webp 800w, .*-w1200\.webp 1200w$/);
     await expect(first).not.toHaveAttribute("loading", /.*/);
     await expect(first).toHaveAttribute("width", /\d+/);
     await expect(first).toHaveAttribute("height", /\d+/);
@@ -74,6 +74,10 @@ test.describe("a listing page", () => {
     }
     // The photo really loads, through the site's own origin (photos.server.ts).
     await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    // A narrower copy, as WebP (decision record 026), not the feed's full-size JPEG.
+    const shown = await first.evaluate((img: HTMLImageElement) => img.currentSrc);
+    expect(shown).toMatch(/-w(480|800|1200)\.webp$/);
+    expect((await request.get(shown)).headers()["content-type"]).toBe("image/webp");
 
     const badge = page.getByTestId("realtor-ca-badge");
     await expect(badge).toHaveAttribute("href", /^https:\/\/www\.realtor\.ca\//);

@@ -1,5 +1,6 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { site } from "~/content/site";
+import { DEFERRED_FRAME_SRC } from "~/lib/html/deferred-hydration";
 import { publicConfig } from "~/lib/public-config";
 
 export interface FormEmbedProps {
@@ -14,25 +15,27 @@ export interface FormEmbedProps {
 
 /**
  * A third-party form (valuation, instant updates, buyer search, message) in a lazily loaded
- * iframe of fixed height, so nothing below it moves. The form-embed script, which resizes
- * and tracks the embeds, is loaded once per page view and never blocks rendering.
+ * iframe of fixed height, so nothing below it moves. The frame starts after the page's first
+ * paint (its address waits in `data-deferred-src` for the page's loader, deferred-hydration.ts),
+ * so the form host does not delay the page's own text on a slow phone. Without JavaScript the
+ * same frame comes from the `<noscript>`, and app.css hides the empty one. The form-embed script,
+ * which resizes and tracks the embeds, is loaded once per page view and never blocks rendering.
  */
 export function FormEmbed({ src, height, title, id }: FormEmbedProps) {
+  const address = formEmbedSrc(src);
+  const frame = useRef<HTMLIFrameElement>(null);
   useEffect(() => {
+    // After a client-side navigation there is no loader to start the frame: start it here.
+    if (frame.current && !frame.current.getAttribute("src")) frame.current.src = address;
     void loadFormEmbedScript();
-  }, []);
+  }, [address]);
+  const frameProps = { title, loading: "lazy", height, className: "block h-full w-full border-0", style: { height } } as const;
   return (
     <div className="w-full overflow-hidden rounded-lg border border-line bg-surface" style={{ height }}>
-      <iframe
-        id={id}
-        src={formEmbedSrc(src)}
-        title={title}
-        loading="lazy"
-        height={height}
-        data-form-embed-frame=""
-        className="block h-full w-full border-0"
-        style={{ height }}
-      />
+      <iframe ref={frame} id={id} {...{ [DEFERRED_FRAME_SRC]: address }} data-form-embed-frame="" {...frameProps} />
+      <noscript>
+        <iframe src={address} {...frameProps} />
+      </noscript>
     </div>
   );
 }

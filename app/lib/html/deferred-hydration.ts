@@ -25,6 +25,19 @@
  * carries it out once React has hydrated (`PENDING_TAP`). Links, forms and `<details>` work
  * natively and are left alone.
  *
+ * Third-party frames (the form host's forms) start after the first paint too: the server renders
+ * them with their address in `data-deferred-src` instead of `src`, and the loader sets `src` when
+ * the browser reports the page's first contentful paint (two frames after the loader runs in a
+ * browser that does not report paints). Two frames alone, or the `load` event, were not enough:
+ * Chromium reports a paint when it reaches the screen, which came up to 50 ms later in the
+ * end-to-end tests. A tab opened in the background paints nothing, so its frame starts when it is
+ * first shown, or when the page has hydrated (form-embed.tsx), whichever comes first. Requested
+ * while the page is parsed, a frame on another host competes with the stylesheet for a slow
+ * phone's bandwidth and connections, and the page's own text paints later (Lighthouse's simulated
+ * phone counted the contact page's first paint at 1.21 s for it, against 0.9 s for pages without
+ * one). The frame's own page and scripts take longer than that first paint anyway. Without
+ * JavaScript the frame is in a `<noscript>` with its `src` (form-embed.tsx).
+ *
  * If a React Router upgrade changes its markup so that the module script is not found, the
  * page is sent as React Router rendered it (it hydrates at once, as React Router intends) and
  * the server logs it once.
@@ -33,6 +46,9 @@
 /** Inert script type: browsers neither fetch nor run it. */
 export const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
 
+/** The attribute holding a third-party frame's address until the loader starts it (see above). */
+export const DEFERRED_FRAME_SRC = "data-deferred-src";
+
 /** The window property holding the button tapped before hydration, for root.tsx to click. */
 export const PENDING_TAP = "__pendingTap";
 
@@ -40,7 +56,7 @@ export const PENDING_TAP = "__pendingTap";
  * The loader, the same on every page so its CSP hash is a constant. It copies the nonce of the
  * parked script (server-rendered pages) so the recreated module script passes the CSP.
  */
-export const DEFERRED_LOADER_SCRIPT = `(function(){var done=false;function boot(){if(done)return;done=true;var d=document.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]');if(!d)return;var list=(d.getAttribute("data-preload")||"").split(" ").filter(Boolean);(function next(){list.splice(0,3).forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;if(d.nonce)l.nonce=d.nonce;document.head.appendChild(l)});if(list.length){setTimeout(next,0);return}var s=document.createElement("script");s.type="module";if(d.nonce)s.nonce=d.nonce;s.textContent=d.textContent;d.parentNode.replaceChild(s,d);})();}function soon(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(boot,0)})});setTimeout(boot,1000)}function hold(e){if(document.documentElement.dataset.hydrated)return;var b=e.target&&e.target.closest&&e.target.closest('button[type="button"]');if(!b)return;e.preventDefault();e.stopImmediatePropagation();window.${PENDING_TAP}=b;boot();}if(document.readyState==="complete")soon();else addEventListener("load",soon,{once:true});["pointerdown","keydown","touchstart"].forEach(function(t){addEventListener(t,boot,{once:true,passive:true,capture:true})});addEventListener("click",hold,true);})();`;
+export const DEFERRED_LOADER_SCRIPT = `(function(){var done=false;function frames(){[].forEach.call(document.querySelectorAll("iframe[${DEFERRED_FRAME_SRC}]"),function(f){if(!f.getAttribute("src"))f.src=f.getAttribute("${DEFERRED_FRAME_SRC}")})}(function(){try{if(PerformanceObserver.supportedEntryTypes.indexOf("paint")>=0){var o=new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();frames()}});o.observe({type:"paint",buffered:true});return}}catch(e){}requestAnimationFrame(function(){requestAnimationFrame(frames)})})();function boot(){if(done)return;done=true;var d=document.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]');if(!d)return;var list=(d.getAttribute("data-preload")||"").split(" ").filter(Boolean);(function next(){list.splice(0,3).forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;if(d.nonce)l.nonce=d.nonce;document.head.appendChild(l)});if(list.length){setTimeout(next,0);return}var s=document.createElement("script");s.type="module";if(d.nonce)s.nonce=d.nonce;s.textContent=d.textContent;d.parentNode.replaceChild(s,d);})();}function soon(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(boot,0)})});setTimeout(boot,1000)}function hold(e){if(document.documentElement.dataset.hydrated)return;var b=e.target&&e.target.closest&&e.target.closest('button[type="button"]');if(!b)return;e.preventDefault();e.stopImmediatePropagation();window.${PENDING_TAP}=b;boot();}if(document.readyState==="complete")soon();else addEventListener("load",soon,{once:true});["pointerdown","keydown","touchstart"].forEach(function(t){addEventListener(t,boot,{once:true,passive:true,capture:true})});addEventListener("click",hold,true);})();`;
 
 const MODULEPRELOAD = /<link rel="modulepreload"[^>]*>/g;
 const ASSET_PATH = /^\/[\w./-]+\.js$/;

@@ -2,8 +2,8 @@ import type { Route } from "./+types/listing-photo";
 import { PHOTO_CACHE_CONTROL, listingPhoto } from "~/lib/server/listings/photos.server";
 
 /**
- * /listings/photos/{ListingKey}/{n}-{digest}.jpg: a stored listing's photo from the site's own
- * origin (app/lib/server/listings/photos.server.ts). Not found without the feed, for a listing
+ * /listings/photos/{ListingKey}/{n}-{digest}.jpg (and its narrower copies, `-w{width}.webp`): a
+ * stored listing's photo from the site's own origin (app/lib/server/listings/photos.server.ts). Not found without the feed, for a listing
  * that is not stored, or for any other file name.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {

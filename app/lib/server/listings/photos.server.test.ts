@@ -107,18 +107,22 @@ describe("listingPhoto", () => {
     const widthOf = async (name: string) => {
       const answer = await listingPhoto(t.db, "P5", name);
       if (answer.status !== 200) throw new Error(`answered ${answer.status}`);
-      expect(answer.photo.type).toBe("image/jpeg");
       return { width: (await sharp(answer.photo.bytes).metadata()).width, bytes: answer.photo.bytes.byteLength };
     };
     const narrow = await widthOf(photoAtWidth(file, 480));
     expect(narrow.width).toBe(480);
+    const copy = await listingPhoto(t.db, "P5", photoAtWidth(file, 800));
+    expect(copy.status === 200 && copy.photo.type).toBe("image/webp");
+    expect(copy.status === 200 && (await sharp(copy.photo.bytes).metadata()).format).toBe("webp");
     expect(narrow.bytes).toBeLessThan(PHOTO.byteLength / 2);
     expect((await widthOf(photoAtWidth(file, 800))).width).toBe(800);
     expect((await widthOf(photoAtWidth(file, 1200))).width).toBe(1200);
     expect(await widthOf(file)).toEqual({ width: 1200, bytes: PHOTO.byteLength }); // the feed's own, as it is
     expect(hits.get("/real/1.jpg")).toBe(1);
     // Only the widths the pages ask for: nobody makes the server resize to any size they like.
-    expect((await listingPhoto(t.db, "P5", file.replace(".jpg", "-w333.jpg"))).status).toBe(404);
+    expect((await listingPhoto(t.db, "P5", file.replace(".jpg", "-w333.webp"))).status).toBe(404);
+    // The copies are WebP only: the same width under the feed's own extension is no address.
+    expect((await listingPhoto(t.db, "P5", file.replace(".jpg", "-w800.jpg"))).status).toBe(404);
   });
 
   it("answers 502 when the media host's image cannot be read", async () => {
