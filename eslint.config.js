@@ -16,6 +16,12 @@ export default tseslint.config(
       "react-hooks/exhaustive-deps": "warn",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": "error",
+      // Through the package's index every icon the site uses became a dependency of the shell
+      // chunk, evaluated on every page (decision 027): import each icon from its own file.
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { paths: [{ name: "lucide-react", message: 'Import the icon from its own file: import Menu from "lucide-react/icons/menu".', allowTypeImports: true }] },
+      ],
     },
   },
 );

@@ -1,4 +1,5 @@
-import { Mail, Phone } from "lucide-react";
+import Mail from "lucide-react/icons/mail";
+import Phone from "lucide-react/icons/phone";
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { site } from "~/content/site";

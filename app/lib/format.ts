@@ -13,10 +13,14 @@ export const MAX_AMOUNT = 1_000_000_000;
 /** What a figure that cannot be computed is shown as: never "NaN", "Infinity" or "-$0". */
 export const NO_FIGURE = "—";
 
-const wholeDollars = new Intl.NumberFormat("en-CA", { style: "currency", currency: "CAD", maximumFractionDigits: 0, minimumFractionDigits: 0 });
-const withCents = new Intl.NumberFormat("en-CA", { style: "currency", currency: "CAD", maximumFractionDigits: 2, minimumFractionDigits: 2 });
-
-const plainNumber = new Intl.NumberFormat("en-CA");
+/**
+ * The shared formatters, each built on its first use: building an Intl formatter loads locale
+ * data, several milliseconds on a cold phone, and every page loads this module (decision 027)
+ * while most never format a figure.
+ */
+let wholeDollars: Intl.NumberFormat | undefined;
+let withCents: Intl.NumberFormat | undefined;
+let plainNumber: Intl.NumberFormat | undefined;
 
 /**
  * A plain number in en-CA: `formatNumber(1234.5)` → "1,234.5" (up to three decimals). One
@@ -24,6 +28,7 @@ const plainNumber = new Intl.NumberFormat("en-CA");
  * that formats many figures while it hydrates.
  */
 export function formatNumber(value: number): string {
+  plainNumber ??= new Intl.NumberFormat("en-CA");
   return plainNumber.format(value);
 }
 
@@ -33,7 +38,9 @@ export function formatNumber(value: number): string {
  */
 export function formatCurrency(value: number | null | undefined, options: { cents?: boolean } = {}): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return NO_FIGURE;
-  const formatter = options.cents ? withCents : wholeDollars;
+  const formatter = options.cents
+    ? (withCents ??= new Intl.NumberFormat("en-CA", { style: "currency", currency: "CAD", maximumFractionDigits: 2, minimumFractionDigits: 2 }))
+    : (wholeDollars ??= new Intl.NumberFormat("en-CA", { style: "currency", currency: "CAD", maximumFractionDigits: 0, minimumFractionDigits: 0 }));
   const text = formatter.format(value);
   // A tiny negative rounds to "-$0" (or "-$0.00"): that is zero to a reader.
   return /^-\$0(\.00)?$/.test(text) ? formatter.format(0) : text;

@@ -51,20 +51,6 @@ export const LONG_AMORTIZATION_SURCHARGE_PERCENT = 0.2;
 export const STANDARD_AMORTIZATION_YEARS = 25;
 
 /**
- * Who may take an insured (under 20 % down) mortgage over more than 25 years: since
- * 15 December 2024, first-time home buyers and buyers of newly built homes only; everyone else
- * is limited to 25 years. Anyone with 20 % down may choose 30 years with any lender that offers it.
- */
-export const THIRTY_YEAR_INSURED_RULE = {
-  since: "2024-12-15",
-  asOf: "2026-11-23",
-  source: {
-    name: "Department of Finance Canada, news release of 24 September 2024",
-    url: "https://www.canada.ca/en/department-finance/news/2024/09/government-announces-mortgage-reform-details-to-ensure-canadians-can-access-lower-monthly-mortgage-payments-by-december-15.html",
-  },
-} as const;
-
-/**
  * The premium rate in percent for a loan of `loan` on a home of `price`; null above 95 %
  * loan-to-value (not insurable) or for invalid input.
  */
@@ -107,7 +93,7 @@ export function mortgageInsurancePremium({
   price: number;
   downPayment: number;
   amortizationYears?: number;
-  /** At least one buyer is a first-time buyer, or the home is newly built (THIRTY_YEAR_INSURED_RULE). */
+  /** At least one buyer is a first-time buyer, or the home is newly built (THIRTY_YEAR_INSURED_RULE, insured-amortization-rule.ts). */
   firstTimeBuyerOrNewBuild?: boolean;
 }): InsuranceQuote | null {
   if (!isValidAmount(price) || !isValidAmount(downPayment) || price <= 0 || downPayment >= price || !isValidYears(amortizationYears)) return null;

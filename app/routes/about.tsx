@@ -1,4 +1,5 @@
-import { Mail, Phone } from "lucide-react";
+import Mail from "lucide-react/icons/mail";
+import Phone from "lucide-react/icons/phone";
 import { ExternalLink } from "~/components/blog/external-link";
 import { BackButton } from "~/components/layout/back-button";
 import { ButtonLink } from "~/components/ui/button";

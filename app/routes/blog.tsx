@@ -1,4 +1,9 @@
-import { ArrowRight, Bell, CalendarDays, Clock, MessageCircle, Rss } from "lucide-react";
+import ArrowRight from "lucide-react/icons/arrow-right";
+import Bell from "lucide-react/icons/bell";
+import CalendarDays from "lucide-react/icons/calendar-days";
+import Clock from "lucide-react/icons/clock";
+import MessageCircle from "lucide-react/icons/message-circle";
+import Rss from "lucide-react/icons/rss";
 import { Link } from "react-router";
 import { PostIcon } from "~/components/blog/post-icon";
 import { ButtonLink } from "~/components/ui/button";

@@ -1,4 +1,11 @@
-import { BarChart3, Camera, Globe, MessageSquareReply, Newspaper, Phone, Search, Share2 } from "lucide-react";
+import BarChart3 from "lucide-react/icons/chart-column";
+import Camera from "lucide-react/icons/camera";
+import Globe from "lucide-react/icons/globe";
+import MessageSquareReply from "lucide-react/icons/message-square-reply";
+import Newspaper from "lucide-react/icons/newspaper";
+import Phone from "lucide-react/icons/phone";
+import Search from "lucide-react/icons/search";
+import Share2 from "lucide-react/icons/share-2";
 import type { LucideIcon } from "lucide-react";
 import { BackButton } from "~/components/layout/back-button";
 import { ButtonLink } from "~/components/ui/button";

@@ -1,4 +1,8 @@
-import { Bath, BedDouble, CalendarDays, Clock, Ruler } from "lucide-react";
+import Bath from "lucide-react/icons/bath";
+import BedDouble from "lucide-react/icons/bed-double";
+import CalendarDays from "lucide-react/icons/calendar-days";
+import Clock from "lucide-react/icons/clock";
+import Ruler from "lucide-react/icons/ruler";
 import { BackButton } from "~/components/layout/back-button";
 import { ButtonLink } from "~/components/ui/button";
 import { Container, PageHeader } from "~/components/ui/page-header";

@@ -1,4 +1,6 @@
-import { ArrowRight, Home, Megaphone } from "lucide-react";
+import ArrowRight from "lucide-react/icons/arrow-right";
+import Home from "lucide-react/icons/house";
+import Megaphone from "lucide-react/icons/megaphone";
 import { Link } from "react-router";
 import { BackButton } from "~/components/layout/back-button";
 import { Container, PageHeader } from "~/components/ui/page-header";

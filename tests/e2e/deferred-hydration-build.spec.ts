@@ -57,6 +57,18 @@ test.describe("deferred hydration on the built pages", () => {
     });
   }
 
+  // Decision 027: React and React Router in one chunk, the shell in another, and no page left
+  // with the few dozen chunks of a few hundred bytes Rollup's own split gave (37 on an article,
+  // 16 now).
+  for (const pathname of PAGES) {
+    test(`${pathname}: the framework and the shell come as one chunk each, among at most 20 scripts`, async () => {
+      const preloaded = [...(await renderAsReactRouterDoes(pathname)).matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
+      expect(preloaded.filter((href) => /^\/assets\/framework-[\w-]+\.js$/.test(href)), "framework").toHaveLength(1);
+      expect(preloaded.filter((href) => /^\/assets\/shell-[\w-]+\.js$/.test(href)), "shell").toHaveLength(1);
+      expect(preloaded.length, preloaded.join(" ")).toBeLessThanOrEqual(20);
+    });
+  }
+
   test("if an upgrade renamed the module script, every page is sent as React Router rendered it, and the server says so once", async () => {
     const warnings: string[] = [];
     const log = { warn: (line: string) => warnings.push(line) };

@@ -1,4 +1,5 @@
-import { CalendarDays, Clock } from "lucide-react";
+import CalendarDays from "lucide-react/icons/calendar-days";
+import Clock from "lucide-react/icons/clock";
 import type { ReactNode } from "react";
 import type { MetaDescriptor } from "react-router";
 import { Link } from "react-router";

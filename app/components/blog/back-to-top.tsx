@@ -1,4 +1,4 @@
-import { ArrowUp } from "lucide-react";
+import ArrowUp from "lucide-react/icons/arrow-up";
 import { Button } from "~/components/ui/button";
 
 /** Scrolls to the top of the page: smoothly, or at once when the visitor prefers reduced motion. */

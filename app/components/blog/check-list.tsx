@@ -1,4 +1,4 @@
-import { CircleCheck } from "lucide-react";
+import CircleCheck from "lucide-react/icons/circle-check";
 import type { ReactNode } from "react";
 
 /** A list of short actions, each behind a check mark (checklists, "how to avoid it" tips). */

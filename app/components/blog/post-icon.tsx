@@ -1,20 +1,18 @@
-import {
-  BadgePercent,
-  Contact,
-  Globe,
-  House,
-  Landmark,
-  ListChecks,
-  type LucideIcon,
-  MapPin,
-  Megaphone,
-  Newspaper,
-  Receipt,
-  Smartphone,
-  TriangleAlert,
-  Trophy,
-  UtensilsCrossed,
-} from "lucide-react";
+import type { LucideIcon } from "lucide-react";
+import BadgePercent from "lucide-react/icons/badge-percent";
+import Contact from "lucide-react/icons/contact";
+import Globe from "lucide-react/icons/globe";
+import House from "lucide-react/icons/house";
+import Landmark from "lucide-react/icons/landmark";
+import ListChecks from "lucide-react/icons/list-checks";
+import MapPin from "lucide-react/icons/map-pin";
+import Megaphone from "lucide-react/icons/megaphone";
+import Newspaper from "lucide-react/icons/newspaper";
+import Receipt from "lucide-react/icons/receipt";
+import Smartphone from "lucide-react/icons/smartphone";
+import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
+import Trophy from "lucide-react/icons/trophy";
+import UtensilsCrossed from "lucide-react/icons/utensils-crossed";
 
 /**
  * The lucide icons the blog registry names (`icon` in app/content/blog/posts.ts), imported one by

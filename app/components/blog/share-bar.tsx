@@ -1,4 +1,10 @@
-import { AtSign, BriefcaseBusiness, Link2, Mail, MessageCircle, Share2, ThumbsUp } from "lucide-react";
+import AtSign from "lucide-react/icons/at-sign";
+import BriefcaseBusiness from "lucide-react/icons/briefcase-business";
+import Link2 from "lucide-react/icons/link-2";
+import Mail from "lucide-react/icons/mail";
+import MessageCircle from "lucide-react/icons/message-circle";
+import Share2 from "lucide-react/icons/share-2";
+import ThumbsUp from "lucide-react/icons/thumbs-up";
 import type { MouseEvent, ReactNode } from "react";
 import { useId, useSyncExternalStore } from "react";
 import { useLocation } from "react-router";

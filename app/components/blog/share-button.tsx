@@ -1,4 +1,4 @@
-import { Share2 } from "lucide-react";
+import Share2 from "lucide-react/icons/share-2";
 import { toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 

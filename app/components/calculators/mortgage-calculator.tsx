@@ -1,4 +1,4 @@
-import { Link2 } from "lucide-react";
+import Link2 from "lucide-react/icons/link-2";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { toast } from "~/lib/toast";

@@ -5,7 +5,8 @@
 import { ExternalLink } from "~/components/blog/external-link";
 import { formatLongDate } from "~/lib/dates";
 import { formatCurrency, formatPercent } from "~/lib/format";
-import { DOWN_PAYMENT_RULE, THIRTY_YEAR_INSURED_RULE } from "~/lib/mortgage-insurance";
+import { THIRTY_YEAR_INSURED_RULE } from "~/lib/insured-amortization-rule";
+import { DOWN_PAYMENT_RULE } from "~/lib/mortgage-insurance";
 import type { ReactNode } from "react";
 import { FIELD, type CalculatorInputs, type CalculatorResult } from "~/lib/mortgage-inputs";
 

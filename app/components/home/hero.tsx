@@ -1,4 +1,5 @@
-import { Bell, Home as HomeIcon } from "lucide-react";
+import Bell from "lucide-react/icons/bell";
+import HomeIcon from "lucide-react/icons/house";
 import { Link } from "react-router";
 import { ListingsWidget, WIDGET_HEIGHT } from "~/components/widgets/listings-widget";
 import { site } from "~/content/site";

@@ -1,5 +1,8 @@
 import { Tooltip } from "~/components/ui/tooltip";
-import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
+import ChevronLeft from "lucide-react/icons/chevron-left";
+import ChevronRight from "lucide-react/icons/chevron-right";
+import Pause from "lucide-react/icons/pause";
+import Play from "lucide-react/icons/play";
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
 import type { Testimonial } from "~/content/testimonials";
 import { useLazyEmbla } from "./use-lazy-embla";

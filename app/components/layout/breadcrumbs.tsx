@@ -1,4 +1,4 @@
-import { ChevronRight } from "lucide-react";
+import ChevronRight from "lucide-react/icons/chevron-right";
 import { Link, useLocation } from "react-router";
 import { labelForPath } from "~/content/pages";
 import { type Crumb, breadcrumbJsonLd, jsonLdScript } from "~/lib/breadcrumb-structured-data";

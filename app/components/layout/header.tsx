@@ -1,5 +1,8 @@
 import { Tooltip } from "~/components/ui/tooltip";
-import { Mail, Menu, Phone, X } from "lucide-react";
+import Mail from "lucide-react/icons/mail";
+import Menu from "lucide-react/icons/menu";
+import Phone from "lucide-react/icons/phone";
+import X from "lucide-react/icons/x";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { site } from "~/content/site";

@@ -1,4 +1,4 @@
-import { BellRing } from "lucide-react";
+import BellRing from "lucide-react/icons/bell-ring";
 import { GET_NOTIFIED_TIP } from "~/components/widgets/listings-messages";
 
 /** The 'Get Notified' tip line shown above listing widgets (spec §2), word for word. */

@@ -1,4 +1,4 @@
-import { ImageOff } from "lucide-react";
+import ImageOff from "lucide-react/icons/image-off";
 import { type CSSProperties, useEffect, useRef, useState } from "react";
 import { DEFAULT_IMAGE_QUALITY, isStockPhotoUrl, optimizedImageUrl, stockSrcSet } from "~/lib/image-url";
 

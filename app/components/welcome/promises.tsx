@@ -1,4 +1,7 @@
-import { BadgeDollarSign, Handshake, Laptop, ShieldCheck } from "lucide-react";
+import BadgeDollarSign from "lucide-react/icons/badge-dollar-sign";
+import Handshake from "lucide-react/icons/handshake";
+import Laptop from "lucide-react/icons/laptop";
+import ShieldCheck from "lucide-react/icons/shield-check";
 
 /** The welcome page's four promises, shown in a dialog (with JavaScript) or in the page (without). */
 const PROMISES: readonly { title: string; text: string; icon: typeof ShieldCheck }[] = [

@@ -21,7 +21,7 @@ import {
   TRADITIONAL_GDS_PERCENT,
   TRADITIONAL_TDS_PERCENT,
 } from "./data/figures";
-import { THIRTY_YEAR_INSURED_RULE } from "~/lib/mortgage-insurance";
+import { THIRTY_YEAR_INSURED_RULE } from "~/lib/insured-amortization-rule";
 
 describe("GST rebate article (§9)", () => {
   it("rebates 5%, at most $50,000", () => {

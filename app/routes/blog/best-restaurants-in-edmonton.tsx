@@ -1,4 +1,5 @@
-import { MapPin, Utensils } from "lucide-react";
+import MapPin from "lucide-react/icons/map-pin";
+import Utensils from "lucide-react/icons/utensils";
 import { Link } from "react-router";
 import { ArticleLayout, articleMeta, requirePost } from "~/components/blog/article-layout";
 import { ContactBlock } from "~/components/blog/contact-block";

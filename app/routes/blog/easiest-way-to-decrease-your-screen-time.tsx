@@ -1,4 +1,7 @@
-import { CircleCheck, Contrast, FolderInput, Lightbulb } from "lucide-react";
+import CircleCheck from "lucide-react/icons/circle-check";
+import Contrast from "lucide-react/icons/contrast";
+import FolderInput from "lucide-react/icons/folder-input";
+import Lightbulb from "lucide-react/icons/lightbulb";
 import type { ReactNode } from "react";
 import { ArticleLayout, articleMeta, requirePost } from "~/components/blog/article-layout";
 import { ContactBlock } from "~/components/blog/contact-block";

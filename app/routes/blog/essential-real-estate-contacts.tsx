@@ -1,4 +1,6 @@
-import { ArrowLeft, Info, Phone } from "lucide-react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import Info from "lucide-react/icons/info";
+import Phone from "lucide-react/icons/phone";
 import { Link } from "react-router";
 import { ArticleLayout, articleMeta } from "~/components/blog/article-layout";
 import { ContactBlock } from "~/components/blog/contact-block";

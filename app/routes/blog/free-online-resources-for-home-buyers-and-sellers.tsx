@@ -1,4 +1,6 @@
-import { ArrowLeft, Building2, ExternalLink as ExternalLinkIcon } from "lucide-react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import Building2 from "lucide-react/icons/building-complex";
+import ExternalLinkIcon from "lucide-react/icons/external-link";
 import { Link } from "react-router";
 import { ArticleLayout, articleMeta, requirePost } from "~/components/blog/article-layout";
 import { BackToTop } from "~/components/blog/back-to-top";

@@ -1,4 +1,5 @@
-import { Lightbulb, Search } from "lucide-react";
+import Lightbulb from "lucide-react/icons/lightbulb";
+import Search from "lucide-react/icons/search";
 import { ArticleLayout, articleMeta } from "~/components/blog/article-layout";
 import { ArticleTable } from "~/components/blog/article-table";
 import { CallToAction } from "~/components/blog/call-to-action";

@@ -1,4 +1,10 @@
-import { ArrowLeft, CalendarCheck, FileText, Megaphone, Newspaper, Printer, Search } from "lucide-react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import CalendarCheck from "lucide-react/icons/calendar-check";
+import FileText from "lucide-react/icons/file-text";
+import Megaphone from "lucide-react/icons/megaphone";
+import Newspaper from "lucide-react/icons/newspaper";
+import Printer from "lucide-react/icons/printer";
+import Search from "lucide-react/icons/search";
 import { Link } from "react-router";
 import { ArticleLayout, articleMeta } from "~/components/blog/article-layout";
 import { ContactBlock } from "~/components/blog/contact-block";

@@ -1,4 +1,8 @@
-import { CalendarDays, CheckCircle2, ExternalLink as ExternalLinkIcon, Info, XCircle } from "lucide-react";
+import CalendarDays from "lucide-react/icons/calendar-days";
+import CheckCircle2 from "lucide-react/icons/circle-check";
+import ExternalLinkIcon from "lucide-react/icons/external-link";
+import Info from "lucide-react/icons/info";
+import XCircle from "lucide-react/icons/circle-x";
 import { ArticleLayout, articleMeta } from "~/components/blog/article-layout";
 import { Cite } from "~/components/blog/cite";
 import { ContactBlock } from "~/components/blog/contact-block";

@@ -1,4 +1,5 @@
-import { ArrowUpRight, TriangleAlert } from "lucide-react";
+import ArrowUpRight from "lucide-react/icons/arrow-up-right";
+import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
 import { Link } from "react-router";
 import { ArticleLayout, articleMeta } from "~/components/blog/article-layout";
 import { ArticleTable } from "~/components/blog/article-table";

@@ -1,4 +1,7 @@
-import { ArrowLeft, CircleCheck, Lightbulb, MapPin } from "lucide-react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import CircleCheck from "lucide-react/icons/circle-check";
+import Lightbulb from "lucide-react/icons/lightbulb";
+import MapPin from "lucide-react/icons/map-pin";
 import { Link } from "react-router";
 import { ArticleLayout, articleMeta } from "~/components/blog/article-layout";
 import { ContactBlock } from "~/components/blog/contact-block";

@@ -1,4 +1,4 @@
-import { ArrowRight } from "lucide-react";
+import ArrowRight from "lucide-react/icons/arrow-right";
 import type { ReactNode } from "react";
 import { ArticleLayout, articleMeta } from "~/components/blog/article-layout";
 import { CallToAction } from "~/components/blog/call-to-action";

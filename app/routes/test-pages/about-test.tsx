@@ -1,4 +1,7 @@
-import { Building, DraftingCompass, HeartHandshake, Ruler } from "lucide-react";
+import Building from "lucide-react/icons/building";
+import DraftingCompass from "lucide-react/icons/drafting-compass";
+import HeartHandshake from "lucide-react/icons/heart-handshake";
+import Ruler from "lucide-react/icons/ruler";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/ui/page-header";
 import { site } from "~/content/site";

@@ -1,4 +1,6 @@
-import { Building2, Home, Warehouse } from "lucide-react";
+import Building2 from "lucide-react/icons/building-complex";
+import Home from "lucide-react/icons/house";
+import Warehouse from "lucide-react/icons/warehouse";
 import { Link } from "react-router";
 import { BackButton } from "~/components/layout/back-button";
 import { GetNotifiedTip } from "~/components/listings/get-notified-tip";

@@ -1,4 +1,5 @@
-import { FileText, Megaphone } from "lucide-react";
+import FileText from "lucide-react/icons/file-text";
+import Megaphone from "lucide-react/icons/megaphone";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/ui/page-header";
 import { pageMeta } from "~/lib/seo";

@@ -5,7 +5,7 @@
  * those computed in ~/lib) is here too, with the date it was last checked: `ruleSources`.
  */
 
-import { THIRTY_YEAR_INSURED_RULE } from "~/lib/mortgage-insurance";
+import { THIRTY_YEAR_INSURED_RULE } from "~/lib/insured-amortization-rule";
 
 /** Official sources, linked wherever a rule may change. */
 export const officialSources = {
@@ -142,7 +142,7 @@ const insuredDebtServiceSource: OfficialSource = {
 /**
  * The official source of every rule-based figure the articles state, with the date it was last
  * checked. Rules computed in ~/lib: DOWN_PAYMENT_RULE and INSURANCE_PREMIUM_BANDS (mortgage-insurance.ts),
- * THIRTY_YEAR_INSURED_RULE (mortgage-insurance.ts, which holds its own source and date), the land title
+ * THIRTY_YEAR_INSURED_RULE (insured-amortization-rule.ts, which holds its own source and date), the land title
  * fees (fees.ts, in force since October 20, 2024; stated in the hidden-costs article of
  * January 4, 2025) and the GST rebate (gst-rebate.ts, the proposal as announced May 27, 2025;
  * stated in the GST article of June 30, 2025, which also states the 5 % GST rate).

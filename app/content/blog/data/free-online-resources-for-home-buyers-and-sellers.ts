@@ -4,7 +4,13 @@
  * limits are the shared figures, each cited with its official source.
  */
 import type { LucideIcon } from "lucide-react";
-import { Calculator, FileText, House, Landmark, MapPinned, Search, ShieldCheck } from "lucide-react";
+import Calculator from "lucide-react/icons/calculator";
+import FileText from "lucide-react/icons/file-text";
+import House from "lucide-react/icons/house";
+import Landmark from "lucide-react/icons/landmark";
+import MapPinned from "lucide-react/icons/map-pinned";
+import Search from "lucide-react/icons/search";
+import ShieldCheck from "lucide-react/icons/shield-check";
 import { formatCurrency } from "~/lib/format";
 import { FHSA_ANNUAL_LIMIT, FHSA_LIFETIME_LIMIT, FTHB_TAX_CREDIT_AMOUNT, FTHB_TAX_CREDIT_VALUE, HBP_LIMIT, type OfficialSource, ruleSources } from "./figures";
 

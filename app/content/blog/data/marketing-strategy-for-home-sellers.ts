@@ -1,6 +1,9 @@
 /** Typed content of the seller marketing-strategy article (spec/blog.md §3: marketing card). */
 import type { LucideIcon } from "lucide-react";
-import { ClipboardCheck, Globe, MessageSquareReply, Share2 } from "lucide-react";
+import ClipboardCheck from "lucide-react/icons/clipboard-check";
+import Globe from "lucide-react/icons/globe";
+import MessageSquareReply from "lucide-react/icons/message-square-reply";
+import Share2 from "lucide-react/icons/share-2";
 
 export interface CardColours {
   /** Icon tile background and icon colour, light and dark. */

@@ -4,7 +4,12 @@
  * computed here from ~/lib/mortgage, never typed.
  */
 import type { LucideIcon } from "lucide-react";
-import { Calculator, ClipboardCheck, Contact, ListChecks, Search, BellRing } from "lucide-react";
+import Calculator from "lucide-react/icons/calculator";
+import ClipboardCheck from "lucide-react/icons/clipboard-check";
+import Contact from "lucide-react/icons/contact";
+import ListChecks from "lucide-react/icons/list-checks";
+import Search from "lucide-react/icons/search";
+import BellRing from "lucide-react/icons/bell-ring";
 import { formatCurrency as money, formatPercent } from "~/lib/format";
 import { INSURANCE_PREMIUM_BANDS, LONG_AMORTIZATION_SURCHARGE_PERCENT, minimumDownPayment } from "~/lib/mortgage-insurance";
 import {

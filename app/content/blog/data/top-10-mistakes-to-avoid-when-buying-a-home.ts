@@ -15,7 +15,16 @@ import {
   officialSources,
   ruleSources,
 } from "./figures";
-import { BadgeCheck, ClipboardCheck, CreditCard, FileText, Heart, Landmark, MapPin, PiggyBank, Receipt, UserCheck } from "lucide-react";
+import BadgeCheck from "lucide-react/icons/badge-check";
+import ClipboardCheck from "lucide-react/icons/clipboard-check";
+import CreditCard from "lucide-react/icons/credit-card";
+import FileText from "lucide-react/icons/file-text";
+import Heart from "lucide-react/icons/heart";
+import Landmark from "lucide-react/icons/landmark";
+import MapPin from "lucide-react/icons/map-pin";
+import PiggyBank from "lucide-react/icons/piggy-bank";
+import Receipt from "lucide-react/icons/receipt";
+import UserCheck from "lucide-react/icons/user-check";
 
 export interface MistakeCard {
   /** Anchor id of the card, for links from the summary list. */
