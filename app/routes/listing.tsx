@@ -2,13 +2,14 @@ import { Link, data, redirect } from "react-router";
 import type { Route } from "./+types/listing";
 import { AskAboutHomeForm } from "~/components/listings/ask-about-home-form";
 import { DdfNotice } from "~/components/listings/ddf-notices";
+import { ListingPhotos } from "~/components/listings/listing-photos";
 import { bedsBaths, formatLivingArea } from "~/components/listings/listing-card";
 import type { ListingDetail } from "~/components/listings/listing-types";
 import { NotFoundContent } from "~/components/not-found-content";
 import { contactMessages } from "~/content/form-messages";
 import { submitOrFail } from "~/lib/form-result";
 import { formatCurrency } from "~/lib/format";
-import { CATEGORY_LABELS, listingKeyOf, photoAtWidth, photoSrcSet } from "~/lib/listings";
+import { CATEGORY_LABELS, listingKeyOf } from "~/lib/listings";
 import { pageMeta } from "~/lib/seo";
 import { absoluteUrl } from "~/lib/site-url";
 import { realEstateListingJsonLd } from "~/lib/structured-data";
@@ -103,7 +104,6 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
     ...(l.community ? ([["Community", l.community]] as [string, string][]) : []),
     ["MLS® number", l.mlsNumber ?? "—"],
   ];
-  const [first, ...others] = l.photos;
   return (
     <article className="mx-auto max-w-6xl px-4 py-8">
       <header>
@@ -115,43 +115,7 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
       </header>
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="min-w-0">
-          <div className="aspect-[4/3] overflow-hidden rounded-lg bg-surface-muted">
-            {first ? (
-              // The largest element of the first screen: fetched first, never lazily.
-              <img
-                src={photoAtWidth(first.url, 800)}
-                srcSet={photoSrcSet(first.url)}
-                sizes="(min-width: 1024px) 44rem, calc(100vw - 2rem)"
-                alt={first.description ?? `${place}, main photo`}
-                width={1024}
-                height={768}
-                fetchPriority="high"
-                decoding="async"
-                className="size-full object-cover"
-              />
-            ) : (
-              <div className="flex size-full items-center justify-center text-ink-muted">No photos yet</div>
-            )}
-          </div>
-          {others.length > 0 && (
-            <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="More photos">
-              {others.map((p, i) => (
-                <li key={p.url} className="aspect-[4/3] overflow-hidden rounded-md bg-surface-muted">
-                  <img
-                    src={photoAtWidth(p.url, 480)}
-                    srcSet={photoSrcSet(p.url, 800)}
-                    sizes="(min-width: 1024px) 14rem, (min-width: 640px) 33vw, 50vw"
-                    alt={p.description ?? `${place}, photo ${i + 2}`}
-                    width={400}
-                    height={300}
-                    loading="lazy"
-                    decoding="async"
-                    className="size-full object-cover"
-                  />
-                </li>
-              ))}
-            </ul>
-          )}
+          <ListingPhotos photos={l.photos} place={place} />
           <dl className="mt-6 grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3">
             {facts.map(([label, value]) => (
               <div key={label}>

@@ -112,6 +112,26 @@ test.describe("the loader fetches the whole module graph at once", () => {
   }
 });
 
+test.describe("scripts wait for the page's first paint", () => {
+  // Started before the first paint reached the screen, the scripts' download would count in the
+  // paint's time on a phone (deferred-hydration.ts): a small page can fire `load` before it paints.
+  for (const pathname of PAGES) {
+    test(`${pathname}: no script is requested before the load event and the first contentful paint`, async ({ page }) => {
+      await page.goto(pathname);
+      await waitForHydration(page);
+      const times = await page.evaluate(() => {
+        const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN;
+        const load = (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventStart;
+        const scripts = performance.getEntriesByType("resource").filter((e) => new URL(e.name).pathname.startsWith("/assets/") && e.name.endsWith(".js"));
+        return { fcp, load, firstScript: Math.min(...scripts.map((e) => e.startTime)) };
+      });
+      expect(times.fcp).toBeGreaterThan(0);
+      expect(times.firstScript).toBeGreaterThanOrEqual(times.fcp);
+      expect(times.firstScript).toBeGreaterThanOrEqual(times.load);
+    });
+  }
+});
+
 test.describe("pages hydrate in chunks, written in place", () => {
   // HydrationChunk (a Suspense boundary) splits hydration into short tasks. React would move a
   // large boundary to the end of the document behind an inline script; entry.server.tsx turns

@@ -59,19 +59,34 @@ test.describe("a listing page", () => {
     await expect(page.getByText("MLS® number", { exact: true })).toBeVisible();
     await expect(page.getByText(DDF_TRADEMARK_NOTICE)).toBeVisible();
 
-    const images = page.locator("main article img[src^='/listings/photos/']");
-    const first = images.first();
-    await expect(first).toHaveAttribute("fetchpriority", "high");
+    const first = page.locator("main article img[fetchpriority='high']");
+    await expect(first).toHaveAttribute("src", /^\/listings\/photos\//);
     // Copies at phone and desktop widths, for the browser to pick by screen (photos.server.ts).
     await expect(first).toHaveAttribute("srcset", /-w480\.webp 480w, .*-w800\.webp 800w, .*-w1200\.webp 1200w$/);
     await expect(first).not.toHaveAttribute("loading", /.*/);
     await expect(first).toHaveAttribute("width", /\d+/);
     await expect(first).toHaveAttribute("height", /\d+/);
-    expect(await images.count()).toBeGreaterThan(1);
-    for (const img of (await images.all()).slice(1)) {
+    // The other photos start once the page has loaded, after the first one (listing-photos.tsx):
+    // the server sends their addresses in data attributes only.
+    const html = await (await request.get(listingPath)).text();
+    const waiting = html.match(/<img [^>]*data-deferred-src="[^"]+"[^>]*>/g) ?? [];
+    expect(waiting.length).toBeGreaterThan(0);
+    for (const tag of waiting) expect(tag).not.toMatch(/ src(set)?=/);
+    const later = page.getByRole("list", { name: "More photos" }).locator("img");
+    expect(await later.count()).toBeGreaterThan(0);
+    for (const img of await later.all()) {
       await expect(img).toHaveAttribute("loading", "lazy");
       await expect(img).toHaveAttribute("width", /\d+/);
+      await expect(img).toHaveAttribute("src", /^\/listings\/photos\/.+-w480\.webp$/);
     }
+    await expect.poll(() => later.evaluateAll((imgs: HTMLImageElement[]) => imgs.every((img) => img.complete && img.naturalWidth > 0))).toBe(true);
+    const timing = await page.evaluate(() => {
+      const photos = performance.getEntriesByType("resource").filter((e) => e.name.includes("/listings/photos/")) as PerformanceResourceTiming[];
+      const [firstPhoto, ...rest] = photos.sort((a, b) => a.startTime - b.startTime);
+      return { firstEnd: firstPhoto?.responseEnd ?? NaN, laterStarts: rest.map((e) => e.startTime) };
+    });
+    expect(timing.laterStarts.length).toBeGreaterThan(0);
+    for (const start of timing.laterStarts) expect(start).toBeGreaterThanOrEqual(timing.firstEnd);
     // The photo really loads, through the site's own origin (photos.server.ts).
     await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     // A narrower copy, as WebP (decision record 026), not the feed's full-size JPEG.
@@ -89,6 +104,18 @@ test.describe("a listing page", () => {
     const listing = blocks.map((b) => JSON.parse(b) as Record<string, unknown>).find((b) => b["@type"] === "RealEstateListing");
     expect(listing).toMatchObject({ url: expect.stringContaining(listingPath), offers: { priceCurrency: "CAD" } });
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`${listingPath}$`));
+  });
+
+  test("after a client-side navigation from the search, the other photos load too", async ({ page }) => {
+    await page.goto("/listings");
+    await waitForHydration(page);
+    const card = page.locator('main a[href^="/listings/"]').first();
+    const href = (await card.getAttribute("href"))!;
+    await card.click();
+    await page.waitForURL(`**${href}`);
+    const later = page.getByRole("list", { name: "More photos" }).locator("img");
+    expect(await later.count()).toBeGreaterThan(0);
+    await expect.poll(() => later.evaluateAll((imgs: HTMLImageElement[]) => imgs.every((img) => img.complete && img.naturalWidth > 0))).toBe(true);
   });
 
   test("moves an old slug to the listing's own address and answers 404 for an unknown key", async ({ page, request }) => {
@@ -156,6 +183,15 @@ test.describe("without JavaScript", () => {
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, follow");
     await page.goto("/listings?page=abc&minPrice=lots&type=castle");
     await expect(page.getByTestId("listings-summary")).toBeVisible();
+  });
+
+  test("a listing page shows all its photos", async ({ page }) => {
+    await page.goto(await firstListingPath(page));
+    const photos = page.locator("main article img[src^='/listings/photos/']");
+    expect(await photos.count()).toBeGreaterThan(1);
+    await expect.poll(() => photos.evaluateAll((imgs: HTMLImageElement[]) => imgs.filter((img) => img.complete && img.naturalWidth > 0 && img.getBoundingClientRect().width > 0).length)).toBe(await photos.count());
+    // The copies waiting for a loader that never runs are hidden, not shown empty (app.css).
+    for (const waiting of await page.locator("main article img[data-deferred-src]").all()) await expect(waiting).toBeHidden();
   });
 
   test("the inquiry form posts without JavaScript", async ({ page }) => {
