@@ -14,36 +14,51 @@ export const MAX_AMOUNT = 1_000_000_000;
 export const NO_FIGURE = "—";
 
 /**
- * The shared formatters, each built on its first use: building an Intl formatter loads locale
- * data, several milliseconds on a cold phone, and every page loads this module (decision 027)
- * while most never format a figure.
+ * Digits written here rather than by `Intl.NumberFormat`: the first Intl object a page builds
+ * loads the browser's locale data, which took 14-50 ms of one task on this machine (four times
+ * that on Lighthouse's simulated phone) while the calculator, the articles and the listing pages
+ * hydrated. The output is the same as `Intl.NumberFormat("en-CA")`'s (format.test.ts compares
+ * the two on random values): groups of three with commas, and rounding half away from zero on the
+ * number's shortest decimal form, as Intl rounds.
  */
-let wholeDollars: Intl.NumberFormat | undefined;
-let withCents: Intl.NumberFormat | undefined;
-let plainNumber: Intl.NumberFormat | undefined;
+function decimalDigits(value: number, fractionDigits: number): { int: string; frac: string } {
+  const magnitude = Math.abs(value);
+  // From 1e21 the shortest form has an exponent; such a double is a whole number, exact as a BigInt.
+  if (magnitude >= 1e21) return { int: BigInt(magnitude).toString(), frac: "0".repeat(fractionDigits) };
+  const shortest = magnitude.toString();
+  // Below 1e-6 the shortest form has an exponent; such a value rounds to zero at three places.
+  const [intPart = "0", fracPart = ""] = shortest.includes("e") ? ["0", ""] : shortest.split(".");
+  const kept = (fracPart + "0".repeat(fractionDigits)).slice(0, fractionDigits);
+  const roundUp = (fracPart[fractionDigits] ?? "0") >= "5";
+  // Up to 15 + 3 digits, beyond a double's exact range: added as a BigInt.
+  const scaled = (BigInt(intPart + kept) + BigInt(roundUp ? 1 : 0)).toString().padStart(fractionDigits + 1, "0");
+  return { int: scaled.slice(0, scaled.length - fractionDigits), frac: scaled.slice(scaled.length - fractionDigits) };
+}
+
+const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
 /**
- * A plain number in en-CA: `formatNumber(1234.5)` → "1,234.5" (up to three decimals). One
- * shared formatter: `toLocaleString` builds a new one on every call, which adds up on a page
- * that formats many figures while it hydrates.
+ * A plain number in en-CA: `formatNumber(1234.5)` → "1,234.5" (up to three decimals, no
+ * trailing zeros). A value that rounds to zero is "0", never "-0".
  */
 export function formatNumber(value: number): string {
-  plainNumber ??= new Intl.NumberFormat("en-CA");
-  return plainNumber.format(value);
+  if (!Number.isFinite(value)) return NO_FIGURE;
+  const { int, frac } = decimalDigits(value, 3);
+  const trimmed = frac.replace(/0+$/, "");
+  const text = groupThousands(int) + (trimmed ? `.${trimmed}` : "");
+  return value < 0 && /[1-9]/.test(int + frac) ? `-${text}` : text;
 }
 
 /**
  * A dollar amount in en-CA: `formatCurrency(2528.27)` → "$2,528", with `{ cents: true }` →
- * "$2,528.27". Null, undefined and non-finite values give {@link NO_FIGURE}.
+ * "$2,528.27". Null, undefined and non-finite values give {@link NO_FIGURE}; an amount that rounds
+ * to zero is "$0", never "-$0".
  */
 export function formatCurrency(value: number | null | undefined, options: { cents?: boolean } = {}): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return NO_FIGURE;
-  const formatter = options.cents
-    ? (withCents ??= new Intl.NumberFormat("en-CA", { style: "currency", currency: "CAD", maximumFractionDigits: 2, minimumFractionDigits: 2 }))
-    : (wholeDollars ??= new Intl.NumberFormat("en-CA", { style: "currency", currency: "CAD", maximumFractionDigits: 0, minimumFractionDigits: 0 }));
-  const text = formatter.format(value);
-  // A tiny negative rounds to "-$0" (or "-$0.00"): that is zero to a reader.
-  return /^-\$0(\.00)?$/.test(text) ? formatter.format(0) : text;
+  const { int, frac } = decimalDigits(value, options.cents ? 2 : 0);
+  const text = `$${groupThousands(int)}${options.cents ? `.${frac}` : ""}`;
+  return value < 0 && /[1-9]/.test(int + frac) ? `-${text}` : text;
 }
 
 /**
