@@ -1,6 +1,6 @@
 import { type ComponentProps, useEffect, useRef } from "react";
 import type { ListingDetail } from "~/components/listings/listing-types";
-import { DEFERRED_FRAME_SRC, DEFERRED_SRCSET } from "~/lib/html/deferred-hydration";
+import { DEFERRED_SRC, DEFERRED_SRCSET } from "~/lib/html/deferred-hydration";
 import { photoAtWidth, photoSrcSet } from "~/lib/listings";
 
 /**
@@ -67,7 +67,7 @@ function LaterPhoto({ src, srcSet, ...img }: Omit<ComponentProps<"img">, "src" |
   }, [src, srcSet]);
   return (
     <>
-      <img ref={ref} {...{ [DEFERRED_FRAME_SRC]: src, [DEFERRED_SRCSET]: srcSet }} loading="lazy" decoding="async" {...img} />
+      <img ref={ref} {...{ [DEFERRED_SRC]: src, [DEFERRED_SRCSET]: srcSet }} loading="lazy" decoding="async" {...img} />
       <noscript>
         <img src={src} srcSet={srcSet} loading="lazy" decoding="async" {...img} />
       </noscript>

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { site } from "~/content/site";
-import { DEFERRED_FRAME_SRC } from "~/lib/html/deferred-hydration";
+import { DEFERRED_SRC } from "~/lib/html/deferred-hydration";
 import { publicConfig } from "~/lib/public-config";
 
 export interface FormEmbedProps {
@@ -32,7 +32,7 @@ export function FormEmbed({ src, height, title, id }: FormEmbedProps) {
   const frameProps = { title, loading: "lazy", height, className: "block h-full w-full border-0", style: { height } } as const;
   return (
     <div className="w-full overflow-hidden rounded-lg border border-line bg-surface" style={{ height }}>
-      <iframe ref={frame} id={id} {...{ [DEFERRED_FRAME_SRC]: address }} data-form-embed-frame="" {...frameProps} />
+      <iframe ref={frame} id={id} {...{ [DEFERRED_SRC]: address }} data-form-embed-frame="" {...frameProps} />
       <noscript>
         <iframe src={address} {...frameProps} />
       </noscript>

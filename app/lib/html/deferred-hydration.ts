@@ -10,8 +10,9 @@
  * at the visitor's first interaction, whichever comes first). A small page on a fast link can fire
  * `load` before its first paint reaches the screen: waiting for `load` and two frames alone then
  * started the scripts before the paint, and Lighthouse counted their download in the paint's time
- * (the quick-mortgage article's LCP was 1.8-1.95 s in two runs of three, 0.77 s in the third). Hydration then happens as usual, just after the page's largest image or text has
- * been painted instead of competing with it: the `load` event comes before the frame that paints
+ * (the quick-mortgage article's LCP was 1.8-1.95 s in two runs of three, 0.77 s in the third).
+ * Hydration then happens as usual, just after the page's largest image or text has been painted
+ * instead of competing with it: the `load` event comes before the frame that paints
  * the last image, and scripts fetched in between delay that paint on a slow phone. A tab opened in
  * the background paints no frames, so a timer boots it a second after `load` in any case.
  *
@@ -57,8 +58,8 @@
 /** Inert script type: browsers neither fetch nor run it. */
 export const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
 
-/** The attribute holding a third-party frame's address until the loader starts it (see above). */
-export const DEFERRED_FRAME_SRC = "data-deferred-src";
+/** The attribute holding a third-party frame's or a secondary image's address until the loader starts it (see above). */
+export const DEFERRED_SRC = "data-deferred-src";
 
 /** The attribute holding a secondary image's `srcset` until the loader starts it (see above). */
 export const DEFERRED_SRCSET = "data-deferred-srcset";
@@ -70,7 +71,7 @@ export const PENDING_TAP = "__pendingTap";
  * The loader, the same on every page so its CSP hash is a constant. It copies the nonce of the
  * parked script (server-rendered pages) so the recreated module script passes the CSP.
  */
-export const DEFERRED_LOADER_SCRIPT = `(function(){var done=false,painted=false,loaded=false;function frames(){[].forEach.call(document.querySelectorAll("iframe[${DEFERRED_FRAME_SRC}]"),function(f){if(!f.getAttribute("src"))f.src=f.getAttribute("${DEFERRED_FRAME_SRC}")})}(function(){try{if(PerformanceObserver.supportedEntryTypes.indexOf("paint")>=0){var o=new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();paint()}});o.observe({type:"paint",buffered:true});return}}catch(e){}requestAnimationFrame(function(){requestAnimationFrame(paint)})})();function paint(){painted=true;frames();soon()}function boot(){if(done)return;done=true;var d=document.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]');if(!d)return;var list=(d.getAttribute("data-preload")||"").split(" ").filter(Boolean);(function next(){list.splice(0,3).forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;if(d.nonce)l.nonce=d.nonce;document.head.appendChild(l)});if(list.length){setTimeout(next,0);return}var s=document.createElement("script");s.type="module";if(d.nonce)s.nonce=d.nonce;s.textContent=d.textContent;d.parentNode.replaceChild(s,d);})();}function images(){[].forEach.call(document.querySelectorAll("img[${DEFERRED_FRAME_SRC}]"),function(i){if(i.getAttribute("src"))return;var s=i.getAttribute("${DEFERRED_SRCSET}");if(s)i.srcset=s;i.src=i.getAttribute("${DEFERRED_FRAME_SRC}")})}function soon(){if(!painted||!loaded)return;requestAnimationFrame(function(){requestAnimationFrame(function(){images();setTimeout(boot,0)})})}function load(){loaded=true;setTimeout(function(){images();boot()},1000);soon()}function hold(e){if(document.documentElement.dataset.hydrated)return;var b=e.target&&e.target.closest&&e.target.closest('button[type="button"]');if(!b)return;e.preventDefault();e.stopImmediatePropagation();window.${PENDING_TAP}=b;boot();}if(document.readyState==="complete")load();else addEventListener("load",load,{once:true});["pointerdown","keydown","touchstart"].forEach(function(t){addEventListener(t,boot,{once:true,passive:true,capture:true})});addEventListener("click",hold,true);})();`;
+export const DEFERRED_LOADER_SCRIPT = `(function(){var done=false,painted=false,loaded=false;function frames(){[].forEach.call(document.querySelectorAll("iframe[${DEFERRED_SRC}]"),function(f){if(!f.getAttribute("src"))f.src=f.getAttribute("${DEFERRED_SRC}")})}(function(){try{if(PerformanceObserver.supportedEntryTypes.indexOf("paint")>=0){var o=new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();paint()}});o.observe({type:"paint",buffered:true});return}}catch(e){}requestAnimationFrame(function(){requestAnimationFrame(paint)})})();function paint(){painted=true;frames();soon()}function boot(){if(done)return;done=true;var d=document.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]');if(!d)return;var list=(d.getAttribute("data-preload")||"").split(" ").filter(Boolean);(function next(){list.splice(0,3).forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;if(d.nonce)l.nonce=d.nonce;document.head.appendChild(l)});if(list.length){setTimeout(next,0);return}var s=document.createElement("script");s.type="module";if(d.nonce)s.nonce=d.nonce;s.textContent=d.textContent;d.parentNode.replaceChild(s,d);})();}function images(){[].forEach.call(document.querySelectorAll("img[${DEFERRED_SRC}]"),function(i){if(i.getAttribute("src"))return;var s=i.getAttribute("${DEFERRED_SRCSET}");if(s)i.srcset=s;i.src=i.getAttribute("${DEFERRED_SRC}")})}function soon(){if(!painted||!loaded)return;requestAnimationFrame(function(){requestAnimationFrame(function(){images();setTimeout(boot,0)})})}function load(){loaded=true;setTimeout(function(){images();boot()},1000);soon()}function hold(e){if(document.documentElement.dataset.hydrated)return;var b=e.target&&e.target.closest&&e.target.closest('button[type="button"]');if(!b)return;e.preventDefault();e.stopImmediatePropagation();window.${PENDING_TAP}=b;boot();}if(document.readyState==="complete")load();else addEventListener("load",load,{once:true});["pointerdown","keydown","touchstart"].forEach(function(t){addEventListener(t,boot,{once:true,passive:true,capture:true})});addEventListener("click",hold,true);})();`;
 
 const MODULEPRELOAD = /<link rel="modulepreload"[^>]*>/g;
 const ASSET_PATH = /^\/[\w./-]+\.js$/;
