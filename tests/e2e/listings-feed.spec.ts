@@ -113,8 +113,9 @@ test.describe("a listing page", () => {
     const href = (await card.getAttribute("href"))!;
     await card.click();
     await page.waitForURL(`**${href}`);
+    // The address changes before the new page has rendered: wait for its photos to be there.
     const later = page.getByRole("list", { name: "More photos" }).locator("img");
-    expect(await later.count()).toBeGreaterThan(0);
+    await expect(later).not.toHaveCount(0);
     await expect.poll(() => later.evaluateAll((imgs: HTMLImageElement[]) => imgs.every((img) => img.complete && img.naturalWidth > 0))).toBe(true);
   });
 
