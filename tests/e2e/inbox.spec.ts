@@ -163,11 +163,24 @@ test("a lead sent on the public site appears in the open inbox without a reload;
   await expect(page.getByText("Reply HELP for help or STOP to stop receiving texts.")).toBeVisible();
   await expectNoA11yViolations(page);
 
+  // A note typed while a status change is being saved stays in its box: only saving a note empties it.
+  let releaseStatus = () => {};
+  const statusHeld = new Promise<void>((resolve) => (releaseStatus = resolve));
+  await page.route("**/inbox/people/**", async (route) => {
+    if (route.request().method() === "POST") await statusHeld;
+    await route.continue();
+  });
   await page.getByRole("button", { name: "Appointment set" }).click();
+  const note = page.getByRole("textbox", { name: "Note" });
+  await note.fill("Showing booked for Saturday 10 am");
+  releaseStatus();
   await expect(page.getByRole("button", { name: "Appointment set" })).toHaveAttribute("aria-pressed", "true");
-  await page.getByRole("textbox", { name: "Note" }).fill("Showing booked for Saturday 10 am");
+  await page.unrouteAll();
+  await expect(page.getByTestId("timeline")).toContainText("Status: New → Appointment set");
+  await expect(note).toHaveValue("Showing booked for Saturday 10 am");
   await page.getByRole("button", { name: "Save note" }).click();
   await expect(page.getByTestId("timeline")).toContainText("Showing booked for Saturday 10 am");
+  await expect(note).toHaveValue("");
   await page.reload();
   await expect(page.getByTestId("timeline")).toContainText("Status: New → Appointment set");
   await expect(page.getByTestId("timeline")).toContainText(`Showing booked for Saturday 10 am`);

@@ -63,6 +63,9 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const replySubject = `Your message on ${siteHost}, ${site.agent.name}`;
+  // The note form starts empty again once a new note is saved, and only then: keyed on every
+  // event, it was remounted by a status change too, and wiped a note typed while that was saved.
+  const newestNoteId = events.find((e) => e.kind === "note")?.id ?? 0;
   return (
     <div>
       <p className="text-sm">
@@ -125,7 +128,7 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
         <h2 id="note-heading" className="text-lg font-bold">
           Add a note
         </h2>
-        <Form method="post" className="mt-2 space-y-2" key={events.length}>
+        <Form method="post" className="mt-2 space-y-2" key={newestNoteId}>
           <input type="hidden" name="intent" value="note" />
           <label htmlFor="note" className="sr-only">
             Note
