@@ -195,7 +195,8 @@ function ListingsFeedSection({ feed }: { feed: ListingSyncStatus }) {
         {feed.stored} listing{feed.stored === 1 ? "" : "s"} on the site.{" "}
         {feed.lastSuccessAt ? (
           <>
-            Last successful sync <Time date={feed.lastSuccessAt} />.
+            {/* No period after the time: it ends with "a.m." or "p.m." already. */}
+            Last successful sync <Time date={feed.lastSuccessAt} />
           </>
         ) : (
           "No sync has finished yet."
@@ -214,7 +215,7 @@ function ListingsFeedSection({ feed }: { feed: ListingSyncStatus }) {
           {feed.nextRunAt && (
             <>
               {" "}
-              Next try <Time date={feed.nextRunAt} />.
+              Next try <Time date={feed.nextRunAt} />
             </>
           )}
         </Notice>
