@@ -26,7 +26,7 @@ import { installGracefulShutdown } from "./server/graceful-shutdown";
 import { prerenderedPages } from "./server/prerendered";
 import { StartupError, checkDataDir, explainStartupFailure } from "./server/startup-check";
 import { staticAssets } from "./server/static-assets";
-import { baseSecurityHeaders, contentSecurityPolicy, cspNonce, cspSourcesFrom, securityHeaders } from "./server/security-headers";
+import { type CspSources, baseSecurityHeaders, contentSecurityPolicy, cspNonce, cspSourcesFrom, cspSourcesOfBuild, securityHeaders } from "./server/security-headers";
 
 /**
  * Reads the settings, checks the data folder, opens and migrates the database (PGlite's first
@@ -67,7 +67,9 @@ const getLoadContext = (req: Request, res: express.Response): AppLoadContext => 
 
 // The same public configuration the build baked in (npm start builds with this environment).
 const publicConfig = readPublicConfig(config);
-const cspSources = cspSourcesFrom(publicConfig);
+/** The policy's hosts as built (scripts/build-server.ts); undefined under tsx. */
+declare const __BUILT_CSP_SOURCES__: CspSources | undefined;
+const cspSources = cspSourcesOfBuild(typeof __BUILT_CSP_SOURCES__ === "undefined" ? undefined : __BUILT_CSP_SOURCES__, cspSourcesFrom(publicConfig));
 /**
  * Pages that show the feed's listings under their widget (area and property-type pages): with the
  * feed on they are rendered per request, so neither their prerendered HTML nor their prerendered

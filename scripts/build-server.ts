@@ -2,6 +2,8 @@
  * Compiles the production server (server.ts and what it imports from server/ and app/lib/server/)
  * into one JavaScript file, BUILD_DIR/server.js, with the SQL migrations and the embedded
  * database's thread (app/lib/server/pglite-thread.mjs, a worker thread's own file) copied beside it.
+ * It also compiles in the third-party hosts the pages of the same build name, for the server's
+ * Content-Security-Policy (server/security-headers.ts).
  * `npm start` runs that file with plain node; tsx stays for development and the scripts.
  * Packages stay external: node loads them from node_modules as usual.
  */
@@ -9,6 +11,8 @@ import { build } from "esbuild";
 import { cpSync } from "node:fs";
 import path from "node:path";
 import { readConfig } from "../app/lib/server/config.server";
+import { readPublicConfig } from "../public-config";
+import { cspSourcesFrom } from "../server/security-headers";
 
 const buildDir = path.resolve(readConfig().BUILD_DIR);
 const started = Date.now();
@@ -22,6 +26,9 @@ await build({
   target: "node20",
   sourcemap: true,
   logLevel: "warning",
+  // The hosts the pages of this same build name, for the server's Content-Security-Policy
+  // (cspSourcesOfBuild in server/security-headers.ts).
+  define: { __BUILT_CSP_SOURCES__: JSON.stringify(cspSourcesFrom(readPublicConfig())) },
 });
 cpSync("db/migrations", path.join(buildDir, "migrations"), { recursive: true });
 cpSync("app/lib/server/pglite-thread.mjs", path.join(buildDir, "pglite-thread.mjs"));

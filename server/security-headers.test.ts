@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, inlineScriptHashes } from "./security-headers";
+import { contentSecurityPolicy, cspSourcesOfBuild, inlineScriptHashes } from "./security-headers";
 
 const sha = (s: string) => `'sha256-${createHash("sha256").update(s).digest("base64")}'`;
 const sources = { listingsOrigin: "https://cdn.realtyvis.com", formEmbedOrigin: "https://forms.example" };
@@ -24,5 +24,29 @@ describe("Content-Security-Policy", () => {
       '<script>one()</script><script type="application/ld+json">{"a":1}</script><script type="module" async="">two()</script>' +
       '<script type="text/x-deferred-module">three()</script><script src="/x.js"></script>';
     expect(inlineScriptHashes(html).sort()).toEqual([sha("one()"), sha("two()"), sha("three()")].sort());
+  });
+});
+
+describe("the policy's hosts", () => {
+  const built = { listingsOrigin: "https://cdn.realtyvis.com", formEmbedOrigin: "https://forms.leadembed.example" };
+  const warnings = () => {
+    const lines: string[] = [];
+    return { lines, log: { warn: (line: string) => lines.push(line) } };
+  };
+
+  it("are the build's, and the server says so when the environment names another form host", () => {
+    const { lines, log } = warnings();
+    expect(cspSourcesOfBuild(built, { ...built, formEmbedOrigin: "http://127.0.0.1:3999" }, log)).toEqual(built);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain("https://forms.leadembed.example");
+    expect(lines[0]).toContain("http://127.0.0.1:3999");
+    expect(lines[0]).toContain("Rebuild");
+  });
+
+  it("are the build's without a word when the environment agrees, and the environment's without a build (tsx)", () => {
+    const { lines, log } = warnings();
+    expect(cspSourcesOfBuild(built, { ...built }, log)).toEqual(built);
+    expect(cspSourcesOfBuild(undefined, sources, log)).toEqual(sources);
+    expect(lines).toEqual([]);
   });
 });

@@ -21,6 +21,26 @@ export function cspSourcesFrom(config: PublicConfig): CspSources {
   return { listingsOrigin: new URL(config.listingsWidgetScriptUrl).origin, formEmbedOrigin: config.formEmbedOrigin };
 }
 
+/**
+ * The hosts the policy allows are those the pages were built with (`built`: scripts/build-server.ts
+ * compiles them into server.js in the same `npm run build`), not the environment's (`now`). The
+ * pages name the form host and the widget from their build (decision 001); a server started with
+ * other values, such as a build made without them, would otherwise block its own pages' lead
+ * forms, with nothing to show for it but a message in the visitor's browser console. The server
+ * says so at start-up instead. Under tsx (`npm run dev`) there is no build: the environment's.
+ */
+export function cspSourcesOfBuild(built: CspSources | undefined, now: CspSources, log: Pick<Console, "warn"> = console): CspSources {
+  if (!built) return now;
+  if (built.formEmbedOrigin !== now.formEmbedOrigin || built.listingsOrigin !== now.listingsOrigin) {
+    log.warn(
+      `[config] The form host or listings widget in the environment (${now.formEmbedOrigin}, ${now.listingsOrigin}) is not the build's ` +
+        `(${built.formEmbedOrigin}, ${built.listingsOrigin}): the pages and their Content-Security-Policy keep the build's. ` +
+        "Rebuild to change them (npm start does).",
+    );
+  }
+  return built;
+}
+
 /** The policy, given the script sources allowed on this document ('nonce-…' or 'sha256-…'). */
 export function contentSecurityPolicy(scriptSources: readonly string[], sources: CspSources): string {
   return [
