@@ -10,18 +10,17 @@ import { type IncomingMessage, type ServerResponse, createServer } from "node:ht
 import path from "node:path";
 import { constants as zlibConstants } from "node:zlib";
 import { pathToFileURL } from "node:url";
-import type { AppLoadContext, ServerBuild } from "react-router";
-import { rateLimitMessage } from "./app/content/form-messages";
+import { RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
+import { isIP } from "node:net";
+import type { ServerContext } from "./app/router-context";
 import { formBodyLimit } from "./server/body-limit";
-import { inboxRequests } from "./server/inbox-requests";
 import { type Config, dataDirMinFreeBytes, readConfig } from "./app/lib/server/config.server";
 import { type LeadRuntime, startLeadRuntime } from "./app/lib/server/runtime.server";
-import { allPages, formPagePaths } from "./app/content/pages";
+import { allPages } from "./app/content/pages";
 import { readPublicConfig } from "./public-config";
 import { errorPage } from "./server/error-page";
 import { isFromThisMachine } from "./server/from-this-machine";
 import { parsablePath, queryOf, sameSitePath } from "./server/same-site-path";
-import { formFloodGuard, formQuotaOf } from "./server/form-flood-guard";
 import { installGracefulShutdown } from "./server/graceful-shutdown";
 import { prerenderedPages } from "./server/prerendered";
 import { StartupError, checkDataDir, explainStartupFailure } from "./server/startup-check";
@@ -51,19 +50,36 @@ const { config, runtime } = await startOrExit();
 const production = config.NODE_ENV === "production";
 const BUILD_DIR = path.resolve(config.BUILD_DIR);
 
-// Services reach the route modules through the load context: the routes are bundled into the
-// server build, a separate module graph from this file.
-// Server-rendered documents also get their CSP nonce this way (set by the middleware below).
-const clientIpOf = (req: Request) => req.ip ?? req.socket.remoteAddress ?? "";
-const getLoadContext = (req: Request, res: express.Response): AppLoadContext => ({
-  services: runtime.services,
-  inbox: runtime.inbox,
-  listings: runtime.listings,
-  clientIp: clientIpOf(req),
-  fromThisMachine: isFromThisMachine(req),
-  formQuota: formQuotaOf(res),
-  cspNonce: res.locals.cspNonce as string | undefined,
-});
+// Services reach the route modules through the router context (app/router-context.ts), under the
+// route bundle's own key: the routes are bundled into the server build, a separate module graph
+// from this file. Server-rendered documents also get their CSP nonce and policy this way.
+/**
+ * The visitor's address: Express's reading of X-Forwarded-For from a trusted proxy when it is an
+ * IP address, else the connection's own (a forwarding header holding anything else is not believed).
+ */
+const clientIpOf = (req: Request) => (req.ip && isIP(req.ip) ? req.ip : (req.socket.remoteAddress ?? ""));
+const contextOf =
+  (key: RouterContext<ServerContext | null>) =>
+  (req: Request, res: express.Response): RouterContextProvider =>
+    new RouterContextProvider(
+      new Map([
+        [
+          key,
+          {
+            services: runtime.services,
+            inbox: runtime.inbox,
+            listings: runtime.listings,
+            forms: { limiter: runtime.formLimiter, max: config.FORM_RATE_LIMIT_MAX },
+            clientIp: clientIpOf(req),
+            fromThisMachine: isFromThisMachine(req),
+            cspNonce: res.locals.cspNonce as string | undefined,
+            contentSecurityPolicy: res.locals.cspNonce ? contentSecurityPolicy([`'nonce-${res.locals.cspNonce}'`], cspSources) : undefined,
+          } satisfies ServerContext,
+        ],
+      ]),
+    );
+/** The router context key of a server build (app/entry.server.tsx re-exports it). */
+const serverContextOf = (build: ServerBuild) => (build.entry.module as unknown as { serverContext: RouterContext<ServerContext | null> }).serverContext;
 
 // The same public configuration the build baked in (npm start builds with this environment).
 const publicConfig = readPublicConfig(config);
@@ -105,19 +121,10 @@ app.use((req, res, next) => {
   res.setHeader("Allow", "GET, HEAD, POST");
   res.status(req.method === "OPTIONS" ? 204 : 405).end();
 });
-app.use(inboxRequests(new URL(publicConfig.siteUrl).origin));
 app.use(formBodyLimit(config.FORM_BODY_LIMIT_BYTES));
-app.use(
-  formFloodGuard({
-    formPaths: formPagePaths(),
-    // Every listing page (/listings/{key}-{slug}) has the "Ask about this home" form.
-    formPathPrefixes: ["/listings/"],
-    max: config.FORM_RATE_LIMIT_MAX,
-    limiter: runtime.formLimiter,
-    clientIpOf,
-    message: rateLimitMessage,
-  }),
-);
+// The guards (the inbox's session and same-origin rule, each form's quota) are route middleware
+// (decision 028): React Router matches paths case-insensitively and decoded, so a guard here,
+// matching path strings, would miss other spellings of the same route.
 
 // React Router is only ever asked for a path it can parse as one on this site (see
 // parsablePath): a visit to any other is sent to its clean form, any other method gets 404.
@@ -149,13 +156,13 @@ if (production) {
   const clientFiles = express.static(clientDir, { maxAge: "1h", index: false, redirect: false });
   app.use((req, res, next) => (livePages.has(req.path.replace(/\.data$/, "")) ? next() : clientFiles(req, res, next)));
   const build = (await import(pathToFileURL(path.join(BUILD_DIR, "server/index.js")).href)) as ServerBuild;
-  // Server-rendered documents: a fresh nonce per response for their inline scripts.
+  // Server-rendered documents: a fresh nonce per response for their inline scripts; the root
+  // route's middleware puts the policy on the response (app/lib/server/security-middleware.server.ts).
   app.use((_req, res, next) => {
     res.locals.cspNonce = cspNonce();
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${res.locals.cspNonce}'`], cspSources));
     next();
   });
-  app.all("*splat", createRequestHandler({ build, mode: "production", getLoadContext }));
+  app.all("*splat", createRequestHandler({ build, mode: "production", getLoadContext: contextOf(serverContextOf(build)) }));
 } else {
   const vite = await import("vite");
   const viteServer = await vite.createServer({ server: { middlewareMode: true } });
@@ -163,7 +170,7 @@ if (production) {
   app.all("*splat", async (req, res, next) => {
     try {
       const build = (await viteServer.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
-      return createRequestHandler({ build, mode: "development", getLoadContext })(req, res, next);
+      return createRequestHandler({ build, mode: "development", getLoadContext: contextOf(serverContextOf(build)) })(req, res, next);
     } catch (error) {
       next(error);
     }

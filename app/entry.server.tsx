@@ -8,24 +8,42 @@
  */
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import type { EntryContext, RouterContextProvider } from "react-router";
+import { ServerRouter, isRouteErrorResponse } from "react-router";
 import { deferHydration } from "./lib/html/deferred-hydration";
 import { NonceProvider } from "./lib/nonce";
+import { serverContext } from "./router-context";
+
+// The server (server.ts) fills this key for every request: it must be the route bundle's own.
+export { serverContext };
 
 export const streamTimeout = 5_000;
+
+/**
+ * Errors of loaders, actions and rendering. An expected refusal (a 4xx: a POST to a page without
+ * an action, a bad request, a missing session) is one line, not a stack trace; a request the
+ * client gave up on is not an error of ours.
+ */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    console.warn(`[http] ${error.status} ${request.method} ${new URL(request.url).pathname}`);
+    return;
+  }
+  console.error(error);
+}
 
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext?.cspNonce;
+  const nonce = loadContext.get(serverContext)?.cspNonce;
 
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;

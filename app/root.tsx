@@ -7,6 +7,7 @@ import {
   ScrollRestoration,
   isRouteErrorResponse,
   useLocation,
+  useMatches,
   useNavigate,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -22,6 +23,10 @@ import { site } from "./content/site";
 import { useNonce } from "./lib/nonce";
 import { PENDING_TAP } from "./lib/html/deferred-hydration";
 import { bareLocation } from "./lib/query-string";
+import { requestGuard } from "./lib/server/request-guard.server";
+
+/** Every request: unreadable URLs refused, one Content-Security-Policy (app/lib/server/request-guard.server.ts). */
+export const middleware: Route.MiddlewareFunction[] = [requestGuard];
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -30,11 +35,14 @@ export const links: Route.LinksFunction = () => [
   { rel: "alternate", type: "application/rss+xml", title: `${site.agent.name} blog`, href: "/blog/rss.xml" },
 ];
 
+const INBOX_LAYOUT_ROUTE_ID = "routes/inbox/layout";
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
   const footer = pageByPath(pathname)?.footer ?? "brokerage";
-  // The agent's inbox has its own frame (routes/inbox/layout.tsx) and none of the public site's.
-  const inbox = pathname === "/inbox" || pathname.startsWith("/inbox/");
+  // The agent's inbox has its own frame (routes/inbox/layout.tsx) and none of the public site's:
+  // told by the matched route, not the path's spelling (/INBOX/account is the same page).
+  const inbox = useMatches().some((m) => m.id === INBOX_LAYOUT_ROUTE_ID);
   const nonce = useNonce();
   return (
     <html lang="en-CA">

@@ -1,4 +1,4 @@
-import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
 import { allPages } from "./content/pages";
 
 // Every page comes from the page catalogue (app/content/pages.ts); only resource routes and
@@ -16,16 +16,15 @@ export default [
   route("/listings/photos/:key/:file", "routes/resources/listing-photo.ts"),
   route("/sitemap-listings.xml", "routes/resources/sitemap-listings.xml.ts"),
   route("/healthz", "routes/resources/healthz.ts"),
-  // The agent's lead inbox: server-rendered only, never prerendered, not in the page catalogue
-  // (so in no sitemap); every loader and action checks the session (app/lib/server/inbox/guard.server.ts).
-  ...prefix("/inbox", [
-    layout("routes/inbox/layout.tsx", [
-      index("routes/inbox/people.tsx"),
-      route("people/:personId", "routes/inbox/person.tsx"),
-      route("account", "routes/inbox/account.tsx"),
-      route("sign-in", "routes/inbox/sign-in.tsx"),
-      route("setup/:token", "routes/inbox/setup.tsx"),
-    ]),
+  // The agent's inbox: server-rendered only, never prerendered, not in the page catalogue (so in
+  // no sitemap). Every inbox route, pages and resources alike, sits under the layout route, whose
+  // middleware checks the session and the same-origin rule (app/lib/server/inbox/guard.server.ts).
+  route("inbox", "routes/inbox/layout.tsx", [
+    index("routes/inbox/people.tsx"),
+    route("people/:personId", "routes/inbox/person.tsx"),
+    route("account", "routes/inbox/account.tsx"),
+    route("sign-in", "routes/inbox/sign-in.tsx"),
+    route("setup/:token", "routes/inbox/setup.tsx"),
     route("sign-out", "routes/inbox/sign-out.ts"),
     route("passkey", "routes/inbox/passkey.ts"),
     route("pulse", "routes/inbox/pulse.ts"),

@@ -4,7 +4,7 @@
  * (`npm run db:generate`) into db/migrations and applied at server start-up.
  */
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 import { LISTING_CATEGORIES, PERSON_STATUSES, SERVICE_TYPES } from "./schema-values";
 
@@ -240,14 +240,53 @@ export const inboxInvites = pgTable("inbox_invites", {
   used_at: timestamp("used_at", { withTimezone: true }),
 });
 
-/** WebAuthn challenges handed out and not yet answered (each is usable once, for a few minutes). */
-export const inboxChallenges = pgTable("inbox_challenges", {
-  challenge: text("challenge").primaryKey(),
-  purpose: text("purpose", { enum: ["register", "sign-in"] }).notNull(),
-  expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
-});
+/**
+ * WebAuthn challenges handed out and not yet answered (each is usable once, for a few minutes).
+ * Handing one out is rate-limited; expired ones are swept through the expiry index.
+ */
+export const inboxChallenges = pgTable(
+  "inbox_challenges",
+  {
+    challenge: text("challenge").primaryKey(),
+    purpose: text("purpose", { enum: ["register", "sign-in"] }).notNull(),
+    expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("inbox_challenges_expires_idx").on(t.expires_at)],
+);
 
-/** Every sign-in and every failed attempt, for the agent to review. */
+/**
+ * Browsers that have signed in to an account before (OWASP's device cookie): while strangers are
+ * throttled on that account, such a browser keeps an allowance of its own (decision 029). Only a
+ * SHA-256 of the cookie's random token is stored.
+ */
+export const inboxDevices = pgTable(
+  "inbox_devices",
+  {
+    token_hash: text("token_hash").primaryKey(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => inboxUsers.id, { onDelete: "cascade" }),
+    created_at: createdAt(),
+    last_used_at: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("inbox_devices_user_idx").on(t.user_id, t.last_used_at)],
+);
+
+/** Sign-in attempts refused by the throttle, counted per day rather than logged one row each. */
+export const inboxSignInTallies = pgTable(
+  "inbox_sign_in_tallies",
+  {
+    day: date("day").notNull(),
+    method: text("method", { enum: ["password", "passkey"] }).notNull(),
+    throttled: integer("throttled").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.method] })],
+);
+
+/**
+ * Sign-ins and failed attempts that reached the password or passkey check, for the agent to
+ * review: a bounded recent history (the newest rows up to a cap, none older than the retention).
+ */
 export const inboxSignIns = pgTable(
   "inbox_sign_ins",
   {
@@ -369,3 +408,4 @@ export const listingSync = pgTable("listing_sync", {
   /** When any server may try next (backoff after a failure). */
   next_run_at: timestamp("next_run_at", { withTimezone: true }),
 });
+export type InboxDevice = typeof inboxDevices.$inferSelect;

@@ -27,7 +27,7 @@ export interface PageEntry {
    * server-rendered GET result (their HTML depends on the request).
    */
   prerender: boolean;
-  /** The page's action takes a visitor's submission, counted against the form rate limit. */
+  /** The page's action takes a visitor's submission: its route module declares `middleware = [formQuota]` (a test checks). */
   form: boolean;
   /** Which of the two footers of spec §2 the page shows. */
   footer: "brokerage" | "social";
@@ -121,11 +121,6 @@ export const blogArticlePages: readonly PageEntry[] = livePosts.map((p) =>
 );
 
 export const allPages: readonly PageEntry[] = [...pages, ...blogArticlePages];
-
-/** Pages whose action takes a visitor's submission (the flood guard counts their POSTs). */
-export function formPagePaths(): string[] {
-  return allPages.filter((p) => p.form).map((p) => p.path);
-}
 
 /** Paths React Router writes to static HTML at build time. */
 export function prerenderPaths(): string[] {

@@ -6,6 +6,7 @@ export { PERSON_STATUSES, PERSON_STATUS_LABELS, type PersonStatus } from "../../
 /** Passwords are at least this long (issue 11); length beats composition rules (NIST SP 800-63B). */
 export const MIN_PASSWORD_LENGTH = 12;
 export const MAX_PASSWORD_LENGTH = 200;
+export const PASSWORD_HINT = `At least ${MIN_PASSWORD_LENGTH} characters, not one of the most common passwords. A short sentence is easy to remember and hard to guess.`;
 /** A set-up link works once, for this long. */
 export const INVITE_TTL_HOURS = 24;
 /** The site promises a reply within 24 hours (spec §9). */
@@ -16,6 +17,9 @@ export const PEOPLE_PAGE_SIZE = 50;
 export const SIGN_IN_MESSAGES = {
   wrong: "That e-mail and password do not match an account. Check them and try again.",
   throttled: "Too many failed sign-ins. Wait a few minutes and try again, or sign in with your passkey.",
+  /** Must name the wait: the 429's Retry-After, in minutes. */
+  throttledFor: (minutes: number) =>
+    `Too many failed sign-ins from here. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or sign in with your passkey. A browser you have signed in with before is not held up.`,
   passkeyFailed: "That passkey could not be verified. Try again, or sign in with your e-mail and password.",
   signedOut: "You are signed out.",
 } as const;

@@ -13,6 +13,7 @@ import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
 import { areaServedJsonLd } from "~/lib/area-structured-data";
 import { searchListings } from "~/lib/server/listings/queries.server";
+import { serverContext } from "~/router-context";
 
 /**
  * The fifteen area listing pages (spec §2 "Listing pages"), one module for all of them: the area
@@ -24,7 +25,7 @@ import { searchListings } from "~/lib/server/listings/queries.server";
  * request instead of serving those files only while the feed is on (server.ts).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const feed = context?.listings;
+  const feed = context.get(serverContext)?.listings;
   const url = new URL(request.url);
   const area = areaByPath(url.pathname);
   if (!feed || !area) return { listings: null };

@@ -16,6 +16,7 @@ import { loadContactCheck } from "~/lib/schemas/load-checks";
 import { type FormResult, submitOrFail } from "~/lib/form-result";
 import { pageMeta } from "~/lib/seo";
 import { answerContactPost } from "~/lib/server/contact-post.server";
+import { formQuota } from "~/lib/server/form-post.server";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = ({ location }) =>
@@ -29,6 +30,9 @@ type ContactResult = FormResult<ContactField>;
 
 /** The form's check, fetched once the visitor starts on the form (it needs zod). */
 
+
+/** Every POST here takes one unit of the visitor's form quota, whatever spelling of the path it used. */
+export const middleware: Route.MiddlewareFunction[] = [formQuota];
 
 export async function action({ request, context }: Route.ActionArgs) {
   return answerContactPost(request, context);

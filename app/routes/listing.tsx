@@ -14,6 +14,8 @@ import { pageMeta } from "~/lib/seo";
 import { absoluteUrl } from "~/lib/site-url";
 import { realEstateListingJsonLd } from "~/lib/structured-data";
 import { answerContactPost } from "~/lib/server/contact-post.server";
+import { formQuota } from "~/lib/server/form-post.server";
+import { serverContext } from "~/router-context";
 import { listingByKey } from "~/lib/server/listings/queries.server";
 
 /**
@@ -26,7 +28,7 @@ type Found = { listing: ListingDetail } | { listing: null };
 
 async function find(context: Route.LoaderArgs["context"], segment: string) {
   // No feed (or prerendering, which has no context): there are no listing pages.
-  const feed = context?.listings;
+  const feed = context.get(serverContext)?.listings;
   const key = listingKeyOf(segment);
   if (!feed || !key) return null;
   return listingByKey(feed.db, key);
@@ -47,6 +49,9 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
+
+/** "Ask about this home" takes one unit of the visitor's form quota per POST, whatever spelling of the path it used. */
+export const middleware: Route.MiddlewareFunction[] = [formQuota];
 
 /** "Ask about this home": the contact form's action with the listing attached to the lead. */
 export async function action({ request, params, context }: Route.ActionArgs) {

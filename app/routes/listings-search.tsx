@@ -13,6 +13,7 @@ import { formatCurrency } from "~/lib/format";
 import { CATEGORY_LABELS } from "~/lib/listings";
 import { pageMeta } from "~/lib/seo";
 import { searchListings } from "~/lib/server/listings/queries.server";
+import { serverContext } from "~/router-context";
 
 /**
  * /listings: the DDF® feed's homes for sale, searched with a plain GET form (city, price, beds,
@@ -25,7 +26,7 @@ const WIDGET_SEARCH_PATH = "/mls-search";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const search = parseListingSearch(new URL(request.url).searchParams);
-  const feed = context?.listings;
+  const feed = context.get(serverContext)?.listings;
   const result: ListingPage | null = feed ? await searchListings(feed.db, { ...search, pageSize: PAGE_SIZE }) : null;
   return { result, refined: isRefined(search), search: { city: search.city ?? "", type: search.category ?? "", minPrice: search.minPrice ?? null, maxPrice: search.maxPrice ?? null, minBeds: search.minBeds ?? null } };
 }

@@ -10,6 +10,7 @@ import { type PropertyType, propertyTypeByPath } from "~/content/property-types"
 import type { ListingCategory } from "../../db/schema-values";
 import { pageMeta } from "~/lib/seo";
 import { searchListings } from "~/lib/server/listings/queries.server";
+import { serverContext } from "~/router-context";
 
 /** Which of the site's listing categories each page lists (the sync files every listing under one). */
 const CATEGORY_OF: Record<PropertyType["path"], ListingCategory> = {
@@ -20,7 +21,7 @@ const CATEGORY_OF: Record<PropertyType["path"], ListingCategory> = {
 
 /** The type's homes from the DDF® feed when there is one; none while prerendering (see area-listings.tsx). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const feed = context?.listings;
+  const feed = context.get(serverContext)?.listings;
   const url = new URL(request.url);
   const type = propertyTypeByPath(url.pathname);
   if (!feed || !type) return { listings: null };

@@ -16,7 +16,8 @@ import { LIMITS } from "~/lib/schemas/limits";
 import { loadLeadCheck } from "~/lib/schemas/load-checks";
 import { SERVICE_LABELS, SERVICE_TYPES, type ServiceType, isServiceType } from "~/lib/schemas/services";
 import { pageMeta } from "~/lib/seo";
-import { answerFormPost } from "~/lib/server/form-post.server";
+import { answerFormPost, formQuota } from "~/lib/server/form-post.server";
+import { serverOf } from "~/router-context";
 import type { Route } from "./+types/welcome";
 
 export const meta: Route.MetaFunction = ({ location }) =>
@@ -43,6 +44,9 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return formMethod ? false : defaultShouldRevalidate;
 }
 
+/** Every POST here takes one unit of the visitor's form quota, whatever spelling of the path it used. */
+export const middleware: Route.MiddlewareFunction[] = [formQuota];
+
 export async function action({ request, context }: Route.ActionArgs) {
   return answerFormPost({
     request,
@@ -50,7 +54,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     messages: leadMessages,
     parse: parseLeadForm,
     async store(input) {
-      const stored = await context.services.recordLead(input, { address: context.clientIp, userAgent: request.headers.get("user-agent") });
+      const server = serverOf(context);
+      const stored = await server.services.recordLead(input, { address: server.clientIp, userAgent: request.headers.get("user-agent") });
       return stored.ok ? { ok: true } : { ok: false, message: leadMessages.failure };
     },
   });

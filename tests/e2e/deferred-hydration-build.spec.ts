@@ -8,7 +8,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { type AppLoadContext, ServerRouter, type ServerBuild, createRequestHandler } from "react-router";
+import { RouterContextProvider, ServerRouter, type ServerBuild, createRequestHandler } from "react-router";
 import { DEFERRED_MODULE_TYPE, deferHydration } from "../../app/lib/html/deferred-hydration";
 import { expect, test, waitForHydration } from "./support";
 
@@ -27,7 +27,8 @@ async function renderAsReactRouterDoes(pathname: string): Promise<string> {
       },
     },
   };
-  const context = { clientIp: "127.0.0.1", fromThisMachine: true } as unknown as AppLoadContext;
+  // No server context: these pages render without one, as when prerendered.
+  const context = new RouterContextProvider();
   const response = await createRequestHandler(build, "production")(new Request(`http://localhost${pathname}`), context);
   expect(response.status, pathname).toBe(200);
   return response.text();

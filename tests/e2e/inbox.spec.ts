@@ -118,7 +118,10 @@ test("signs out and in again with the password; repeated wrong passwords are thr
   await page.setExtraHTTPHeaders({ "X-Forwarded-For": "192.0.2.250" });
   await signInWithPassword(page);
   await page.goto("/inbox/account");
-  await expect(page.getByTestId("sign-ins")).toContainText("Failed (throttled)");
+  // Attempts that reached the check are listed apart from sign-ins; throttled ones only counted.
+  await expect(page.getByTestId("failed-sign-ins")).toContainText("Failed (password)");
+  await expect(page.getByTestId("throttled-counts")).toContainText("Refused without a check");
+  await expect(page.getByTestId("sign-ins")).not.toContainText("Failed");
 });
 
 test("a passkey made on one browser signs in on the sign-in page", async ({ page, context }) => {

@@ -2,10 +2,11 @@
  * The contact form's action, shared by /contact and a listing page's "Ask about this home"
  * (which attaches the listing): one parse, one store, the texts of spec §8 on failure.
  */
-import type { AppLoadContext } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { contactMessages } from "~/content/form-messages";
 import { parseContactForm } from "~/lib/schemas/contact";
 import type { InquiryListingRef, SubmissionFailure } from "~/lib/services";
+import { serverOf } from "~/router-context";
 import { answerFormPost } from "./form-post.server";
 
 const failureText: Record<SubmissionFailure, string> = {
@@ -14,14 +15,14 @@ const failureText: Record<SubmissionFailure, string> = {
   duplicateLookup: contactMessages.duplicateLookup,
 };
 
-export function answerContactPost(request: Request, context: AppLoadContext, listing?: InquiryListingRef) {
+export function answerContactPost(request: Request, context: Readonly<RouterContextProvider>, listing?: InquiryListingRef) {
   return answerFormPost({
     request,
     context,
     messages: contactMessages,
     parse: parseContactForm,
     async store(input) {
-      const stored = await context.services.createContact(input, listing);
+      const stored = await serverOf(context).services.createContact(input, listing);
       return stored.ok ? { ok: true } : { ok: false, message: failureText[stored.reason] };
     },
   });

@@ -1,16 +1,39 @@
 /**
- * One action for every public form: the per-visitor quota, reading the body, the honeypot, the
- * form's own schema and store. Bad input gets field messages and 400; a store failure the spec's
- * text and 503; a filled honeypot a calm success with nothing stored; past the quota 429.
+ * The public forms' guard and action. Each form route declares `middleware = [formQuota]` in its
+ * own module: whatever spelling of its path reaches the route (`/Contact`, `/contact/.data`,
+ * `/%63ontact.data`) takes one unit of the visitor's quota there, once per POST. The action then
+ * reads that decision from the router context and refuses when none was counted (fail closed).
+ *
+ * One action for every public form: the quota, reading the body, the honeypot, the form's own
+ * schema and store. Bad input gets field messages and 400; a store failure the spec's text and
+ * 503; a filled honeypot a calm success with nothing stored; past the quota 429.
  */
-import { type AppLoadContext, data } from "react-router";
+import { type MiddlewareFunction, type RouterContextProvider, data } from "react-router";
 import { checkFieldsMessage, rateLimitMessage } from "~/content/form-messages";
 import type { FormMessages, FormResult } from "~/lib/form-result";
 import { type FormParse, isHoneypotFilled } from "~/lib/schemas/fields";
+import { formQuotaContext, serverOf } from "~/router-context";
+import { readForm, refusalStatus } from "./request-body.server";
+
+/**
+ * A visitor just past the limit still gets the page's own answer (the form with the spec's
+ * rate-limit message, or the toast); past twice the limit in one window, which no person does,
+ * the answer is a bare 429 with the same text, before the action runs or anything is rendered.
+ */
+export const formQuota: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  if (request.method !== "POST") return next();
+  const { forms, clientIp } = serverOf(context);
+  const decision = await forms.limiter.consume(clientIp);
+  if (!decision.allowed && (decision.excess ?? 0) > forms.max) {
+    return new Response(rateLimitMessage, { status: 429, headers: { "Retry-After": String(decision.retryAfterSeconds), "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  }
+  context.set(formQuotaContext, decision);
+  return next();
+};
 
 export interface FormPost<F extends string, D> {
   request: Request;
-  context: AppLoadContext;
+  context: Readonly<RouterContextProvider>;
   messages: FormMessages;
   parse(form: FormData): FormParse<F, D>;
   /** Stores the submission; a failure names the text of spec §8 to show. */
@@ -19,16 +42,20 @@ export interface FormPost<F extends string, D> {
 
 export async function answerFormPost<F extends string, D>({ request, context, messages, parse, store }: FormPost<F, D>) {
   const answer = (result: FormResult<F>, init?: ResponseInit) => data(result, init);
-  const quota = context.formQuota;
-  // Absent only where no flood guard stands in front (the route tests); the server counts every form POST.
-  if (quota && !quota.allowed) {
+  const quota = context.get(formQuotaContext);
+  // No quota counted means the route lacks its middleware: refuse rather than let a flood through.
+  if (!quota) {
+    console.error(`[forms] ${new URL(request.url).pathname}: no form quota was counted; the route must declare middleware = [formQuota]`);
+    return answer({ status: "error", message: messages.failure, values: null }, { status: 503 });
+  }
+  if (!quota.allowed) {
     return answer({ status: "error", message: rateLimitMessage, values: null }, { status: 429, headers: { "Retry-After": String(quota.retryAfterSeconds) } });
   }
   let form: FormData;
   try {
-    form = await request.formData();
-  } catch {
-    return answer({ status: "error", message: messages.failure, values: null }, { status: 400 });
+    form = await readForm(request);
+  } catch (error) {
+    return answer({ status: "error", message: messages.failure, values: null }, { status: refusalStatus(error) ?? 400 });
   }
   // A filled honeypot is a bot: answer as if it worked and store nothing.
   if (isHoneypotFilled(form)) return answer({ status: "success" });

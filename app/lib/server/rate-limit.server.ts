@@ -16,9 +16,9 @@ export type { RateDecision };
 export interface RateLimiter {
   /** Counts one hit for `key` and says whether it is within the limit. */
   consume(key: string): Promise<RateDecision>;
-  /** Whether `key` is within the limit, without counting a hit (sign-in checks before it verifies). */
-  peek(key: string): Promise<RateDecision>;
-  /** Forgets `key`'s hits (a successful sign-in clears its account's failures). */
+  /** Gives one counted hit back (a sign-in that succeeded was not a guess). */
+  refund(key: string): Promise<void>;
+  /** Forgets `key`'s hits (a successful sign-in clears its account's count). */
   reset(key: string): Promise<void>;
 }
 
@@ -59,10 +59,8 @@ export async function createRateLimiter(db: Database, { name, max, windowMs }: R
         return { allowed: false, retryAfterSeconds: secondsOf(rejection), excess: rejection.consumedPoints - max };
       }
     },
-    async peek(key) {
-      const res = await limiter.get(key || "unknown");
-      if (!res || res.consumedPoints < max) return { allowed: true, retryAfterSeconds: 0, excess: 0 };
-      return { allowed: false, retryAfterSeconds: secondsOf(res), excess: res.consumedPoints - max };
+    async refund(key) {
+      await limiter.reward(key || "unknown", 1);
     },
     async reset(key) {
       await limiter.delete(key || "unknown");

@@ -1,70 +1,133 @@
 /**
- * /inbox/account: passkeys, set-up links for an assistant, the accounts, recent sign-ins (with
- * failures), the lead notifications' delivery, the listings feed's sync (when the feed is on),
- * and "Sign out everywhere".
+ * /inbox/account: passkeys, the password, set-up links for an assistant (open ones listed and
+ * revocable), the accounts (another can be removed, never the last), recent sign-ins (successes
+ * apart from failures, throttled attempts counted per day), the lead notifications' delivery, the
+ * listings feed's sync (when the feed is on), and "Sign out everywhere".
  */
 import { Form, data, redirect, useSearchParams } from "react-router";
 import { AddPasskey } from "~/components/inbox/add-passkey";
 import { Notice, Time, inboxMeta } from "~/components/inbox/inbox-ui";
 import { TextField } from "~/components/forms/fields";
 import { Button } from "~/components/ui/button";
-import { INVITE_TTL_HOURS } from "~/lib/inbox";
-import { createInvite, inviteLink, listAccounts, recentSignIns } from "~/lib/server/inbox/accounts.server";
+import { INVITE_TTL_HOURS, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_HINT } from "~/lib/inbox";
+import { LIMITS } from "~/lib/schemas/limits";
+import {
+  checkPassword,
+  createInvite,
+  inviteLink,
+  listAccounts,
+  listOpenInvites,
+  normaliseAccountEmail,
+  passwordProblem,
+  removeAccount,
+  revokeInvite,
+  setPassword,
+  signInHistory,
+} from "~/lib/server/inbox/accounts.server";
+import { deviceTokenFrom, forgetDevices, knownDevice } from "~/lib/server/inbox/devices.server";
 import { requirePageSession, requireSession } from "~/lib/server/inbox/guard.server";
 import { listPasskeys, removePasskey } from "~/lib/server/inbox/passkeys.server";
 import { listingSyncStatus } from "~/lib/server/listings/sync-status.server";
 import { clearedSessionCookie, countSessions, endAllSessions } from "~/lib/server/inbox/sessions.server";
 import { outboxCounts } from "~/lib/server/outbox.server";
+import { positiveId, readForm, textField } from "~/lib/server/request-body.server";
 import type { ListingSyncStatus } from "~/lib/server/listings/sync-status.server";
+import { serverOf } from "~/router-context";
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = () => inboxMeta("Account");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { account } = await requirePageSession(request, context);
-  const db = context.inbox.db;
-  const [passkeys, accounts, signIns, sessions, notifications, listingsFeed] = await Promise.all([
+  const { account } = requirePageSession(request, context);
+  const { inbox, listings } = serverOf(context);
+  const db = inbox.db;
+  const [passkeys, accounts, invites, signIns, sessions, notifications, listingsFeed] = await Promise.all([
     listPasskeys(db, account.id),
     listAccounts(db),
-    recentSignIns(db, 30),
+    listOpenInvites(db),
+    signInHistory(db),
     countSessions(db, account.id),
     outboxCounts(db),
-    context.listings ? listingSyncStatus(context.listings.db) : null,
+    listings ? listingSyncStatus(listings.db) : null,
   ]);
-  return { account, passkeys, accounts, signIns, sessions, notifications, listingsFeed };
+  return { account, passkeys, accounts, invites, signIns, sessions, notifications, listingsFeed };
 }
 
+type Answer = { invite: { link: string; expiresAt: Date } | null; done?: string; error?: string; field?: "invite" | "password" | "accounts" };
+const answer = (a: Partial<Answer>, status = 200) => data<Answer>({ invite: null, ...a }, { status });
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const { account } = await requireSession(request, context);
-  const { db, siteUrl, secureCookies } = context.inbox;
-  const form = await request.formData();
-  switch (form.get("intent")) {
+  const session = requireSession(context);
+  const { account } = session;
+  const { inbox, clientIp } = serverOf(context);
+  const { db, siteUrl, secureCookies, throttle } = inbox;
+  const form = await readForm(request);
+  switch (textField(form, "intent", 40)) {
     case "invite": {
-      const email = String(form.get("email") ?? "").trim().slice(0, 320) || undefined;
+      // A link is made for one address: whoever opens it can create an account for that address only.
+      const email = normaliseAccountEmail(textField(form, "email", LIMITS.email));
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return answer({ error: "Enter the e-mail address of the person the link is for.", field: "invite" }, 400);
       const { token, expiresAt } = await createInvite(db, { createdBy: account.id, email });
-      return { invite: { link: inviteLink(siteUrl, token), expiresAt } };
+      return answer({ invite: { link: inviteLink(siteUrl, token), expiresAt } });
+    }
+    case "revoke-invite":
+      return (await revokeInvite(db, textField(form, "id", 64))) ? answer({ done: "The set-up link no longer works." }) : answer({ error: "That set-up link was already used, revoked or expired.", field: "invite" }, 409);
+    case "remove-account": {
+      const id = positiveId(textField(form, "id", 20));
+      const outcome = id === null ? "missing" : await removeAccount(db, id, account);
+      if (outcome === "removed") return answer({ done: "The account was removed; its sessions and passkeys no longer work." });
+      const error = { self: "You cannot remove your own account here.", last: "The last account cannot be removed.", missing: "That account no longer exists." }[outcome];
+      return answer({ error, field: "accounts" }, outcome === "missing" ? 404 : 409);
+    }
+    case "change-password": {
+      const current = textField(form, "current", MAX_PASSWORD_LENGTH);
+      const next = textField(form, "password", MAX_PASSWORD_LENGTH);
+      const problem = await passwordProblem(next);
+      if (problem) return answer({ error: problem, field: "password" }, 400);
+      // The current password is a guess like any other: counted first, as on the sign-in page.
+      const deviceToken = deviceTokenFrom(request, secureCookies);
+      const attempt = await throttle.password({ email: account.email, address: clientIp, device: await knownDevice(db, deviceToken, account.email) });
+      if (!attempt.allowed) return answer({ error: "Too many wrong passwords. Try again later.", field: "password" }, 429);
+      if (!(await checkPassword(db, account.email, current))) return answer({ error: "Your current password is not right.", field: "password" }, 400);
+      await attempt.succeeded();
+      await setPassword(db, account.id, next);
+      // Every other browser signed in to this account is signed out, and no longer trusted as a device.
+      await endAllSessions(db, account.id, session.token);
+      await forgetDevices(db, account.id, deviceToken);
+      return answer({ done: "Your password was changed. Every other browser was signed out." });
     }
     case "remove-passkey":
-      await removePasskey(db, account.id, String(form.get("id") ?? ""));
-      return { invite: null };
+      await removePasskey(db, account.id, textField(form, "id", 1000));
+      return answer({});
     case "sign-out-everywhere":
       await endAllSessions(db, account.id);
       throw redirect("/inbox/sign-in?signed-out", { headers: { "Set-Cookie": clearedSessionCookie(secureCookies) } });
     default:
-      return data({ invite: null }, { status: 400 });
+      return answer({ error: "Unknown action." }, 400);
   }
 }
 
 const section = "mt-8 border-t border-line pt-6";
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { account, passkeys, accounts, signIns, sessions, notifications, listingsFeed } = loaderData;
+  const { account, passkeys, accounts, invites, signIns, sessions, notifications, listingsFeed } = loaderData;
   const [params] = useSearchParams();
   const welcome = params.has("welcome");
+  const notice = (field: Answer["field"]) => (actionData?.field === field && actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null);
   return (
     <div>
       <h1 className="text-2xl font-bold">{welcome ? `Welcome, ${account.name}` : "Account"}</h1>
       {welcome && <p className="mt-2">Your account is ready. Add a passkey to sign in with your fingerprint, face or screen lock instead of typing your password.</p>}
+      {actionData?.done && (
+        <div className="mt-4" role="status">
+          <Notice tone="info">{actionData.done}</Notice>
+        </div>
+      )}
+      {actionData?.error && !actionData.field && (
+        <div className="mt-4">
+          <Notice tone="error">{actionData.error}</Notice>
+        </div>
+      )}
 
       <section className="mt-6" aria-labelledby="passkeys-heading">
         <h2 id="passkeys-heading" className="text-xl font-bold">
@@ -104,11 +167,12 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <h2 id="invite-heading" className="text-xl font-bold">
           Give someone access
         </h2>
-        <p className="mt-2 text-ink-muted">A set-up link lets one person (an assistant) create their own account. It works once, for {INVITE_TTL_HOURS} hours.</p>
+        <p className="mt-2 text-ink-muted">A set-up link lets one person (an assistant) create their own account, with the e-mail address it was made for. It works once, for {INVITE_TTL_HOURS} hours.</p>
+        {notice("invite")}
         <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="invite" />
           <div className="min-w-64 flex-1">
-            <TextField id="invite-email" name="email" type="email" label="Their e-mail" maxLength={320} />
+            <TextField id="invite-email" name="email" type="email" label="Their e-mail" required maxLength={LIMITS.email} />
           </div>
           <Button type="submit">Create a set-up link</Button>
         </Form>
@@ -122,14 +186,75 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             </p>
           </div>
         )}
+        {invites.length > 0 && (
+          <>
+            <h3 className="mt-5 font-bold">Set-up links not used yet</h3>
+            <ul className="mt-2 space-y-2" data-testid="open-invites">
+              {invites.map((i) => (
+                <li key={i.id} className="flex flex-wrap items-center gap-3 rounded-md border border-line p-3">
+                  <span className="min-w-0 break-words">
+                    For {i.email ?? "any address"}
+                    {i.createdBy ? `, made by ${i.createdBy}` : ""}, valid until <Time date={i.expiresAt} />
+                  </span>
+                  <Form method="post" className="ml-auto">
+                    <input type="hidden" name="intent" value="revoke-invite" />
+                    <input type="hidden" name="id" value={i.id} />
+                    <button type="submit" className="min-h-11 px-2 text-sm font-bold text-danger underline">
+                      Revoke<span className="sr-only"> the link for {i.email ?? "any address"}</span>
+                    </button>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
         <h3 className="mt-5 font-bold">Accounts</h3>
-        <ul className="mt-2 space-y-1">
+        {notice("accounts")}
+        <ul className="mt-2 space-y-2" data-testid="accounts">
           {accounts.map((a) => (
-            <li key={a.id}>
-              {a.name} ({a.email}), since <Time date={a.createdAt} />, {a.passkeys} passkey{a.passkeys === 1 ? "" : "s"}
+            <li key={a.id} className="flex flex-wrap items-center gap-3">
+              <span className="min-w-0 break-words">
+                {a.name} ({a.email}), since <Time date={a.createdAt} />, {a.passkeys} passkey{a.passkeys === 1 ? "" : "s"}
+                {a.id === account.id ? " (you)" : ""}
+              </span>
+              {a.id !== account.id && accounts.length > 1 && (
+                <Form method="post" className="ml-auto">
+                  <input type="hidden" name="intent" value="remove-account" />
+                  <input type="hidden" name="id" value={a.id} />
+                  <button type="submit" className="min-h-11 px-2 text-sm font-bold text-danger underline">
+                    Remove<span className="sr-only"> the account of {a.name}</span>
+                  </button>
+                </Form>
+              )}
             </li>
           ))}
         </ul>
+      </section>
+
+      <section className={section} aria-labelledby="password-heading">
+        <h2 id="password-heading" className="text-xl font-bold">
+          Password
+        </h2>
+        <p className="mt-2 text-ink-muted">Changing it signs out every other browser signed in to your account.</p>
+        {notice("password")}
+        <Form method="post" className="mt-3 max-w-md space-y-4">
+          <input type="hidden" name="intent" value="change-password" />
+          <TextField id="current-password" name="current" type="password" label="Current password" required autoComplete="current-password" maxLength={MAX_PASSWORD_LENGTH} />
+          <TextField
+            id="new-password"
+            name="password"
+            type="password"
+            label="New password"
+            required
+            autoComplete="new-password"
+            minLength={MIN_PASSWORD_LENGTH}
+            maxLength={MAX_PASSWORD_LENGTH}
+            hint={PASSWORD_HINT}
+          />
+          <Button type="submit" variant="secondary">
+            Change password
+          </Button>
+        </Form>
       </section>
 
       <section className={section} aria-labelledby="mail-heading">
@@ -148,21 +273,22 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <h2 id="sign-ins-heading" className="text-xl font-bold">
           Recent sign-ins
         </h2>
-        <p className="mt-1 text-sm text-ink-muted">The last 30 sign-ins and failed attempts, newest first.</p>
-        <ul className="mt-2 divide-y divide-line border-y border-line text-sm" data-testid="sign-ins">
-          {signIns.map((s) => (
-            <li key={s.id} className="py-2">
-              <p>
-                <span className={`font-bold ${s.ok ? "" : "text-danger"}`}>{s.ok ? "Signed in" : `Failed (${s.reason ?? "unknown"})`}</span> · {s.method} ·{" "}
-                <Time date={s.created_at} />
-              </p>
-              <p className="break-words text-ink-muted">
-                {s.email ?? "no e-mail"} · {s.address ?? "unknown address"}
-              </p>
-              {s.user_agent && <p className="truncate text-ink-muted" title={s.user_agent}>{s.user_agent}</p>}
-            </li>
-          ))}
-        </ul>
+        <p className="mt-1 text-sm text-ink-muted">{signIns.successes.length === 1 ? "The last successful sign-in." : `The last ${signIns.successes.length} successful sign-ins, newest first.`}</p>
+        <SignInList rows={signIns.successes} testId="sign-ins" />
+        <h3 className="mt-5 font-bold">Failed attempts</h3>
+        {signIns.throttled.length > 0 && (
+          <p className="mt-1 text-sm" data-testid="throttled-counts">
+            Refused without a check, too many in a row:{" "}
+            {signIns.throttled.map((t, i) => (
+              <span key={t.day}>
+                {i > 0 && ", "}
+                {t.count} on {t.day}
+              </span>
+            ))}
+            .
+          </p>
+        )}
+        {signIns.failures.length === 0 ? <p className="mt-1 text-sm text-ink-muted">None.</p> : <SignInList rows={signIns.failures} testId="failed-sign-ins" />}
       </section>
 
       <section className={section} aria-labelledby="sessions-heading">
@@ -180,6 +306,30 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </Form>
       </section>
     </div>
+  );
+}
+
+type SignInRow = Awaited<ReturnType<typeof signInHistory>>["successes"][number];
+
+function SignInList({ rows, testId }: { rows: SignInRow[]; testId: string }) {
+  return (
+    <ul className="mt-2 divide-y divide-line border-y border-line text-sm" data-testid={testId}>
+      {rows.map((s) => (
+        <li key={s.id} className="py-2">
+          <p>
+            <span className={`font-bold ${s.ok ? "" : "text-danger"}`}>{s.ok ? "Signed in" : `Failed (${s.reason ?? "unknown"})`}</span> · {s.method} · <Time date={s.created_at} />
+          </p>
+          <p className="break-words text-ink-muted">
+            {s.email ?? "no e-mail"} · {s.address ?? "unknown address"}
+          </p>
+          {s.user_agent && (
+            <p className="truncate text-ink-muted" title={s.user_agent}>
+              {s.user_agent}
+            </p>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -4,20 +4,30 @@
  */
 import { Form, Link, NavLink, Outlet, data } from "react-router";
 import { site } from "~/content/site";
-import { currentSession } from "~/lib/server/inbox/guard.server";
+import { currentSession, inboxGuard } from "~/lib/server/inbox/guard.server";
+import { serverOf } from "~/router-context";
 import { sessionCookie } from "~/lib/server/inbox/sessions.server";
 import type { Route } from "./+types/layout";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await currentSession(request, context);
+/** Every inbox request, whatever the spelling of its path: the same-origin rule, the session, private headers. */
+export const middleware: Route.MiddlewareFunction[] = [inboxGuard];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const session = currentSession(context);
   if (!session) return { account: null };
   // The expiry slides on the server at every visit; the cookie's follows it here.
-  return data({ account: { name: session.account.name } }, { headers: { "Set-Cookie": sessionCookie(session.token, session.expiresAt, context.inbox.secureCookies) } });
+  return data({ account: { name: session.account.name } }, { headers: { "Set-Cookie": sessionCookie(session.token, session.expiresAt, serverOf(context).inbox.secureCookies) } });
 }
 
 export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
-  const headers = new Headers({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" });
-  for (const source of [loaderHeaders, actionHeaders]) for (const cookie of source.getSetCookie()) headers.append("Set-Cookie", cookie);
+  // Cache-Control, X-Robots-Tag and the policy come from the guard, once; cookies and a 429's
+  // Retry-After from the loader and action (no inbox page has a headers function of its own).
+  const headers = new Headers();
+  for (const source of [loaderHeaders, actionHeaders]) {
+    for (const cookie of source.getSetCookie()) headers.append("Set-Cookie", cookie);
+    const retryAfter = source.get("Retry-After");
+    if (retryAfter) headers.set("Retry-After", retryAfter);
+  }
   return headers;
 }
 

@@ -1,59 +1,64 @@
 /**
  * POST /inbox/passkey (JSON): the server's half of the passkey ceremonies.
- *   sign-in-options, sign-in   anyone (a passkey is the proof); failures count per address
+ *   sign-in-options, sign-in   anyone (a passkey is the proof); challenges and attempts are
+ *                              counted per address (or per browser that has signed in before)
  *   register-options, register the signed-in account only
  */
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { data, redirect } from "react-router";
 import { SIGN_IN_MESSAGES, safeNextPath } from "~/lib/inbox";
-import { recordSignIn } from "~/lib/server/inbox/accounts.server";
+import { countThrottled, recordSignIn } from "~/lib/server/inbox/accounts.server";
+import { deviceTokenFrom, knownDevice } from "~/lib/server/inbox/devices.server";
 import { requireSession } from "~/lib/server/inbox/guard.server";
 import { registerPasskey, registrationOptions, signInOptions, verifyPasskeySignIn } from "~/lib/server/inbox/passkeys.server";
-import { createSession, sessionCookie } from "~/lib/server/inbox/sessions.server";
+import { startSession } from "~/lib/server/inbox/start-session.server";
+import { readJsonObject } from "~/lib/server/request-body.server";
+import { serverOf } from "~/router-context";
 import type { Route } from "./+types/passkey";
 
 export function loader() {
   throw redirect("/inbox");
 }
 
-type Body = { intent?: string; response?: unknown; next?: string };
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, rp, throttle } = context.inbox;
-  let body: Body;
-  try {
-    body = (await request.json()) as Body;
-  } catch {
-    return data({ message: "The request could not be read." }, { status: 400 });
-  }
-  const from = { address: context.clientIp, userAgent: request.headers.get("user-agent") };
+  const { inbox, clientIp } = serverOf(context);
+  const { db, rp, throttle, secureCookies } = inbox;
+  const body = await readJsonObject(request);
+  const from = { address: clientIp, userAgent: request.headers.get("user-agent") };
+  const deviceToken = deviceTokenFrom(request, secureCookies);
+  const tooMany = (retryAfterSeconds: number) =>
+    data({ message: SIGN_IN_MESSAGES.throttledFor(Math.ceil(retryAfterSeconds / 60)) }, { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } });
 
   switch (body.intent) {
-    case "sign-in-options":
+    case "sign-in-options": {
+      const allowed = await throttle.challenge({ address: from.address, device: await knownDevice(db, deviceToken, null) });
+      if (!allowed.allowed) return tooMany(allowed.retryAfterSeconds);
       return { options: await signInOptions(db, rp) };
+    }
     case "sign-in": {
-      const allowed = await throttle.checkAddress(from.address);
-      if (!allowed.allowed) {
-        await recordSignIn(db, { userId: null, email: null, method: "passkey", ok: false, reason: "throttled", ...from });
-        return data({ message: SIGN_IN_MESSAGES.throttled }, { status: 429, headers: { "Retry-After": String(allowed.retryAfterSeconds) } });
+      const attempt = await throttle.passkey({ address: from.address, device: await knownDevice(db, deviceToken, null) });
+      if (!attempt.allowed) {
+        await countThrottled(db, "passkey");
+        return tooMany(attempt.retryAfterSeconds);
       }
-      const account = body.response ? await verifyPasskeySignIn(db, rp, body.response as AuthenticationResponseJSON) : null;
+      const account = isObject(body.response) ? await verifyPasskeySignIn(db, rp, body.response as unknown as AuthenticationResponseJSON) : null;
       if (!account) {
-        await throttle.failedFromAddress(from.address);
         await recordSignIn(db, { userId: null, email: null, method: "passkey", ok: false, reason: "passkey", ...from });
         return data({ message: SIGN_IN_MESSAGES.passkeyFailed }, { status: 401 });
       }
-      const session = await createSession(db, account.id, from);
-      await recordSignIn(db, { userId: account.id, email: account.email, method: "passkey", ok: true, ...from });
-      return data({ next: safeNextPath(body.next) }, { headers: { "Set-Cookie": sessionCookie(session.token, session.expiresAt, context.inbox.secureCookies) } });
+      await attempt.succeeded();
+      const headers = await startSession(db, account, { method: "passkey", from, secure: secureCookies, deviceToken });
+      return data({ next: safeNextPath(typeof body.next === "string" ? body.next : null) }, { headers });
     }
     case "register-options": {
-      const { account } = await requireSession(request, context);
+      const { account } = requireSession(context);
       return { options: await registrationOptions(db, rp, account) };
     }
     case "register": {
-      const { account } = await requireSession(request, context);
-      const ok = body.response ? await registerPasskey(db, rp, account, body.response as RegistrationResponseJSON) : false;
+      const { account } = requireSession(context);
+      const ok = isObject(body.response) ? await registerPasskey(db, rp, account, body.response as unknown as RegistrationResponseJSON) : false;
       return ok ? { ok: true } : data({ message: "The passkey could not be verified; nothing was saved." }, { status: 400 });
     }
     default:

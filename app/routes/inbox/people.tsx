@@ -10,6 +10,7 @@ import { useLiveInbox } from "~/components/inbox/live-inbox";
 import { PEOPLE_PAGE_SIZE, PERSON_STATUSES, PERSON_STATUS_LABELS, type PersonStatus } from "~/lib/inbox";
 import { requirePageSession } from "~/lib/server/inbox/guard.server";
 import { latestActivity, listPeople } from "~/lib/server/inbox/people.server";
+import { serverOf } from "~/router-context";
 import type { Route } from "./+types/people";
 
 export const meta: Route.MetaFunction = ({ data }) => inboxMeta(data && data.newPeople > 0 ? `(${data.newPeople} new) People` : "People");
@@ -19,7 +20,8 @@ function isStatus(value: string | null): value is PersonStatus {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePageSession(request, context);
+  requirePageSession(request, context);
+  const db = serverOf(context).inbox.db;
   const params = new URL(request.url).searchParams;
   const status = params.get("status");
   const query = {
@@ -28,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     search: params.get("q")?.slice(0, 200) || undefined,
     page: Math.min(10_000, Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1)),
   };
-  const [list, latest] = await Promise.all([listPeople(context.inbox.db, query), latestActivity(context.inbox.db)]);
+  const [list, latest] = await Promise.all([listPeople(db, query), latestActivity(db)]);
   return { ...list, query, latest, newPeople: list.counts.new, now: new Date() };
 }
 

@@ -10,47 +10,52 @@ import { site } from "~/content/site";
 import { PERSON_STATUSES, PERSON_STATUS_LABELS, type PersonStatus } from "~/lib/inbox";
 import { requirePageSession, requireSession } from "~/lib/server/inbox/guard.server";
 import { addNote, personDetail, resendNotification, setStatus } from "~/lib/server/inbox/people.server";
+import { positiveId, readForm, textField } from "~/lib/server/request-body.server";
+import { serverOf } from "~/router-context";
 import type { Route } from "./+types/person";
 
 export const meta: Route.MetaFunction = ({ data }) => inboxMeta(data?.person.name || data?.person.email || "Person");
 
 const NOTE_MAX = 5000;
 
-function personIdOf(param: string): number {
-  const id = Number(param);
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw data("Not found", { status: 404 });
+function personIdOf(param: string | undefined): number {
+  const id = positiveId(param);
+  if (id === null) throw data("Not found", { status: 404 });
   return id;
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requirePageSession(request, context);
-  const detail = await personDetail(context.inbox.db, personIdOf(params.personId));
+  requirePageSession(request, context);
+  const { db, siteUrl } = serverOf(context).inbox;
+  const detail = await personDetail(db, personIdOf(params.personId));
   if (!detail) throw data("Not found", { status: 404 });
-  return { ...detail, now: new Date(), siteHost: new URL(context.inbox.siteUrl).host };
+  return { ...detail, now: new Date(), siteHost: new URL(siteUrl).host };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { account } = await requireSession(request, context);
+  const { account } = requireSession(context);
   const id = personIdOf(params.personId);
-  const db = context.inbox.db;
-  const form = await request.formData();
-  switch (form.get("intent")) {
+  const { db, kickOutbox } = serverOf(context).inbox;
+  const form = await readForm(request);
+  switch (textField(form, "intent", 20)) {
     case "status": {
-      const status = String(form.get("status"));
+      const status = textField(form, "status", 20);
       if (!(PERSON_STATUSES as readonly string[]).includes(status)) return data({ error: "Choose one of the statuses." }, { status: 400 });
       if (!(await setStatus(db, id, status as PersonStatus, account))) throw data("Not found", { status: 404 });
       return { error: null };
     }
     case "note": {
-      const note = String(form.get("note") ?? "").trim();
+      // Measured here for its own message; a note over the limit is refused, never cut short.
+      const note = textField(form, "note", Number.POSITIVE_INFINITY);
       if (!note) return data({ error: "Write something in the note first." }, { status: 400 });
-      if (note.length > NOTE_MAX) return data({ error: `A note holds at most ${NOTE_MAX} characters.` }, { status: 400 });
+      if ([...note].length > NOTE_MAX) return data({ error: `A note holds at most ${NOTE_MAX} characters.` }, { status: 400 });
       if (!(await addNote(db, id, note, account))) throw data("Not found", { status: 404 });
       return { error: null };
     }
     case "resend": {
-      const ok = await resendNotification(db, Number(form.get("notificationId")), id);
-      if (ok) context.inbox.kickOutbox();
+      const notificationId = positiveId(textField(form, "notificationId", 20));
+      const ok = notificationId !== null && (await resendNotification(db, notificationId, id));
+      if (ok) kickOutbox();
       return ok ? { error: null } : data({ error: "That e-mail is not waiting to be sent again." }, { status: 409 });
     }
     default:

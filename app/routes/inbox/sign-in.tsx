@@ -1,6 +1,8 @@
 /**
- * /inbox/sign-in: e-mail and password, or a passkey. Failed attempts are throttled per account
- * and per address (429 with a clear message) and every attempt is recorded.
+ * /inbox/sign-in: e-mail and password, or a passkey. Each attempt is counted before the password
+ * is checked (per account and per address, or per browser for one that has signed in before), so
+ * a burst gets no more guesses than the limit; past it, 429 with Retry-After and the wait in
+ * minutes. Attempts that reach the check are logged; throttled ones are only counted.
  */
 import { useEffect, useState } from "react";
 import { Form, data, redirect, useNavigation, useSearchParams } from "react-router";
@@ -8,43 +10,48 @@ import { Notice, inboxMeta } from "~/components/inbox/inbox-ui";
 import { TextField } from "~/components/forms/fields";
 import { Button } from "~/components/ui/button";
 import { MAX_PASSWORD_LENGTH, SIGN_IN_MESSAGES, safeNextPath } from "~/lib/inbox";
-import { checkPassword, recordSignIn } from "~/lib/server/inbox/accounts.server";
+import { LIMITS } from "~/lib/schemas/limits";
+import { checkPassword, countThrottled, normaliseAccountEmail, recordSignIn } from "~/lib/server/inbox/accounts.server";
+import { deviceTokenFrom, knownDevice } from "~/lib/server/inbox/devices.server";
 import { currentSession } from "~/lib/server/inbox/guard.server";
-import { createSession, sessionCookie } from "~/lib/server/inbox/sessions.server";
+import { startSession } from "~/lib/server/inbox/start-session.server";
+import { readForm, textField } from "~/lib/server/request-body.server";
+import { serverOf } from "~/router-context";
 import type { Route } from "./+types/sign-in";
 
 export const meta: Route.MetaFunction = () => inboxMeta("Sign in");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const next = safeNextPath(new URL(request.url).searchParams.get("next"));
-  if (await currentSession(request, context)) throw redirect(next);
+  if (currentSession(context)) throw redirect(next);
   return null;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, throttle, secureCookies } = context.inbox;
-  const form = await request.formData().catch(() => new FormData());
-  const email = String(form.get("email") ?? "").trim().slice(0, 320);
-  const password = String(form.get("password") ?? "").slice(0, MAX_PASSWORD_LENGTH);
-  const next = safeNextPath(String(form.get("next") ?? ""));
-  const from = { address: context.clientIp, userAgent: request.headers.get("user-agent") };
-  if (!email || !password) return data({ error: "Enter your e-mail and password.", email }, { status: 400 });
+  const { inbox, clientIp } = serverOf(context);
+  const { db, throttle, secureCookies } = inbox;
+  const form = await readForm(request);
+  const typed = textField(form, "email", LIMITS.email);
+  const email = normaliseAccountEmail(typed);
+  const password = textField(form, "password", MAX_PASSWORD_LENGTH);
+  const next = safeNextPath(textField(form, "next", 500));
+  const from = { address: clientIp, userAgent: request.headers.get("user-agent") };
+  if (!email || !password) return data({ error: "Enter your e-mail and password.", email: typed }, { status: 400 });
 
-  const allowed = await throttle.check(email, from.address);
-  if (!allowed.allowed) {
-    await recordSignIn(db, { userId: null, email, method: "password", ok: false, reason: "throttled", ...from });
-    return data({ error: SIGN_IN_MESSAGES.throttled, email }, { status: 429, headers: { "Retry-After": String(allowed.retryAfterSeconds) } });
+  const deviceToken = deviceTokenFrom(request, secureCookies);
+  const attempt = await throttle.password({ email, address: from.address, device: await knownDevice(db, deviceToken, email) });
+  if (!attempt.allowed) {
+    await countThrottled(db, "password");
+    const error = SIGN_IN_MESSAGES.throttledFor(Math.ceil(attempt.retryAfterSeconds / 60));
+    return data({ error, email: typed }, { status: 429, headers: { "Retry-After": String(attempt.retryAfterSeconds) } });
   }
   const account = await checkPassword(db, email, password);
   if (!account) {
-    await throttle.failed(email, from.address);
     await recordSignIn(db, { userId: null, email, method: "password", ok: false, reason: "password", ...from });
-    return data({ error: SIGN_IN_MESSAGES.wrong, email }, { status: 401 });
+    return data({ error: SIGN_IN_MESSAGES.wrong, email: typed }, { status: 401 });
   }
-  await throttle.succeeded(email);
-  const session = await createSession(db, account.id, from);
-  await recordSignIn(db, { userId: account.id, email: account.email, method: "password", ok: true, ...from });
-  throw redirect(next, { headers: { "Set-Cookie": sessionCookie(session.token, session.expiresAt, secureCookies) } });
+  await attempt.succeeded();
+  throw redirect(next, { headers: await startSession(db, account, { method: "password", from, secure: secureCookies, deviceToken }) });
 }
 
 export default function SignIn({ actionData }: Route.ComponentProps) {
@@ -61,7 +68,7 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
       <PasskeySignIn next={next} />
       <Form method="post" className="mt-6 space-y-4">
         <input type="hidden" name="next" value={next} />
-        <TextField id="sign-in-email" name="email" type="email" label="E-mail" required autoComplete="username webauthn" defaultValue={actionData?.email} />
+        <TextField id="sign-in-email" name="email" type="email" label="E-mail" required autoComplete="username webauthn" maxLength={LIMITS.email} defaultValue={actionData?.email} />
         <TextField id="sign-in-password" name="password" type="password" label="Password" required autoComplete="current-password" maxLength={MAX_PASSWORD_LENGTH} />
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? "Signing in..." : "Sign in"}

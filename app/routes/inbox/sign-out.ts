@@ -1,6 +1,7 @@
 /** POST /inbox/sign-out: ends this browser's session. (GET only redirects: signing out is an action.) */
 import { redirect } from "react-router";
 import { clearedSessionCookie, endSession, sessionTokenFrom } from "~/lib/server/inbox/sessions.server";
+import { serverOf } from "~/router-context";
 import type { Route } from "./+types/sign-out";
 
 export function loader() {
@@ -8,7 +9,8 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const token = sessionTokenFrom(request);
-  if (token) await endSession(context.inbox.db, token);
-  throw redirect("/inbox/sign-in?signed-out", { headers: { "Set-Cookie": clearedSessionCookie(context.inbox.secureCookies) } });
+  const { db, secureCookies } = serverOf(context).inbox;
+  const token = sessionTokenFrom(request, secureCookies);
+  if (token) await endSession(db, token);
+  throw redirect("/inbox/sign-in?signed-out", { headers: { "Set-Cookie": clearedSessionCookie(secureCookies) } });
 }

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/healthz";
+import { serverOf } from "~/router-context";
 
 /**
  * Health check for load balancers and monitoring: 200 when the database answers, 503 when it
@@ -7,6 +8,7 @@ import type { Route } from "./+types/healthz";
  * are the agent's lead volume.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const report = await context.services.health({ notifications: context.fromThisMachine });
+  const server = serverOf(context);
+  const report = await server.services.health({ notifications: server.fromThisMachine });
   return Response.json(report, { status: report.ok ? 200 : 503, headers: { "Cache-Control": "no-store" } });
 }

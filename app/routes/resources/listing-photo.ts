@@ -1,5 +1,6 @@
 import type { Route } from "./+types/listing-photo";
 import { PHOTO_CACHE_CONTROL, listingPhoto } from "~/lib/server/listings/photos.server";
+import { serverContext } from "~/router-context";
 
 /**
  * /listings/photos/{ListingKey}/{n}-{digest}.jpg (and its narrower copies, `-w{width}.webp`): a
@@ -7,7 +8,7 @@ import { PHOTO_CACHE_CONTROL, listingPhoto } from "~/lib/server/listings/photos.
  * that is not stored, or for any other file name.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const feed = context?.listings;
+  const feed = context.get(serverContext)?.listings;
   const answer = feed ? await listingPhoto(feed.db, params.key ?? "", params.file ?? "") : ({ status: 404 } as const);
   if (answer.status === 200) {
     return new Response(answer.photo.bytes, {

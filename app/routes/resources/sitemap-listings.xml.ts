@@ -1,6 +1,7 @@
 import type { Route } from "./+types/sitemap-listings.xml";
 import { allListingPaths } from "~/lib/server/listings/queries.server";
 import { absoluteUrl } from "~/lib/site-url";
+import { serverContext } from "~/router-context";
 
 /**
  * /sitemap-listings.xml: the /listings search and every listing page of the DDF® feed, with the
@@ -8,7 +9,7 @@ import { absoluteUrl } from "~/lib/site-url";
  * with the feed off there is no such file (404).
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const feed = context?.listings;
+  const feed = context.get(serverContext)?.listings;
   if (!feed) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const listings = await allListingPaths(feed.db);
   const newest = listings.reduce<Date | null>((max, l) => (!max || l.modifiedAt > max ? l.modifiedAt : max), null);

@@ -1,28 +1,64 @@
 /**
- * The session check every inbox loader and action starts with. Without a valid session a page
- * sends the visitor to sign-in (and back afterwards, to an inbox path only), while data and
- * actions answer 401: nothing of a lead ever leaves without one.
+ * The inbox's guard: middleware of its layout route (routes/inbox/layout.tsx), under which every
+ * inbox page, action and resource route sits, so any spelling of a path that React Router matches
+ * to them (`/INBOX/account.data`, `/%69nbox`) meets it (decision 028). Once per request it
+ *  - refuses an action (any method but GET and HEAD) that does not come from the site's own pages
+ *    (Origin), 403: the session cookie is SameSite=Lax, which already keeps it off other sites'
+ *    POSTs; this refuses them outright as well;
+ *  - finds the session, for the loaders and actions to require (`requirePageSession`, `requireSession`);
+ *  - marks every answer private and unindexed, under the inbox's own Content-Security-Policy.
+ * Without a valid session a page sends the visitor to sign-in (and back afterwards, to an inbox
+ * path only), while data and actions answer 401: nothing of a lead ever leaves without one.
  */
-import { data, redirect } from "react-router";
-import type { AppLoadContext } from "react-router";
+import { type MiddlewareFunction, type RouterContextProvider, data, redirect } from "react-router";
+import { inboxContentSecurityPolicy } from "../../../../server/security-headers";
+import { inboxSessionContext, serverOf } from "~/router-context";
 import { type Session, resumeSession, sessionTokenFrom } from "./sessions.server";
 
-export async function currentSession(request: Request, context: AppLoadContext): Promise<Session | null> {
-  const token = sessionTokenFrom(request);
-  return token ? resumeSession(context.inbox.db, token) : null;
+type Context = Readonly<RouterContextProvider>;
+
+/** The Origin of a form post or fetch from the inbox's own pages: the site's, or this request's own (a local visit by address). */
+function fromOwnPages(request: Request, siteUrl: string): boolean {
+  const origin = request.headers.get("origin");
+  return origin !== null && (origin === new URL(siteUrl).origin || origin === new URL(request.url).origin);
+}
+
+function privateAnswer(response: Response, nonce: string | undefined): Response {
+  // set, not append: one copy of each header whatever the route added.
+  response.headers.set("Cache-Control", "no-store");
+  response.headers.set("X-Robots-Tag", "noindex, nofollow");
+  const policy = inboxContentSecurityPolicy(nonce);
+  if (policy) response.headers.set("Content-Security-Policy", policy);
+  return response;
+}
+
+export const inboxGuard: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const { inbox, cspNonce } = serverOf(context);
+  if (request.method !== "GET" && request.method !== "HEAD" && !fromOwnPages(request, inbox.siteUrl)) {
+    console.warn(`[inbox] 403 ${request.method} ${new URL(request.url).pathname}: not from the inbox's own pages`);
+    return privateAnswer(new Response("This action must come from the inbox's own pages.", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } }), cspNonce);
+  }
+  const token = sessionTokenFrom(request, inbox.secureCookies);
+  context.set(inboxSessionContext, token ? await resumeSession(inbox.db, token) : null);
+  return privateAnswer(await next(), cspNonce);
+};
+
+/** The session the guard found for this request, if any. */
+export function currentSession(context: Context): Session | null {
+  return context.get(inboxSessionContext);
 }
 
 /** For a page's loader: the session, or a redirect to sign-in that returns here. */
-export async function requirePageSession(request: Request, context: AppLoadContext): Promise<Session> {
-  const session = await currentSession(request, context);
+export function requirePageSession(request: Request, context: Context): Session {
+  const session = currentSession(context);
   if (session) return session;
   const url = new URL(request.url);
   throw redirect(`/inbox/sign-in?next=${encodeURIComponent(url.pathname.replace(/\.data$/, "") + url.search)}`);
 }
 
 /** For an action or a data/resource route: the session, or 401. */
-export async function requireSession(request: Request, context: AppLoadContext): Promise<Session> {
-  const session = await currentSession(request, context);
+export function requireSession(context: Context): Session {
+  const session = currentSession(context);
   if (session) return session;
   throw data({ message: "Sign in to the inbox first." }, { status: 401, headers: { "Cache-Control": "no-store" } });
 }

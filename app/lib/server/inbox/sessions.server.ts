@@ -1,21 +1,27 @@
 /**
  * Inbox sessions: a random token in an HttpOnly cookie, its SHA-256 in the database, so a
  * restart keeps everyone signed in and several servers on one PostgreSQL share the sessions.
- * The expiry slides: each visit pushes it SESSION_DAYS ahead.
+ * The expiry slides: each visit pushes it SESSION_IDLE_DAYS ahead, but never past
+ * SESSION_MAX_DAYS after the sign-in (an absolute lifetime: a stolen cookie does not live forever).
+ * On an https site the cookie is `__Host-` prefixed: Secure, for this host only, for the whole site.
  */
 import { sql } from "drizzle-orm";
 import type { InboxSession, InboxUser } from "../../../../db/schema";
 import type { Database } from "../db.server";
 import type { Account } from "./accounts.server";
-import { hashToken, newToken } from "./tokens.server";
+import { hashToken, isToken, newToken } from "./tokens.server";
 
-export const SESSION_COOKIE = "inbox_session";
-export const SESSION_DAYS = 30;
+export const SESSION_IDLE_DAYS = 14;
+export const SESSION_MAX_DAYS = 30;
 
 export interface Session {
   account: Account;
   token: string;
   expiresAt: Date;
+}
+
+export function sessionCookieName(secure: boolean): string {
+  return secure ? "__Host-inbox_session" : "inbox_session";
 }
 
 export async function createSession(db: Database, accountId: number, from: { address: string; userAgent: string | null }): Promise<{ token: string; expiresAt: Date }> {
@@ -24,28 +30,30 @@ export async function createSession(db: Database, accountId: number, from: { add
   await db.rows(sql`delete from inbox_sessions where expires_at < now()`);
   const rows = await db.rows<Pick<InboxSession, "expires_at">>(sql`
     insert into inbox_sessions (token_hash, user_id, expires_at, address, user_agent)
-    values (${hashToken(token)}, ${accountId}, now() + ${SESSION_DAYS}::integer * interval '1 day', ${from.address || null}, ${from.userAgent?.slice(0, 500) ?? null})
+    values (${hashToken(token)}, ${accountId}, now() + ${SESSION_IDLE_DAYS}::integer * interval '1 day', ${from.address || null}, ${from.userAgent?.slice(0, 200) ?? null})
     returning expires_at`);
   return { token, expiresAt: rows[0]!.expires_at };
 }
 
 /**
- * The session a token belongs to, if it is still valid. Its expiry moves SESSION_DAYS ahead,
- * written at most once a minute: a page's loaders each check the session, and one write is enough.
+ * The session a token belongs to, if it is still valid. Its expiry slides, written at most once a
+ * minute (a page's loaders each read the session, and one write is enough), and never past the
+ * absolute lifetime.
  */
 export async function resumeSession(db: Database, token: string): Promise<Session | null> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  if (!isToken(token)) return null;
   const hash = hashToken(token);
   const rows = await db.rows<Pick<InboxUser, "id" | "name" | "email"> & Pick<InboxSession, "expires_at"> & { stale: boolean }>(sql`
     select u.id, u.name, u.email, s.expires_at, s.last_seen_at < now() - interval '1 minute' as stale
     from inbox_sessions s join inbox_users u on u.id = s.user_id
-    where s.token_hash = ${hash} and s.expires_at > now()`);
+    where s.token_hash = ${hash} and s.expires_at > now() and s.created_at > now() - ${SESSION_MAX_DAYS}::integer * interval '1 day'`);
   const row = rows[0];
   if (!row) return null;
   let expiresAt = row.expires_at;
   if (row.stale) {
     const slid = await db.rows<Pick<InboxSession, "expires_at">>(sql`
-      update inbox_sessions set last_seen_at = now(), expires_at = now() + ${SESSION_DAYS}::integer * interval '1 day'
+      update inbox_sessions set last_seen_at = now(),
+        expires_at = least(now() + ${SESSION_IDLE_DAYS}::integer * interval '1 day', created_at + ${SESSION_MAX_DAYS}::integer * interval '1 day')
       where token_hash = ${hash} returning expires_at`);
     if (slid[0]) expiresAt = slid[0].expires_at;
   }
@@ -56,9 +64,10 @@ export async function endSession(db: Database, token: string): Promise<void> {
   await db.rows(sql`delete from inbox_sessions where token_hash = ${hashToken(token)}`);
 }
 
-/** "Sign out everywhere": every browser of this account, this one included. */
-export async function endAllSessions(db: Database, accountId: number): Promise<number> {
-  const rows = await db.rows(sql`delete from inbox_sessions where user_id = ${accountId} returning 1`);
+/** "Sign out everywhere" (every browser of this account), or every one but `keepToken` (after a password change). */
+export async function endAllSessions(db: Database, accountId: number, keepToken?: string): Promise<number> {
+  const rows = await db.rows(sql`
+    delete from inbox_sessions where user_id = ${accountId} ${keepToken ? sql`and token_hash <> ${hashToken(keepToken)}` : sql``} returning 1`);
   return rows.length;
 }
 
@@ -67,21 +76,29 @@ export async function countSessions(db: Database, accountId: number): Promise<nu
   return rows[0]?.n ?? 0;
 }
 
-export function sessionTokenFrom(request: Request): string | null {
+/** A cookie's value from the request's Cookie header, or null. */
+export function cookieValue(request: Request, name: string): string | null {
   const header = request.headers.get("cookie") ?? "";
   for (const part of header.split(";")) {
-    const [name, ...value] = part.trim().split("=");
-    if (name === SESSION_COOKIE) return value.join("=") || null;
+    const [key, ...value] = part.trim().split("=");
+    if (key === name) return value.join("=") || null;
   }
   return null;
 }
 
-/** Set-Cookie for a session; Secure when the site is served over https. */
+export function sessionTokenFrom(request: Request, secure: boolean): string | null {
+  return cookieValue(request, sessionCookieName(secure));
+}
+
+/** A Set-Cookie header of the inbox: HttpOnly, SameSite=Lax, the whole site; Secure (and `__Host-` named by the caller) over https. */
+export function inboxCookie(name: string, value: string, maxAgeSeconds: number, secure: boolean): string {
+  return `${name}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}${secure ? "; Secure" : ""}`;
+}
+
 export function sessionCookie(token: string, expiresAt: Date, secure: boolean): string {
-  const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
-  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? "; Secure" : ""}`;
+  return inboxCookie(sessionCookieName(secure), token, (expiresAt.getTime() - Date.now()) / 1000, secure);
 }
 
 export function clearedSessionCookie(secure: boolean): string {
-  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? "; Secure" : ""}`;
+  return inboxCookie(sessionCookieName(secure), "", 0, secure);
 }

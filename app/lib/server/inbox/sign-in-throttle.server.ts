@@ -1,46 +1,88 @@
 /**
- * Repeated failed sign-ins are throttled per account (the e-mail typed) and per address, so
- * neither guessing one password from many addresses nor many accounts from one address gets far.
- * The windows are short (a guesser gets 10 tries per quarter hour per account), a success clears
- * its account's count, and passkey sign-in is never throttled per account: the real agent is never
- * locked out for long, and not at all with a passkey.
+ * Sign-in attempts are counted before they are checked, so a burst of simultaneous guesses gets
+ * at most the limit's worth of answers from the password check, not one per request; a success
+ * gives its count back. Strangers count per account (the e-mail typed) and per address, so neither
+ * guessing one password from many addresses nor many accounts from one address gets far. A
+ * browser with a device cookie for the account (devices.server.ts) counts against its own
+ * allowance instead, so strangers cannot lock the agent out (decision 029). Handing out passkey
+ * challenges is limited per address and in all, which bounds the rows they leave behind.
  */
 import type { Database } from "../db.server";
 import { type RateDecision, createRateLimiter } from "../rate-limit.server";
 
 export const SIGN_IN_FAILURES_PER_ACCOUNT = 10;
 export const SIGN_IN_FAILURES_PER_ADDRESS = 30;
+export const SIGN_IN_FAILURES_PER_DEVICE = 10;
 export const SIGN_IN_WINDOW_MS = 15 * 60_000;
+export const CHALLENGES_PER_ADDRESS = 30;
+export const CHALLENGES_IN_ALL = 600;
+export const CHALLENGE_WINDOW_MS = 5 * 60_000;
 
-export interface SignInThrottle {
-  /** Whether a password attempt for `email` from `address` may be checked now. */
-  check(email: string, address: string): Promise<RateDecision>;
-  failed(email: string, address: string): Promise<void>;
-  succeeded(email: string): Promise<void>;
-  /** Passkey attempts name no account before they verify: they count per address only. */
-  checkAddress(address: string): Promise<RateDecision>;
-  failedFromAddress(address: string): Promise<void>;
+export interface Attempt extends RateDecision {
+  /** The attempt signed in: its count is given back. */
+  succeeded(): Promise<void>;
 }
 
-export async function createSignInThrottle(db: Database, limits = { account: SIGN_IN_FAILURES_PER_ACCOUNT, address: SIGN_IN_FAILURES_PER_ADDRESS, windowMs: SIGN_IN_WINDOW_MS }): Promise<SignInThrottle> {
-  const perAccount = await createRateLimiter(db, { name: "sign-in-account", max: limits.account, windowMs: limits.windowMs });
-  const perAddress = await createRateLimiter(db, { name: "sign-in-address", max: limits.address, windowMs: limits.windowMs });
-  const accountKey = (email: string) => email.trim().toLowerCase();
+export interface SignInThrottle {
+  /** Counts a password attempt for `email` from `address` (or from a known `device`, its throttle key), before it is checked. */
+  password(input: { email: string; address: string; device: string | null }): Promise<Attempt>;
+  /** Counts a passkey attempt: per address for strangers (a passkey names no account before it verifies). */
+  passkey(input: { address: string; device: string | null }): Promise<Attempt>;
+  /** Counts a passkey challenge handed out. */
+  challenge(input: { address: string; device: string | null }): Promise<RateDecision>;
+}
+
+type Limits = { account: number; address: number; device: number; windowMs: number; challengesPerAddress: number; challengesInAll: number; challengeWindowMs: number };
+
+export const DEFAULT_LIMITS: Limits = {
+  account: SIGN_IN_FAILURES_PER_ACCOUNT,
+  address: SIGN_IN_FAILURES_PER_ADDRESS,
+  device: SIGN_IN_FAILURES_PER_DEVICE,
+  windowMs: SIGN_IN_WINDOW_MS,
+  challengesPerAddress: CHALLENGES_PER_ADDRESS,
+  challengesInAll: CHALLENGES_IN_ALL,
+  challengeWindowMs: CHALLENGE_WINDOW_MS,
+};
+
+const refused = (decisions: RateDecision[]): RateDecision => ({ allowed: false, retryAfterSeconds: Math.max(1, ...decisions.filter((d) => !d.allowed).map((d) => d.retryAfterSeconds)) });
+
+export async function createSignInThrottle(db: Database, limits: Limits = DEFAULT_LIMITS): Promise<SignInThrottle> {
+  const [perAccount, perAddress, perDevice, challengesPerAddress, challengesInAll] = await Promise.all([
+    createRateLimiter(db, { name: "sign-in-account", max: limits.account, windowMs: limits.windowMs }),
+    createRateLimiter(db, { name: "sign-in-address", max: limits.address, windowMs: limits.windowMs }),
+    createRateLimiter(db, { name: "sign-in-device", max: limits.device, windowMs: limits.windowMs }),
+    createRateLimiter(db, { name: "challenge-address", max: limits.challengesPerAddress, windowMs: limits.challengeWindowMs }),
+    createRateLimiter(db, { name: "challenge-all", max: limits.challengesInAll, windowMs: limits.challengeWindowMs }),
+  ]);
+  const noAttempt = (decision: RateDecision): Attempt => ({ ...decision, succeeded: async () => {} });
+
+  async function fromDevice(device: string): Promise<Attempt> {
+    const decision = await perDevice.consume(device);
+    return decision.allowed ? { ...decision, succeeded: () => perDevice.reset(device) } : noAttempt(decision);
+  }
+
   return {
-    async check(email, address) {
-      const [a, b] = await Promise.all([perAccount.peek(accountKey(email)), perAddress.peek(address)]);
-      if (a.allowed && b.allowed) return a;
-      return { allowed: false, retryAfterSeconds: Math.max(a.allowed ? 0 : a.retryAfterSeconds, b.allowed ? 0 : b.retryAfterSeconds) };
+    async password({ email, address, device }) {
+      if (device) return fromDevice(device);
+      // The address first: an address past its limit spends no account's allowance.
+      const byAddress = await perAddress.consume(address);
+      if (!byAddress.allowed) return noAttempt(refused([byAddress]));
+      const byAccount = await perAccount.consume(email);
+      if (!byAccount.allowed) return noAttempt(refused([byAccount]));
+      return { ...byAccount, succeeded: async () => void (await Promise.all([perAccount.reset(email), perAddress.refund(address)])) };
     },
-    async failed(email, address) {
-      await Promise.all([perAccount.consume(accountKey(email)), perAddress.consume(address)]);
+    async passkey({ address, device }) {
+      if (device) return fromDevice(device);
+      const byAddress = await perAddress.consume(address);
+      return byAddress.allowed ? { ...byAddress, succeeded: () => perAddress.refund(address) } : noAttempt(byAddress);
     },
-    async succeeded(email) {
-      await perAccount.reset(accountKey(email));
-    },
-    checkAddress: (address) => perAddress.peek(address),
-    async failedFromAddress(address) {
-      await perAddress.consume(address);
+    async challenge({ address, device }) {
+      // A browser that signed in before is never refused a challenge: the agent's own passkey sign-in stays open.
+      if (device) return { allowed: true, retryAfterSeconds: 0 };
+      const byAddress = await challengesPerAddress.consume(address);
+      if (!byAddress.allowed) return refused([byAddress]);
+      const inAll = await challengesInAll.consume("all");
+      return inAll.allowed ? inAll : refused([inAll]);
     },
   };
 }

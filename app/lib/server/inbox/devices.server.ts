@@ -1,0 +1,61 @@
+/**
+ * Device cookies (OWASP's "Slow Down Online Guessing Attacks with Device Cookies"): a browser that
+ * has signed in to an account successfully gets a long-lived random token. While strangers are
+ * throttled on that account, an attempt from such a browser for the same account is counted
+ * against that browser's own allowance instead, so nobody can lock the agent out by guessing
+ * (decision 029). Only a SHA-256 of the token is stored, and a password change or an account's
+ * removal forgets its devices.
+ */
+import { sql } from "drizzle-orm";
+import type { Database } from "../db.server";
+import { cookieValue, inboxCookie } from "./sessions.server";
+import { hashToken, isToken, newToken } from "./tokens.server";
+
+export const DEVICE_DAYS = 365;
+/** The newest this many devices per account are remembered; older ones are forgotten. */
+export const DEVICES_PER_ACCOUNT = 20;
+
+export function deviceCookieName(secure: boolean): string {
+  return secure ? "__Host-inbox_device" : "inbox_device";
+}
+
+export function deviceTokenFrom(request: Request, secure: boolean): string | null {
+  const token = cookieValue(request, deviceCookieName(secure));
+  return token && isToken(token) ? token : null;
+}
+
+/**
+ * The throttle key of this browser's device cookie when it has signed in before to the account
+ * `email` names (or to any account, when `email` is null: a passkey names its account only once
+ * verified); else null, and the attempt is a stranger's.
+ */
+export async function knownDevice(db: Database, token: string | null, email: string | null): Promise<string | null> {
+  if (!token) return null;
+  const hash = hashToken(token);
+  const rows = await db.rows(sql`
+    select 1 from inbox_devices d join inbox_users u on u.id = d.user_id
+    where d.token_hash = ${hash} and d.last_used_at > now() - ${DEVICE_DAYS}::integer * interval '1 day'
+    ${email === null ? sql`` : sql`and u.email = ${email}`}`);
+  return rows.length ? `device:${hash}` : null;
+}
+
+/**
+ * After a successful sign-in: the browser's device token for this account (its own if it had one
+ * for the account, else a new one), as a Set-Cookie header. Keeps the account's newest devices only.
+ */
+export async function rememberDevice(db: Database, accountId: number, token: string | null, secure: boolean): Promise<string> {
+  const kept = token ? await db.rows(sql`update inbox_devices set last_used_at = now() where token_hash = ${hashToken(token)} and user_id = ${accountId} returning 1`) : [];
+  const current = kept.length ? token! : newToken();
+  if (!kept.length) {
+    await db.rows(sql`insert into inbox_devices (token_hash, user_id) values (${hashToken(current)}, ${accountId})`);
+    await db.rows(sql`
+      delete from inbox_devices where user_id = ${accountId} and token_hash not in (
+        select token_hash from inbox_devices where user_id = ${accountId} order by last_used_at desc limit ${DEVICES_PER_ACCOUNT}::integer)`);
+  }
+  return inboxCookie(deviceCookieName(secure), current, DEVICE_DAYS * 86_400, secure);
+}
+
+/** Forgets every device of an account but `keepToken`'s (a password change: only this browser stays trusted). */
+export async function forgetDevices(db: Database, accountId: number, keepToken: string | null): Promise<void> {
+  await db.rows(sql`delete from inbox_devices where user_id = ${accountId} ${keepToken ? sql`and token_hash <> ${hashToken(keepToken)}` : sql``}`);
+}

@@ -1,0 +1,54 @@
+/**
+ * The typed router context (React Router middleware, decision 028): what every loader, action and
+ * middleware may read with `context.get(…)`.
+ *
+ * `serverContext` is filled by the Express server for each request (server.ts `getLoadContext`).
+ * The server entry and the route bundle are separate module graphs, so the server takes this very
+ * key from the route bundle (`build.entry.module.serverContext`, re-exported by entry.server.tsx)
+ * rather than importing its own copy: a context is found by identity.
+ *
+ * The other keys are set by route middleware: the inbox layout's session check and the public form
+ * routes' quota. Types only from server modules: nothing here runs in the browser.
+ */
+import { type RouterContext, createContext } from "react-router";
+import type { InboxContext } from "./lib/server/inbox/context.server";
+import type { Session } from "./lib/server/inbox/sessions.server";
+import type { ListingsFeed } from "./lib/server/listings/feed.server";
+import type { RateLimiter } from "./lib/server/rate-limit.server";
+import type { RateDecision, SiteServices } from "./lib/services";
+
+export interface ServerContext {
+  services: SiteServices;
+  /** The agent's inbox: every loader and action there reads the session its layout's middleware found. */
+  inbox: InboxContext;
+  /** The local copy of the DDF® listings feed; null when the feed is not configured (DDF_CLIENT_ID unset). */
+  listings: ListingsFeed | null;
+  /** The visitors' form quota (FORM_RATE_LIMIT_MAX per window per address), taken by each form route's middleware. */
+  forms: { limiter: RateLimiter; max: number };
+  /** The client's address: a valid IP address from a trusted proxy's X-Forwarded-For, else the connection's. */
+  clientIp: string;
+  /** The request came straight from this machine (a loopback peer, no proxy's forwarding headers). */
+  fromThisMachine: boolean;
+  /** Nonce of this response's Content-Security-Policy. */
+  cspNonce: string | undefined;
+  /** The public pages' Content-Security-Policy for this response (the inbox sets its own). */
+  contentSecurityPolicy: string | undefined;
+}
+
+/** Null only while prerendering at build time, which has no server. */
+export const serverContext = createContext<ServerContext | null>(null);
+
+/** The inbox session of this request, resolved once by the inbox layout's middleware (null: signed out). */
+export const inboxSessionContext = createContext<Session | null>(null);
+
+/** The form quota counted for this POST by the form route's middleware; null: none was counted, and the action refuses. */
+export const formQuotaContext = createContext<RateDecision | null>(null);
+
+type Readable = { get<T>(key: RouterContext<T>): T };
+
+/** The server's context for a loader or action that only ever runs on the server (never prerendered). */
+export function serverOf(context: Readable): ServerContext {
+  const server = context.get(serverContext);
+  if (!server) throw new Error("No server context: this route cannot be prerendered.");
+  return server;
+}
