@@ -26,11 +26,21 @@ export const streamTimeout = 5_000;
  */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  if (isRouteErrorResponse(error) && error.status < 500) {
-    console.warn(`[http] ${error.status} ${request.method} ${new URL(request.url).pathname}`);
+  const refused = isRouteErrorResponse(error) && error.status < 500 ? error.status : isOriginRefusal(error) ? 400 : null;
+  if (refused) {
+    console.warn(`[http] ${refused} ${request.method} ${new URL(request.url).pathname}${refused === 400 && !isRouteErrorResponse(error) ? ": foreign Origin" : ""}`);
     return;
   }
   console.error(error);
+}
+
+/**
+ * React Router's own check of an action's Origin (a foreign or unreadable one) answers 400 before
+ * any middleware runs, and reports it as a plain Error: "… Aborting the action." for a document,
+ * "Bad Request" for a .data request.
+ */
+function isOriginRefusal(error: unknown): boolean {
+  return error instanceof Error && (error.message.endsWith("Aborting the action.") || error.message === "Bad Request");
 }
 
 export default function handleRequest(

@@ -1,6 +1,6 @@
 /**
  * What route modules may ask of the server: the named operations below, reached through React
- * Router's load context (server.ts builds them once at start-up; the route bundle and the server
+ * Router's router context (app/router-context.ts; server.ts builds them once at start-up; the route bundle and the server
  * entry are separate module graphs, so no module-level singleton could be shared). Types only:
  * nothing here runs in the browser.
  */
@@ -22,7 +22,7 @@ export interface RateDecision {
 /**
  * What /healthz answers. The public answer says only whether the site and its database are up;
  * the notification counts (the agent's lead volume) are added for requests made on the server's
- * own machine (monitoring, the fault suite), see `AppLoadContext.fromThisMachine`.
+ * own machine (monitoring, the fault suite), see `ServerContext.fromThisMachine`.
  */
 export interface HealthReport {
   ok: boolean;

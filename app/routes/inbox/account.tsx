@@ -25,7 +25,7 @@ import {
   signInHistory,
 } from "~/lib/server/inbox/accounts.server";
 import { deviceTokenFrom, forgetDevices, knownDevice } from "~/lib/server/inbox/devices.server";
-import { requirePageSession, requireSession } from "~/lib/server/inbox/guard.server";
+import { requirePageSession, requireSession, retryAfterHeaders } from "~/lib/server/inbox/guard.server";
 import { listPasskeys, removePasskey } from "~/lib/server/inbox/passkeys.server";
 import { listingSyncStatus } from "~/lib/server/listings/sync-status.server";
 import { clearedSessionCookie, countSessions, endAllSessions } from "~/lib/server/inbox/sessions.server";
@@ -34,6 +34,9 @@ import { positiveId, readForm, textField } from "~/lib/server/request-body.serve
 import type { ListingSyncStatus } from "~/lib/server/listings/sync-status.server";
 import { serverOf } from "~/router-context";
 import type { Route } from "./+types/account";
+
+/** A 429 keeps its Retry-After. */
+export const headers = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = () => inboxMeta("Account");
 

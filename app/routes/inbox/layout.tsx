@@ -20,14 +20,9 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
-  // Cache-Control, X-Robots-Tag and the policy come from the guard, once; cookies and a 429's
-  // Retry-After from the loader and action (no inbox page has a headers function of its own).
+  // Cache-Control, X-Robots-Tag and the policy come from the guard, once; cookies from the loader and action.
   const headers = new Headers();
-  for (const source of [loaderHeaders, actionHeaders]) {
-    for (const cookie of source.getSetCookie()) headers.append("Set-Cookie", cookie);
-    const retryAfter = source.get("Retry-After");
-    if (retryAfter) headers.set("Retry-After", retryAfter);
-  }
+  for (const source of [loaderHeaders, actionHeaders]) for (const cookie of source.getSetCookie()) headers.append("Set-Cookie", cookie);
   return headers;
 }
 

@@ -13,11 +13,14 @@ import { MAX_PASSWORD_LENGTH, SIGN_IN_MESSAGES, safeNextPath } from "~/lib/inbox
 import { LIMITS } from "~/lib/schemas/limits";
 import { checkPassword, countThrottled, normaliseAccountEmail, recordSignIn } from "~/lib/server/inbox/accounts.server";
 import { deviceTokenFrom, knownDevice } from "~/lib/server/inbox/devices.server";
-import { currentSession } from "~/lib/server/inbox/guard.server";
+import { currentSession, retryAfterHeaders } from "~/lib/server/inbox/guard.server";
 import { startSession } from "~/lib/server/inbox/start-session.server";
 import { readForm, textField } from "~/lib/server/request-body.server";
 import { serverOf } from "~/router-context";
 import type { Route } from "./+types/sign-in";
+
+/** A 429 keeps its Retry-After. */
+export const headers = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = () => inboxMeta("Sign in");
 

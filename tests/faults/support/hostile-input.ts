@@ -71,28 +71,96 @@ function multipart(pairs: [string, string][], boundary: string): string {
 }
 
 type Encoding = "urlencoded" | "multipart" | "bad-escapes" | "raw-bytes" | "json" | "text" | "none" | "lying-multipart";
+const encodings = fc.constantFrom<Encoding>("urlencoded", "urlencoded", "multipart", "bad-escapes", "raw-bytes", "json", "text", "none", "lying-multipart");
+
+export interface HostileBody {
+  contentType: string | null;
+  payload: Buffer;
+}
 
 export const body = fc
-  .tuple(fc.oneof({ weight: 1, arbitrary: fields }, { weight: 2, arbitrary: nearlyValid.map((r) => Object.entries(r)) }), fc.constantFrom<Encoding>("urlencoded", "urlencoded", "multipart", "bad-escapes", "raw-bytes", "json", "text", "none", "lying-multipart"), fc.uint8Array({ maxLength: 300 }))
-  .map(([pairs, encoding, bytes]): { contentType: string | null; payload: Buffer } => {
-    switch (encoding) {
-      case "urlencoded":
-        return { contentType: "application/x-www-form-urlencoded", payload: Buffer.from(urlencoded(pairs)) };
-      case "multipart":
-        return { contentType: "multipart/form-data; boundary=fuzzBoundary42", payload: Buffer.from(multipart(pairs, "fuzzBoundary42")) };
-      case "lying-multipart":
-        return { contentType: "multipart/form-data; boundary=fuzzBoundary42", payload: Buffer.from(urlencoded(pairs)) };
-      case "bad-escapes":
-        return { contentType: "application/x-www-form-urlencoded", payload: Buffer.from(pairs.map(([k, v]) => `${k}=${v}%${v.slice(0, 2)}%E0%A4%A`).join("&")) };
-      case "raw-bytes":
-        return { contentType: "application/x-www-form-urlencoded", payload: Buffer.from(bytes) };
-      case "json":
-        return { contentType: "application/json", payload: Buffer.from(JSON.stringify(Object.fromEntries(pairs))) };
-      case "text":
-        return { contentType: "text/plain;charset=UTF-8", payload: Buffer.from(pairs.map(([k, v]) => `${k}=${v}`).join("\n")) };
-      case "none":
-        return { contentType: null, payload: Buffer.from(urlencoded(pairs)) };
-    }
+  .tuple(fc.oneof({ weight: 1, arbitrary: fields }, { weight: 2, arbitrary: nearlyValid.map((r) => Object.entries(r)) }), encodings, fc.uint8Array({ maxLength: 300 }))
+  .map(([pairs, encoding, bytes]) => encodeBody(pairs, encoding, bytes));
+
+function encodeBody(pairs: [string, string][], encoding: Encoding, bytes: Uint8Array): HostileBody {
+  switch (encoding) {
+    case "urlencoded":
+      return { contentType: "application/x-www-form-urlencoded", payload: Buffer.from(urlencoded(pairs)) };
+    case "multipart":
+      return { contentType: "multipart/form-data; boundary=fuzzBoundary42", payload: Buffer.from(multipart(pairs, "fuzzBoundary42")) };
+    case "lying-multipart":
+      return { contentType: "multipart/form-data; boundary=fuzzBoundary42", payload: Buffer.from(urlencoded(pairs)) };
+    case "bad-escapes":
+      return { contentType: "application/x-www-form-urlencoded", payload: Buffer.from(pairs.map(([k, v]) => `${k}=${v}%${v.slice(0, 2)}%E0%A4%A`).join("&")) };
+    case "raw-bytes":
+      return { contentType: "application/x-www-form-urlencoded", payload: Buffer.from(bytes) };
+    case "json":
+      return { contentType: "application/json", payload: Buffer.from(JSON.stringify(Object.fromEntries(pairs))) };
+    case "text":
+      return { contentType: "text/plain;charset=UTF-8", payload: Buffer.from(pairs.map(([k, v]) => `${k}=${v}`).join("\n")) };
+    case "none":
+      return { contentType: null, payload: Buffer.from(urlencoded(pairs)) };
+  }
+}
+
+/** What the inbox's actions read: their intents and fields, with values that are nearly right or hostile. */
+const INBOX_INTENTS = [
+  "invite", "revoke-invite", "remove-account", "change-password", "remove-passkey", "sign-out-everywhere",
+  "status", "note", "resend", "sign-in-options", "sign-in", "register-options", "register", "", "unknown", "INVITE", "note\u0000",
+];
+const INBOX_FIELDS = ["intent", "email", "password", "name", "note", "status", "notificationId", "id", "current", "next", "response", "intent", "email", "password"];
+const inboxValue = fc.oneof(
+  { weight: 3, arbitrary: text },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      "1", "0", "-1", "abc", "3.5", "1e100", "99999999999", "2147483648", " 7 ", "0x10",
+      "new", "contacted", "closed", "NEW",
+      "a@x.ca", "  Fuzz@Example.COM  ", "fuzz-invitee@example.com", "x@y",
+      "correct horse battery staple", "a much longer new password 42", "password", "short",
+      "/inbox", "/inbox/account?welcome", "//evil.example", "/\\evil.example", "https://evil.example/", "/inbox/../admin",
+      "\u0000", "a\u0000b", "\uD800", "0".repeat(64), "f".repeat(64), "é".repeat(300),
+    ),
+  },
+);
+const inboxFields = fc
+  .tuple(fc.constantFrom(...INBOX_INTENTS), fc.array(fc.tuple(fc.oneof(fc.constantFrom(...INBOX_FIELDS), fc.string({ maxLength: 8 })), inboxValue), { maxLength: 6 }))
+  .map(([intent, pairs]): [string, string][] => [["intent", intent], ...pairs]);
+
+export const inboxFormBody = fc.tuple(inboxFields, encodings, fc.uint8Array({ maxLength: 200 })).map(([pairs, encoding, bytes]) => encodeBody(pairs, encoding, bytes));
+
+/** JSON as the passkey endpoint reads it (and as other actions must refuse): bare values, objects with intents, WebAuthn-shaped garbage. */
+const webauthnGarbage = fc.record(
+  {
+    id: fc.oneof(fc.string({ maxLength: 20 }), fc.integer(), fc.constant("\uD800")),
+    rawId: fc.string({ maxLength: 20 }),
+    type: fc.constantFrom("public-key", "", "other"),
+    response: fc.record({ clientDataJSON: fc.oneof(fc.base64String({ maxLength: 40 }), fc.string({ maxLength: 10 })), authenticatorData: fc.base64String({ maxLength: 40 }), signature: fc.base64String({ maxLength: 40 }), attestationObject: fc.base64String({ maxLength: 40 }), userHandle: fc.option(fc.string({ maxLength: 10 })) }, { requiredKeys: [] }),
+    clientExtensionResults: fc.oneof(fc.constant({}), fc.jsonValue({ maxDepth: 2 })),
+  },
+  { requiredKeys: [] },
+);
+const inboxJson = fc.oneof(
+  { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+  { weight: 1, arbitrary: fc.constantFrom<unknown>(null, [], 1, "x", true, {}, { intent: null }, { intent: ["sign-in"] }, { intent: { toString: "x" } }, { __proto__: { intent: "register" } }) },
+  {
+    weight: 4,
+    arbitrary: fc.record(
+      {
+        intent: fc.oneof(fc.constantFrom(...INBOX_INTENTS), fc.jsonValue({ maxDepth: 1 })),
+        response: fc.oneof(webauthnGarbage, fc.jsonValue({ maxDepth: 2 })),
+        next: fc.oneof(inboxValue, fc.jsonValue({ maxDepth: 1 })),
+        email: inboxValue,
+      },
+      { requiredKeys: ["intent"] },
+    ),
+  },
+);
+export const inboxJsonBody = fc
+  .tuple(inboxJson, fc.constantFrom<string | null>("application/json", "application/json", "application/json; charset=utf-8", "APPLICATION/JSON", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded", null), fc.boolean())
+  .map(([value, contentType, truncate]): HostileBody => {
+    const text = JSON.stringify(value) ?? "";
+    return { contentType, payload: Buffer.from(truncate ? text.slice(0, Math.floor(text.length / 2)) : text) };
   });
 
 export const pathNoise = fc.oneof(

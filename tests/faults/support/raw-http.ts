@@ -8,7 +8,10 @@ import { HOST } from "./ports";
 
 export interface RawResponse {
   status: number;
+  /** The last value of each header, by lower-cased name. */
   headers: Record<string, string>;
+  /** Every header line as received (lower-cased name, value), repeated ones included (Set-Cookie). */
+  headerLines: [string, string][];
   body: string;
 }
 
@@ -18,13 +21,17 @@ export function parseResponse(raw: Buffer): RawResponse {
   const head = end >= 0 ? text.slice(0, end) : text;
   const [statusLine = "", ...lines] = head.split("\r\n");
   const headers: Record<string, string> = {};
+  const headerLines: [string, string][] = [];
   for (const line of lines) {
     const i = line.indexOf(":");
-    if (i > 0) headers[line.slice(0, i).trim().toLowerCase()] = line.slice(i + 1).trim();
+    if (i <= 0) continue;
+    const name = line.slice(0, i).trim().toLowerCase();
+    headers[name] = line.slice(i + 1).trim();
+    headerLines.push([name, headers[name]]);
   }
   let body = end >= 0 ? raw.subarray(Buffer.byteLength(text.slice(0, end + 4), "latin1")) : Buffer.alloc(0);
   if (headers["transfer-encoding"]?.includes("chunked")) body = dechunk(body);
-  return { status: Number(statusLine.split(" ")[1] ?? 0), headers, body: body.toString("utf8") };
+  return { status: Number(statusLine.split(" ")[1] ?? 0), headers, headerLines, body: body.toString("utf8") };
 }
 
 function dechunk(data: Buffer): Buffer {

@@ -1,5 +1,5 @@
 /**
- * What the inbox's loaders and actions receive in the load context (`context.inbox`), built once
+ * What the inbox's loaders and actions read in the router context (`serverOf(context).inbox`), built once
  * by the lead runtime at start-up.
  */
 import type { Database } from "../db.server";

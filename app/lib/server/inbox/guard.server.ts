@@ -43,6 +43,19 @@ export const inboxGuard: MiddlewareFunction<Response> = async ({ request, contex
   return privateAnswer(await next(), cspNonce);
 };
 
+/**
+ * The `headers` of an inbox page whose action or loader can answer 429: React Router takes a
+ * document's headers from the deepest route's function, and without one keeps only cookies.
+ */
+export function retryAfterHeaders({ parentHeaders, loaderHeaders, actionHeaders }: { parentHeaders: Headers; loaderHeaders: Headers; actionHeaders: Headers }): Headers {
+  const headers = new Headers(parentHeaders);
+  for (const source of [loaderHeaders, actionHeaders]) {
+    const retryAfter = source.get("Retry-After");
+    if (retryAfter) headers.set("Retry-After", retryAfter);
+  }
+  return headers;
+}
+
 /** The session the guard found for this request, if any. */
 export function currentSession(context: Context): Session | null {
   return context.get(inboxSessionContext);
