@@ -1,12 +1,16 @@
 /**
- * The two route actions with stand-in services: status codes and answers for each situation
- * (the stores themselves are tested against real databases in app/lib/server).
+ * The two route actions with stand-in services, behind their routes' own middleware (the form
+ * quota) as React Router runs them: status codes and answers for each situation (the stores
+ * themselves are tested against real databases in app/lib/server).
  */
+import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { contactMessages, leadMessages, rateLimitMessage } from "~/content/form-messages";
+import type { RateLimiter } from "~/lib/server/rate-limit.server";
 import type { RateDecision, SiteServices } from "~/lib/services";
-import { action as contactAction } from "./contact";
-import { action as welcomeAction } from "./welcome";
+import { type ServerContext, serverContext } from "~/router-context";
+import * as contact from "./contact";
+import * as welcome from "./welcome";
 
 function services(overrides: Partial<SiteServices> = {}): SiteServices {
   return {
@@ -23,17 +27,48 @@ function post(path: string, fields: Record<string, string>) {
 
 type Outcome = { data: { status: string; message?: string; fieldErrors?: Record<string, string> }; init: { status?: number; headers?: Record<string, string> } | null };
 
-/** The quota the flood guard took for the request (allowed unless a test says otherwise). */
+/** The quota the form's middleware takes for the request (allowed unless a test says otherwise). */
 const withinQuota: RateDecision = { allowed: true, retryAfterSeconds: 600, excess: 0 };
+/** FORM_RATE_LIMIT_MAX in these tests. */
+const MAX = 5;
+
+type RouteModule = { middleware: unknown[]; action: (args: never) => unknown };
+
+/**
+ * Runs a route's POST as React Router does: its middleware (the form quota, answered by a
+ * stand-in limiter with `decision`), then its action. Returns the action's answer, or the
+ * middleware's own Response when it answered first.
+ */
+async function run(route: RouteModule, path: string, fields: Record<string, string>, s: SiteServices, decision: RateDecision) {
+  const limiter: RateLimiter = { consume: vi.fn(async () => decision), refund: vi.fn(), reset: vi.fn() };
+  const server = { services: s, clientIp: "203.0.113.9", forms: { limiter, max: MAX }, inbox: null, listings: null, fromThisMachine: false, cspNonce: undefined, contentSecurityPolicy: undefined };
+  const context = new RouterContextProvider(new Map([[serverContext, server as unknown as ServerContext]]));
+  const args = { request: post(path, fields), context, params: {} };
+  let answer: Outcome | undefined;
+  const chain = async (index: number): Promise<Response> => {
+    const middleware = route.middleware[index] as ((a: unknown, next: () => Promise<Response>) => Promise<Response | void>) | undefined;
+    if (!middleware) {
+      answer = (await route.action(args as never)) as Outcome;
+      return new Response(null, { status: answer.init?.status ?? 200 });
+    }
+    return (await middleware(args, () => chain(index + 1))) ?? new Response(null);
+  };
+  const response = await chain(0);
+  expect(limiter.consume).toHaveBeenCalledTimes(1);
+  expect(limiter.consume).toHaveBeenCalledWith("203.0.113.9");
+  return { answer, response };
+}
 
 async function runContact(fields: Record<string, string>, s: SiteServices, formQuota = withinQuota): Promise<Outcome> {
-  const args = { request: post("/contact", fields), context: { services: s, clientIp: "203.0.113.9", formQuota }, params: {} };
-  return (await contactAction(args as unknown as Parameters<typeof contactAction>[0])) as unknown as Outcome;
+  const { answer } = await run(contact as unknown as RouteModule, "/contact", fields, s, formQuota);
+  if (!answer) throw new Error("the middleware answered before the action");
+  return answer;
 }
 
 async function runWelcome(fields: Record<string, string>, s: SiteServices, formQuota = withinQuota): Promise<Outcome> {
-  const args = { request: post("/welcome", fields), context: { services: s, clientIp: "203.0.113.9", formQuota }, params: {} };
-  return (await welcomeAction(args as unknown as Parameters<typeof welcomeAction>[0])) as unknown as Outcome;
+  const { answer } = await run(welcome as unknown as RouteModule, "/welcome", fields, s, formQuota);
+  if (!answer) throw new Error("the middleware answered before the action");
+  return answer;
 }
 
 const jane = { name: "Jane", email: "jane@example.com", phone: "", message: "Hi", website: "" };
@@ -64,6 +99,31 @@ describe("contact action", () => {
     expect(out.init?.status).toBe(429);
     expect(new Headers(out.init?.headers).get("Retry-After")).toBe("42");
     expect(out.data.message).toBe(rateLimitMessage);
+    expect(s.createContact).not.toHaveBeenCalled();
+  });
+  it("answers a flood (past twice the limit) with a bare 429 before the action runs", async () => {
+    const s = services();
+    const { answer, response } = await run(contact as unknown as RouteModule, "/contact", jane, s, { allowed: false, retryAfterSeconds: 42, excess: MAX + 1 });
+    expect(answer).toBeUndefined();
+    expect(response.status).toBe(429);
+    expect(response.headers.get("Retry-After")).toBe("42");
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(await response.text()).toBe(rateLimitMessage);
+    expect(s.createContact).not.toHaveBeenCalled();
+  });
+  it("answers a body that is not a form with 415, storing nothing", async () => {
+    const s = services();
+    const limiter: RateLimiter = { consume: vi.fn(async () => withinQuota), refund: vi.fn(), reset: vi.fn() };
+    const server = { services: s, clientIp: "203.0.113.9", forms: { limiter, max: MAX } } as unknown as ServerContext;
+    const context = new RouterContextProvider(new Map([[serverContext, server]]));
+    const request = new Request("http://localhost/contact", { method: "POST", body: JSON.stringify(jane), headers: { "Content-Type": "application/json" } });
+    let out: Outcome | undefined;
+    await contact.middleware[0]!({ request, context, params: {} } as never, async () => {
+      out = (await contact.action({ request, context, params: {} } as never)) as unknown as Outcome;
+      return new Response(null);
+    });
+    expect(out!.init?.status).toBe(415);
+    expect(out!.data.status).toBe("error");
     expect(s.createContact).not.toHaveBeenCalled();
   });
   it.each([

@@ -4,6 +4,7 @@
  * its listing (and named in the agent's e-mail); the search's parameters read forgivingly.
  */
 import { sql } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { parseListingSearch } from "~/components/listings/listing-types";
 import { createContact } from "~/lib/server/contacts.server";
@@ -12,8 +13,9 @@ import { removeListings, upsertListings } from "~/lib/server/listings/store.serv
 import { claimDueNotifications } from "~/lib/server/outbox.server";
 import { buildNotificationEmail } from "~/lib/server/notification-email.server";
 import type { SiteServices } from "~/lib/services";
+import { type ServerContext, serverContext } from "~/router-context";
 import { testDatabaseForThisFile } from "../../tests/support/test-database";
-import { action as listingAction, loader as listingLoader } from "./listing";
+import { action as listingAction, loader as listingLoader, middleware as listingMiddleware } from "./listing";
 import { loader as searchLoader } from "./listings-search";
 
 const t = testDatabaseForThisFile();
@@ -33,9 +35,16 @@ const HOME = {
 const PATH = "/listings/28123456-10123-jasper-avenue-nw-edmonton";
 
 type Outcome = { data: Record<string, unknown>; init: { status?: number } | null };
-const feedContext = (services?: Partial<SiteServices>) => ({ listings: { db: t.db }, services, clientIp: "203.0.113.7" });
+/** The router context the server fills for a request: the feed's database (or none), the services, the visitor's quota. */
+function serverContextOf(server: { listings: { db: unknown } | null; services?: Partial<SiteServices> }): RouterContextProvider {
+  const forms = { limiter: { consume: async () => ({ allowed: true, retryAfterSeconds: 600, excess: 0 }), refund: async () => {}, reset: async () => {} }, max: 5 };
+  const value = { clientIp: "203.0.113.7", forms, inbox: null, fromThisMachine: false, cspNonce: undefined, contentSecurityPolicy: undefined, ...server };
+  return new RouterContextProvider(new Map([[serverContext, value as unknown as ServerContext]]));
+}
+const feedContext = (services?: Partial<SiteServices>) => serverContextOf({ listings: { db: t.db }, services });
+const noFeed = () => serverContextOf({ listings: null });
 
-async function load(slug: string, context: object = feedContext()) {
+async function load(slug: string, context: RouterContextProvider = feedContext()) {
   try {
     const args = { request: new Request(`http://localhost/listings/${slug}`), params: { slug }, context };
     return (await listingLoader(args as unknown as Parameters<typeof listingLoader>[0])) as unknown as Outcome;
@@ -48,7 +57,7 @@ async function load(slug: string, context: object = feedContext()) {
 describe("listing page loader", () => {
   it("answers 404 without the feed, for an unknown key and for a malformed segment", async () => {
     await upsertListings(t.db, [toListingRow(HOME)]);
-    expect(await load(PATH.slice(10), { listings: null })).toMatchObject({ init: { status: 404 } });
+    expect(await load(PATH.slice(10), noFeed())).toMatchObject({ init: { status: 404 } });
     expect(await load("99999-nowhere")).toMatchObject({ init: { status: 404 } });
     expect(await load("-no-key")).toMatchObject({ init: { status: 404 } });
   });
@@ -76,8 +85,14 @@ describe("ask about this home", () => {
       body: new URLSearchParams({ name: "Ann", email: "ann@example.com", phone: "", message: "Is it still available?", website: "" }),
     });
     const args = { request, params: { slug: PATH.slice(10) }, context: feedContext({ createContact: createContactStub }) };
-    const out = (await listingAction(args as unknown as Parameters<typeof listingAction>[0])) as unknown as Outcome;
-    expect(out.data).toEqual({ status: "success" });
+    // Behind the route's own middleware (the form quota), as React Router runs it.
+    let out: Outcome | undefined;
+    expect(listingMiddleware).toHaveLength(1);
+    await listingMiddleware[0]!(args as never, async () => {
+      out = (await listingAction(args as unknown as Parameters<typeof listingAction>[0])) as unknown as Outcome;
+      return new Response(null);
+    });
+    expect(out!.data).toEqual({ status: "success" });
     expect(createContactStub).toHaveBeenCalledWith(
       { name: "Ann", email: "ann@example.com", phone: "", message: "Is it still available?" },
       { key: "28123456", address: "10123 Jasper Avenue NW, Edmonton", mlsNumber: "E4400001", path: PATH, url: expect.stringMatching(new RegExp(`^https?://[^/]+${PATH}$`)) },
@@ -114,9 +129,9 @@ describe("/listings search", () => {
     });
   });
   it("renders without the feed, and searches with it", async () => {
-    const run = (q: string, context: object) =>
+    const run = (q: string, context: RouterContextProvider) =>
       searchLoader({ request: new Request(`http://localhost/listings${q}`), params: {}, context } as unknown as Parameters<typeof searchLoader>[0]);
-    expect((await run("", { listings: null })).result).toBeNull();
+    expect((await run("", noFeed())).result).toBeNull();
     await upsertListings(t.db, [toListingRow(HOME), toListingRow({ ...HOME, ListingKey: "L2", City: "Leduc", UnparsedAddress: "1 Main Street" })]);
     const found = await run("?city=Leduc", feedContext());
     expect(found.result?.listings.map((l) => l.key)).toEqual(["L2"]);

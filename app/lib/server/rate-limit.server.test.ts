@@ -24,6 +24,52 @@ describe(`the rate limit (${usingPostgres ? "PostgreSQL store" : "memory store"}
     expect((await limiter.consume("203.0.113.2")).allowed).toBe(true);
   });
 
+  it("lets exactly max of a simultaneous burst through", async () => {
+    const limiter = await createRateLimiter(t.db, { name: "test-burst", max: 10, windowMs: 60_000 });
+    const burst = await Promise.all(Array.from({ length: 50 }, () => limiter.consume("203.0.113.50")));
+    expect(burst.filter((d) => d.allowed)).toHaveLength(10);
+    expect(Math.max(...burst.map((d) => d.excess ?? 0))).toBe(40);
+  });
+
+  it("refund gives exactly one counted hit back, reset forgets them all", async () => {
+    const limiter = await createRateLimiter(t.db, { name: "test-refund", max: 2, windowMs: 60_000 });
+    expect((await limiter.consume("198.51.100.20")).allowed).toBe(true);
+    expect((await limiter.consume("198.51.100.20")).allowed).toBe(true);
+    expect((await limiter.consume("198.51.100.20")).allowed).toBe(false);
+    // Three counted (the refused one too): one back leaves it at the limit, two back under it.
+    await limiter.refund("198.51.100.20");
+    expect((await limiter.consume("198.51.100.20")).allowed).toBe(false);
+    await limiter.refund("198.51.100.20");
+    await limiter.refund("198.51.100.20");
+    expect((await limiter.consume("198.51.100.20")).allowed).toBe(true);
+    expect((await limiter.consume("198.51.100.20")).allowed).toBe(false);
+    // Another key is not touched by either.
+    expect((await limiter.consume("198.51.100.21")).allowed).toBe(true);
+
+    await limiter.reset("198.51.100.20");
+    expect((await limiter.consume("198.51.100.20")).allowed).toBe(true);
+    expect((await limiter.consume("198.51.100.20")).allowed).toBe(true);
+    expect((await limiter.consume("198.51.100.20")).allowed).toBe(false);
+    // Resetting a key never seen is harmless.
+    await expect(limiter.reset("never-seen")).resolves.toBeUndefined();
+  });
+
+  it("counts an empty key as one shared key rather than none", async () => {
+    const limiter = await createRateLimiter(t.db, { name: "test-empty", max: 1, windowMs: 60_000 });
+    expect((await limiter.consume("")).allowed).toBe(true);
+    expect((await limiter.consume("")).allowed).toBe(false);
+  });
+
+  it("keeps each limit's counts apart from another's with the same keys", async () => {
+    const [a, b] = await Promise.all([
+      createRateLimiter(t.db, { name: "test-apart-a", max: 1, windowMs: 60_000 }),
+      createRateLimiter(t.db, { name: "test-apart-b", max: 1, windowMs: 60_000 }),
+    ]);
+    expect((await a.consume("192.0.2.1")).allowed).toBe(true);
+    expect((await b.consume("192.0.2.1")).allowed).toBe(true);
+    expect((await a.consume("192.0.2.1")).allowed).toBe(false);
+  });
+
   it("opens a new window once the old one has passed", async () => {
     const limiter = await createRateLimiter(t.db, { name: "test-window", max: 1, windowMs: 1000 });
     expect((await limiter.consume("198.51.100.1")).allowed).toBe(true);
