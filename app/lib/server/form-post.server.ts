@@ -21,7 +21,8 @@ import { readForm, refusalStatus } from "./request-body.server";
  * the answer is a bare 429 with the same text, before the action runs or anything is rendered.
  */
 export const formQuota: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  if (request.method !== "POST") return next();
+  // Every method that can reach an action counts (Express lets only POST through; this holds without it).
+  if (request.method === "GET" || request.method === "HEAD") return next();
   const { forms, clientIp } = serverOf(context);
   const decision = await forms.limiter.consume(clientIp);
   if (!decision.allowed && (decision.excess ?? 0) > forms.max) {

@@ -79,10 +79,22 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
   return body as Record<string, unknown>;
 }
 
-function jsonStorable(value: unknown): boolean {
-  if (typeof value === "string") return isStorableText(value);
-  if (Array.isArray(value)) return value.every(jsonStorable);
-  if (value && typeof value === "object") return Object.entries(value).every(([k, v]) => isStorableText(k) && jsonStorable(v));
+/** Every string (keys too) storable; walked with a stack of its own, so no nesting depth can overflow the call stack. */
+function jsonStorable(body: unknown): boolean {
+  const pending: unknown[] = [body];
+  while (pending.length) {
+    const value = pending.pop();
+    if (typeof value === "string") {
+      if (!isStorableText(value)) return false;
+    } else if (Array.isArray(value)) {
+      pending.push(...value);
+    } else if (value && typeof value === "object") {
+      for (const [key, item] of Object.entries(value)) {
+        if (!isStorableText(key)) return false;
+        pending.push(item);
+      }
+    }
+  }
   return true;
 }
 

@@ -239,6 +239,8 @@ describe(`removing accounts and changing passwords (${usingPostgres ? "PostgreSQ
     const sam = await anotherAccount("Sam", "sam@example.com");
     const samSession = await createSession(t.db, sam.id, { address: "", userAgent: null });
     await rememberDevice(t.db, sam.id, null, false);
+    const samsLink = await createInvite(t.db, { createdBy: sam.id, email: "friend@example.com" });
+    const jordansLink = await createInvite(t.db, { createdBy: jordan.id, email: "helper@example.com" });
     await recordSignIn(t.db, { userId: sam.id, email: sam.email, method: "password", ok: true, address: "", userAgent: null });
     const rp = relyingPartyOf("https://agent.example");
     const key = softPasskey();
@@ -252,6 +254,9 @@ describe(`removing accounts and changing passwords (${usingPostgres ? "PostgreSQ
     expect(await countSessions(t.db, sam.id)).toBe(0);
     expect(await listPasskeys(t.db, sam.id)).toEqual([]);
     expect((await t.db.rows(sql`select 1 from inbox_devices where user_id = ${sam.id}`)).length).toBe(0);
+    // The set-up link Sam made dies with the account; Jordan's still works.
+    expect(await findInvite(t.db, samsLink.token)).toBeNull();
+    expect(await findInvite(t.db, jordansLink.token)).not.toBeNull();
     // Sam's passkey signs no one in any more.
     expect(await verifyPasskeySignIn(t.db, rp, key.authenticate(await signInOptions(t.db, rp), rp.origin, rp.id) as never)).toBeNull();
     // The log keeps the line, without the account.

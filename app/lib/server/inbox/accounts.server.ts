@@ -93,7 +93,7 @@ export async function revokeInvite(db: Database, id: string): Promise<boolean> {
 }
 
 /**
- * Removes another account (its sessions, passkeys and devices go with it): never one's own, and
+ * Removes another account (its sessions, passkeys, devices and unused set-up links go with it): never one's own, and
  * never the last one, checked under a lock so two people cannot remove each other at once.
  */
 export async function removeAccount(db: Database, accountId: number, by: Account): Promise<"removed" | "self" | "last" | "missing"> {
@@ -102,6 +102,8 @@ export async function removeAccount(db: Database, accountId: number, by: Account
     await rows(sql`lock table inbox_users in share row exclusive mode`);
     const count = await rows<{ n: number }>(sql`select count(*)::integer as n from inbox_users`);
     if (Number(count[0]?.n ?? 0) <= 1) return "last" as const;
+    // Set-up links the removed person made and nobody used die with the account.
+    await rows(sql`delete from inbox_invites where created_by = ${accountId} and used_at is null`);
     const removed = await rows(sql`delete from inbox_users where id = ${accountId} returning 1`);
     return removed.length === 1 ? ("removed" as const) : ("missing" as const);
   });

@@ -47,13 +47,13 @@ export const DEFAULT_LIMITS: Limits = {
 const refused = (decisions: RateDecision[]): RateDecision => ({ allowed: false, retryAfterSeconds: Math.max(1, ...decisions.filter((d) => !d.allowed).map((d) => d.retryAfterSeconds)) });
 
 export async function createSignInThrottle(db: Database, limits: Limits = DEFAULT_LIMITS): Promise<SignInThrottle> {
-  const [perAccount, perAddress, perDevice, challengesPerAddress, challengesInAll] = await Promise.all([
-    createRateLimiter(db, { name: "sign-in-account", max: limits.account, windowMs: limits.windowMs }),
-    createRateLimiter(db, { name: "sign-in-address", max: limits.address, windowMs: limits.windowMs }),
-    createRateLimiter(db, { name: "sign-in-device", max: limits.device, windowMs: limits.windowMs }),
-    createRateLimiter(db, { name: "challenge-address", max: limits.challengesPerAddress, windowMs: limits.challengeWindowMs }),
-    createRateLimiter(db, { name: "challenge-all", max: limits.challengesInAll, windowMs: limits.challengeWindowMs }),
-  ]);
+  // One after another: each PostgreSQL limiter creates the shared rate_limits table if missing,
+  // and concurrent CREATE TABLE IF NOT EXISTS statements race on a fresh database.
+  const perAccount = await createRateLimiter(db, { name: "sign-in-account", max: limits.account, windowMs: limits.windowMs });
+  const perAddress = await createRateLimiter(db, { name: "sign-in-address", max: limits.address, windowMs: limits.windowMs });
+  const perDevice = await createRateLimiter(db, { name: "sign-in-device", max: limits.device, windowMs: limits.windowMs });
+  const challengesPerAddress = await createRateLimiter(db, { name: "challenge-address", max: limits.challengesPerAddress, windowMs: limits.challengeWindowMs });
+  const challengesInAll = await createRateLimiter(db, { name: "challenge-all", max: limits.challengesInAll, windowMs: limits.challengeWindowMs });
   const noAttempt = (decision: RateDecision): Attempt => ({ ...decision, succeeded: async () => {} });
 
   async function fromDevice(device: string): Promise<Attempt> {

@@ -1,0 +1,182 @@
+/**
+ * The guards live in route modules (decision 028): every public route that takes a POST declares
+ * `middleware = [formQuota]`, so any spelling of its path takes one unit of the visitor's quota;
+ * every inbox route sits under the inbox layout, whose middleware is `inboxGuard`. And if a form
+ * route ever lacked its middleware, its action refuses (503) rather than store without a quota.
+ */
+import { readFileSync, readdirSync } from "node:fs";
+import { join, relative } from "node:path";
+import { RouterContextProvider } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { allPages } from "~/content/pages";
+import { contactMessages, leadMessages } from "~/content/form-messages";
+import { formQuota } from "~/lib/server/form-post.server";
+import { inboxGuard } from "~/lib/server/inbox/guard.server";
+import { toListingRow } from "~/lib/server/listings/property.server";
+import { upsertListings } from "~/lib/server/listings/store.server";
+import type { SiteServices } from "~/lib/services";
+import { type ServerContext, formQuotaContext, serverContext } from "~/router-context";
+import routes from "~/routes";
+import { testDatabaseForThisFile } from "../../tests/support/test-database";
+import * as contact from "./contact";
+import * as layout from "./inbox/layout";
+import * as listing from "./listing";
+import * as welcome from "./welcome";
+
+const t = testDatabaseForThisFile();
+
+const APP = join(__dirname, "..");
+const ROUTES = join(APP, "routes");
+
+/** Every route module under app/routes (tests aside), relative to app/. */
+function routeModules(dir = ROUTES): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return routeModules(path);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [relative(APP, path)] : [];
+  });
+}
+
+type Entry = { file: string; children?: Entry[] };
+const all = (entries: Entry[]): Entry[] => entries.flatMap((e) => [e, ...all(e.children ?? [])]);
+const routeEntries = routes as unknown as Entry[];
+
+/** Every module the route table routes to, and any other under app/routes, outside the inbox. */
+const publicModules = [...new Set([...all(routeEntries).map((e) => e.file), ...routeModules()])].filter((file) => !file.startsWith("routes/inbox/"));
+const EXPORTS_ACTION = /export\s+(?:async\s+)?(?:function\s+action\b|(?:const|let|var)\s+action\b)|export\s*\{[^}]*\baction\b[^}]*\}/;
+const publicActionModules = publicModules.filter((file) => EXPORTS_ACTION.test(readFileSync(join(APP, file), "utf8")));
+
+describe("every public route that takes a POST counts it against the visitor's quota", () => {
+  it("finds the form routes (contact, welcome, a listing's question)", () => {
+    expect(publicActionModules).toEqual(expect.arrayContaining(["routes/contact.tsx", "routes/welcome.tsx", "routes/listing.tsx"]));
+  });
+
+  it.each(publicActionModules)("%s exports middleware with formQuota", async (file) => {
+    const module = (await import(/* @vite-ignore */ join(APP, file))) as { action?: unknown; middleware?: unknown[] };
+    expect(typeof module.action).toBe("function");
+    expect(Array.isArray(module.middleware)).toBe(true);
+    expect(module.middleware).toContain(formQuota);
+  });
+
+  it("the page catalogue's form pages are exactly the public pages with an action", () => {
+    const catalogued = allPages.filter((p) => publicActionModules.includes(p.file));
+    expect(catalogued.every((p) => p.form)).toBe(true);
+    for (const page of allPages.filter((p) => p.form)) expect(publicActionModules).toContain(page.file);
+  });
+
+  it("the modules imported here are the same ones (contact, welcome, listing)", () => {
+    for (const module of [contact, welcome, listing]) expect(module.middleware).toContain(formQuota);
+  });
+});
+
+describe("every inbox route sits under the inbox layout and its guard", () => {
+  it("the layout's middleware is inboxGuard", () => {
+    expect(layout.middleware).toEqual([inboxGuard]);
+  });
+
+  it("no inbox module is routed anywhere but under the layout, and every one is routed", () => {
+    const entries = routeEntries;
+    const inboxLayout = entries.filter((e) => e.file === "routes/inbox/layout.tsx");
+    expect(inboxLayout).toHaveLength(1);
+    const underLayout = all(inboxLayout[0]!.children ?? []).map((e) => e.file);
+    const elsewhere = all(entries.filter((e) => e !== inboxLayout[0])).map((e) => e.file);
+    expect(elsewhere.filter((f) => f.startsWith("routes/inbox/"))).toEqual([]);
+    const inboxModules = routeModules(join(ROUTES, "inbox")).filter((f) => f !== "routes/inbox/layout.tsx");
+    expect(new Set(underLayout)).toEqual(new Set(inboxModules));
+  });
+});
+
+describe("a form route without its quota refuses (fail closed)", () => {
+  const HOME = {
+    ListingKey: "28123456",
+    ListingId: "E4400001",
+    ListPrice: 525_000,
+    UnparsedAddress: "10123 Jasper Avenue NW, Edmonton, Alberta T5J 0A1",
+    City: "Edmonton",
+    PropertySubType: "Single Family",
+    OriginalEntryTimestamp: "2025-05-01T00:00:00Z",
+    ModificationTimestamp: "2025-05-02T00:00:00Z",
+  };
+  const PATH = "/listings/28123456-10123-jasper-avenue-nw-edmonton";
+
+  let error: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    error = vi.spyOn(console, "error").mockImplementation(() => {});
+  });
+  afterEach(() => {
+    error.mockRestore();
+  });
+
+  function stand(): { services: SiteServices; context: RouterContextProvider } {
+    const services = {
+      createContact: vi.fn(async () => ({ ok: true as const, value: { contactId: 1, reused: false, inquiryId: null } })),
+      recordLead: vi.fn(async () => ({ ok: true as const, value: { leadId: 1 } })),
+      health: vi.fn(),
+    } as unknown as SiteServices;
+    const server = { services, clientIp: "203.0.113.9", listings: { db: t.db }, forms: { limiter: null, max: 5 } } as unknown as ServerContext;
+    // The server's context only: no middleware ran, so no quota was counted.
+    return { services, context: new RouterContextProvider(new Map([[serverContext, server]])) };
+  }
+
+  const post = (path: string, fields: Record<string, string>) => new Request(`http://localhost${path}`, { method: "POST", body: new URLSearchParams(fields) });
+  type Answer = { data: { status: string; message?: string }; init: { status?: number } | null };
+
+  it.each([
+    ["contact", "/contact", contact.action, { name: "Jane", email: "jane@example.com", phone: "", message: "Hi", website: "" }, contactMessages.failure, {}],
+    ["welcome", "/welcome", welcome.action, { fullName: "Sam", email: "sam@example.com", phone: "780-555-0111", serviceType: "buying", comments: "", website: "" }, leadMessages.failure, {}],
+    ["listing", PATH, listing.action, { name: "Ann", email: "ann@example.com", phone: "", message: "Is it still available?", website: "" }, contactMessages.failure, { slug: PATH.slice(10) }],
+  ] as const)("the %s action answers 503 and stores nothing", async (_name, path, action, fields, message, params) => {
+    await upsertListings(t.db, [toListingRow(HOME)]);
+    const { services, context } = stand();
+    expect(() => context.get(formQuotaContext)).not.toThrow();
+    expect(context.get(formQuotaContext)).toBeNull();
+    const out = (await action({ request: post(path, fields), context, params } as never)) as unknown as Answer;
+    expect(out.init?.status).toBe(503);
+    expect(out.data).toMatchObject({ status: "error", message });
+    expect(services.createContact).not.toHaveBeenCalled();
+    expect(services.recordLead).not.toHaveBeenCalled();
+    expect(error).toHaveBeenCalledWith(expect.stringContaining("no form quota was counted"));
+  });
+
+  it("with its middleware the same post is stored", async () => {
+    const { services, context } = stand();
+    const decision = { allowed: true, retryAfterSeconds: 600, excess: 0 };
+    const server = context.get(serverContext)!;
+    server.forms = { limiter: { consume: vi.fn(async () => decision), refund: vi.fn(), reset: vi.fn() }, max: 5 };
+    const request = post("/contact", { name: "Jane", email: "jane@example.com", phone: "", message: "Hi", website: "" });
+    let out: Answer | undefined;
+    await contact.middleware[0]!({ request, context, params: {} } as never, async () => {
+      out = (await contact.action({ request, context, params: {} } as never)) as unknown as Answer;
+      return new Response(null);
+    });
+    expect(context.get(formQuotaContext)).toEqual(decision);
+    expect(out!.data).toEqual({ status: "success" });
+    expect(services.createContact).toHaveBeenCalledTimes(1);
+  });
+
+  it.each(["PUT", "PATCH", "DELETE"])("a %s, which also reaches the action, is never stored without being counted", async (method) => {
+    const { services, context } = stand();
+    const consume = vi.fn(async () => ({ allowed: true, retryAfterSeconds: 600, excess: 0 }));
+    context.get(serverContext)!.forms = { limiter: { consume, refund: vi.fn(), reset: vi.fn() }, max: 5 };
+    const request = new Request("http://localhost/contact", { method, body: new URLSearchParams({ name: "Jane", email: "jane@example.com", phone: "", message: "Hi", website: "" }) });
+    let out: Answer | undefined;
+    await contact.middleware[0]!({ request, context, params: {} } as never, async () => {
+      out = (await contact.action({ request, context, params: {} } as never)) as unknown as Answer;
+      return new Response(null);
+    });
+    const stored = vi.mocked(services.createContact).mock.calls.length;
+    expect(stored).toBeLessThanOrEqual(consume.mock.calls.length);
+    if (!stored) expect(out!.init?.status).toBeGreaterThanOrEqual(400);
+  });
+
+  it("the middleware counts only POSTs", async () => {
+    const { context } = stand();
+    const consume = vi.fn(async () => ({ allowed: true, retryAfterSeconds: 600, excess: 0 }));
+    context.get(serverContext)!.forms = { limiter: { consume, refund: vi.fn(), reset: vi.fn() }, max: 5 };
+    for (const method of ["GET", "HEAD"]) {
+      await formQuota({ request: new Request("http://localhost/contact", { method }), context, params: {} } as never, async () => new Response(null));
+    }
+    expect(consume).not.toHaveBeenCalled();
+    expect(context.get(formQuotaContext)).toBeNull();
+  });
+});
