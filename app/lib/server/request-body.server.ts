@@ -51,12 +51,14 @@ export async function readForm(request: Request): Promise<FormData> {
 }
 
 /**
- * A text field of a form read by readForm, trimmed; "" when absent. Text that cannot be stored,
- * or longer than `max` characters (code points, as the schemas and PostgreSQL count), is refused
- * rather than silently changed: what the agent typed is saved as typed or not at all.
+ * A text field of a form read by readForm, trimmed (a password is read with `{ trim: false }`:
+ * its spaces are part of it); "" when absent. Text that cannot be stored, or longer than `max`
+ * characters (code points, as the schemas and PostgreSQL count), is refused rather than silently
+ * changed: what the agent typed is saved as typed or not at all.
  */
-export function textField(form: FormData, name: string, max: number): string {
-  const value = String(form.get(name) ?? "").trim();
+export function textField(form: FormData, name: string, max: number, { trim = true }: { trim?: boolean } = {}): string {
+  const raw = String(form.get(name) ?? "");
+  const value = trim ? raw.trim() : raw;
   if (!isStorableText(value)) throw badRequest(400, "The form contained characters that cannot be saved.");
   if (value.length > max && [...value].length > max) throw badRequest(400, `A field of this form holds at most ${max} characters.`);
   return value;

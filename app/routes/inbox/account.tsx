@@ -83,8 +83,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return answer({ error, field: "accounts" }, outcome === "missing" ? 404 : 409);
     }
     case "change-password": {
-      const current = textField(form, "current", MAX_PASSWORD_LENGTH);
-      const next = textField(form, "password", MAX_PASSWORD_LENGTH);
+      const current = textField(form, "current", MAX_PASSWORD_LENGTH, { trim: false });
+      const next = textField(form, "password", MAX_PASSWORD_LENGTH, { trim: false });
       const problem = await passwordProblem(next);
       if (problem) return answer({ error: problem, field: "password" }, 400);
       // The current password is a guess like any other: counted first, as on the sign-in page.

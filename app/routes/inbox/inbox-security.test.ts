@@ -28,6 +28,7 @@ import * as passkey from "./passkey";
 import * as people from "./people";
 import * as person from "./person";
 import * as pulse from "./pulse";
+import * as setup from "./setup";
 import * as signIn from "./sign-in";
 
 let t: TestDatabase;
@@ -360,6 +361,17 @@ describe("signing in", () => {
       select count(*) filter (where ok)::integer as ok, count(*) filter (where not ok and email = 'jordan@example.com')::integer as failed from inbox_sign_ins`);
     expect(log).toEqual({ ok: 2, failed: SIGN_IN_FAILURES_PER_ACCOUNT });
     expect(await tallies("password")).toBe(2);
+  });
+
+  it("reads a password as typed: its surrounding spaces are part of it", async () => {
+    const spaced = "  spaced out passphrase  ";
+    const { token } = await createInvite(t.db, { email: "spaces@example.com" });
+    const setUp = await outcome(setup.action as Handler, request(`/inbox/setup/${token}`, null, form({ name: "Spacey", email: "spaces@example.com", password: spaced })), { token }, "192.0.2.7");
+    expect(setUp.status).toBe(302);
+    const trimmed = await outcome(signIn.action as Handler, request("/inbox/sign-in", null, signInForm("spaces@example.com", spaced.trim())), {}, "192.0.2.7");
+    expect(trimmed.status).toBe(401);
+    const asTyped = await outcome(signIn.action as Handler, request("/inbox/sign-in", null, signInForm("spaces@example.com", spaced)), {}, "192.0.2.7");
+    expect(asTyped.status).toBe(302);
   });
 
   it("refuses bad input with 4xx, never a 500", async () => {

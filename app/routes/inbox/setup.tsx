@@ -42,7 +42,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!invite) return data({ errors: {} as Record<string, string>, values: { name: "", email: "" }, message: USED_OR_EXPIRED }, { status: 410 });
   const form = await readForm(request);
   const values = { name: textField(form, "name", 1000), email: textField(form, "email", 1000) };
-  const password = textField(form, "password", 1000);
+  const password = textField(form, "password", 1000, { trim: false });
   const parsed = accountForm.safeParse({ ...values, password });
   const errors = parsed.success ? {} : (Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])) as Record<string, string>);
   const weak = errors.password ? null : await passwordProblem(password);

@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const typed = textField(form, "email", LIMITS.email);
   const email = normaliseAccountEmail(typed);
-  const password = textField(form, "password", MAX_PASSWORD_LENGTH);
+  const password = textField(form, "password", MAX_PASSWORD_LENGTH, { trim: false });
   const next = safeNextPath(textField(form, "next", 500));
   const from = { address: clientIp, userAgent: request.headers.get("user-agent") };
   if (!email || !password) return data({ error: "Enter your e-mail and password.", email: typed }, { status: 400 });

@@ -18,9 +18,9 @@ import { type Session, resumeSession, sessionTokenFrom } from "./sessions.server
 type Context = Readonly<RouterContextProvider>;
 
 /** The Origin of a form post or fetch from the inbox's own pages: the site's, or this request's own (a local visit by address). */
-function fromOwnPages(request: Request, siteUrl: string): boolean {
+function fromOwnPages(request: Request, siteOrigin: string): boolean {
   const origin = request.headers.get("origin");
-  return origin !== null && (origin === new URL(siteUrl).origin || origin === new URL(request.url).origin);
+  return origin !== null && (origin === siteOrigin || origin === new URL(request.url).origin);
 }
 
 function privateAnswer(response: Response, nonce: string | undefined): Response {
@@ -34,7 +34,7 @@ function privateAnswer(response: Response, nonce: string | undefined): Response 
 
 export const inboxGuard: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const { inbox, cspNonce } = serverOf(context);
-  if (request.method !== "GET" && request.method !== "HEAD" && !fromOwnPages(request, inbox.siteUrl)) {
+  if (request.method !== "GET" && request.method !== "HEAD" && !fromOwnPages(request, inbox.rp.origin)) {
     console.warn(`[inbox] 403 ${request.method} ${new URL(request.url).pathname}: not from the inbox's own pages`);
     return privateAnswer(new Response("This action must come from the inbox's own pages.", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } }), cspNonce);
   }
