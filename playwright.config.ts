@@ -2,6 +2,7 @@ import { defineConfig, devices } from "@playwright/test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { FIXTURE_MEMBER_KEY } from "./tests/fixtures/ddf/listings";
 
 /**
  * End-to-end tests run in Debian's Chromium against the production server, built with the
@@ -52,6 +53,10 @@ export const e2eFeedEnv = {
   DDF_CLIENT_SECRET: "e2e-ddf-secret",
   DDF_TOKEN_URL: `${fixtureOrigin}/ddf/connect/token`,
   DDF_API_URL: `${fixtureOrigin}/ddf/odata/v1`,
+  DDF_MEMBER_KEY: FIXTURE_MEMBER_KEY,
+  // The stand-in's photos are on loopback over plain HTTP: allowed by name, as an operator would.
+  DDF_MEDIA_HOSTS: new URL(fixtureOrigin).host,
+  DDF_MEDIA_HTTP: "on",
 };
 
 export default defineConfig({

@@ -87,13 +87,22 @@ const publicConfig = readPublicConfig(config);
 declare const __BUILT_CSP_SOURCES__: CspSources | undefined;
 const cspSources = cspSourcesOfBuild(typeof __BUILT_CSP_SOURCES__ === "undefined" ? undefined : __BUILT_CSP_SOURCES__, cspSourcesFrom(publicConfig));
 /**
- * Pages that show the feed's listings under their widget (area and property-type pages): with the
- * feed on they are rendered per request, so neither their prerendered HTML nor their prerendered
- * .data (a client-side navigation's loader data) may answer for them.
+ * Pages that show the feed's listings: the area and property-type pages under their widget, and
+ * "/" and "/about" the agent's own listings when the feed knows the agent (DDF_MEMBER_KEY). With
+ * the feed on they are rendered per request, so neither their prerendered HTML nor their
+ * prerendered .data (a client-side navigation's loader data) may answer for them. (/open-house is
+ * never prerendered: its sample dates follow the day.)
  */
 const livePages: ReadonlySet<string> = new Set(
-  runtime.listings ? allPages.filter((p) => p.file === "routes/area-listings.tsx" || p.file === "routes/property-type.tsx").map((p) => p.path) : [],
+  runtime.listings
+    ? [
+        ...allPages.filter((p) => p.file === "routes/area-listings.tsx" || p.file === "routes/property-type.tsx").map((p) => p.path),
+        ...(runtime.listings.memberKey ? allPages.filter((p) => p.file === "routes/home.tsx" || p.file === "routes/about.tsx").map((p) => p.path) : []),
+      ]
+    : [],
 );
+/** The page a prerendered .data file answers for: "/about.data" -> "/about", and "/_root.data" -> "/". */
+const pageOfDataPath = (urlPath: string) => (urlPath === "/_root.data" ? "/" : urlPath.replace(/\.data$/, ""));
 
 const app = express();
 app.disable("x-powered-by");
@@ -154,7 +163,7 @@ if (production) {
   const assets = staticAssets(path.join(clientDir, "assets"), baseHeaders.filter(([name]) => name === "X-Content-Type-Options" || name === "Strict-Transport-Security"));
   serveFromMemory = (req, res) => assets(req, res) || pages(req, res);
   const clientFiles = express.static(clientDir, { maxAge: "1h", index: false, redirect: false });
-  app.use((req, res, next) => (livePages.has(req.path.replace(/\.data$/, "")) ? next() : clientFiles(req, res, next)));
+  app.use((req, res, next) => (livePages.has(pageOfDataPath(req.path)) ? next() : clientFiles(req, res, next)));
   const build = (await import(pathToFileURL(path.join(BUILD_DIR, "server/index.js")).href)) as ServerBuild;
   // Server-rendered documents: a fresh nonce per response for their inline scripts; the root
   // route's middleware puts the policy on the response (app/lib/server/security-middleware.server.ts).

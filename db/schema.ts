@@ -337,7 +337,7 @@ export const listings = pgTable(
     mls_number: text("mls_number"),
     /** The page's address after the key, from the street address (see listingPath). */
     slug: text("slug").notNull(),
-    /** StandardStatus. */
+    /** StandardStatus as the site shows it (ListingStatus: active, under-contract, pending; decision 030). */
     status: text("status"),
     /** ListPrice, in dollars. */
     list_price: doublePrecision("list_price"),
@@ -357,8 +357,14 @@ export const listings = pgTable(
     category: text("category", { enum: LISTING_CATEGORIES }).notNull(),
     property_sub_type: text("property_sub_type"),
     public_remarks: text("public_remarks"),
-    /** ListOfficeName: the listing brokerage, which the DDF rules require beside the listing. */
-    office_name: text("office_name"),
+    /**
+     * ListOfficeKey, then CoListOfficeKey, 2 and 3: the brokerages, whose names (which the DDF rules
+     * require beside the listing) are read from `offices` when a page is drawn, so a renamed office
+     * shows on every listing after one sync.
+     */
+    office_keys: text("office_keys").array().notNull().default(sql`'{}'::text[]`),
+    /** ListAgentKey, then CoListAgentKey, 2 and 3: DDF_MEMBER_KEY among them marks the agent's own listing. */
+    agent_keys: text("agent_keys").array().notNull().default(sql`'{}'::text[]`),
     /** ListingURL: the listing on REALTOR.ca (the "Powered by REALTOR.ca" badge links there). */
     listing_url: text("listing_url"),
     photos: jsonb("photos").$type<ListingPhoto[]>().notNull().default(sql`'[]'::jsonb`),
@@ -376,9 +382,39 @@ export const listings = pgTable(
     index("listings_category_listed_idx").on(t.category, t.listed_at),
     index("listings_listed_idx").on(t.listed_at),
     index("listings_modified_idx").on(t.modified_at),
+    index("listings_agent_keys_idx").using("gin", t.agent_keys),
   ],
 );
 
+/** The Office resource of the feed, replicated like the listings: the brokerages' names. */
+export const offices = pgTable("offices", {
+  /** OfficeKey, as the listings' ListOfficeKey names it. */
+  office_key: text("office_key").primaryKey(),
+  office_name: text("office_name"),
+  /** ModificationTimestamp. */
+  modified_at: timestamp("modified_at", { withTimezone: true }).notNull(),
+  synced_at: timestamp("synced_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Upcoming public open houses of the feed's listings (the OpenHouse resource, fetched whole on
+ * every sync: it has no replication function). Date and times are Edmonton local time, as sent.
+ */
+export const openHouses = pgTable(
+  "open_houses",
+  {
+    open_house_key: text("open_house_key").primaryKey(),
+    listing_key: text("listing_key").notNull(),
+    date: date("date", { mode: "string" }).notNull(),
+    /** "13:00"; null when the feed leaves it out. */
+    start_time: text("start_time"),
+    end_time: text("end_time"),
+    /** LivestreamOpenHouseURL, kept only when it is an https link. */
+    livestream_url: text("livestream_url"),
+    synced_at: timestamp("synced_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("open_houses_listing_date_idx").on(t.listing_key, t.date), index("open_houses_date_idx").on(t.date)],
+);
 /** Listings that left the feed: their pages answer 410 Gone instead of 404 (nothing else of them is kept). */
 export const listingTombstones = pgTable("listing_tombstones", {
   listing_key: text("listing_key").primaryKey(),
@@ -393,6 +429,8 @@ export const listingSync = pgTable("listing_sync", {
   id: integer("id").primaryKey(),
   /** The newest ModificationTimestamp stored: the next increment asks for changes after it. */
   watermark: timestamp("watermark", { withTimezone: true }),
+  /** The same for the Office resource (OfficeReplication). */
+  office_watermark: timestamp("office_watermark", { withTimezone: true }),
   /** When the last complete list of the feed's keys was compared with ours (removals). */
   last_full_check_at: timestamp("last_full_check_at", { withTimezone: true }),
   /** Who holds the sync and until when; a server that died lets go when the lease runs out. */

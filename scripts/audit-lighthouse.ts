@@ -97,6 +97,8 @@ const feedServer = chosenPages.includes(LISTING_PAGE)
         DDF_CLIENT_SECRET: "e2e-ddf-secret",
         DDF_TOKEN_URL: `${fixtureOrigin}/ddf/connect/token`,
         DDF_API_URL: `${fixtureOrigin}/ddf/odata/v1`,
+        DDF_MEDIA_HOSTS: new URL(fixtureOrigin).host,
+        DDF_MEDIA_HTTP: "on",
       },
       stdio: ["ignore", "ignore", "inherit"],
     })

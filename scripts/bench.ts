@@ -220,6 +220,8 @@ async function runListings(): Promise<boolean> {
     DDF_CLIENT_SECRET: "ddf-secret",
     DDF_TOKEN_URL: standIn.tokenUrl,
     DDF_API_URL: standIn.apiUrl,
+    DDF_MEDIA_HOSTS: new URL(standIn.origin).host,
+    DDF_MEDIA_HTTP: "on",
     DDF_SYNC_WORKER: "off",
   });
   try {

@@ -24,7 +24,7 @@ export interface PageEntry {
   indexable: boolean;
   /**
    * Prerendered to static HTML at build time. False for pages with a form action or a
-   * server-rendered GET result (their HTML depends on the request).
+   * server-rendered GET result (their HTML depends on the request, or on the day).
    */
   prerender: boolean;
   /** The page's action takes a visitor's submission: its route module declares `middleware = [formQuota]` (a test checks). */
@@ -67,7 +67,8 @@ export const pages: readonly PageEntry[] = [
   page("/search", "routes/search.tsx", "Search Listings", "Buying", { id: "search", footer: "social" }),
   page("/mls-search", "routes/search.tsx", "MLS® Search", "Buying", { id: "mls-search", footer: "social" }),
   ...propertyTypes.map((t) => page(t.path, "routes/property-type.tsx", t.heading, "Buying", { id: `type${t.path}`.replace(/\//g, "-"), footer: "social" })),
-  page("/open-house", "routes/open-house.tsx", "Open Houses", "Buying"),
+  // Rendered per request: the feed's upcoming open houses, or samples dated on the coming weekends.
+  page("/open-house", "routes/open-house.tsx", "Open Houses", "Buying", { prerender: false }),
   page("/buyersearch", "routes/buyersearch.tsx", "Buyer Search", "Buying"),
   page("/instant-updates", "routes/instant-updates.tsx", "Instant Updates", "Buying"),
   page("/mortgage-calculator", "routes/mortgage-calculator.tsx", "Mortgage Calculator", "Buying", { prerender: false }),

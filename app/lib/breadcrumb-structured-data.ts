@@ -5,6 +5,14 @@
  */
 import { absoluteUrl } from "./site-url";
 
+/**
+ * What a route module may export as `handle` to name its page in the breadcrumb bar from its own
+ * loader data (the listing page: the listing's address); null keeps the catalogue's label.
+ */
+export interface BreadcrumbHandle {
+  breadcrumb?: (loaderData: unknown) => string | null;
+}
+
 export interface Crumb {
   name: string;
   path: string;

@@ -10,6 +10,7 @@ import {
   switchDownUnit,
   type CalculatorInputs,
 } from "./mortgage-inputs";
+import { periodicPayment } from "./mortgage";
 import { parseNumber } from "./parse-number";
 
 const withInputs = (over: Partial<CalculatorInputs>): CalculatorInputs => ({ ...DEFAULT_INPUTS, ...over });
@@ -80,6 +81,40 @@ describe("evaluateCalculator", () => {
     const { result } = evaluateCalculator(withInputs({ price: "500000", down: "100000", rate: "6.5", years: 30 }));
     expect(Math.round(result!.monthlyPayment!)).toBe(2528);
     expect(result!.monthlyWithPremium).toBeNull();
+    expect(result!.paymentWithPremium).toBeNull();
+    expect(result!.scheduleWithPremium).toBeNull();
+  });
+
+  it("works the payment and the totals on the loan like the headline, and again with the premium added", () => {
+    const { result } = evaluateCalculator(withInputs({ price: "500000", down: "25000", rate: "6.5", years: 25, frequency: "bi-weekly" }));
+    const r = result!;
+    expect(r.insurance).toMatchObject({ status: "required", premium: 19_000 });
+    // Without insurance: the schedule repays the loan at the headline's rounded payment.
+    expect(r.schedule!.payment).toBe(Math.round(biWeeklyPayment(r.loan) * 100) / 100);
+    expect(r.payment).toBeCloseTo(biWeeklyPayment(r.loan), 9);
+    expect(r.schedule!.totalPaid - r.schedule!.totalInterest).toBeCloseTo(r.loan, 2);
+    // With the premium: the same on the loan plus the premium.
+    expect(r.mortgageAmount).toBe(494_000);
+    expect(r.paymentWithPremium).toBeCloseTo(biWeeklyPayment(r.mortgageAmount), 9);
+    expect(r.scheduleWithPremium!.totalPaid - r.scheduleWithPremium!.totalInterest).toBeCloseTo(r.mortgageAmount, 2);
+    expect(r.scheduleWithPremium!.totalInterest).toBeGreaterThan(r.schedule!.totalInterest);
+
+    function biWeeklyPayment(principal: number) {
+      return periodicPayment({ principal, annualRatePercent: 6.5, years: 25, frequency: "bi-weekly" })!;
+    }
+  });
+
+  it("without insurance, the headline, the schedule and the totals are one case", () => {
+    const { result } = evaluateCalculator(DEFAULT_INPUTS);
+    expect(result!.schedule!.payment).toBe(Math.round(result!.monthlyPayment! * 100) / 100);
+    expect(result!.schedule!.totalPaid - result!.schedule!.totalInterest).toBeCloseTo(result!.loan, 2);
+  });
+
+  it("below the minimum down payment, no premium and no second case", () => {
+    const { result } = evaluateCalculator(withInputs({ price: "500000", down: "10000" }));
+    expect(result!.monthlyWithPremium).toBeNull();
+    expect(result!.scheduleWithPremium).toBeNull();
+    expect(result!.schedule!.totalPaid - result!.schedule!.totalInterest).toBeCloseTo(result!.loan, 2);
   });
 
   it("flags a down payment below the minimum and still computes the payment on the loan", () => {
@@ -138,7 +173,7 @@ describe("evaluateCalculator", () => {
           expect(Object.keys(hints).length).toBeGreaterThan(0);
           return;
         }
-        const figures = [result.price, result.downPayment, result.downPercent, result.loan, result.mortgageAmount, result.insurance.premium, result.monthlyPayment ?? 0, result.payment ?? 0];
+        const figures = [result.price, result.downPayment, result.downPercent, result.loan, result.mortgageAmount, result.insurance.premium, result.monthlyPayment ?? 0, result.payment ?? 0, result.monthlyWithPremium ?? 0, result.paymentWithPremium ?? 0];
         for (const value of figures) {
           expect(Number.isFinite(value)).toBe(true);
           expect(value).toBeGreaterThanOrEqual(0);

@@ -128,7 +128,7 @@ export interface CalculatorResult {
   minimumDown: number;
   belowMinimum: boolean;
   insurance: InsuranceQuote;
-  /** The loan plus the insurance premium when one is required: what is actually borrowed. */
+  /** The loan plus the insurance premium when one is required: what is borrowed with the premium added. */
   mortgageAmount: number;
   ratePercent: number;
   years: LoanTerm;
@@ -141,9 +141,14 @@ export interface CalculatorResult {
   /** When default insurance is required: the monthly payment with its premium added to the mortgage. */
   monthlyWithPremium: number | null;
   frequency: FrequencyInfo;
-  /** The payment at the chosen frequency. */
+  /** The payment at the chosen frequency on the loan, like the headline: no premium in it. */
   payment: number | null;
+  /** The schedule and totals of the loan, like the headline: no premium in it. */
   schedule: AmortizationSchedule | null;
+  /** When default insurance is required: the payment at the chosen frequency with the premium added to the mortgage. */
+  paymentWithPremium: number | null;
+  /** When default insurance is required: the schedule and totals with the premium added to the mortgage. */
+  scheduleWithPremium: AmortizationSchedule | null;
 }
 
 export interface CalculatorOutcome {
@@ -213,10 +218,13 @@ export function evaluateCalculator(inputs: CalculatorInputs): CalculatorOutcome 
     premium: 0,
   };
   const mortgageAmount = roundCents(loan + insurance.premium);
+  // Two cases, each worked the same way: the loan alone (the spec's headline) and, when insurance
+  // is required, the loan with its premium added. Every figure shown is one or the other.
+  const insured = insurance.status === "required";
+  const terms = { principal: loan, annualRatePercent: ratePercent, years, frequency: inputs.frequency, compounding };
+  const termsWithPremium = { ...terms, principal: mortgageAmount };
   const monthly = monthlyPayment(loan, ratePercent, years, compounding);
-  const withPremium = insurance.status === "required" ? monthlyPayment(mortgageAmount, ratePercent, years, compounding) : null;
-  const terms = { principal: mortgageAmount, annualRatePercent: ratePercent, years, frequency: inputs.frequency, compounding };
-  const payment = periodicPayment(terms);
+  const withPremium = insured ? monthlyPayment(mortgageAmount, ratePercent, years, compounding) : null;
   return {
     hints,
     result: {
@@ -234,8 +242,10 @@ export function evaluateCalculator(inputs: CalculatorInputs): CalculatorOutcome 
       monthlyPayment: positive(monthly),
       monthlyWithPremium: positive(withPremium),
       frequency: frequencyInfo(inputs.frequency),
-      payment: positive(payment),
+      payment: positive(periodicPayment(terms)),
       schedule: amortizationSchedule(terms),
+      paymentWithPremium: insured ? positive(periodicPayment(termsWithPremium)) : null,
+      scheduleWithPremium: insured ? amortizationSchedule(termsWithPremium) : null,
     },
   };
 }

@@ -1,13 +1,26 @@
+import { lazy } from "react";
 import Mail from "lucide-react/icons/mail";
 import Phone from "lucide-react/icons/phone";
 import { ExternalLink } from "~/components/blog/external-link";
 import { BackButton } from "~/components/layout/back-button";
 import { ButtonLink } from "~/components/ui/button";
+import { HydrationChunk } from "~/components/ui/hydration-chunk";
 import { Container } from "~/components/ui/page-header";
 import { formatAddress, site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
 import { agentJsonLd } from "~/lib/agent-structured-data";
+import { agentListingsOnPage } from "~/lib/server/listings/agent-listings.server";
 import type { Route } from "./+types/about";
+
+// The cards' code loads only with a page that shows them: a site without the feed (and the
+// prerendered page) never downloads it. The page waits for it on the server (entry.server.tsx
+// renders everything before it answers); in the browser its chunk hydrates once it arrives.
+const AgentListingsSection = lazy(() => import("~/components/listings/agent-listings-section").then((m) => ({ default: m.AgentListingsSection })));
+
+/** The agent's own listings, as on the home page (routes/home.tsx): none while prerendering. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return agentListingsOnPage(context);
+}
 
 export const meta: Route.MetaFunction = ({ location }) =>
   pageMeta({
@@ -25,7 +38,8 @@ const strengths = [
   { title: "Straight answers", text: "Honest pricing advice, clear numbers on costs, and a reply the same day to every call, text and e-mail." },
 ] as const;
 
-export default function About() {
+export default function About({ loaderData }: Route.ComponentProps) {
+  const mine = loaderData?.agentListings;
   return (
     <Container className="py-10 sm:py-14">
       <div className="grid items-start gap-10 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
@@ -104,6 +118,11 @@ export default function About() {
           </div>
         </div>
       </div>
+      {mine && (
+        <HydrationChunk>
+          <AgentListingsSection listings={mine} className="mt-14" />
+        </HydrationChunk>
+      )}
     </Container>
   );
 }

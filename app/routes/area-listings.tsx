@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const area = areaByPath(url.pathname);
   if (!feed || !area) return { listings: null };
-  return { listings: await searchListings(feed.db, { cities: feedCitiesOf(area), page: pageParam(url.searchParams), pageSize: SECTION_PAGE_SIZE }) };
+  return { listings: await searchListings(feed.db, { cities: feedCitiesOf(area), page: pageParam(url.searchParams), pageSize: SECTION_PAGE_SIZE, memberKey: feed.memberKey }) };
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {

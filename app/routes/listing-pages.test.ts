@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from "vitest";
 import { parseListingSearch } from "~/components/listings/listing-types";
 import { createContact } from "~/lib/server/contacts.server";
 import { toListingRow } from "~/lib/server/listings/property.server";
-import { removeListings, upsertListings } from "~/lib/server/listings/store.server";
+import { removeListings, upsertListings, upsertOffices } from "~/lib/server/listings/store.server";
 import { claimDueNotifications } from "~/lib/server/outbox.server";
 import { buildNotificationEmail } from "~/lib/server/notification-email.server";
 import type { SiteServices } from "~/lib/services";
@@ -28,7 +28,8 @@ const HOME = {
   City: "Edmonton",
   BedroomsTotal: 3,
   PropertySubType: "Single Family",
-  ListOfficeName: "Example Realty",
+  StandardStatus: "Active",
+  ListOfficeKey: "51001",
   OriginalEntryTimestamp: "2025-05-01T00:00:00Z",
   ModificationTimestamp: "2025-05-02T00:00:00Z",
 };
@@ -36,12 +37,12 @@ const PATH = "/listings/28123456-10123-jasper-avenue-nw-edmonton";
 
 type Outcome = { data: Record<string, unknown>; init: { status?: number } | null };
 /** The router context the server fills for a request: the feed's database (or none), the services, the visitor's quota. */
-function serverContextOf(server: { listings: { db: unknown } | null; services?: Partial<SiteServices> }): RouterContextProvider {
+function serverContextOf(server: { listings: { db: unknown; memberKey: string | null } | null; services?: Partial<SiteServices> }): RouterContextProvider {
   const forms = { limiter: { consume: async () => ({ allowed: true, retryAfterSeconds: 600, excess: 0 }), refund: async () => {}, reset: async () => {} }, max: 5 };
   const value = { clientIp: "203.0.113.7", forms, inbox: null, fromThisMachine: false, cspNonce: undefined, contentSecurityPolicy: undefined, ...server };
   return new RouterContextProvider(new Map([[serverContext, value as unknown as ServerContext]]));
 }
-const feedContext = (services?: Partial<SiteServices>) => serverContextOf({ listings: { db: t.db }, services });
+const feedContext = (services?: Partial<SiteServices>) => serverContextOf({ listings: { db: t.db, memberKey: null }, services });
 const noFeed = () => serverContextOf({ listings: null });
 
 async function load(slug: string, context: RouterContextProvider = feedContext()) {
@@ -63,8 +64,9 @@ describe("listing page loader", () => {
   });
   it("shows a listing at its canonical path and moves another slug there (301, same origin)", async () => {
     await upsertListings(t.db, [toListingRow(HOME)]);
+    await upsertOffices(t.db, [{ OfficeKey: "51001", OfficeName: "Example Realty", ModificationTimestamp: "2025-05-01T00:00:00Z" }], new Date());
     const page = (await load(PATH.slice(10))) as Outcome;
-    expect(page.data.listing).toMatchObject({ key: "28123456", brokerage: "Example Realty", path: PATH });
+    expect(page.data.listing).toMatchObject({ key: "28123456", brokerages: ["Example Realty"], path: PATH });
     const moved = (await load("28123456-old-address")) as { redirect: Response };
     expect(moved.redirect.status).toBe(301);
     expect(moved.redirect.headers.get("Location")).toBe(PATH);

@@ -2,13 +2,14 @@ import { Link, data, redirect } from "react-router";
 import type { Route } from "./+types/listing";
 import { AskAboutHomeForm } from "~/components/listings/ask-about-home-form";
 import { DdfNotice } from "~/components/listings/ddf-notices";
+import { ListedByBadge, StatusBadge } from "~/components/listings/listing-marks";
 import { ListingPhotos } from "~/components/listings/listing-photos";
-import { bedsBaths, formatLivingArea } from "~/components/listings/listing-card";
+import { bedsBaths, brokerageLine, countFact, formatListingPrice, formatLivingArea, statusLabel } from "~/components/listings/listing-text";
 import type { ListingDetail } from "~/components/listings/listing-types";
+import { OpenHousesSection } from "~/components/listings/open-house-times";
 import { NotFoundContent } from "~/components/not-found-content";
 import { contactMessages } from "~/content/form-messages";
 import { submitOrFail } from "~/lib/form-result";
-import { formatCurrency } from "~/lib/format";
 import { CATEGORY_LABELS, listingKeyOf } from "~/lib/listings";
 import { pageMeta } from "~/lib/seo";
 import { absoluteUrl } from "~/lib/site-url";
@@ -31,7 +32,7 @@ async function find(context: Route.LoaderArgs["context"], segment: string) {
   const feed = context.get(serverContext)?.listings;
   const key = listingKeyOf(segment);
   if (!feed || !key) return null;
-  return listingByKey(feed.db, key);
+  return listingByKey(feed.db, key, { memberKey: feed.memberKey });
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -49,6 +50,17 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
+/**
+ * The breadcrumb bar names the page by the listing's own address, accents and punctuation as the
+ * feed has them (components/layout/breadcrumbs.tsx reads this through useMatches); a page with no
+ * listing keeps the label the catalogue gives its path.
+ */
+export const handle = {
+  breadcrumb: (data: unknown): string | null => {
+    const listing = (data as Found | undefined)?.listing;
+    return listing ? listing.address : null;
+  },
+};
 
 /** "Ask about this home" takes one unit of the visitor's form quota per POST, whatever spelling of the path it used. */
 export const middleware: Route.MiddlewareFunction[] = [formQuota];
@@ -69,7 +81,8 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 
 function describe(l: ListingDetail): string {
   const facts = [...bedsBaths(l.beds, l.baths), formatLivingArea(l.area, l.areaUnits)].filter(Boolean).join(", ");
-  const lead = `${CATEGORY_LABELS[l.category]} for sale at ${[l.address, l.city].filter(Boolean).join(", ")}${l.price !== null ? `, ${formatCurrency(l.price)}` : ""}${facts ? ` (${facts})` : ""}.`;
+  const status = statusLabel(l.status);
+  const lead = `${CATEGORY_LABELS[l.category]} for sale at ${[l.address, l.city].filter(Boolean).join(", ")}, ${formatListingPrice(l.price).replace(/^Price/, "price")}${status ? `, ${status.toLowerCase()}` : ""}${facts ? ` (${facts})` : ""}.`;
   const remarks = (l.remarks ?? "").replace(/\s+/g, " ").trim();
   const text = remarks ? `${lead} ${remarks}` : lead;
   return text.length > 160 ? `${text.slice(0, 157).replace(/\s+\S*$/, "")}…` : text;
@@ -86,12 +99,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     });
   }
   const place = [l.address, l.city].filter(Boolean).join(", ");
+  // The share image: the first of the listing's photos that loads (the data layer knows which).
+  const cover = l.cover ?? l.photos[0]?.url ?? null;
   return pageMeta({
-    title: l.price !== null ? `${place}: ${formatCurrency(l.price)}` : place,
+    title: `${place}: ${formatListingPrice(l.price)}`,
     description: describe(l),
     path: l.path,
-    image: l.photos[0]?.url,
-    imageAlt: l.photos[0]?.description ?? `${place}, the home for sale`,
+    image: cover ?? undefined,
+    imageAlt: (cover && l.photos.find((p) => p.url === cover)?.description) || `${place}, the home for sale`,
     jsonLd: [realEstateListingJsonLd(l)],
   });
 };
@@ -100,22 +115,32 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
   const l = loaderData.listing;
   if (!l) return <NotFoundContent />;
   const place = [l.address, l.city].filter(Boolean).join(", ");
-  const area = formatLivingArea(l.area, l.areaUnits);
-  const facts: [string, string][] = [
-    ["Bedrooms", l.beds === null ? "—" : String(l.beds)],
-    ["Bathrooms", l.baths === null ? "—" : String(l.baths)],
-    ["Living area", area ?? "—"],
-    ["Type", l.subType ? `${CATEGORY_LABELS[l.category]} (${l.subType})` : CATEGORY_LABELS[l.category]],
-    ...(l.community ? ([["Community", l.community]] as [string, string][]) : []),
-    ["MLS® number", l.mlsNumber ?? "—"],
+  const type = l.subType ? `${CATEGORY_LABELS[l.category]} (${l.subType})` : CATEGORY_LABELS[l.category];
+  // Only what the feed gave: a fact it left out is not shown at all (never "—" or "0 beds").
+  const allFacts: [label: string, value: string | null][] = [
+    ["Bedrooms", countFact(l.beds)],
+    ["Bathrooms", countFact(l.baths)],
+    ["Living area", formatLivingArea(l.area, l.areaUnits)],
+    ["Type", type],
+    ["Community", l.community],
+    ["MLS® number", l.mlsNumber],
   ];
+  const facts = allFacts.filter((fact): fact is [string, string] => Boolean(fact[1]));
   return (
     <article className="mx-auto max-w-6xl px-4 py-8">
-      <header>
+      <header className="wrap-anywhere">
+        {l.listedByAgent && (
+          <p className="mb-3 text-sm">
+            <ListedByBadge />
+          </p>
+        )}
         <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{l.address}</h1>
         <p className="mt-1 text-lg text-ink-muted">{[l.city, l.province, l.postalCode].filter(Boolean).join(", ")}</p>
-        <p className="mt-3 text-3xl font-bold text-brand" data-testid="listing-price">
-          {formatCurrency(l.price)}
+        <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2">
+          <span className="text-3xl font-bold text-brand" data-testid="listing-price">
+            {formatListingPrice(l.price)}
+          </span>
+          <StatusBadge status={l.status} className="text-base" />
         </p>
       </header>
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
@@ -123,26 +148,30 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
           <ListingPhotos photos={l.photos} place={place} />
           <dl className="mt-6 grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3">
             {facts.map(([label, value]) => (
-              <div key={label}>
+              <div key={label} className="min-w-0">
                 <dt className="text-sm font-bold uppercase tracking-wide text-ink-muted">{label}</dt>
-                <dd className="text-lg text-ink">{value}</dd>
+                <dd className="text-lg text-ink wrap-anywhere">{value}</dd>
               </div>
             ))}
           </dl>
+          <OpenHousesSection openHouses={l.openHouses} className="mt-8" />
           {l.remarks && (
             <section aria-labelledby="about-home" className="mt-8">
               <h2 id="about-home" className="text-xl font-bold text-ink">
                 About this home
               </h2>
-              {/* The feed's text, shown as text: React escapes it, so no markup in it can run. */}
-              <p className="mt-2 whitespace-pre-line leading-7 text-ink">{l.remarks}</p>
+              {/* The feed's text, shown as text: React escapes it, so no markup in it can run. A long
+                  unbroken word (a pasted web address) wraps instead of widening the page. */}
+              <p className="mt-2 whitespace-pre-line leading-7 text-ink wrap-anywhere" data-testid="listing-remarks">
+                {l.remarks}
+              </p>
             </section>
           )}
-          <p className="mt-6 font-bold text-ink" data-testid="listing-brokerage">
-            Listing brokerage: {l.brokerage ?? "not provided by the listing"}
+          <p className="mt-6 font-bold text-ink wrap-anywhere" data-testid="listing-brokerage">
+            {brokerageLine(l.brokerages)}
           </p>
         </div>
-        <aside aria-labelledby="ask-heading" className="self-start rounded-xl border border-line bg-surface p-5 shadow-sm lg:sticky lg:top-4">
+        <aside aria-labelledby="ask-heading" className="min-w-0 self-start rounded-xl border border-line bg-surface p-5 shadow-sm lg:sticky lg:top-4">
           <h2 id="ask-heading" className="text-xl font-bold text-ink">
             Ask about this home
           </h2>

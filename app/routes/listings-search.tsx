@@ -1,34 +1,59 @@
 import { Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/listings-search";
 import { BackButton } from "~/components/layout/back-button";
+import { AgentListingsSection } from "~/components/listings/agent-listings-section";
 import { DdfNotice } from "~/components/listings/ddf-notices";
 import { homesCount } from "~/components/listings/homes-for-sale-section";
 import { ListingGrid } from "~/components/listings/listing-card";
 import { ListingBanner } from "~/components/listings/listing-banner";
-import { type ListingPage, SEARCH_CITIES, isRefined, parseListingSearch } from "~/components/listings/listing-types";
+import { type ListingCard, type ListingPage, SEARCH_CITIES, isRefined, parseListingSearch } from "~/components/listings/listing-types";
 import { Pagination } from "~/components/listings/pagination";
 import { Button } from "~/components/ui/button";
 import { LISTING_CATEGORIES } from "../../db/schema-values";
 import { formatCurrency } from "~/lib/format";
 import { CATEGORY_LABELS } from "~/lib/listings";
 import { pageMeta } from "~/lib/seo";
-import { searchListings } from "~/lib/server/listings/queries.server";
+import { site } from "~/content/site";
+import { agentListings, searchListings } from "~/lib/server/listings/queries.server";
 import { serverContext } from "~/router-context";
 
 /**
  * /listings: the DDF® feed's homes for sale, searched with a plain GET form (city, price, beds,
- * type), so it works without JavaScript and every result page has its own address. Server-rendered
- * per request. Bad parameters are dropped or clamped (parseListingSearch), never an error page.
+ * type, and whether homes with an accepted offer are included), so it works without JavaScript and
+ * every result page has its own address. Server-rendered per request. Bad parameters are dropped or
+ * clamped (parseListingSearch), never an error page. Above the plain search's first page, the
+ * agent's own listings, when the feed knows the agent (DDF_MEMBER_KEY).
  */
 const PAGE_SIZE = 12;
+/** The agent's own listings above the results: one row of the grid, so the results stay near on a phone. */
+const AGENT_LISTINGS_LIMIT = 3;
 /** The existing widget search, offered while the site has no feed of its own. */
 const WIDGET_SEARCH_PATH = "/mls-search";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const search = parseListingSearch(new URL(request.url).searchParams);
   const feed = context.get(serverContext)?.listings;
-  const result: ListingPage | null = feed ? await searchListings(feed.db, { ...search, pageSize: PAGE_SIZE }) : null;
-  return { result, refined: isRefined(search), search: { city: search.city ?? "", type: search.category ?? "", minPrice: search.minPrice ?? null, maxPrice: search.maxPrice ?? null, minBeds: search.minBeds ?? null } };
+  const refined = isRefined(search);
+  const memberKey = feed?.memberKey ?? null;
+  const [result, mine]: [ListingPage | null, ListingCard[]] = feed
+    ? await Promise.all([
+        searchListings(feed.db, { ...search, pageSize: PAGE_SIZE, memberKey }),
+        memberKey && !refined ? agentListings(feed.db, memberKey, AGENT_LISTINGS_LIMIT) : [],
+      ])
+    : [null, []];
+  return {
+    result,
+    agentListings: mine,
+    refined,
+    search: {
+      city: search.city ?? "",
+      type: search.category ?? "",
+      minPrice: search.minPrice ?? null,
+      maxPrice: search.maxPrice ?? null,
+      minBeds: search.minBeds ?? null,
+      withAcceptedOffers: Boolean(search.withAcceptedOffers),
+    },
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -44,7 +69,7 @@ const fieldClass = "mt-1 block min-h-11 w-full rounded-md border border-line bg-
 const labelClass = "block text-sm font-bold text-ink";
 
 export default function ListingsSearch({ loaderData }: Route.ComponentProps) {
-  const { result, search } = loaderData;
+  const { result, search, agentListings: mine } = loaderData;
   const { pathname, search: query } = useLocation();
   return (
     <>
@@ -104,10 +129,15 @@ export default function ListingsSearch({ loaderData }: Route.ComponentProps) {
                   ))}
                 </select>
               </label>
+              <label className="flex min-h-11 items-center gap-3 text-ink sm:col-span-2 lg:col-span-6">
+                <input type="checkbox" name="status" value="all" defaultChecked={search.withAcceptedOffers} className="size-5 shrink-0 accent-brand" />
+                Include homes with an accepted offer
+              </label>
               <Button type="submit" className="sm:col-span-2 lg:col-span-6 lg:justify-self-start">
                 Search
               </Button>
             </Form>
+            <AgentListingsSection listings={mine} heading={`${site.agent.name}'s listings`} moreLink={false} notice={false} className="mt-8" />
             <section aria-labelledby="results-heading" className="mt-8">
               <h2 id="results-heading" className="text-2xl font-bold text-ink">
                 {search.city ? `Homes for sale in ${search.city}` : "Homes for sale"}

@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const type = propertyTypeByPath(url.pathname);
   if (!feed || !type) return { listings: null };
-  return { listings: await searchListings(feed.db, { category: CATEGORY_OF[type.path], page: pageParam(url.searchParams), pageSize: SECTION_PAGE_SIZE }) };
+  return { listings: await searchListings(feed.db, { category: CATEGORY_OF[type.path], page: pageParam(url.searchParams), pageSize: SECTION_PAGE_SIZE, memberKey: feed.memberKey }) };
 }
 
 /** /single-family-homes, /condominiums and /townhouses (spec §2), one module for the three. */

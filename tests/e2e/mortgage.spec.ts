@@ -130,7 +130,9 @@ test.describe("mortgage calculator", () => {
     await field(page, "Loan term (amortization)").selectOption("25");
     // 10 % down: 3.10 % of $450,000 = $13,950 added to the mortgage.
     await expect(page.locator("dd", { hasText: "$13,950.00" })).toBeVisible();
-    await expect(page.locator("dd", { hasText: "$463,950.00 borrowed" })).toBeVisible();
+    // Both cases side by side: the loan alone (the headline) and the loan with the premium.
+    const comparison = page.getByTestId("insurance-comparison");
+    await expect(comparison.getByRole("row", { name: /Amount borrowed/ }).locator("td")).toHaveText(["$450,000.00", "$463,950.00"]);
     await field(page, "Down payment").fill("10000");
     await expect(page.getByText(/Below the \$25,000 minimum/)).toBeVisible();
   });
@@ -140,10 +142,25 @@ test.describe("mortgage calculator", () => {
     await openCalculator(page, "#price=500000&down=25000&rate=6.5&years=30&ftb=1");
     await expect(payment(page)).toContainText("$3,002");
     await expect(page.getByTestId("payment-with-premium")).toHaveText("$3,128 a month with the $19,950 mortgage insurance premium added to the loan");
-    // 20 % down: no insurance, nothing beside the headline.
+    await expect(payment(page)).toContainText("Monthly payment without mortgage insurance");
+    // The totals for both cases, labelled; the headline's case is the one without insurance.
+    const comparison = page.getByTestId("insurance-comparison");
+    await expect(comparison.getByRole("columnheader")).toHaveText(["Figure", "Without mortgage insurance (the payment above)", "With the premium added to the loan"]);
+    await expect(comparison.getByRole("row", { name: /Amount borrowed/ }).locator("td")).toHaveText(["$475,000.00", "$494,950.00"]);
+    await expect(comparison.getByRole("row", { name: /Monthly payment, to the cent/ }).locator("td")).toHaveText([/^\$3,002\.\d\d$/, /^\$3,128\.\d\d$/]);
+    await expect(comparison.getByRole("row", { name: /Total interest/ })).toBeVisible();
+    await expect(comparison.getByRole("row", { name: /Total of all payments/ })).toBeVisible();
+    await expect(page.getByTestId("schedule-summary")).toContainText(/^Without mortgage insurance, like the payment above: \$3,002\.\d\d monthly on \$475,000 at/);
+    // The explanation says what is computed: the payment on price minus down payment, without insurance.
+    await expect(page.getByTestId("explainer-payment")).toContainText("the standard amortized payment on the price less your down payment");
+    await expect(page.getByTestId("explainer-payment")).toContainText("without mortgage insurance");
+    await expect(page.getByTestId("explainer-insurance")).toContainText("With the premium added to the loan");
+    // 20 % down: no insurance, nothing beside the headline, one set of totals.
     await openCalculator(page, "#price=500000&down=100000&rate=6.5&years=30");
     await expect(payment(page)).toContainText("$2,528");
     await expect(page.getByTestId("payment-with-premium")).toHaveCount(0);
+    await expect(page.getByTestId("insurance-comparison")).toHaveCount(0);
+    await expect(page.locator("dt", { hasText: "Total interest" })).toBeVisible();
   });
 
   test("30 years with under 20 % down: it asks who is buying, and the 0.20 % surcharge applies only to first-time buyers and new builds", async ({ page }) => {

@@ -1,10 +1,13 @@
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_INPUTS } from "~/lib/mortgage-inputs";
+import { formatCurrency } from "~/lib/format";
+import { DEFAULT_INPUTS, evaluateCalculator, type CalculatorInputs } from "~/lib/mortgage-inputs";
+import { CalculatorExplainer } from "./calculator-explainer";
 import { GstRebateCalculator, GstRebateTable } from "./gst-rebate-calculator";
 import { LandTitleFeeCalculator, LandTitleFeeTable } from "./land-title-fee-calculator";
 import { ESTIMATE_NOTE, MortgageCalculator } from "./mortgage-calculator";
+import { WITH_PREMIUM, WITHOUT_INSURANCE, payoffText } from "./mortgage-result-details";
 
 /** Table rows as arrays of cell texts (th and td), from server-rendered HTML. */
 function rows(html: string): string[][] {
@@ -82,5 +85,93 @@ describe("MortgageCalculator on the server", () => {
     );
     expect(html).not.toContain('data-testid="monthly-payment"');
     expect(html).toContain("The down payment must be less than the home price.");
+  });
+});
+
+/** Visible text of server-rendered HTML, tags dropped and entities that matter here decoded. */
+function textOf(html: string): string {
+  return html
+    .replace(/<[^>]+>/g, "")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
+}
+
+/** The rows of the table with the given test id, as arrays of cell texts. */
+function tableRows(html: string, testId: string): string[][] {
+  const start = html.indexOf(`data-testid="${testId}"`);
+  if (start < 0) return [];
+  const table = html.slice(start, html.indexOf("</table>", start));
+  const body = table.slice(table.search(/<tbody[^>]*>/));
+  return [...body.matchAll(/<tr[^>]*>(.*?)<\/tr>/g)].map((m) => [...m[1]!.matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/g)].map((c) => textOf(c[1]!).trim()));
+}
+
+const renderCalculator = (inputs: CalculatorInputs) =>
+  renderToString(
+    <MemoryRouter>
+      <MortgageCalculator initialInputs={inputs} />
+    </MemoryRouter>,
+  );
+
+describe("MortgageCalculator: the headline, the totals and the explanation agree", () => {
+  const cents = (value: number | null | undefined) => formatCurrency(value, { cents: true });
+
+  it("under 20 % down: the headline is labelled without insurance, and the totals are shown for both cases", () => {
+    const inputs = { ...DEFAULT_INPUTS, down: "25000", years: 25 as const };
+    const r = evaluateCalculator(inputs).result!;
+    const html = renderCalculator(inputs);
+    const text = textOf(html);
+    expect(text).toContain(`Monthly payment ${WITHOUT_INSURANCE.toLowerCase()}${formatCurrency(r.monthlyPayment)}`);
+    expect(text).toContain(`${formatCurrency(r.monthlyWithPremium)} a month with the ${formatCurrency(r.insurance.premium)} mortgage insurance premium added to the loan`);
+    expect(text).toContain(`${WITHOUT_INSURANCE} (the payment above)`);
+    expect(text).toContain(WITH_PREMIUM);
+    expect(tableRows(html, "insurance-comparison")).toEqual([
+      ["Amount borrowed", cents(r.loan), cents(r.mortgageAmount)],
+      ["Monthly payment, to the cent", cents(r.monthlyPayment), cents(r.monthlyWithPremium)],
+      ["Total interest", cents(r.schedule!.totalInterest), cents(r.scheduleWithPremium!.totalInterest)],
+      ["Total of all payments", cents(r.schedule!.totalPaid), cents(r.scheduleWithPremium!.totalPaid)],
+      ["Paid off in", payoffText(r.schedule!.payoffYears), payoffText(r.scheduleWithPremium!.payoffYears)],
+    ]);
+    // The balance over time is the headline's case, and says so.
+    expect(text).toContain(`${WITHOUT_INSURANCE}, like the payment above: ${cents(r.schedule!.payment)} monthly on ${formatCurrency(r.loan)} at`);
+    expect(text).not.toContain(formatCurrency(r.mortgageAmount) + " at");
+  });
+
+  it("shows the chosen frequency's payment for both cases", () => {
+    const inputs: CalculatorInputs = { ...DEFAULT_INPUTS, down: "25000", years: 25, frequency: "accelerated-bi-weekly" };
+    const r = evaluateCalculator(inputs).result!;
+    expect(tableRows(renderCalculator(inputs), "insurance-comparison")).toContainEqual(["Accelerated bi-weekly payment (26 a year)", cents(r.payment), cents(r.paymentWithPremium)]);
+  });
+
+  it("with 20 % down: one case, no comparison, the totals are those of the headline's loan", () => {
+    const r = evaluateCalculator(DEFAULT_INPUTS).result!;
+    const html = renderCalculator(DEFAULT_INPUTS);
+    const text = textOf(html);
+    expect(html).not.toContain("insurance-comparison");
+    expect(html).not.toContain(WITHOUT_INSURANCE);
+    expect(text).toContain(`Monthly payment${formatCurrency(r.monthlyPayment)}`);
+    expect(text).toContain(`Total interest${cents(r.schedule!.totalInterest)}`);
+    expect(text).toContain(`Total of all payments${cents(r.schedule!.totalPaid)}`);
+    expect(text).toContain(`${cents(r.schedule!.payment)} monthly on ${formatCurrency(r.loan)} at`);
+  });
+});
+
+describe("CalculatorExplainer", () => {
+  const text = textOf(renderToString(<CalculatorExplainer />));
+
+  it("says the payment is on the price less the down payment, without insurance, as the calculator computes it", () => {
+    expect(text).toContain("How this estimate works");
+    expect(text).toContain("The monthly payment is the standard amortized payment on the price less your down payment");
+    expect(text).toContain("without mortgage insurance");
+    expect(text).not.toContain("plus any mortgage insurance");
+    expect(text).toContain(`“${WITH_PREMIUM}” and “${WITHOUT_INSURANCE}”`);
+  });
+
+  it("works its example with the calculator", () => {
+    const r = evaluateCalculator({ ...DEFAULT_INPUTS, down: "25000", years: 25 }).result!;
+    expect(text).toContain(
+      `${formatCurrency(r.monthlyPayment)} a month on the ${formatCurrency(r.loan)} loan without insurance, or ${formatCurrency(r.monthlyWithPremium)} a month on ${formatCurrency(r.mortgageAmount)} with the ${formatCurrency(r.insurance.premium)} premium added.`,
+    );
   });
 });

@@ -16,7 +16,7 @@ import {
 } from "~/lib/mortgage-inputs";
 import { AmortizationTable, BalanceChart } from "./amortization-chart";
 import { Choice } from "./choice";
-import { DownPaymentNote, ResultDetails, ThirtyYearQuestion, payoffText } from "./mortgage-result-details";
+import { DownPaymentNote, ResultDetails, ThirtyYearQuestion, WITHOUT_INSURANCE, payoffText } from "./mortgage-result-details";
 import { NumberField } from "./number-field";
 
 /** The note spec §2 requires under the result, word for word. */
@@ -168,7 +168,7 @@ export function MortgageCalculator({ initialInputs, fromQuery = false, formActio
         <div aria-live="polite" aria-atomic="true" className="mt-2 min-h-20">
           {monthly !== null ? (
             <p data-testid="monthly-payment">
-              <span className="block text-sm text-ink-muted">Monthly payment</span>
+              <span className="block text-sm text-ink-muted">{result?.monthlyWithPremium != null ? `Monthly payment ${WITHOUT_INSURANCE.toLowerCase()}` : "Monthly payment"}</span>
               <span className="block text-4xl font-bold tracking-tight text-brand sm:text-5xl">{formatCurrency(monthly)}</span>
               {result?.monthlyWithPremium != null && (
                 <span className="mt-1 block text-sm text-ink" data-testid="payment-with-premium">
@@ -218,12 +218,13 @@ export function MortgageCalculator({ initialInputs, fromQuery = false, formActio
           <h2 id={`${ids}-chart`} className="text-xl font-bold text-ink">
             Your balance over time
           </h2>
-          <p className="mt-1 text-sm text-ink-muted">
-            {formatCurrency(result.schedule.payment, { cents: true })} {result.frequency.label.toLowerCase()} on {formatCurrency(result.mortgageAmount)} at{" "}
+          <p className="mt-1 text-sm text-ink-muted" data-testid="schedule-summary">
+            {result.scheduleWithPremium ? `${WITHOUT_INSURANCE}, like the payment above: ` : ""}
+            {formatCurrency(result.schedule.payment, { cents: true })} {result.frequency.label.toLowerCase()} on {formatCurrency(result.loan)} at{" "}
             {formatPercent(result.ratePercent)}, paid off in {payoffText(result.schedule.payoffYears)}.
           </p>
           <div className="mt-4 max-w-4xl">
-            <BalanceChart schedule={result.schedule} principal={result.mortgageAmount} />
+            <BalanceChart schedule={result.schedule} principal={result.loan} />
           </div>
           <details className="mt-4 max-w-4xl rounded-lg border border-line p-3">
             <summary className="cursor-pointer font-bold text-ink">Year-by-year table</summary>

@@ -4,10 +4,11 @@
  */
 import { ExternalLink } from "~/components/blog/external-link";
 import { formatLongDate } from "~/lib/dates";
-import { formatCurrency, formatPercent } from "~/lib/format";
+import { NO_FIGURE, formatCurrency, formatPercent } from "~/lib/format";
 import { THIRTY_YEAR_INSURED_RULE } from "~/lib/insured-amortization-rule";
-import { DOWN_PAYMENT_RULE } from "~/lib/mortgage-insurance";
+import { DOWN_PAYMENT_RULE, LONG_AMORTIZATION_SURCHARGE_PERCENT, STANDARD_AMORTIZATION_YEARS } from "~/lib/mortgage-insurance";
 import type { ReactNode } from "react";
+import type { AmortizationSchedule } from "~/lib/mortgage";
 import { FIELD, type CalculatorInputs, type CalculatorResult } from "~/lib/mortgage-inputs";
 
 const rule = DOWN_PAYMENT_RULE;
@@ -32,16 +33,19 @@ export function DownPaymentNote({ result }: { result: CalculatorResult }) {
 
 function InsuranceLine({ result }: { result: CalculatorResult }) {
   const { insurance } = result;
-  if (insurance.status === "not-required") return <>None needed: the down payment is 20% or more.</>;
+  const surcharge = `${LONG_AMORTIZATION_SURCHARGE_PERCENT.toFixed(2)}%`;
+  if (insurance.status === "not-required") return <>None needed: the down payment is {rule.uninsuredPercent}% or more.</>;
   if (insurance.status === "unavailable") return <>Not available below the minimum down payment, so no lender can offer this loan; the payment is for illustration.</>;
   return (
     <>
       {formatCurrency(insurance.premium, { cents: true })} ({formatPercent(insurance.ratePercent)} of the {formatCurrency(result.loan)} loan
-      {insurance.longAmortization === "surcharged" ? ", including 0.20% for a 30-year amortization" : ""}), added to the mortgage because the down payment is under 20%.
+      {insurance.longAmortization === "surcharged" ? `, including ${surcharge} for a ${result.years}-year amortization` : ""}), added to the mortgage because the down payment is under{" "}
+      {rule.uninsuredPercent}%.
       {insurance.longAmortization === "not-eligible" && (
         <span className="mt-1 block" data-testid="thirty-year-not-eligible">
-          No 0.20% surcharge: with under 20% down, a 30-year amortization is open only to first-time buyers and buyers of newly built homes, so a lender
-          would offer at most 25 years; the payments shown are for 30 years. <ThirtyYearSource />
+          No {surcharge} surcharge: with under {rule.uninsuredPercent}% down, a {result.years}-year amortization is open only to first-time buyers and buyers
+          of newly built homes, so a lender would offer at most {STANDARD_AMORTIZATION_YEARS} years; the payments shown are for {result.years} years.{" "}
+          <ThirtyYearSource />
         </span>
       )}
     </>
@@ -80,39 +84,96 @@ export function ThirtyYearQuestion({ inputs, setInputs }: { inputs: CalculatorIn
   );
 }
 
-export function ResultDetails({ result }: { result: CalculatorResult }) {
-  const { schedule, frequency } = result;
-  const rows: { term: string; value: ReactNode }[] = [
-    { term: "Loan (price minus down payment)", value: formatCurrency(result.loan, { cents: true }) },
-    { term: "Monthly payment, to the cent", value: formatCurrency(result.monthlyPayment, { cents: true }) },
-    { term: "Mortgage default insurance", value: <InsuranceLine result={result} /> },
-  ];
-  if (result.monthlyWithPremium !== null) {
-    rows.push({
-      term: "With the premium added to the mortgage",
-      value: `${formatCurrency(result.mortgageAmount, { cents: true })} borrowed: ${formatCurrency(result.monthlyWithPremium, { cents: true })} a month`,
-    });
-  }
-  if (frequency.id !== "monthly" && result.payment !== null) {
-    rows.push({ term: `${frequency.label} payment`, value: `${formatCurrency(result.payment, { cents: true })} (${frequency.paymentsPerYear} a year)` });
-  }
-  if (schedule) {
+/** One case the figures are worked for: the loan alone, or the loan with the premium added. */
+interface FigureCase {
+  principal: number;
+  monthly: number | null;
+  payment: number | null;
+  schedule: AmortizationSchedule | null;
+}
+
+/** The figures shown for each case, row by row (one value per case), in the order they are shown. */
+function figureRows(result: CalculatorResult, cases: FigureCase[]): { term: string; values: string[] }[] {
+  const { frequency } = result;
+  const money = (pick: (c: FigureCase) => number | null | undefined) => cases.map((c) => formatCurrency(pick(c), { cents: true }));
+  const rows = [{ term: "Monthly payment, to the cent", values: money((c) => c.monthly) }];
+  if (frequency.id !== "monthly") rows.push({ term: `${frequency.label} payment (${frequency.paymentsPerYear} a year)`, values: money((c) => c.payment) });
+  if (cases.some((c) => c.schedule)) {
     rows.push(
-      { term: "Total interest", value: formatCurrency(schedule.totalInterest, { cents: true }) },
-      { term: "Total of all payments", value: formatCurrency(schedule.totalPaid, { cents: true }) },
-      { term: "Paid off in", value: payoffText(schedule.payoffYears) },
+      { term: "Total interest", values: money((c) => c.schedule?.totalInterest) },
+      { term: "Total of all payments", values: money((c) => c.schedule?.totalPaid) },
+      { term: "Paid off in", values: cases.map((c) => (c.schedule ? payoffText(c.schedule.payoffYears) : NO_FIGURE)) },
     );
   }
-  rows.push({ term: "Interest compounded", value: result.compounding === "semi-annual" ? "Semi-annually (Canadian fixed-rate)" : "Monthly" });
+  return rows;
+}
+
+/** Column headings of the two cases when insurance is required. */
+export const WITHOUT_INSURANCE = "Without mortgage insurance";
+export const WITH_PREMIUM = "With the premium added to the loan";
+
+export function ResultDetails({ result }: { result: CalculatorResult }) {
+  const withoutInsurance: FigureCase = { principal: result.loan, monthly: result.monthlyPayment, payment: result.payment, schedule: result.schedule };
+  const withPremium: FigureCase | null =
+    result.monthlyWithPremium !== null
+      ? { principal: result.mortgageAmount, monthly: result.monthlyWithPremium, payment: result.paymentWithPremium, schedule: result.scheduleWithPremium }
+      : null;
+  const rows: { term: string; value: ReactNode }[] = [
+    { term: "Loan (price minus down payment)", value: formatCurrency(result.loan, { cents: true }) },
+    { term: "Mortgage default insurance", value: <InsuranceLine result={result} /> },
+    { term: "Interest compounded", value: result.compounding === "semi-annual" ? "Semi-annually (Canadian fixed-rate)" : "Monthly" },
+  ];
+  // No insurance: one case, whose figures join the list. Insurance required: both cases side by side.
+  if (!withPremium) rows.push(...figureRows(result, [withoutInsurance]).map(({ term, values }) => ({ term, value: values[0] })));
   return (
-    <dl className="mt-6 divide-y divide-line border-t border-line text-sm">
-      {rows.map((row) => (
-        <div key={row.term} className="grid gap-1 py-2 sm:grid-cols-[12rem_1fr] sm:gap-4">
-          <dt className="font-bold text-ink">{row.term}</dt>
-          <dd className="text-ink-muted">{row.value}</dd>
+    <>
+      <dl className="mt-6 divide-y divide-line border-t border-line text-sm">
+        {rows.map((row) => (
+          <div key={row.term} className="grid gap-1 py-2 sm:grid-cols-[12rem_1fr] sm:gap-4">
+            <dt className="font-bold text-ink">{row.term}</dt>
+            <dd className="text-ink-muted">{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+      {withPremium && (
+        <div role="region" aria-label="Payments and totals without and with mortgage insurance" tabIndex={0} className="mt-4 overflow-x-auto" data-testid="insurance-comparison">
+          <table className="w-full text-left text-sm">
+            <caption className="pb-2 text-left font-bold text-ink">Payments and totals, without and with the insurance premium</caption>
+            <thead>
+              <tr className="border-b border-line">
+                <th scope="col" className="py-1.5 pr-2">
+                  <span className="sr-only">Figure</span>
+                </th>
+                <th scope="col" className="px-2 py-1.5 font-bold text-ink">
+                  {WITHOUT_INSURANCE} (the payment above)
+                </th>
+                <th scope="col" className="py-1.5 pl-2 font-bold text-ink">
+                  {WITH_PREMIUM}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              <tr>
+                <th scope="row" className="py-1.5 pr-2 font-bold text-ink">
+                  Amount borrowed
+                </th>
+                <td className="px-2 py-1.5 text-ink-muted">{formatCurrency(withoutInsurance.principal, { cents: true })}</td>
+                <td className="py-1.5 pl-2 text-ink-muted">{formatCurrency(withPremium.principal, { cents: true })}</td>
+              </tr>
+              {figureRows(result, [withoutInsurance, withPremium]).map(({ term, values: [plain, insured] }) => (
+                <tr key={term}>
+                  <th scope="row" className="py-1.5 pr-2 font-bold text-ink">
+                    {term}
+                  </th>
+                  <td className="px-2 py-1.5 text-ink-muted">{plain}</td>
+                  <td className="py-1.5 pl-2 text-ink-muted">{insured}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </div>
-      ))}
-    </dl>
+      )}
+    </>
   );
 }
 

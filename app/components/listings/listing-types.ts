@@ -6,11 +6,33 @@
 import { LISTING_CATEGORIES, type ListingCategory } from "../../../db/schema-values";
 import { areas, feedCitiesOf } from "~/content/areas";
 
+/**
+ * How a listing's StandardStatus reads on the public pages (docs/decisions/030): available, or an
+ * accepted offer in one of the two stages Canadian buyers know. Every other status the feed may
+ * carry (sold, expired, withdrawn, …) is left off the site: such a listing is removed and its page
+ * answers 410.
+ */
+export const LISTING_STATUSES = ["active", "under-contract", "pending"] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+
+/** The label beside a listing whose offer is accepted; none for an available home. */
+export const LISTING_STATUS_LABELS: Record<ListingStatus, string | null> = {
+  active: null,
+  "under-contract": "Conditionally sold",
+  pending: "Sale pending",
+};
+
 /** Only what a card shows: a results page of 12 carries a few kilobytes, not the descriptions. */
 export interface ListingCard {
   key: string;
   path: string;
+  /** The asking price; null when the feed has none or gives 0 (shown as "Price on request"). */
   price: number | null;
+  status: ListingStatus;
+  /** OfficeName of the listing office, then of each co-listing office (the DDF rules require it shown). */
+  brokerages: string[];
+  /** ListAgentKey or a CoListAgentKey is the agent's own CREA member key (DDF_MEMBER_KEY). */
+  listedByAgent: boolean;
   address: string;
   city: string | null;
   beds: number | null;
@@ -30,11 +52,32 @@ export interface ListingPage {
   medianAskingPrice: number | null;
 }
 
+/** One open house of a listing, in Edmonton's time (the feed gives local date and times). */
+export interface OpenHouseTime {
+  /** "2026-11-28". */
+  date: string;
+  /** "13:00", or null when the feed leaves it out. */
+  start: string | null;
+  end: string | null;
+  /** LivestreamOpenHouseURL, when it is an https link. */
+  livestreamUrl: string | null;
+}
+
+/** An upcoming open house with the home it is at, for /open-house. */
+export interface OpenHouseListing extends OpenHouseTime {
+  listing: ListingCard;
+}
+
 export interface ListingDetail {
   key: string;
   path: string;
   mlsNumber: string | null;
   price: number | null;
+  status: ListingStatus;
+  brokerages: string[];
+  listedByAgent: boolean;
+  /** Upcoming open houses, soonest first (none past). */
+  openHouses: OpenHouseTime[];
   address: string;
   city: string | null;
   province: string | null;
@@ -47,9 +90,11 @@ export interface ListingDetail {
   category: ListingCategory;
   subType: string | null;
   remarks: string | null;
-  brokerage: string | null;
   listingUrl: string | null;
+  /** Photos in the feed's order, less those the media host is known to fail (the first shown is one that loads). */
   photos: { url: string; description: string | null }[];
+  /** For og:image: the address of the first of the listing's photos that loads; null without photos. */
+  cover: string | null;
   /** ISO timestamps: they cross from the loader to the browser as text. */
   listedAt: string | null;
   modifiedAt: string;
@@ -57,6 +102,8 @@ export interface ListingDetail {
 
 export interface ListingFilter {
   cities?: readonly string[];
+  /** Also homes with an accepted offer (labelled); by default only available ones, as "for sale" says. */
+  withAcceptedOffers?: boolean;
   category?: ListingCategory;
   minPrice?: number;
   maxPrice?: number;
@@ -105,6 +152,7 @@ export function parseListingSearch(params: URLSearchParams): ListingSearch & { c
   if ((LISTING_CATEGORIES as readonly string[]).includes(type)) search.category = type as ListingCategory;
   if (minPrice !== undefined) search.minPrice = minPrice;
   if (maxPrice !== undefined) search.maxPrice = maxPrice;
+  if (params.get("status") === "all") search.withAcceptedOffers = true;
   const minBeds = whole(params.get("minBeds"), 0, MAX_BEDS) || undefined;
   if (minBeds !== undefined) search.minBeds = minBeds;
   return search;
@@ -112,5 +160,5 @@ export function parseListingSearch(params: URLSearchParams): ListingSearch & { c
 
 /** True when the search narrows or pages the plain /listings (those variants are not indexed). */
 export function isRefined(search: ListingSearch): boolean {
-  return search.page > 1 || Boolean(search.cities?.length || search.category || search.minPrice || search.maxPrice || search.minBeds);
+  return search.page > 1 || Boolean(search.withAcceptedOffers || search.cities?.length || search.category || search.minPrice || search.maxPrice || search.minBeds);
 }

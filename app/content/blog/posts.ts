@@ -55,13 +55,13 @@ export const posts: readonly (BlogPost | ComingSoonPost)[] = [
   {
     slug: "new-gst-rebate-for-home-buyers",
     title: "New GST Rebate for First-Time Home Buyers",
-    description: "Up to $50,000 back on a newly built home: who qualifies, what the proposed rebate is worth at your price, key dates and how to claim it.",
+    description: "Up to $50,000 back on a newly built home: who qualifies, what the rebate is worth at your price, key dates and how to claim it.",
     section: "Real Estate Blogs",
     icon: "BadgePercent",
     color: "text-emerald-700",
     bgColor: "bg-emerald-50",
     datePublished: "2025-06-30",
-    dateModified: "2025-06-30",
+    dateModified: "2026-11-25",
     readingMinutes: 7,
   },
   {

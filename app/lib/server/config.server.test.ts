@@ -60,6 +60,23 @@ describe("the configuration schema", () => {
     expect(config.OUTBOX_WORKER).toBe(false);
   });
 
+  it("reads DDF_MEDIA_HOSTS as hosts with their ports, as photo URLs spell them, and DDF_MEDIA_HTTP as off by default", () => {
+    expect(readConfig({}).DDF_MEDIA_HOSTS).toEqual([{ hostname: "ddfcdn.realtor.ca", port: undefined }]);
+    expect(readConfig({}).DDF_MEDIA_HTTP).toBe(false);
+    expect(readConfig({ DDF_MEDIA_HOSTS: " CDN.Example , 127.0.0.1:3199,[::FFFF:127.0.0.1]:8080,2130706433", DDF_MEDIA_HTTP: "on" })).toMatchObject({
+      DDF_MEDIA_HOSTS: [
+        { hostname: "cdn.example", port: undefined },
+        { hostname: "127.0.0.1", port: 3199 },
+        { hostname: "[::ffff:7f00:1]", port: 8080 },
+        { hostname: "127.0.0.1", port: undefined },
+      ],
+      DDF_MEDIA_HTTP: true,
+    });
+    for (const bad of ["https://cdn.example", "cdn.example/photos", "user@cdn.example", "cdn.example:0", "cdn.example:70000", ",", "a b"]) {
+      expect(() => readConfig({ DDF_MEDIA_HOSTS: bad }), bad).toThrow(/^DDF_MEDIA_HOSTS must list host names, or host:port, separated by commas/);
+    }
+  });
+
   it("asks more free space of DATA_DIR for PGlite than for the mail folder alone", () => {
     expect(dataDirMinFreeBytes(readConfig({}))).toBe(64 * 1024 * 1024);
     expect(dataDirMinFreeBytes(readConfig({ DATABASE_URL: "postgres://localhost/site" }))).toBe(1024 * 1024);

@@ -43,6 +43,39 @@ const url = (...schemes: string[]) =>
   );
 const flag = z.string().optional().transform(Boolean);
 
+/** One entry of DDF_MEDIA_HOSTS: a host as a URL writes it (a name, `1.2.3.4` or `[::1]`), with the port when one is written. */
+export interface MediaHost {
+  hostname: string;
+  port: number | undefined;
+}
+/** `host` or `host:port`, for IPv6 `[addr]:port`; no scheme, path or credentials. */
+const MEDIA_HOST = /^(\[[0-9a-f:.]+\]|[^\s/?#@\\:[\]]+)(?::([0-9]{1,5}))?$/i;
+function mediaHostOf(entry: string): MediaHost | null {
+  const match = MEDIA_HOST.exec(entry);
+  if (!match) return null;
+  const port = match[2] === undefined ? undefined : Number(match[2]);
+  if (port !== undefined && (port < 1 || port > 65_535)) return null;
+  try {
+    // As the photo URLs will be read: lower case, IPv4 in dotted form, IPv6 compressed and bracketed.
+    return { hostname: new URL(`https://${match[1]}/`).hostname, port };
+  } catch {
+    return null;
+  }
+}
+/** Comma-separated hosts (`host` or `host:port`), at least one. */
+const mediaHosts = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value, ctx) => {
+      const hosts = value.split(",").map((s) => s.trim()).filter(Boolean).map(mediaHostOf);
+      if (hosts.length === 0 || hosts.includes(null)) {
+        ctx.addIssue({ code: "custom", message: "must list host names, or host:port, separated by commas" });
+        return z.NEVER;
+      }
+      return hosts as MediaHost[];
+    });
+
 export const configSchema = z.object({
   // The server.
   NODE_ENV: z.string().default("development"),
@@ -86,6 +119,23 @@ export const configSchema = z.object({
   DDF_SYNC_INTERVAL_MS: whole(900_000, 10_000),
   DDF_FULL_CHECK_MS: whole(6 * 3_600_000, 60_000, 24 * 3_600_000),
   DDF_BACKOFF_MAX_MS: whole(3_600_000, 1_000),
+  /**
+   * The agent's own CREA member key (the feed's MemberKey, as ListAgentKey names it): listings it
+   * lists or co-lists are marked "Listed by" the agent and shown first. Unset: no listing is marked.
+   */
+  DDF_MEMBER_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/, "must be the agent's CREA member key (letters and digits)")
+    .optional(),
+  /**
+   * The only hosts listing photos are fetched from (photos.server.ts, media-fetch.server.ts): CREA's
+   * media host. A host name is connected to only at a public address; an IP address written with
+   * a port (`127.0.0.1:3199`, a local stand-in) is the operator's explicit choice and used as is.
+   */
+  DDF_MEDIA_HOSTS: mediaHosts("ddfcdn.realtor.ca"),
+  /** `on`: photos may also come over plain HTTP (a local stand-in only); off, HTTPS only. */
+  DDF_MEDIA_HTTP: onOff("off"),
   // The scripts (audit, bench, image rendering).
   CHROME_PATH: z.string().default("/usr/bin/chromium"),
   AUDIT_PORT: port(3900),

@@ -11,6 +11,7 @@ import { createInvite, hasAccounts, inviteLink } from "./inbox/accounts.server";
 import { type InboxContext, createInboxContext } from "./inbox/context.server";
 import { createDdfClient } from "./listings/ddf-client.server";
 import type { ListingsFeed } from "./listings/feed.server";
+import { mediaFetcherOf } from "./listings/media-fetch.server";
 import { ListingsSyncWorker } from "./listings/sync-worker.server";
 import { type Mailer, createMailer } from "./mailer.server";
 import { OutboxWorker } from "./outbox-worker.server";
@@ -58,7 +59,7 @@ export async function startLeadRuntime(config: Config, log: Pick<Console, "info"
   const services = createSiteServices({ db, onQueued: () => worker?.kick(), log });
   const inbox = await createInboxContext(db, siteUrlOf(config), () => worker?.kick());
   await announceFirstSetUpLink(inbox, log);
-  const listings: ListingsFeed | null = config.DDF_CLIENT_ID ? { db } : null;
+  const listings: ListingsFeed | null = config.DDF_CLIENT_ID ? { db, memberKey: config.DDF_MEMBER_KEY ?? null, media: mediaFetcherOf(config) } : null;
   const listingsWorker = startListingsSync(config, db, log);
 
   return {
@@ -92,9 +93,20 @@ function startListingsSync(config: Config, db: Database, log: Pick<Console, "inf
     ? new ListingsSyncWorker(db, client, { intervalMs: config.DDF_SYNC_INTERVAL_MS, fullCheckMs: config.DDF_FULL_CHECK_MS, backoffMaxMs: config.DDF_BACKOFF_MAX_MS, log })
     : null;
   worker?.start();
-  const every = `every ${Math.round(config.DDF_SYNC_INTERVAL_MS / 60_000)} min`;
-  log.info(`[listings] DDF feed on, from ${client.origin}${worker ? `, synced ${every}` : " (sync worker off in this process)"}`);
+  const every = `every ${durationText(config.DDF_SYNC_INTERVAL_MS)}`;
+  const own = config.DDF_MEMBER_KEY ? ", the agent's own listings marked by DDF_MEMBER_KEY" : "";
+  log.info(`[listings] DDF feed on, from ${client.origin}${worker ? `, synced ${every}` : " (sync worker off in this process)"}${own}`);
   return worker;
+}
+
+/** A duration in the unit that reads right: "10 s", "90 s", "15 min", "2 h", "1 h 30 min". */
+export function durationText(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 120 || seconds % 60 !== 0) return `${seconds} s`;
+  const minutes = seconds / 60;
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
 }
 
 /**

@@ -12,6 +12,7 @@ import { CompactTable } from "~/components/blog/table-scroll";
 import { GstRebateCalculator, GstRebateTable } from "~/components/calculators/gst-rebate-calculator";
 import {
   EXAMPLE_PURCHASE_YEAR,
+  LEGISLATIVE_STATUS,
   LOOKBACK_PRIOR_YEARS,
   eligibility,
   homeTypes,
@@ -20,6 +21,7 @@ import {
 } from "~/content/blog/data/new-gst-rebate-for-home-buyers";
 import { officialSources, ruleSources } from "~/content/blog/data/figures";
 import { site } from "~/content/site";
+import { formatLongDate } from "~/lib/dates";
 import { formatCurrency } from "~/lib/format";
 import { GST_RATE_PERCENT, GST_REBATE_FULL_UP_TO, GST_REBATE_MAX, GST_REBATE_PHASE_OUT_END, gstRebate } from "~/lib/gst-rebate";
 import type { Route } from "./+types/new-gst-rebate-for-home-buyers";
@@ -46,8 +48,8 @@ export default function Article() {
   return (
     <ArticleLayout slug={slug}>
       <p>
-        If you're buying your first home and you're open to a brand-new one, the federal government has proposed a rebate that could save you up
-        to {$(GST_REBATE_MAX)} <Cite source={ruleSources.gstRebate} />. Here in Alberta there's no provincial sales tax, so the{" "}
+        If you're buying your first home and you're open to a brand-new one, a federal rebate could save you up to {$(GST_REBATE_MAX)}{" "}
+        <Cite source={ruleSources.gstRebate} />. Here in Alberta there's no provincial sales tax, so the{" "}
         {GST_RATE_PERCENT}% GST <Cite source={ruleSources.gstRate} /> is the only sales tax on a new home, and for most first-time buyers this rebate would take it off completely. Here's how it works, who qualifies and how to make sure
         you actually get it.
       </p>
@@ -55,8 +57,10 @@ export default function Article() {
       <div role="note" className="my-6 flex gap-3 rounded-lg border border-line bg-surface-muted p-4">
         <Info aria-hidden="true" className="mt-1 size-5 shrink-0 text-brand" />
         <p className="my-0">
-          <strong>A proposal, as of June 30, 2025.</strong> The Department of Finance Canada announced this rebate on May 27, 2025, and it becomes
-          law only once Parliament passes it. The details below are the proposal as announced. Before you sign, check the current rules with the{" "}
+          <strong>Now law, as of {formatLongDate(LEGISLATIVE_STATUS.source.asOf)}.</strong> The Department of Finance Canada announced this rebate on{" "}
+          {formatLongDate(LEGISLATIVE_STATUS.announced)}. Parliament enacted it in {LEGISLATIVE_STATUS.bill}, the {LEGISLATIVE_STATUS.act}, which
+          received Royal Assent on {formatLongDate(LEGISLATIVE_STATUS.royalAssent)} <Cite source={LEGISLATIVE_STATUS.source} />. The details below
+          are the rebate as announced, and the Act as passed may differ in places. Before you sign, check the current rules with the{" "}
           <ExternalLink href={officialSources.financeCanada}>Department of Finance Canada</ExternalLink> and the{" "}
           <ExternalLink href={officialSources.cra}>Canada Revenue Agency</ExternalLink>, and ask your builder and lawyer how they will handle it.
         </p>
@@ -86,12 +90,12 @@ export default function Article() {
       </CompactTable>
       <GstRebateCalculator />
       <p className="text-sm text-ink-muted">
-        Figures are estimates from the proposed rule <Cite source={ruleSources.gstRebate} />, using the home's price before GST. Your builder's
-        agreement and the final legislation decide the actual amount.
+        Figures are estimates from the rule as announced <Cite source={ruleSources.gstRebate} />, using the home's price before GST. Your builder's
+        agreement and the Act decide the actual amount.
       </p>
 
       <h2>Who qualifies</h2>
-      <p>Under the proposal, these are the tests. If you buy with someone else, at least one of you has to meet them.</p>
+      <p>As announced, these are the tests. If you buy with someone else, at least one of you has to meet them.</p>
       <ul className="my-4 space-y-3">
         {eligibility.map((item) => (
           <li key={item.title} className="flex gap-3">

@@ -1,5 +1,27 @@
 /** Typed content of the GST rebate article (spec/blog.md §3: eligibility item, timeline item). */
 
+import type { OfficialSource } from "./figures";
+
+/**
+ * Where the rebate stands in law, as the official source showed it on the day it was checked.
+ * Announced by the Department of Finance Canada on May 27, 2025; enacted by Bill C-4 of the
+ * 45th Parliament, 1st session, the Making Life More Affordable for Canadians Act, S.C. 2026,
+ * c. 2, whose Part 2 amends the Excise Tax Act to implement the first-time home buyers' GST
+ * rebate. The Justice Laws Website shows it "Assented to 2026-03-12". When re-checked, change
+ * `source.asOf` (and anything the source then shows differently).
+ */
+export const LEGISLATIVE_STATUS = {
+  announced: "2025-05-27",
+  bill: "Bill C-4",
+  act: "Making Life More Affordable for Canadians Act",
+  royalAssent: "2026-03-12",
+  source: {
+    name: "Justice Laws Website, Making Life More Affordable for Canadians Act (S.C. 2026, c. 2)",
+    url: "https://laws.justice.gc.ca/eng/AnnualStatutes/2026_2/page-1.html",
+    asOf: "2026-11-25",
+  },
+} as const satisfies { announced: string; bill: string; act: string; royalAssent: string; source: OfficialSource };
+
 export interface EligibilityItem {
   title: string;
   description: string;

@@ -1,7 +1,8 @@
 /**
  * The DDF® Web API, as CREA documents it: an OAuth 2.0 client-credentials token, then OData v4
- * over the Property resource (pages of at most 100, `@odata.nextLink` to the next one) and the
- * PropertyReplication function (every key with its ModificationTimestamp).
+ * over the Property, Office and OpenHouse resources (pages of at most 100, `@odata.nextLink` to
+ * the next one) and the PropertyReplication and OfficeReplication functions (every key with its
+ * ModificationTimestamp). Only fields CREA's published description names are ever asked for.
  *
  * Failures come out as the three kinds the sync treats differently: DdfRateLimited (wait as long
  * as the feed asks), DdfUnavailable (the feed is down or slow: back off and try again) and
@@ -9,7 +10,7 @@
  * message ever carries the client secret or a token: they end up in logs and in the inbox.
  */
 import buildQuery from "odata-query";
-import { PROPERTY_FIELDS, type DdfProperty } from "./property.server";
+import { type DdfOffice, type DdfOpenHouse, type DdfProperty, OFFICE_FIELDS, OPEN_HOUSE_FIELDS, PROPERTY_FIELDS } from "./property.server";
 
 /** Anything the feed did wrong; the message is safe to log and to show in the inbox. */
 export class DdfError extends Error {
@@ -49,10 +50,21 @@ export class DdfResponseError extends DdfError {
   }
 }
 
-/** One record of PropertyReplication. */
+/** One record of a replication function: the record's key and its ModificationTimestamp. */
 export interface ReplicationEntry {
-  ListingKey: string;
+  key: string;
   ModificationTimestamp: string;
+}
+
+/** The resources the site replicates, each with its key field, the fields it reads and its replication function. */
+export const DDF_RESOURCES = {
+  Property: { key: "ListingKey", fields: PROPERTY_FIELDS, replication: "PropertyReplication()" },
+  Office: { key: "OfficeKey", fields: OFFICE_FIELDS, replication: "OfficeReplication()" },
+} as const;
+export type ReplicatedResource = keyof typeof DDF_RESOURCES;
+interface RecordOf {
+  Property: DdfProperty;
+  Office: DdfOffice;
 }
 
 export interface PropertyQuery {
@@ -66,12 +78,14 @@ export interface PropertyQuery {
 }
 
 export interface DdfClient {
-  /** The pages of a Property query, following `@odata.nextLink` until the last one. */
-  properties(query: PropertyQuery): AsyncGenerator<DdfProperty[]>;
+  /** The pages of a query on a replicated resource, following `@odata.nextLink` until the last one. */
+  records<R extends ReplicatedResource>(resource: R, query: PropertyQuery): AsyncGenerator<RecordOf[R][]>;
   /** The records with these keys (asked 100 at a time); keys the feed no longer has are simply absent. */
-  propertiesByKeys(keys: readonly string[]): Promise<DdfProperty[]>;
-  /** Keys changed after `since`, oldest first; without it, every key currently in the feed. */
-  replication(since?: Date): Promise<ReplicationEntry[]>;
+  recordsByKeys<R extends ReplicatedResource>(resource: R, keys: readonly string[]): Promise<RecordOf[R][]>;
+  /** Keys changed after `since`; without it, every key currently in the feed. */
+  replication(resource: ReplicatedResource, since?: Date): Promise<ReplicationEntry[]>;
+  /** Every open house from `from` (a date, Edmonton's day) on; the resource has no replication function. */
+  openHouses(from: string): Promise<DdfOpenHouse[]>;
   /** Where the API is (origin only), for the start-up line. */
   readonly origin: string;
 }
@@ -201,30 +215,43 @@ export function createDdfClient(options: DdfClientOptions): DdfClient {
 
   return {
     origin: apiOrigin,
-    properties(query) {
-      const top = Math.min(query.top ?? DDF_PAGE_SIZE, DDF_PAGE_SIZE);
-      const qs = buildQuery<DdfProperty>({
-        select: [...(query.select ?? PROPERTY_FIELDS)],
+    records<R extends ReplicatedResource>(resource: R, query: PropertyQuery) {
+      const qs = buildQuery({
+        select: [...(query.select ?? DDF_RESOURCES[resource].fields)],
         filter: query.filter,
         orderBy: Array.isArray(query.orderBy) ? query.orderBy.join(",") : query.orderBy,
-        top,
+        top: Math.min(query.top ?? DDF_PAGE_SIZE, DDF_PAGE_SIZE),
         skip: query.skip,
       });
-      return pages<DdfProperty>(`${apiBase}/Property${qs}`);
+      return pages<RecordOf[R]>(`${apiBase}/${resource}${qs}`);
     },
-    async propertiesByKeys(keys) {
-      const out: DdfProperty[] = [];
+    async recordsByKeys<R extends ReplicatedResource>(resource: R, keys: readonly string[]) {
+      const { key, fields } = DDF_RESOURCES[resource];
+      const out: RecordOf[R][] = [];
       for (let i = 0; i < keys.length; i += DDF_PAGE_SIZE) {
         const batch = keys.slice(i, i + DDF_PAGE_SIZE);
-        const qs = buildQuery<DdfProperty>({ select: [...PROPERTY_FIELDS], filter: { ListingKey: { in: batch } }, top: DDF_PAGE_SIZE });
-        out.push(...(await all<DdfProperty>(`${apiBase}/Property${qs}`)));
+        const qs = buildQuery({ select: [...fields], filter: { [key]: { in: batch } }, top: DDF_PAGE_SIZE });
+        out.push(...(await all<RecordOf[R]>(`${apiBase}/${resource}${qs}`)));
       }
       return out;
     },
-    async replication(since) {
+    async replication(resource, since) {
+      const { key, replication } = DDF_RESOURCES[resource];
       const qs = since ? buildQuery({ filter: { ModificationTimestamp: { gt: since } } }) : "";
-      const entries = await all<ReplicationEntry>(`${apiBase}/Property/PropertyReplication()${qs}`);
-      return entries.filter((e) => typeof e?.ListingKey === "string" && typeof e.ModificationTimestamp === "string");
+      const entries = await all<Record<string, unknown>>(`${apiBase}/${resource}/${replication}${qs}`);
+      return entries.flatMap((e) =>
+        typeof e?.[key] === "string" && typeof e.ModificationTimestamp === "string" ? [{ key: e[key], ModificationTimestamp: e.ModificationTimestamp }] : [],
+      );
+    },
+    openHouses(from) {
+      // OpenHouseDate is declared a date-time: compared with the day's start, as OData expects.
+      const qs = buildQuery({
+        select: [...OPEN_HOUSE_FIELDS],
+        filter: `OpenHouseDate ge ${from}T00:00:00Z`,
+        orderBy: "OpenHouseKey asc",
+        top: DDF_PAGE_SIZE,
+      });
+      return all<DdfOpenHouse>(`${apiBase}/OpenHouse${qs}`);
     },
   };
 }

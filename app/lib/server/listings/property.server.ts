@@ -1,9 +1,13 @@
 /**
  * What the sync reads of a DDF® Property record (the feed's field names, RESO Data Dictionary),
- * and how one becomes a row of the local copy (db/schema.ts `listings`).
+ * and how one becomes a row of the local copy (db/schema.ts `listings`). Every field named here
+ * is one CREA's published description of the entity declares (tests/fixtures/ddf/crea-web-api.json;
+ * crea-fields.test.ts fails otherwise): a server built on ASP.NET Core OData answers 400 to a
+ * `$select` naming anything else, and the whole sync would load nothing.
  */
 import type { ListingCategory } from "../../../../db/schema-values";
-import type { ListingPhoto, listings } from "../../../../db/schema";
+import type { ListingStatus } from "~/components/listings/listing-types";
+import type { ListingPhoto, listings, openHouses } from "../../../../db/schema";
 import { addressSlug } from "../../listings";
 
 export interface DdfMedia {
@@ -36,7 +40,16 @@ export interface DdfProperty {
   StructureType?: string[] | null;
   CommonInterest?: string | null;
   PublicRemarks?: string | null;
-  ListOfficeName?: string | null;
+  /** OfficeKey of the listing brokerage; its name is OfficeName on the Office resource. */
+  ListOfficeKey?: string | null;
+  CoListOfficeKey?: string | null;
+  CoListOfficeKey2?: string | null;
+  CoListOfficeKey3?: string | null;
+  /** MemberKey of the listing agent and co-listing agents (DDF_MEMBER_KEY marks the site's own agent). */
+  ListAgentKey?: string | null;
+  CoListAgentKey?: string | null;
+  CoListAgentKey2?: string | null;
+  CoListAgentKey3?: string | null;
   Latitude?: number | null;
   Longitude?: number | null;
   OriginalEntryTimestamp?: string | null;
@@ -66,7 +79,14 @@ export const PROPERTY_FIELDS = [
   "StructureType",
   "CommonInterest",
   "PublicRemarks",
-  "ListOfficeName",
+  "ListOfficeKey",
+  "CoListOfficeKey",
+  "CoListOfficeKey2",
+  "CoListOfficeKey3",
+  "ListAgentKey",
+  "CoListAgentKey",
+  "CoListAgentKey2",
+  "CoListAgentKey3",
   "Latitude",
   "Longitude",
   "OriginalEntryTimestamp",
@@ -121,8 +141,10 @@ export function toListingRow(p: DdfProperty, now = new Date()): ListingRow {
     listing_key: p.ListingKey,
     mls_number: p.ListingId ?? null,
     slug: addressSlug(addressShown ? address : `mls ${p.ListingId ?? p.ListingKey}`, p.City),
-    status: p.StandardStatus ?? null,
-    list_price: p.ListPrice ?? null,
+    // Only shown statuses are stored (displayable), as the pages name them.
+    status: listingStatusOf(p.StandardStatus),
+    // 0 is how some boards send "price on request": it is no price, not a free home.
+    list_price: p.ListPrice && p.ListPrice > 0 ? p.ListPrice : null,
     address,
     city: p.City?.trim() || null,
     province: p.StateOrProvince ?? null,
@@ -135,7 +157,8 @@ export function toListingRow(p: DdfProperty, now = new Date()): ListingRow {
     category: categoryOf(p),
     property_sub_type: p.PropertySubType ?? null,
     public_remarks: p.PublicRemarks ?? null,
-    office_name: p.ListOfficeName ?? null,
+    office_keys: keysOf(p.ListOfficeKey, p.CoListOfficeKey, p.CoListOfficeKey2, p.CoListOfficeKey3),
+    agent_keys: keysOf(p.ListAgentKey, p.CoListAgentKey, p.CoListAgentKey2, p.CoListAgentKey3),
     listing_url: p.ListingURL ?? null,
     photos: photosOf(p.Media),
     latitude: addressShown ? (p.Latitude ?? null) : null,
@@ -146,7 +169,103 @@ export function toListingRow(p: DdfProperty, now = new Date()): ListingRow {
   };
 }
 
-/** Whether a record may be shown at all (the seller allowed Internet display). */
-export function displayable(p: Pick<DdfProperty, "InternetEntireListingDisplayYN">): boolean {
-  return p.InternetEntireListingDisplayYN !== false;
+/** The keys given, in order, without blanks or repeats. */
+function keysOf(...keys: (string | null | undefined)[]): string[] {
+  return [...new Set(keys.map((k) => k?.trim()).filter((k): k is string => Boolean(k)))];
+}
+
+/**
+ * How each StandardStatus the feed carries is shown (docs/decisions/030). CREA's replication list
+ * holds only listings on the market; of RESO's statuses those are the available ones and the two
+ * stages of an accepted offer. Anything else (Closed, Expired, Withdrawn, Canceled, Hold, Coming
+ * Soon, Delete, Incomplete, or a status added later) is left off the site, like a removed listing.
+ */
+const SHOWN_STATUSES: Readonly<Record<string, ListingStatus>> = {
+  active: "active",
+  "active under contract": "under-contract",
+  pending: "pending",
+};
+
+/** The status as the pages show it, or null when the listing is not shown at all. */
+export function listingStatusOf(standardStatus: string | null | undefined): ListingStatus | null {
+  return SHOWN_STATUSES[(standardStatus ?? "").trim().toLowerCase()] ?? null;
+}
+
+/** Whether a record may be shown at all: the seller allowed Internet display and its status is one the site shows. */
+export function displayable(p: Pick<DdfProperty, "InternetEntireListingDisplayYN" | "StandardStatus">): boolean {
+  return p.InternetEntireListingDisplayYN !== false && listingStatusOf(p.StandardStatus) !== null;
+}
+
+/** The Office fields the site reads: the brokerage's name for the listings that name its key. */
+export interface DdfOffice {
+  OfficeKey: string;
+  OfficeName?: string | null;
+  ModificationTimestamp: string;
+}
+export const OFFICE_FIELDS = ["OfficeKey", "OfficeName", "ModificationTimestamp"] as const satisfies readonly (keyof DdfOffice)[];
+
+/** The OpenHouse fields the site reads. The resource has no replication function and no timestamp. */
+export interface DdfOpenHouse {
+  OpenHouseKey: string;
+  ListingKey?: string | null;
+  /** The day, in local time ("2026-11-28", or a date-time at midnight). */
+  OpenHouseDate?: string | null;
+  /** Local time, "13:00:00.00". */
+  OpenHouseStartTime?: string | null;
+  OpenHouseEndTime?: string | null;
+  OpenHouseType?: string | null;
+  OpenHouseStatus?: string | null;
+  LivestreamOpenHouseURL?: string | null;
+}
+export const OPEN_HOUSE_FIELDS = [
+  "OpenHouseKey",
+  "ListingKey",
+  "OpenHouseDate",
+  "OpenHouseStartTime",
+  "OpenHouseEndTime",
+  "OpenHouseType",
+  "OpenHouseStatus",
+  "LivestreamOpenHouseURL",
+] as const satisfies readonly (keyof DdfOpenHouse)[];
+
+export type OpenHouseRow = typeof openHouses.$inferInsert;
+
+/**
+ * An open house as a row of the local copy, or null when it is not one a visitor can attend:
+ * no listing or date, cancelled or ended, or not public (broker and office tours are for agents).
+ */
+export function toOpenHouseRow(o: DdfOpenHouse, now = new Date()): OpenHouseRow | null {
+  const date = /^(\d{4}-\d{2}-\d{2})/.exec(o.OpenHouseDate ?? "")?.[1];
+  if (!o.OpenHouseKey || !o.ListingKey || !date) return null;
+  const status = (o.OpenHouseStatus ?? "").trim().toLowerCase();
+  if (status === "cancelled" || status === "canceled" || status === "ended") return null;
+  const type = (o.OpenHouseType ?? "").trim().toLowerCase();
+  if (type && type !== "public") return null;
+  return {
+    open_house_key: o.OpenHouseKey,
+    listing_key: o.ListingKey,
+    date,
+    start_time: clockOf(o.OpenHouseStartTime),
+    end_time: clockOf(o.OpenHouseEndTime),
+    livestream_url: httpsUrlOf(o.LivestreamOpenHouseURL),
+    synced_at: now,
+  };
+}
+
+/** "13:00:00.00" -> "13:00"; anything else -> null. */
+function clockOf(text: string | null | undefined): string | null {
+  const m = /^(\d{1,2}):(\d{2})/.exec((text ?? "").trim());
+  if (!m || Number(m[1]) > 23 || Number(m[2]) > 59) return null;
+  return `${m[1]!.padStart(2, "0")}:${m[2]}`;
+}
+
+/** Only an https link is offered to visitors (never javascript:, data: or plain http). */
+function httpsUrlOf(text: string | null | undefined): string | null {
+  const raw = (text ?? "").trim().replace(/^"|"$/g, "");
+  try {
+    const url = new URL(raw);
+    return url.protocol === "https:" ? url.toString() : null;
+  } catch {
+    return null;
+  }
 }

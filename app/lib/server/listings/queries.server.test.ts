@@ -5,10 +5,10 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { testDatabaseForThisFile } from "../../../../tests/support/test-database";
-import { type DdfProperty, toListingRow } from "./property.server";
+import { type DdfProperty, displayable, toListingRow, toOpenHouseRow } from "./property.server";
 import { listingPhotoPath } from "./photos.server";
-import { allListingPaths, listingByKey, searchListings } from "./queries.server";
-import { removeListings, upsertListings } from "./store.server";
+import { agentListings, allListingPaths, listingByKey, searchListings, upcomingOpenHouses } from "./queries.server";
+import { removeListings, replaceOpenHouses, upsertListings, upsertOffices } from "./store.server";
 
 const t = testDatabaseForThisFile();
 
@@ -18,6 +18,7 @@ function property(overrides: Partial<DdfProperty> = {}): DdfProperty {
   return {
     ListingKey: `K${1000 + serial}`,
     ListingId: `E${4000000 + serial}`,
+    StandardStatus: "Active",
     ListPrice: 400_000,
     UnparsedAddress: `${100 + serial} Test Street NW, Edmonton, Alberta T5J 0A1`,
     City: "Edmonton",
@@ -29,7 +30,7 @@ function property(overrides: Partial<DdfProperty> = {}): DdfProperty {
     PropertySubType: "Single Family",
     StructureType: ["House"],
     PublicRemarks: "A bright home.",
-    ListOfficeName: "Test Realty",
+    ListOfficeKey: "O1",
     OriginalEntryTimestamp: "2025-01-01T00:00:00Z",
     ModificationTimestamp: "2025-02-01T00:00:00Z",
     Media: [{ MediaURL: `https://media.example/${serial}/1.jpg`, Order: 1 }],
@@ -38,6 +39,7 @@ function property(overrides: Partial<DdfProperty> = {}): DdfProperty {
 }
 
 async function seed(...props: DdfProperty[]) {
+  await upsertOffices(t.db, [{ OfficeKey: "O1", OfficeName: "Test Realty", ModificationTimestamp: "2025-01-01T00:00:00Z" }], new Date());
   await upsertListings(t.db, props.map((p) => toListingRow(p)));
 }
 
@@ -50,7 +52,10 @@ describe("listingByKey", () => {
       key: "ABC123",
       path: "/listings/ABC123-10123-jasper-avenue-nw-edmonton",
       address: "10123 Jasper Avenue NW",
-      brokerage: "Test Realty",
+      brokerages: ["Test Realty"],
+      status: "active",
+      listedByAgent: false,
+      openHouses: [],
       mlsNumber: p.ListingId,
       // Served from the site's own origin, named after the feed's URL.
       photos: [{ url: listingPhotoPath("ABC123", 0, p.Media![0]!.MediaURL!) }],
@@ -101,8 +106,79 @@ describe("searchListings", () => {
     const p = property({ ListingKey: "CARD1", PublicRemarks: "long text" });
     await seed(p);
     const [card] = (await searchListings(t.db, { page: 1, pageSize: 12 })).listings;
-    expect(Object.keys(card!).sort()).toEqual(["address", "area", "areaUnits", "baths", "beds", "category", "city", "key", "path", "photo", "price"]);
+    expect(Object.keys(card!).sort()).toEqual(["address", "area", "areaUnits", "baths", "beds", "brokerages", "category", "city", "key", "listedByAgent", "path", "photo", "price", "status"]);
     expect(card!.photo).toBe(listingPhotoPath("CARD1", 0, p.Media![0]!.MediaURL!));
+  });
+});
+
+describe("brokerages, statuses, the agent's own listings and open houses", () => {
+  it("names every office of a listing in its order, and follows a renamed office", async () => {
+    await seed(property({ ListingKey: "CO1", CoListOfficeKey: "O2", CoListOfficeKey2: "O-missing" }));
+    await upsertOffices(t.db, [{ OfficeKey: "O2", OfficeName: "Second Brokerage Ltd.", ModificationTimestamp: "2025-01-01T00:00:00Z" }], new Date());
+    expect(await listingByKey(t.db, "CO1")).toMatchObject({ brokerages: ["Test Realty", "Second Brokerage Ltd."] });
+    await upsertOffices(t.db, [{ OfficeKey: "O1", OfficeName: "Test Realty (Renamed) Inc.", ModificationTimestamp: "2025-03-01T00:00:00Z" }], new Date());
+    expect(await listingByKey(t.db, "CO1")).toMatchObject({ brokerages: ["Test Realty (Renamed) Inc.", "Second Brokerage Ltd."] });
+    const [card] = (await searchListings(t.db, { page: 1, pageSize: 12 })).listings;
+    expect(card!.brokerages[0]).toBe("Test Realty (Renamed) Inc.");
+  });
+
+  it("shows available homes by default and accepted offers, labelled, only when asked; other statuses are never stored", async () => {
+    const statuses = ["Active", "Active Under Contract", "Pending", "Closed", "Expired", "Withdrawn", "Coming Soon", "Canceled", "Hold", null];
+    const records = statuses.map((StandardStatus, i) => property({ ListingKey: `ST${i}`, StandardStatus, ListPrice: 100_000 * (i + 1) }));
+    expect(records.filter(displayable).map((p) => p.StandardStatus)).toEqual(["Active", "Active Under Contract", "Pending"]);
+    await seed(...records.filter(displayable));
+    const available = await searchListings(t.db, { page: 1, pageSize: 12 });
+    expect(available.listings.map((l) => [l.key, l.status])).toEqual([["ST0", "active"]]);
+    expect(available).toMatchObject({ total: 1, medianAskingPrice: 100_000 });
+    const all = await searchListings(t.db, { page: 1, pageSize: 12, withAcceptedOffers: true });
+    expect(all.listings.map((l) => [l.key, l.status]).sort()).toEqual([["ST0", "active"], ["ST1", "under-contract"], ["ST2", "pending"]]);
+    expect(all).toMatchObject({ total: 3, medianAskingPrice: 200_000 });
+    expect(await listingByKey(t.db, "ST1")).toMatchObject({ status: "under-contract" });
+  });
+
+  it("reads a price of 0 as no price", async () => {
+    await seed(property({ ListingKey: "ZERO", ListPrice: 0 }));
+    expect(await listingByKey(t.db, "ZERO")).toMatchObject({ price: null });
+  });
+
+  it("marks the agent's own and co-listed listings and lists them first", async () => {
+    await seed(
+      property({ ListingKey: "OWN1", ListAgentKey: "M1", OriginalEntryTimestamp: "2025-01-01T00:00:00Z" }),
+      property({ ListingKey: "OWN2", ListAgentKey: "M9", CoListAgentKey2: "M1", OriginalEntryTimestamp: "2025-02-01T00:00:00Z" }),
+      property({ ListingKey: "OTHER", ListAgentKey: "M9" }),
+    );
+    expect((await agentListings(t.db, "M1", 6)).map((l) => [l.key, l.listedByAgent])).toEqual([
+      ["OWN2", true],
+      ["OWN1", true],
+    ]);
+    expect(await listingByKey(t.db, "OTHER", { memberKey: "M1" })).toMatchObject({ listedByAgent: false });
+    expect(await listingByKey(t.db, "OWN1", { memberKey: "M1" })).toMatchObject({ listedByAgent: true });
+    expect(await listingByKey(t.db, "OWN1")).toMatchObject({ listedByAgent: false });
+  });
+
+  it("shows upcoming public open houses only, the agent's first, and drops past ones at the next sync", async () => {
+    await seed(property({ ListingKey: "OH1", ListAgentKey: "M1" }), property({ ListingKey: "OH2", City: "Leduc" }), property({ ListingKey: "OH3", City: "Calgary" }));
+    const open = (key: string, listing: string, date: string, extra: object = {}) =>
+      toOpenHouseRow({ OpenHouseKey: key, ListingKey: listing, OpenHouseDate: date, OpenHouseStartTime: "13:00:00.00", OpenHouseEndTime: "15:00:00.00", OpenHouseType: "Public", OpenHouseStatus: "Active", ...extra });
+    const rows = [
+      open("a", "OH1", "2026-11-29", { LivestreamOpenHouseURL: "https://video.example/live" }),
+      open("b", "OH2", "2026-11-28"),
+      open("c", "OH3", "2026-11-28"),
+      open("d", "OH2", "2026-11-27", { LivestreamOpenHouseURL: "javascript:alert(1)" }),
+    ];
+    expect(open("x", "OH1", "2026-11-28", { OpenHouseStatus: "Cancelled" })).toBeNull();
+    expect(open("y", "OH1", "2026-11-28", { OpenHouseType: "Broker" })).toBeNull();
+    await replaceOpenHouses(t.db, rows.flatMap((r) => r ?? []), "2026-11-26");
+    const upcoming = await upcomingOpenHouses(t.db, { memberKey: "M1", cities: ["Edmonton", "Leduc"], limit: 10, today: "2026-11-26" });
+    expect(upcoming.map((o) => [o.listing.key, o.date, o.start, o.end, o.livestreamUrl])).toEqual([
+      ["OH1", "2026-11-29", "13:00", "15:00", "https://video.example/live"],
+      ["OH2", "2026-11-27", "13:00", "15:00", null],
+      ["OH2", "2026-11-28", "13:00", "15:00", null],
+    ]);
+    expect(await listingByKey(t.db, "OH2", { today: "2026-11-28" })).toMatchObject({ openHouses: [{ date: "2026-11-28", start: "13:00" }] });
+    // The next day's sync: the feed no longer lists "d" (it was yesterday) and "b" was cancelled.
+    await replaceOpenHouses(t.db, [rows[0]!], "2026-11-28");
+    expect((await upcomingOpenHouses(t.db, { memberKey: null, cities: ["Edmonton", "Leduc"], limit: 10, today: "2026-11-28" })).map((o) => o.listing.key)).toEqual(["OH1"]);
   });
 });
 
@@ -117,8 +193,8 @@ describe("with 20,000 listings", () => {
   it("answers a results page, a city page and a listing quickly, through the indexes", async () => {
     // Generated in the database: 200 upserts of 100 would spend the test's time on seeding.
     await t.db.rows(sql`
-      insert into listings (listing_key, slug, list_price, address, city, bedrooms, category, listed_at, modified_at)
-      select 'P' || i, 'home-' || i, 200000 + (i % 500) * 1000, i || ' Some Street', (array['Edmonton','Leduc','Devon','St. Albert'])[1 + i % 4],
+      insert into listings (listing_key, slug, status, list_price, address, city, bedrooms, category, listed_at, modified_at)
+      select 'P' || i, 'home-' || i, 'active', 200000 + (i % 500) * 1000, i || ' Some Street', (array['Edmonton','Leduc','Devon','St. Albert'])[1 + i % 4],
         1 + i % 5, (array['single-family','condominium','townhouse','other'])[1 + i % 4],
         case when i % 50 = 0 then null else timestamptz '2024-01-01' + i * interval '1 minute' end, now()
       from generate_series(1, 20000) as i`);

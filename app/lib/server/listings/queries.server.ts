@@ -8,10 +8,11 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { ListingCategory } from "../../../../db/schema-values";
 import type { ListingPhoto } from "../../../../db/schema";
-import type { ListingCard, ListingDetail, ListingFilter, ListingPage, ListingSearch } from "~/components/listings/listing-types";
+import type { ListingCard, ListingDetail, ListingFilter, ListingPage, ListingSearch, ListingStatus, OpenHouseListing, OpenHouseTime } from "~/components/listings/listing-types";
+import { edmontonDate } from "../../dates";
 import { listingPath } from "../../listings";
 import type { Database } from "../db.server";
-import { listingPhotoPath } from "./photos.server";
+import { listingCoverPath, listingPhotoPath, photoKnownToFail } from "./photos.server";
 import { listingSummary } from "./summary.server";
 
 export type ListingLookup = ListingDetail | { gone: true } | null;
@@ -26,6 +27,9 @@ type SharedField = keyof ListingCard & keyof ListingDetail;
 interface SharedRow extends Record<string, unknown> {
   listing_key: string;
   slug: string;
+  status: ListingStatus;
+  brokerages: string[] | null;
+  listed_by_agent: boolean | null;
   list_price: number | null;
   address: string;
   city: string | null;
@@ -36,13 +40,27 @@ interface SharedRow extends Record<string, unknown> {
   category: ListingCategory;
 }
 
-const SHARED_COLUMNS = "listing_key, slug, list_price, address, city, bedrooms, bathrooms, living_area, living_area_units, category";
+/**
+ * The columns both views read. The brokerages' names come from the offices the listing names, in
+ * its order (listing office first), so a renamed office shows on every page after one sync; the
+ * agent's own listings are those whose listing or co-listing agent has DDF_MEMBER_KEY.
+ */
+function sharedColumns(memberKey: string | null | undefined): SQL {
+  return sql`listings.listing_key, slug, status, list_price, address, city, bedrooms, bathrooms, living_area, living_area_units, category,
+    array(select o.office_name from unnest(office_keys) with ordinality as k(office_key, n)
+      join offices o on o.office_key = k.office_key where o.office_name is not null order by k.n) as brokerages,
+    ${memberKey ?? null}::text = any(agent_keys) as listed_by_agent`;
+}
 
 function toShared(r: SharedRow): Pick<ListingCard, SharedField> {
   return {
     key: r.listing_key,
     path: listingPath(r.listing_key, r.slug),
-    price: r.list_price,
+    status: r.status,
+    brokerages: r.brokerages ?? [],
+    listedByAgent: r.listed_by_agent === true,
+    // A price of 0 is no price ("Price on request"), whichever way it was stored.
+    price: r.list_price && r.list_price > 0 ? r.list_price : null,
     address: r.address,
     city: r.city,
     beds: r.bedrooms,
@@ -60,27 +78,39 @@ interface DetailRow extends SharedRow {
   community: string | null;
   property_sub_type: string | null;
   public_remarks: string | null;
-  office_name: string | null;
   listing_url: string | null;
   photos: ListingPhoto[] | null;
   listed_at: Date | null;
   modified_at: Date;
 }
 
-const DETAIL_COLUMNS = sql.raw(
-  `${SHARED_COLUMNS}, mls_number, province, postal_code, community, property_sub_type, public_remarks, office_name, listing_url, photos, listed_at, modified_at`,
-);
+const DETAIL_COLUMNS = sql.raw(`mls_number, province, postal_code, community, property_sub_type, public_remarks, listing_url, photos, listed_at, modified_at`);
+
+interface OpenHouseRow extends Record<string, unknown> {
+  date: string;
+  start_time: string | null;
+  end_time: string | null;
+  livestream_url: string | null;
+}
+
+const toOpenHouseTime = (o: OpenHouseRow): OpenHouseTime => ({ date: o.date, start: o.start_time, end: o.end_time, livestreamUrl: o.livestream_url });
 
 /** One listing by its ListingKey; `{ gone: true }` when it left the feed (the page answers 410). */
-export async function listingByKey(db: Database, key: string): Promise<ListingLookup> {
-  const rows = await db.rows<DetailRow>(sql`select ${DETAIL_COLUMNS} from listings where listing_key = ${key}`);
+export async function listingByKey(db: Database, key: string, options: { memberKey?: string | null; today?: string } = {}): Promise<ListingLookup> {
+  const rows = await db.rows<DetailRow>(sql`select ${sharedColumns(options.memberKey)}, ${DETAIL_COLUMNS} from listings where listing_key = ${key}`);
   const row = rows[0];
-  if (row) return toDetail(row);
+  if (row) {
+    const openHouses = await db.rows<OpenHouseRow>(sql`
+      select to_char(date, 'YYYY-MM-DD') as date, start_time, end_time, livestream_url from open_houses
+      where listing_key = ${key} and date >= ${options.today ?? edmontonDate()}::date
+      order by date, start_time nulls last limit 10`);
+    return { ...toDetail(row), openHouses: openHouses.map(toOpenHouseTime) };
+  }
   const gone = await db.rows(sql`select 1 as gone from listing_tombstones where listing_key = ${key}`);
   return gone.length > 0 ? { gone: true } : null;
 }
 
-function toDetail(r: DetailRow): ListingDetail {
+function toDetail(r: DetailRow): Omit<ListingDetail, "openHouses"> {
   return {
     ...toShared(r),
     mlsNumber: r.mls_number,
@@ -89,12 +119,13 @@ function toDetail(r: DetailRow): ListingDetail {
     community: r.community,
     subType: r.property_sub_type,
     remarks: r.public_remarks,
-    brokerage: r.office_name,
     listingUrl: r.listing_url,
     // Served from this site (photos.server.ts); the index is the photo's place in the feed's list.
+    // A photo the media host failed to give lately is left out, so the first one shown loads.
     photos: (r.photos ?? []).flatMap((p, i) =>
-      typeof p?.url === "string" ? [{ url: listingPhotoPath(r.listing_key, i, p.url), description: p.description }] : [],
+      typeof p?.url === "string" && !photoKnownToFail(p.url) ? [{ url: listingPhotoPath(r.listing_key, i, p.url), description: p.description }] : [],
     ),
+    cover: (r.photos ?? []).length > 0 ? listingCoverPath(r.listing_key) : null,
     listedAt: r.listed_at ? r.listed_at.toISOString() : null,
     modifiedAt: r.modified_at.toISOString(),
   };
@@ -108,6 +139,8 @@ function whereOf(f: ListingFilter): SQL {
   if (f.cities?.length === 1) conditions.push(sql`city = ${f.cities[0]}`);
   else if (f.cities?.length) conditions.push(sql`city = any(${sql.param([...f.cities])}::text[])`);
   if (f.category) conditions.push(sql`category = ${f.category}`);
+  // "For sale" means available: homes with an accepted offer only when asked for (decision 030).
+  if (!f.withAcceptedOffers) conditions.push(sql`status = 'active'`);
   if (f.minPrice !== undefined) conditions.push(sql`list_price >= ${f.minPrice}`);
   if (f.maxPrice !== undefined) conditions.push(sql`list_price <= ${f.maxPrice}`);
   if (f.minBeds !== undefined) conditions.push(sql`bedrooms >= ${f.minBeds}`);
@@ -119,7 +152,7 @@ interface CardRow extends SharedRow {
 }
 
 // listed_at is read only to order the page; a card does not show it.
-const CARD_COLUMNS = sql.raw(`${SHARED_COLUMNS}, photos->0->>'url' as photo, listed_at`);
+const cardColumns = (memberKey: string | null | undefined): SQL => sql`${sharedColumns(memberKey)}, photos->0->>'url' as photo, listed_at`;
 
 /**
  * A page of listings, newest first (listed_at descending, undated ones last, then by key), with
@@ -130,7 +163,7 @@ const CARD_COLUMNS = sql.raw(`${SHARED_COLUMNS}, photos->0->>'url' as photo, lis
  * dated one walks the listed_at index backwards and stops after offset + size rows) and only
  * those few rows are merged.
  */
-export async function searchListings(db: Database, search: ListingSearch & { pageSize: number }): Promise<ListingPage> {
+export async function searchListings(db: Database, search: ListingSearch & { pageSize: number; memberKey?: string | null }): Promise<ListingPage> {
   const where = whereOf(search);
   const pageSize = Math.max(1, Math.floor(search.pageSize));
   const { total, median } = await listingSummary(db, search, where);
@@ -139,6 +172,7 @@ export async function searchListings(db: Database, search: ListingSearch & { pag
   const offset = (page - 1) * pageSize;
   if (offset >= total) return { total, page, pageCount, listings: [], medianAskingPrice: median };
   const reach = offset + pageSize;
+  const CARD_COLUMNS = cardColumns(search.memberKey);
   const rows = await db.rows<CardRow>(sql`
     select * from (
       (select ${CARD_COLUMNS} from listings where ${where} and listed_at is not null
@@ -153,7 +187,35 @@ export async function searchListings(db: Database, search: ListingSearch & { pag
 }
 
 function toCard(r: CardRow): ListingCard {
-  return { ...toShared(r), photo: r.photo ? listingPhotoPath(r.listing_key, 0, r.photo) : null };
+  // The first photo, or, when the media host failed to give it lately, the first that loads.
+  const photo = !r.photo ? null : photoKnownToFail(r.photo) ? listingCoverPath(r.listing_key) : listingPhotoPath(r.listing_key, 0, r.photo);
+  return { ...toShared(r), photo };
+}
+
+/** The agent's own listings (DDF_MEMBER_KEY is the listing or a co-listing agent), newest first, every shown status. */
+export async function agentListings(db: Database, memberKey: string, limit: number): Promise<ListingCard[]> {
+  const rows = await db.rows<CardRow>(sql`
+    select ${cardColumns(memberKey)} from listings where agent_keys @> array[${memberKey}::text]
+    order by listed_at desc nulls last, listing_key limit ${Math.max(1, Math.floor(limit))}`);
+  return rows.map(toCard);
+}
+
+/**
+ * Upcoming open houses (today on, in Edmonton) of the agent's own listings and of the listings in
+ * `cities` (the areas the site covers): the agent's own first, then the soonest.
+ */
+export async function upcomingOpenHouses(
+  db: Database,
+  options: { memberKey: string | null; cities: readonly string[]; limit: number; today?: string },
+): Promise<OpenHouseListing[]> {
+  const own = options.memberKey ? sql`listings.agent_keys @> array[${options.memberKey}::text]` : sql`false`;
+  const rows = await db.rows<CardRow & OpenHouseRow>(sql`
+    select ${cardColumns(options.memberKey)}, to_char(o.date, 'YYYY-MM-DD') as date, o.start_time, o.end_time, o.livestream_url
+    from open_houses o join listings on listings.listing_key = o.listing_key
+    where o.date >= ${options.today ?? edmontonDate()}::date and (${own} or listings.city = any(${sql.param([...options.cities])}::text[]))
+    order by listed_by_agent desc nulls last, o.date, o.start_time nulls last, o.open_house_key
+    limit ${Math.max(1, Math.floor(options.limit))}`);
+  return rows.map((r) => ({ ...toOpenHouseTime(r), listing: toCard(r) }));
 }
 
 /** Every listing page with its last change, for /sitemap-listings.xml (one narrow scan). */

@@ -5,7 +5,7 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db.server";
-import type { ListingRow } from "./property.server";
+import type { DdfOffice, ListingRow, OpenHouseRow } from "./property.server";
 
 const COLUMNS = [
   "listing_key",
@@ -25,7 +25,8 @@ const COLUMNS = [
   "category",
   "property_sub_type",
   "public_remarks",
-  "office_name",
+  "office_keys",
+  "agent_keys",
   "listing_url",
   "photos",
   "latitude",
@@ -39,6 +40,8 @@ function valueOf(row: ListingRow, column: (typeof COLUMNS)[number]): SQL {
   const value = row[column];
   if (column === "photos") return sql`${JSON.stringify(value ?? [])}::jsonb`;
   if (value instanceof Date) return sql`${value.toISOString()}::timestamptz`;
+  // sql.param keeps an array one parameter (a bare array would be spread into a list).
+  if (Array.isArray(value)) return sql`${sql.param(value)}::text[]`;
   return sql`${value ?? null}`;
 }
 
@@ -90,4 +93,55 @@ export async function storedListingVersions(db: Database): Promise<Map<string, n
 export async function countListings(db: Database): Promise<number> {
   const rows = await db.rows<{ n: number }>(sql`select count(*)::int as n from listings`);
   return rows[0]?.n ?? 0;
+}
+
+/** Inserts or replaces offices (a page of the feed), in one statement. */
+export async function upsertOffices(db: Database, records: readonly DdfOffice[], now: Date): Promise<number> {
+  if (records.length === 0) return 0;
+  const values = sql.join(
+    records.map((o) => sql`(${o.OfficeKey}, ${o.OfficeName?.trim() || null}, ${new Date(o.ModificationTimestamp).toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)`),
+    sql`, `,
+  );
+  const rows = await db.rows<{ office_key: string }>(sql`
+    insert into offices (office_key, office_name, modified_at, synced_at) values ${values}
+    on conflict (office_key) do update set office_name = excluded.office_name, modified_at = excluded.modified_at, synced_at = excluded.synced_at
+    returning office_key`);
+  return rows.length;
+}
+
+/** Removes offices that left the feed (one statement). */
+export async function removeOffices(db: Database, keys: readonly string[]): Promise<number> {
+  if (keys.length === 0) return 0;
+  const rows = await db.rows<{ office_key: string }>(sql`delete from offices where office_key = any(${sql.param([...keys])}::text[]) returning office_key`);
+  return rows.length;
+}
+
+/** Every stored office key with its ModificationTimestamp. */
+export async function storedOfficeVersions(db: Database): Promise<Map<string, number>> {
+  const rows = await db.rows<{ office_key: string; modified_at: Date }>(sql`select office_key, modified_at from offices`);
+  return new Map(rows.map((r) => [r.office_key, r.modified_at.getTime()]));
+}
+
+/**
+ * Makes the stored open houses from `from` on exactly the feed's list, in one statement: the
+ * resource has no replication function, so the whole list is fetched and what is not in it goes
+ * (cancelled, or moved). Past days are dropped too; no page shows them.
+ */
+export async function replaceOpenHouses(db: Database, rows: readonly OpenHouseRow[], from: string): Promise<void> {
+  const keys = sql.param(rows.map((r) => r.open_house_key));
+  const upsert = rows.length
+    ? sql`, stored as (
+        insert into open_houses (open_house_key, listing_key, date, start_time, end_time, livestream_url, synced_at)
+        values ${sql.join(
+          rows.map((r) => sql`(${r.open_house_key}, ${r.listing_key}, ${r.date}::date, ${r.start_time ?? null}, ${r.end_time ?? null}, ${r.livestream_url ?? null}, ${(r.synced_at ?? new Date()).toISOString()}::timestamptz)`),
+          sql`, `,
+        )}
+        on conflict (open_house_key) do update set listing_key = excluded.listing_key, date = excluded.date, start_time = excluded.start_time,
+          end_time = excluded.end_time, livestream_url = excluded.livestream_url, synced_at = excluded.synced_at
+        returning 1)`
+    : sql``;
+  await db.rows(sql`
+    with gone as (delete from open_houses where date < ${from}::date or not (open_house_key = any(${keys}::text[])) returning 1)
+    ${upsert}
+    select 1`);
 }

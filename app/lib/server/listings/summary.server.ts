@@ -84,5 +84,5 @@ async function summarise(db: Database, where: SQL): Promise<ListingSummary> {
 
 /** The filter as a key: the order of its cities does not change the figures. */
 function filterKey(f: ListingFilter): string {
-  return JSON.stringify([[...(f.cities ?? [])].sort(), f.category ?? null, f.minPrice ?? null, f.maxPrice ?? null, f.minBeds ?? null]);
+  return JSON.stringify([[...(f.cities ?? [])].sort(), f.category ?? null, f.minPrice ?? null, f.maxPrice ?? null, f.minBeds ?? null, f.withAcceptedOffers ?? false]);
 }

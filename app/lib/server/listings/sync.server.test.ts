@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { generateListings } from "../../../../tests/fixtures/ddf/listings";
+import { FIXTURE_MEMBER_KEY, generateListings, generateOffices, generateOpenHouses } from "../../../../tests/fixtures/ddf/listings";
+import { edmontonDate } from "../../dates";
+import { agentListings, listingByKey, searchListings } from "./queries.server";
 import { startDdfStandIn } from "../../../../tests/fixtures/ddf/stand-in";
 import { testDatabaseForThisFile, usingPostgres } from "../../../../tests/support/test-database";
 import { createDdfClient, DdfRateLimited, DdfUnavailable } from "./ddf-client.server";
@@ -22,7 +24,7 @@ afterEach(async () => {
 });
 
 async function feed(count: number, delayMs = 0) {
-  const standIn = await startDdfStandIn({ listings: generateListings(count, { seed: 7 }) });
+  const standIn = await startDdfStandIn({ listings: generateListings(count, { seed: 7 }), offices: generateOffices() });
   standIns.push(standIn);
   const slow: typeof fetch = async (input, init) => {
     await new Promise((r) => setTimeout(r, delayMs));
@@ -35,6 +37,8 @@ async function feed(count: number, delayMs = 0) {
 const state = async () => (await t.db.rows<ListingSyncRow>(sql`select * from listing_sync where id = 1`))[0]!;
 /** The API requests (token requests left out), paths relative to the API's root. */
 const apiRequests = (s: StandIn) => s.requests.filter((r) => r.path.startsWith("/odata/v1/")).map((r) => ({ ...r, path: r.path.slice("/odata/v1".length) }));
+/** Only the Property resource's requests (the offices and open houses follow in each run). */
+const propertyRequests = (s: StandIn) => apiRequests(s).filter((r) => r.path.startsWith("/Property"));
 
 describe(`syncListings (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
   it("loads the whole feed page by page, then fetches only what changed", async () => {
@@ -42,7 +46,7 @@ describe(`syncListings (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
     const first = await syncListings(t.db, client, { fullCheckMs: 6 * HOUR });
     expect(first.error).toBeUndefined();
     expect(first).toMatchObject({ ran: true, fetched: 450, upserted: 450, removed: 0, stored: 450 });
-    const pages = apiRequests(standIn);
+    const pages = propertyRequests(standIn);
     expect(pages).toHaveLength(5);
     expect(pages.every((r) => r.path === "/Property" && r.status === 200)).toBe(true);
     // Pages 2 to 5 come from @odata.nextLink: the same query, $skip moved on.
@@ -59,8 +63,10 @@ describe(`syncListings (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
 
     const second = await syncListings(t.db, client, { fullCheckMs: 6 * HOUR });
     expect(second).toMatchObject({ ran: true, fetched: 5, upserted: 5, removed: 0, stored: 452 });
-    const calls = apiRequests(standIn);
+    const calls = propertyRequests(standIn);
     expect(calls.map((r) => r.path)).toEqual(["/Property/PropertyReplication()", "/Property"]);
+    // Offices by their increment too, and the open houses whole (that resource has no replication).
+    expect(apiRequests(standIn).slice(2).map((r) => r.path)).toEqual(["/Office/OfficeReplication()", "/OpenHouse"]);
     expect(new URLSearchParams(calls[0]!.query).get("$filter")).toMatch(/^ModificationTimestamp gt /);
     const asked = /ListingKey in \((.*)\)/.exec(new URLSearchParams(calls[1]!.query).get("$filter") ?? "")![1]!.split(",");
     expect(asked.map((k) => k.replace(/'/g, "")).sort()).toEqual([...changed.map((p) => p.ListingKey), "39000001", "39000002"].sort());
@@ -188,5 +194,54 @@ describe(`syncListings (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
     const run = await syncListings(t.db, client, { fullCheckMs: 6 * HOUR });
     expect(run.error).toMatch(/listed no listings/);
     expect(await countListings(t.db)).toBe(4);
+  });
+
+  it("replicates the offices: every listing names its brokerage, a renamed office follows, a removed one goes at the full check", async () => {
+    const { standIn, client } = await feed(40);
+    expect((await syncListings(t.db, client, { fullCheckMs: 6 * HOUR })).error).toBeUndefined();
+    const names = new Set(generateOffices().map((o) => o.OfficeName));
+    for (const key of standIn.listings.keys()) {
+      const found = await listingByKey(t.db, key);
+      expect(found && "brokerages" in found ? found.brokerages[0] : null, key).toSatisfy((n: string | null) => names.has(n ?? ""));
+    }
+    const first = [...standIn.listings.values()][0]!;
+    standIn.upsertOffice({ OfficeKey: first.ListOfficeKey!, OfficeName: "Renamed Realty & Co." });
+    await syncListings(t.db, client, { fullCheckMs: 6 * HOUR });
+    expect(await listingByKey(t.db, first.ListingKey)).toMatchObject({ brokerages: ["Renamed Realty & Co."] });
+    expect(apiRequests(standIn).filter((r) => r.path === "/Office").at(-1)!.query).toContain("OfficeKey");
+
+    standIn.removeOffice(first.ListOfficeKey!);
+    await t.db.rows(sql`update listing_sync set last_full_check_at = now() - interval '7 hours'`);
+    expect((await syncListings(t.db, client, { fullCheckMs: 6 * HOUR })).error).toBeUndefined();
+    expect(await listingByKey(t.db, first.ListingKey)).toMatchObject({ brokerages: [] });
+  });
+
+  it("keeps upcoming open houses as the feed has them, drops cancelled and past ones, and honours each status", async () => {
+    const { standIn, client } = await feed(40);
+    const today = edmontonDate();
+    for (const o of generateOpenHouses([...standIn.listings.values()], today)) standIn.openHouses.set(o.OpenHouseKey, o);
+    expect((await syncListings(t.db, client, { fullCheckMs: 6 * HOUR })).error).toBeUndefined();
+    const [first] = standIn.listings.keys();
+    const found = await listingByKey(t.db, first!);
+    // The fixture gives 29000100 one upcoming, one cancelled and one past open house.
+    expect(found && "openHouses" in found ? found.openHouses.length : -1).toBe(1);
+    standIn.openHouses.delete(`OH${first}`);
+    standIn.openHouses.set("OH-new", { OpenHouseKey: "OH-new", ListingKey: first!, OpenHouseDate: today, OpenHouseStartTime: "18:00:00.00", OpenHouseType: "Public", OpenHouseStatus: "Active" });
+    await syncListings(t.db, client, { fullCheckMs: 6 * HOUR });
+    expect(await listingByKey(t.db, first!)).toMatchObject({ openHouses: [{ date: today, start: "18:00", end: null }] });
+
+    // Statuses: an accepted offer stays, labelled, out of the default search; a sale takes the page down (410).
+    const keys = [...standIn.listings.keys()];
+    standIn.upsert({ ...standIn.listings.get(keys[1]!)!, StandardStatus: "Active Under Contract" });
+    standIn.upsert({ ...standIn.listings.get(keys[2]!)!, StandardStatus: "Closed" });
+    await syncListings(t.db, client, { fullCheckMs: 6 * HOUR });
+    expect(await listingByKey(t.db, keys[1]!)).toMatchObject({ status: "under-contract" });
+    expect(await listingByKey(t.db, keys[2]!)).toEqual({ gone: true });
+    const shown = (await searchListings(t.db, { page: 1, pageSize: 100 })).listings.map((l) => l.key);
+    expect(shown).not.toContain(keys[1]);
+    expect((await searchListings(t.db, { page: 1, pageSize: 100, withAcceptedOffers: true })).listings.map((l) => l.key)).toContain(keys[1]);
+
+    // The fixture makes every 37th listing the agent's own (29000100 among them).
+    expect((await agentListings(t.db, FIXTURE_MEMBER_KEY, 6)).map((l) => l.key)).toContain(first);
   });
 });

@@ -16,11 +16,21 @@ import { type SQL, sql } from "drizzle-orm";
 import type { listingSync } from "../../../../db/schema";
 import type { Database } from "../db.server";
 import { messageChainOf } from "../db-errors.server";
-import { type DdfClient, DdfAuthError, DdfError, DdfRateLimited, type ReplicationEntry } from "./ddf-client.server";
-import { type DdfProperty, displayable, toListingRow } from "./property.server";
-import { countListings, removeListings, storedListingVersions, upsertListings } from "./store.server";
+import { DDF_RESOURCES, type DdfClient, DdfAuthError, DdfError, DdfRateLimited, type ReplicatedResource, type ReplicationEntry } from "./ddf-client.server";
+import { type DdfOffice, type DdfProperty, displayable, toListingRow, toOpenHouseRow } from "./property.server";
+import {
+  countListings,
+  removeListings,
+  removeOffices,
+  replaceOpenHouses,
+  storedListingVersions,
+  storedOfficeVersions,
+  upsertListings,
+  upsertOffices,
+} from "./store.server";
+import { edmontonDate } from "../../dates";
 
-export type SyncPhase = "full load" | "changes" | "removals";
+export type SyncPhase = "full load" | "changes" | "removals" | "offices" | "open houses";
 
 /** The `progress` column: the run in hand, or the last one once `finishedAt` is set. */
 export interface SyncProgress {
@@ -148,77 +158,120 @@ export async function syncListings(db: Database, client: DdfClient, options: Syn
     return result({ ran: false, skipped: busy ? "busy" : "not due", nextRunAt: (busy ? row?.lease_until : row?.next_run_at) ?? null });
   }
 
-  /** Renews the lease and shows the progress; `watermark` only ever moves forward. */
-  async function checkpoint(watermark?: Date | null): Promise<void> {
+  /** Renews the lease and shows the progress; a watermark only ever moves forward. */
+  async function checkpoint(watermark?: Date | null, column: WatermarkColumn = "watermark"): Promise<void> {
     if (options.signal?.aborted) throw new SyncStopped();
-    const moved = watermark ? sql`, watermark = greatest(coalesce(watermark, ${at(watermark)}), ${at(watermark)})` : sql``;
+    const c = sql.raw(column);
+    const moved = watermark ? sql`, ${c} = greatest(coalesce(${c}, ${at(watermark)}), ${at(watermark)})` : sql``;
     const rows = await db.rows(sql`
       update listing_sync set lease_until = ${at(new Date(now().getTime() + leaseMs))}, progress = ${json(progress)} ${moved}
       where id = 1 and lease_owner = ${me} returning id`);
     if (rows.length === 0) throw new LeaseLost();
   }
 
-  /** Stores fetched records: shown ones upserted, ones whose seller withdrew Internet display removed. */
-  async function store(records: DdfProperty[]): Promise<void> {
+  /** Stores fetched listings: shown ones upserted, the rest (Internet display withdrawn, a status the site does not show) removed. */
+  async function storeListings(records: DdfProperty[]): Promise<void> {
     progress.fetched += records.length;
     const synced = now();
     progress.upserted += await upsertListings(db, records.filter(displayable).map((p) => toListingRow(p, synced)));
     progress.removed += await removeListings(db, records.filter((p) => !displayable(p)).map((p) => p.ListingKey));
   }
 
+  const listingsReplica: Replica<DdfProperty> = {
+    resource: "Property",
+    column: "watermark",
+    store: storeListings,
+    versions: () => storedListingVersions(db),
+    remove: (keys) => removeListings(db, keys),
+  };
+  const officesReplica: Replica<DdfOffice> = {
+    resource: "Office",
+    column: "office_watermark",
+    store: async (records) => {
+      await upsertOffices(db, records, now());
+    },
+    versions: () => storedOfficeVersions(db),
+    remove: (keys) => removeOffices(db, keys),
+  };
+
   /**
    * Fetches entries by key, 100 at a time, oldest first. After each batch the watermark moves to
    * the newest timestamp whose every entry is handled (stored, or skipped as not displayable):
    * not to a stored record's own timestamp, which may be newer than entries still to come.
    */
-  async function fetchEntries(entries: ReplicationEntry[]): Promise<void> {
+  async function fetchEntries<T>(replica: Replica<T>, entries: ReplicationEntry[]): Promise<void> {
     const sorted = [...entries].sort((a, b) => Date.parse(a.ModificationTimestamp) - Date.parse(b.ModificationTimestamp));
     for (let i = 0; i < sorted.length; i += 100) {
       const batch = sorted.slice(i, i + 100);
-      await store(await client.propertiesByKeys(batch.map((e) => e.ListingKey)));
-      await checkpoint(handledUpTo(sorted, i + batch.length));
+      await replica.store((await client.recordsByKeys(replica.resource, batch.map((e) => e.key))) as T[]);
+      await checkpoint(handledUpTo(sorted, i + batch.length), replica.column);
     }
   }
 
-  try {
-    let lastFullCheckAt = state.last_full_check_at;
-    if (!state.watermark) {
-      // Never loaded: the whole feed, oldest change first. The watermark follows each page, so a
-      // load cut short resumes as an increment, and the full check below fills any gap.
-      progress.phase = "full load";
+  /**
+   * One resource in the documented flow: the whole resource when nothing was ever loaded (oldest
+   * change first, the watermark following each page so a load cut short resumes as an
+   * increment), else the changes since the watermark; and, when `fullCheck`, the complete key
+   * list: whatever is stored but no longer in the feed is removed, whatever the feed has newer is
+   * fetched again. Returns whether the complete list was compared (a full load counts).
+   */
+  async function replicate<T>(replica: Replica<T>, watermark: Date | null, fullCheck: boolean): Promise<boolean> {
+    let checked = false;
+    if (!watermark) {
       let newest: Date | null = null;
-      for await (const page of client.properties({ orderBy: ["ModificationTimestamp asc", "ListingKey asc"], top: 100 })) {
-        await store(page);
-        newest = page.reduce<Date | null>((m, p) => maxDate(m, new Date(p.ModificationTimestamp)), newest);
-        await checkpoint(newest);
+      const order = ["ModificationTimestamp asc", `${DDF_RESOURCES[replica.resource].key} asc`];
+      for await (const page of client.records(replica.resource, { orderBy: order, top: 100 })) {
+        await replica.store(page as T[]);
+        newest = (page as { ModificationTimestamp: string }[]).reduce<Date | null>((m, r) => maxDate(m, new Date(r.ModificationTimestamp)), newest);
+        await checkpoint(newest, replica.column);
       }
       // The load saw every key that existed when it began: removals are counted from then.
-      if (newest) lastFullCheckAt = started;
-      else await checkpoint(started);
+      if (newest) checked = true;
+      else await checkpoint(started, replica.column);
     } else {
-      progress.phase = "changes";
       await checkpoint();
-      await fetchEntries(await client.replication(state.watermark));
+      await fetchEntries(replica, await client.replication(replica.resource, watermark));
     }
+    if (!fullCheck || checked) return checked;
 
-    if (!lastFullCheckAt || started.getTime() - lastFullCheckAt.getTime() >= options.fullCheckMs) {
-      progress.phase = "removals";
-      await checkpoint();
-      const feed = await client.replication();
-      const ours = await storedListingVersions(db);
-      // An empty list from a feed that had listings is far likelier a glitch than a market
-      // that emptied: removing everything on its word would take every page down.
-      if (feed.length === 0 && ours.size > 0) throw new DdfError("the feed listed no listings at all; nothing was removed");
-      const inFeed = new Set(feed.map((e) => e.ListingKey));
-      const gone = [...ours.keys()].filter((k) => !inFeed.has(k));
-      for (let i = 0; i < gone.length; i += 1000) progress.removed += await removeListings(db, gone.slice(i, i + 1000));
-      await checkpoint();
-      // Changes the increments missed (a page shifted under a full load, equal timestamps).
-      await fetchEntries(feed.filter((e) => (ours.get(e.ListingKey) ?? -1) < Date.parse(e.ModificationTimestamp)));
-      const newest = feed.reduce<Date | null>((m, e) => maxDate(m, new Date(e.ModificationTimestamp)), null);
-      await checkpoint(newest);
-      lastFullCheckAt = started;
+    if (replica.resource === "Property") progress.phase = "removals";
+    await checkpoint();
+    const feed = await client.replication(replica.resource);
+    const ours = await replica.versions();
+    // An empty list from a feed that had records is far likelier a glitch than a market that
+    // emptied: removing everything on its word would take every page down.
+    if (feed.length === 0 && ours.size > 0) throw new DdfError(`the feed listed no ${replica.resource === "Property" ? "listings" : "offices"} at all; nothing was removed`);
+    const inFeed = new Set(feed.map((e) => e.key));
+    const gone = [...ours.keys()].filter((k) => !inFeed.has(k));
+    for (let i = 0; i < gone.length; i += 1000) {
+      const removed = await replica.remove(gone.slice(i, i + 1000));
+      if (replica.resource === "Property") progress.removed += removed;
     }
+    await checkpoint();
+    // Changes the increments missed (a page shifted under a full load, equal timestamps).
+    await fetchEntries(replica, feed.filter((e) => (ours.get(e.key) ?? -1) < Date.parse(e.ModificationTimestamp)));
+    await checkpoint(
+      feed.reduce<Date | null>((m, e) => maxDate(m, new Date(e.ModificationTimestamp)), null),
+      replica.column,
+    );
+    return true;
+  }
+
+  try {
+    const fullCheckDue = !state.last_full_check_at || started.getTime() - state.last_full_check_at.getTime() >= options.fullCheckMs;
+    progress.phase = state.watermark ? "changes" : "full load";
+    await replicate(listingsReplica, state.watermark, fullCheckDue);
+
+    progress.phase = "offices";
+    await replicate(officesReplica, state.office_watermark, fullCheckDue);
+
+    // The OpenHouse resource has no replication function: its upcoming days are fetched whole.
+    progress.phase = "open houses";
+    await checkpoint();
+    const today = edmontonDate(started);
+    const openHouses = (await client.openHouses(today)).flatMap((o) => toOpenHouseRow(o, now()) ?? []).filter((o) => o.date >= today);
+    await replaceOpenHouses(db, openHouses, today);
+    const lastFullCheckAt = fullCheckDue || !state.watermark ? started : state.last_full_check_at;
 
     const finished = now();
     const nextRunAt = new Date(finished.getTime() + nextSyncDelay(0, null, { intervalMs, backoffMaxMs }));
@@ -251,6 +304,17 @@ export async function syncListings(db: Database, client: DdfClient, options: Syn
     }
     return result({ error, failure, stopped, stored: await countListings(db).catch(() => null), nextRunAt });
   }
+}
+
+type WatermarkColumn = "watermark" | "office_watermark";
+
+/** How one replicated resource is stored. */
+interface Replica<T> {
+  resource: ReplicatedResource;
+  column: WatermarkColumn;
+  store(records: T[]): Promise<void>;
+  versions(): Promise<Map<string, number>>;
+  remove(keys: string[]): Promise<number>;
 }
 
 /** The timestamp up to which every entry of `sorted` (oldest first) is handled, after the first `done`. */
