@@ -1,16 +1,15 @@
 /**
- * The public configuration (site URL, third-party script URLs), read at build time by
- * vite.config.ts and vitest.config.ts, and at start-up by server.ts, from the one configuration
- * schema. Defaults come from the site config.
+ * The public configuration (the third-party script URLs), read at build time by vite.config.ts
+ * and vitest.config.ts, and at start-up by server.ts, from the one configuration schema. Defaults
+ * come from the site config. The site's address is not part of it: a runtime setting (decision 032).
  */
 import { site } from "./app/content/site";
 import type { PublicConfig } from "./app/lib/public-config";
-import { type Config, readConfig, siteUrlOf } from "./app/lib/server/config.server";
+import { type Config, readConfig } from "./app/lib/server/config.server";
 
 export function readPublicConfig(config: Config = readConfig()): PublicConfig {
   const formEmbedScriptUrl = config.FORM_EMBED_SCRIPT_URL ?? site.embeds.scriptUrl;
   return {
-    siteUrl: siteUrlOf(config),
     listingsWidgetScriptUrl: config.LISTINGS_WIDGET_SCRIPT_URL,
     formEmbedScriptUrl,
     formEmbedOrigin: config.FORM_EMBED_ORIGIN ?? (config.FORM_EMBED_SCRIPT_URL ? new URL(formEmbedScriptUrl).origin : site.embeds.origin),

@@ -1,5 +1,6 @@
 import type { Config } from "@react-router/dev/config";
 import { prerenderPaths } from "./app/content/pages";
+import { readConfig } from "./app/lib/server/config.server";
 
 export default {
   // Server rendering stays on for the pages with forms (contact, welcome, the calculator's
@@ -9,6 +10,6 @@ export default {
   // every spelling of a path that reaches a route meets them (decision 028).
   future: { v8_middleware: true },
   prerender: prerenderPaths,
-  // The end-to-end suite builds with its own public configuration into another folder.
-  buildDirectory: process.env.BUILD_DIR || "build",
+  // BUILD_DIR, from the one configuration module: the end-to-end suite builds into another folder.
+  buildDirectory: readConfig().BUILD_DIR,
 } satisfies Config;

@@ -1,6 +1,6 @@
 /**
  * The production (and development) server: Express 5 in front of the React Router handler.
- *   npm start   -> builds, then NODE_ENV=production tsx server.ts
+ *   npm start   -> builds (server.ts is compiled to build/server.js), then NODE_ENV=production node build/server.js
  *   npm run dev -> Vite in middleware mode with hot reload
  */
 import { createRequestHandler } from "@react-router/express";
@@ -14,7 +14,7 @@ import { RouterContextProvider, type RouterContext, type ServerBuild } from "rea
 import { isIP } from "node:net";
 import type { ServerContext } from "./app/router-context";
 import { formBodyLimit } from "./server/body-limit";
-import { type Config, dataDirMinFreeBytes, readConfig } from "./app/lib/server/config.server";
+import { type Config, dataDirMinFreeBytes, readConfig, siteUrlOf } from "./app/lib/server/config.server";
 import { type LeadRuntime, startLeadRuntime } from "./app/lib/server/runtime.server";
 import { allPages } from "./app/content/pages";
 import { readPublicConfig } from "./public-config";
@@ -80,8 +80,16 @@ const contextOf =
     );
 /** The router context key of a server build (app/entry.server.tsx re-exports it). */
 const serverContextOf = (build: ServerBuild) => (build.entry.module as unknown as { serverContext: RouterContext<ServerContext | null> }).serverContext;
+/**
+ * The site's address, read now rather than at build time (decision 032): prerendered pages get it
+ * in place of the build's placeholder (server/prerendered.ts), server-rendered ones and the
+ * sitemaps, robots.txt and RSS from the route bundle's own copy of app/lib/site-url.ts, set here.
+ */
+const siteUrl = siteUrlOf(config);
+const setSiteUrlOf = (build: ServerBuild) => (build.entry.module as unknown as { setSiteUrl: (url: string) => void }).setSiteUrl(siteUrl);
 
 // The same public configuration the build baked in (npm start builds with this environment).
+// The site's address is not part of it (siteUrl above).
 const publicConfig = readPublicConfig(config);
 /** The policy's hosts as built (scripts/build-server.ts); undefined under tsx. */
 declare const __BUILT_CSP_SOURCES__: CspSources | undefined;
@@ -111,13 +119,13 @@ app.disable("x-powered-by");
 // the rate limit, req.protocol the origin check and the HTTPS redirect.
 const trustProxy = config.TRUST_PROXY;
 app.set("trust proxy", /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy);
-const httpsSite = publicConfig.siteUrl.startsWith("https:");
+const httpsSite = siteUrl.startsWith("https:");
 app.use(baseSecurityHeaders({ https: httpsSite }));
 if (httpsSite) {
   // An https site answers plain-HTTP visits with a permanent redirect to the same path over TLS.
   app.use((req, res, next) => {
     if (req.protocol === "https" || req.path === "/healthz") return next();
-    res.redirect(301, publicConfig.siteUrl.replace(/\/+$/, "") + sameSitePath(req.path) + queryOf(req.url));
+    res.redirect(301, siteUrl + sameSitePath(req.path) + queryOf(req.url));
   });
 }
 // Dynamic responses are compressed on the fly at a moderate brotli level (maximum quality costs
@@ -157,14 +165,24 @@ let serveFromMemory: ((req: IncomingMessage, res: ServerResponse) => boolean) | 
 if (production) {
   const clientDir = path.join(BUILD_DIR, "client");
   const baseHeaders = securityHeaders({ https: httpsSite });
-  const pages = prerenderedPages(clientDir, cspSources, baseHeaders, livePages);
+  let pages: ReturnType<typeof prerenderedPages>;
+  try {
+    pages = prerenderedPages(clientDir, cspSources, baseHeaders, { siteUrl, skip: livePages });
+  } catch (error) {
+    console.error(`Start-up failed: ${error instanceof Error ? error.message : String(error)}`);
+    await runtime.close();
+    process.exit(1);
+  }
   // Scripts and styles need only nosniff (and HSTS); the page-level headers would add half a
   // kilobyte to each of the dozen or so requests a page makes.
   const assets = staticAssets(path.join(clientDir, "assets"), baseHeaders.filter(([name]) => name === "X-Content-Type-Options" || name === "Strict-Transport-Security"));
   serveFromMemory = (req, res) => assets(req, res) || pages(req, res);
   const clientFiles = express.static(clientDir, { maxAge: "1h", index: false, redirect: false });
-  app.use((req, res, next) => (livePages.has(pageOfDataPath(req.path)) ? next() : clientFiles(req, res, next)));
+  // A prerendered page's file under its own name (/about/index.html) is not served: the page is,
+  // at its path, with the site's address in place of the build's placeholder.
+  app.use((req, res, next) => (livePages.has(pageOfDataPath(req.path)) || req.path.endsWith("/index.html") ? next() : clientFiles(req, res, next)));
   const build = (await import(pathToFileURL(path.join(BUILD_DIR, "server/index.js")).href)) as ServerBuild;
+  setSiteUrlOf(build);
   // Server-rendered documents: a fresh nonce per response for their inline scripts; the root
   // route's middleware puts the policy on the response (app/lib/server/security-middleware.server.ts).
   app.use((_req, res, next) => {
@@ -179,6 +197,7 @@ if (production) {
   app.all("*splat", async (req, res, next) => {
     try {
       const build = (await viteServer.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+      setSiteUrlOf(build);
       return createRequestHandler({ build, mode: "development", getLoadContext: contextOf(serverContextOf(build)) })(req, res, next);
     } catch (error) {
       next(error);

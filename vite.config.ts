@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { readPublicConfig } from "./public-config";
+import { hydrationLoader } from "./vite-plugins/hydration-loader";
 
 export default defineConfig(({ isSsrBuild }) => ({
   define: {
@@ -14,7 +15,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   // Left to itself, Rollup cut the shared code into dozens of chunks of a few hundred bytes, one
   // per set of routes using them: an article loaded 37 files, each with ~340 bytes of headers.
   build: isSsrBuild ? {} : { rollupOptions: { output: { manualChunks: clientChunk } } },
-  plugins: [tailwindcss(), reactRouter(), tsconfigPaths()],
+  // hydrationLoader: the deferred-hydration loader, compiled for the pages (decision 033).
+  plugins: [tailwindcss(), reactRouter(), tsconfigPaths(), hydrationLoader()],
 }));
 
 // React DOM is not in it: it stays in the entry chunk, which the page imports with import() once

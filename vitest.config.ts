@@ -2,11 +2,13 @@ import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { readConfig } from "./app/lib/server/config.server";
 import { readPublicConfig } from "./public-config";
+import { hydrationLoader } from "./vite-plugins/hydration-loader";
 
 // Unit and integration tests live beside the code as *.test.ts(x).
-// The React Router plugin is left out on purpose: tests import modules directly.
+// The React Router plugin is left out on purpose: tests import modules directly. The
+// deferred-hydration loader is compiled as for the build (vite-plugins/hydration-loader.ts).
 export default defineConfig({
-  plugins: [tsconfigPaths()],
+  plugins: [tsconfigPaths(), hydrationLoader()],
   define: {
     __PUBLIC_CONFIG__: JSON.stringify(readPublicConfig(readConfig({ SITE_URL: "https://www.averyhomes.example" }))),
   },

@@ -17,6 +17,13 @@ import { serverContext } from "./router-context";
 // The server (server.ts) fills this key for every request: it must be the route bundle's own.
 export { serverContext };
 
+// The rewrite and the loader as this build compiled them (decision 033), for the end-to-end
+// suite's checks of the built pages (tests/e2e/deferred-hydration-build.spec.ts).
+export { DEFERRED_LOADER_HASH, deferHydration } from "./lib/html/deferred-hydration";
+// The server sets the site's address it was started with, in the route bundle's own copy of the
+// module (decision 032); unset, as while prerendering, pages carry the build's placeholder.
+export { setSiteUrl } from "./lib/site-url";
+
 export const streamTimeout = 5_000;
 
 /**

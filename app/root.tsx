@@ -21,7 +21,7 @@ import { HydrationChunk } from "./components/ui/hydration-chunk";
 import { pageByPath } from "./content/pages";
 import { site } from "./content/site";
 import { useNonce } from "./lib/nonce";
-import { PENDING_TAP } from "./lib/html/deferred-hydration";
+import { markHydrated, takeHeldTap } from "./lib/html/deferred-hydration-contract";
 import { bareLocation } from "./lib/query-string";
 import { requestGuard } from "./lib/server/request-guard.server";
 
@@ -102,17 +102,10 @@ function useQueryStringRule() {
  */
 function useHydratedFlag() {
   useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-    const held = window[PENDING_TAP];
-    delete window[PENDING_TAP];
+    markHydrated();
+    const held = takeHeldTap();
     if (held?.isConnected) held.click();
   }, []);
-}
-
-declare global {
-  interface Window {
-    [PENDING_TAP]?: HTMLButtonElement;
-  }
 }
 
 export default function App() {

@@ -27,10 +27,10 @@ import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { readConfig } from "../app/lib/server/config.server";
+import { readScriptConfig } from "./script-config";
 import { explainRun } from "./lighthouse-explain";
 
-const config = readConfig();
+const config = readScriptConfig();
 
 /** Stands for "a listing page of the feed server" in the page list. */
 const LISTING_PAGE = "listing";

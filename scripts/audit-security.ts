@@ -17,10 +17,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { readConfig } from "../app/lib/server/config.server";
+import { readScriptConfig } from "./script-config";
 
 const config = readConfig();
 
-const appPort = config.AUDIT_APP_PORT;
+const appPort = readScriptConfig().AUDIT_APP_PORT;
 const work = mkdtempSync(path.join(tmpdir(), "observatory-"));
 const key = path.join(work, "key.pem");
 const cert = path.join(work, "cert.pem");

@@ -37,14 +37,17 @@ import { benchInbox, printInbox, seedInbox } from "./bench/inbox";
 import { benchListingPages, loadListings, printListings } from "./bench/listings";
 import { HOST, buildDir, cpuSecondsOfTree, freePort, serverLogTail, startServer, stopServer } from "./bench/server";
 import { benchStaticPages, printStaticBench } from "./bench/static-pages";
+import { feedEnvOf } from "../tests/fixtures/ddf/stand-in";
 import { readConfig } from "../app/lib/server/config.server";
+import { readScriptConfig } from "./script-config";
 
 const config = readConfig();
+const settings = readScriptConfig();
 
-const requestsPerSection = config.BENCH_REQUESTS;
-const connections = config.BENCH_CONNECTIONS;
-const maxSeconds = config.BENCH_MAX_SECONDS;
-const warmupRequests = config.BENCH_WARMUP;
+const requestsPerSection = settings.BENCH_REQUESTS;
+const connections = settings.BENCH_CONNECTIONS;
+const maxSeconds = settings.BENCH_MAX_SECONDS;
+const warmupRequests = settings.BENCH_WARMUP;
 
 interface Counts {
   [name: string]: number;
@@ -169,9 +172,9 @@ async function runStaticAndFlood(): Promise<boolean> {
   console.log(`\n== Static pages and flood ==  (${origin}, production rate limit: ${limit} submissions per address per window)`);
   const server = await startServer(port, { DATABASE_URL: "", DATA_DIR: dataDir, FORM_RATE_LIMIT_MAX: String(limit), TRUST_PROXY: "loopback" });
   try {
-    const staticResult = await benchStaticPages({ appOrigin: origin, buildDir, duration: config.BENCH_STATIC_SECONDS });
+    const staticResult = await benchStaticPages({ appOrigin: origin, buildDir, duration: settings.BENCH_STATIC_SECONDS });
     printStaticBench(staticResult);
-    const flood = await benchFlood({ origin, floodRequests: config.BENCH_FLOOD_REQUESTS, connections });
+    const flood = await benchFlood({ origin, floodRequests: settings.BENCH_FLOOD_REQUESTS, connections });
     printFlood(flood, limit);
     await stopServer(server);
     const stored = await countAll(undefined, path.join(dataDir, "pglite"));
@@ -194,8 +197,8 @@ async function runInbox(): Promise<boolean> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "agent-site-bench-"));
   const port = await freePort();
   const origin = `http://${HOST}:${port}`;
-  console.log(`\n== Inbox ==  (${origin}, PGlite, ${fmt(config.BENCH_INBOX_SUBMISSIONS)} submissions)`);
-  const seed = await seedInbox(path.join(dataDir, "pglite"), config.BENCH_INBOX_SUBMISSIONS);
+  console.log(`\n== Inbox ==  (${origin}, PGlite, ${fmt(settings.BENCH_INBOX_SUBMISSIONS)} submissions)`);
+  const seed = await seedInbox(path.join(dataDir, "pglite"), settings.BENCH_INBOX_SUBMISSIONS);
   const server = await startServer(port, { DATABASE_URL: "", DATA_DIR: dataDir });
   try {
     return printInbox(seed, await benchInbox(origin, seed));
@@ -210,18 +213,13 @@ async function runListings(): Promise<boolean> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "agent-site-bench-"));
   const port = await freePort();
   const origin = `http://${HOST}:${port}`;
-  console.log(`\n== Listings feed ==  (${origin}, PGlite, ${fmt(config.BENCH_LISTINGS)} listings from the local DDF stand-in)`);
-  const { load, standIn, paths } = await loadListings(path.join(dataDir, "pglite"), config.BENCH_LISTINGS);
+  console.log(`\n== Listings feed ==  (${origin}, PGlite, ${fmt(settings.BENCH_LISTINGS)} listings from the local DDF stand-in)`);
+  const { load, standIn, paths } = await loadListings(path.join(dataDir, "pglite"), settings.BENCH_LISTINGS);
   // The server reads the copy the sync just made; its own worker stays off so only pages are timed.
   const server = await startServer(port, {
     DATABASE_URL: "",
     DATA_DIR: dataDir,
-    DDF_CLIENT_ID: "ddf-client",
-    DDF_CLIENT_SECRET: "ddf-secret",
-    DDF_TOKEN_URL: standIn.tokenUrl,
-    DDF_API_URL: standIn.apiUrl,
-    DDF_MEDIA_HOSTS: new URL(standIn.origin).host,
-    DDF_MEDIA_HTTP: "on",
+    ...feedEnvOf(standIn),
     DDF_SYNC_WORKER: "off",
   });
   try {
@@ -234,12 +232,12 @@ async function runListings(): Promise<boolean> {
 }
 
 async function main() {
-  if (!config.BENCH_SKIP_BUILD) {
+  if (!settings.BENCH_SKIP_BUILD) {
     console.log(`Building into ${buildDir}/ ...`);
     execFileSync("npm", ["run", "build"], { env: { ...process.env, BUILD_DIR: buildDir, NODE_ENV: "production" }, stdio: "ignore" });
   }
   const databaseUrl = config.DATABASE_URL;
-  const only = config.BENCH_ONLY;
+  const only = settings.BENCH_ONLY;
   const runs = (section: "forms" | "static" | "inbox" | "listings") => !only || only.includes(section);
   let ok = true;
   if (runs("forms")) {

@@ -7,9 +7,9 @@
 import { chromium } from "@playwright/test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { readConfig } from "../app/lib/server/config.server";
+import { readScriptConfig } from "./script-config";
 
-const config = readConfig();
+const config = readScriptConfig();
 
 const outDir = path.resolve(import.meta.dirname, "../public/images/blog");
 

@@ -40,15 +40,23 @@ let exitCode = 0;
 try {
   if (command === "sync") {
     const client = createDdfClient({ tokenUrl: config.DDF_TOKEN_URL, apiUrl: config.DDF_API_URL, clientId: config.DDF_CLIENT_ID!, clientSecret: config.DDF_CLIENT_SECRET! });
-    console.log(`Syncing from ${client.origin} ...`);
+    console.log(`Syncing from ${client.origin} ... (Ctrl-C stops it; what is stored stays)`);
+    // Ctrl-C abandons the feed request in flight and lets go of the lease at once, as a server's
+    // shutdown does, instead of leaving the lease held until it runs out.
+    const stop = new AbortController();
+    process.once("SIGINT", () => stop.abort());
     const result = await syncListings(db, client, {
       fullCheckMs: config.DDF_FULL_CHECK_MS,
       intervalMs: config.DDF_SYNC_INTERVAL_MS,
       backoffMaxMs: config.DDF_BACKOFF_MAX_MS,
+      signal: stop.signal,
       log: console,
     });
     const seconds = `${(result.durationMs / 1000).toFixed(1)} s`;
-    if (!result.ran) {
+    if (result.stopped) {
+      console.log(`Stopped after ${seconds}: ${result.fetched} fetched, ${result.upserted} stored and ${result.removed} removed; the next run continues from there.`);
+      exitCode = 130;
+    } else if (!result.ran) {
       console.log(`Another server is syncing now (until ${when(result.nextRunAt)}); nothing done.`);
     } else if (result.error) {
       console.error(`Sync failed after ${seconds}: ${result.error}`);

@@ -6,9 +6,9 @@
 import { writeFileSync } from "node:fs";
 import { chromium } from "playwright-core";
 import { site } from "../app/content/site";
-import { readConfig } from "../app/lib/server/config.server";
+import { readScriptConfig } from "./script-config";
 
-const config = readConfig();
+const config = readScriptConfig();
 
 const shareCard = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#1e3a8a"/><stop offset="1" stop-color="#1d4ed8"/></linearGradient></defs>

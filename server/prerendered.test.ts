@@ -1,20 +1,24 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pickEncoding, prerenderedPages } from "./prerendered";
+import { BUILD_SITE_URL } from "../app/lib/site-url";
+import { pickEncoding, prerenderedPages, withSiteUrl } from "./prerendered";
+import { StartupError } from "./startup-check";
 
 const dir = mkdtempSync(path.join(tmpdir(), "prerendered-"));
 const html = "<!DOCTYPE html><html><body><h1>About</h1><script>boot()</script></body></html>";
 let origin = "";
 const server = createServer();
+const sources = { listingsOrigin: "https://l.example", formEmbedOrigin: "https://f.example" };
 
 beforeAll(async () => {
   mkdirSync(path.join(dir, "about"));
   writeFileSync(path.join(dir, "about", "index.html"), html);
-  const serve = prerenderedPages(dir, { listingsOrigin: "https://l.example", formEmbedOrigin: "https://f.example" }, [["X-Frame-Options", "DENY"]]);
+  const serve = prerenderedPages(dir, sources, [["X-Frame-Options", "DENY"]], { siteUrl: "https://www.averyhomes.example" });
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
     if (!serve(req, res)) {
       res.statusCode = 418;
@@ -53,5 +57,84 @@ describe("prerendered pages", () => {
     expect(pickEncoding("br;q=0, gzip")).toBe("gzip");
     expect(pickEncoding(undefined)).toBe("identity");
     expect(pickEncoding("identity")).toBe("identity");
+  });
+});
+
+/** A page as the build writes it: the placeholder address in links, JSON-LD, a share link and an inline script. */
+const built = [
+  "<!DOCTYPE html><html><head>",
+  `<link rel="canonical" href="${BUILD_SITE_URL}/blog/a"/><meta property="og:url" content="${BUILD_SITE_URL}/blog/a"/>`,
+  `<script type="application/ld+json">{"url":"${BUILD_SITE_URL}/blog/a"}</script>`,
+  `<script>boot("${BUILD_SITE_URL}")</script></head><body>`,
+  `<a href="https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(`${BUILD_SITE_URL}/blog/a`)}">Share</a>`,
+  "</body></html>",
+].join("");
+
+/** Serves `files` (path -> content) as a client build with `siteUrl`; returns a fetch of one path. */
+async function serveBuild(files: Record<string, string>, siteUrl: string) {
+  const root = mkdtempSync(path.join(tmpdir(), "prerendered-site-"));
+  for (const [file, content] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), content);
+  }
+  const serve = prerenderedPages(root, sources, [], { siteUrl });
+  const s = createServer((req, res) => {
+    if (!serve(req, res)) {
+      res.statusCode = 418;
+      res.end();
+    }
+  });
+  await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
+  const at = `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
+  return {
+    get: (p: string, headers: Record<string, string> = {}) => fetch(`${at}${p}`, { headers }),
+    close: () => new Promise((r) => s.close(r)),
+  };
+}
+
+describe("the site's address in prerendered pages (decision 032)", () => {
+  it("puts the address the server was started with in place of the build's, as written and percent-encoded", () => {
+    const page = withSiteUrl(built, "https://www.averyhomes.example", "blog/a/index.html");
+    expect(page).not.toContain("prerendered-site-address");
+    expect(page).toContain('<link rel="canonical" href="https://www.averyhomes.example/blog/a"/>');
+    expect(page).toContain('{"url":"https://www.averyhomes.example/blog/a"}');
+    expect(page).toContain("sharer.php?u=https%3A%2F%2Fwww.averyhomes.example%2Fblog%2Fa");
+    expect(withSiteUrl(built, "http://[::1]:3000", "x")).toContain("sharer.php?u=http%3A%2F%2F%5B%3A%3A1%5D%3A3000%2Fblog%2Fa");
+  });
+
+  it("refuses a page that holds the placeholder in a form it cannot replace", () => {
+    const escaped = `<script type="application/ld+json">{"url":"https:\\/\\/${new URL(BUILD_SITE_URL).host}\\/a"}</script>`;
+    expect(() => withSiteUrl(escaped, "https://www.averyhomes.example", "a/index.html")).toThrow(StartupError);
+    expect(() => withSiteUrl(escaped, "https://www.averyhomes.example", "a/index.html")).toThrow(/a\/index\.html .*placeholder/);
+  });
+
+  it("computes the body, ETag, compressed forms and inline-script hashes after the address is in place", async () => {
+    const a = await serveBuild({ "blog/a/index.html": built }, "https://one.example");
+    const b = await serveBuild({ "blog/a/index.html": built }, "https://two.example:8443");
+    try {
+      const [ra, rb] = [await a.get("/blog/a"), await b.get("/blog/a")];
+      const [ta, tb] = [await ra.text(), await rb.text()];
+      expect(ta).toContain('href="https://one.example/blog/a"');
+      expect(tb).toContain('href="https://two.example:8443/blog/a"');
+      expect(ra.headers.get("etag")).not.toBe(rb.headers.get("etag"));
+      const hashOf = (body: string) => `'sha256-${createHash("sha256").update(body).digest("base64")}'`;
+      expect(ra.headers.get("content-security-policy")).toContain(hashOf('boot("https://one.example")'));
+      expect(rb.headers.get("content-security-policy")).toContain(hashOf('boot("https://two.example:8443")'));
+      const br = await b.get("/blog/a", { "accept-encoding": "br" });
+      expect(br.headers.get("content-encoding")).toBe("br");
+      expect(await br.text()).toBe(tb);
+      const gzip = await b.get("/blog/a", { "accept-encoding": "gzip" });
+      expect(gzip.headers.get("content-encoding")).toBe("gzip");
+      expect(await gzip.text()).toBe(tb);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it("refuses a build whose prerendered loader data names the placeholder (served as built)", async () => {
+    await expect(serveBuild({ "index.html": built, "about.data": `[{"url":"${BUILD_SITE_URL}/about"}]` }, "https://one.example")).rejects.toThrow(/about\.data .*placeholder/);
+    const fine = await serveBuild({ "index.html": built, "about.data": '[{"path":"/about"}]' }, "https://one.example");
+    await fine.close();
   });
 });

@@ -6,28 +6,72 @@
  * memory with a strong ETag and the Content-Security-Policy that allows exactly its inline
  * scripts by hash; its brotli (maximum quality) and gzip forms are made once, on first demand.
  * A request then costs a map lookup and a write: no disk, no per-request compression.
+ *
+ * The pages are built with a placeholder for the site's address (BUILD_SITE_URL, decision 032);
+ * it is replaced with the address the server was started with (SITE_URL) as each file is read,
+ * before its ETag, its compressed forms and its inline scripts' hashes are computed.
  */
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { BUILD_SITE_URL } from "../app/lib/site-url";
 import { type CspSources, prerenderedCsp } from "./security-headers";
+import { StartupError } from "./startup-check";
 
 export function findPrerenderedPages(clientDir: string): Map<string, string> {
   const pages = new Map<string, string>();
+  walkPrerendered(clientDir, (file, urlPath) => {
+    if (path.basename(file) === "index.html") pages.set(urlPath || "/", file);
+  });
+  return pages;
+}
+
+/** Every file of the client build outside assets/, with the URL path of its folder. */
+function walkPrerendered(clientDir: string, visit: (file: string, urlPath: string) => void): void {
   const walk = (dir: string, urlPath: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (entry.isDirectory()) {
         if (urlPath === "" && entry.name === "assets") continue;
         walk(path.join(dir, entry.name), `${urlPath}/${entry.name}`);
-      } else if (entry.name === "index.html") {
-        pages.set(urlPath || "/", path.join(dir, entry.name));
+      } else {
+        visit(path.join(dir, entry.name), urlPath);
       }
     }
   };
   if (existsSync(clientDir)) walk(clientDir, "");
-  return pages;
+}
+
+/** The placeholder's host: whatever form a page writes the address in (escaped, encoded), it contains this. */
+const BUILD_SITE_HOST = new URL(BUILD_SITE_URL).host;
+
+/**
+ * A prerendered page with the site's address in place of the build's placeholder, in both forms
+ * the pages write it: as is (links, Open Graph, JSON-LD) and percent-encoded (share links).
+ * `siteUrl` is an origin (config.server.ts refuses anything else), so it needs no escaping in
+ * HTML, JSON or a URL. A placeholder left in any other form stops start-up: the page would
+ * publish an address that does not exist.
+ */
+export function withSiteUrl(html: string, siteUrl: string, file: string): string {
+  const replaced = html.replaceAll(BUILD_SITE_URL, siteUrl).replaceAll(encodeURIComponent(BUILD_SITE_URL), encodeURIComponent(siteUrl));
+  if (replaced.includes(BUILD_SITE_HOST)) {
+    throw new StartupError(`The prerendered page ${file} holds the build's placeholder address (${BUILD_SITE_HOST}) in a form the server cannot replace with SITE_URL; fix the page's markup and rebuild.`);
+  }
+  return replaced;
+}
+
+/**
+ * A prerendered page's loader data (`<page>.data`, what a client-side navigation fetches) is
+ * served as built: it must not name the site's address (a loader of a prerendered page returns
+ * paths, not absolute URLs). Checked once at start-up, so a build that breaks the rule is refused.
+ */
+export function checkPrerenderedData(clientDir: string): void {
+  walkPrerendered(clientDir, (file) => {
+    if (file.endsWith(".data") && readFileSync(file, "latin1").includes(BUILD_SITE_HOST)) {
+      throw new StartupError(`The prerendered data ${file} holds the build's placeholder address (${BUILD_SITE_HOST}), which the server does not replace; its loader must return paths, not absolute URLs. Fix it and rebuild.`);
+    }
+  });
 }
 
 interface PreparedPage {
@@ -38,8 +82,8 @@ interface PreparedPage {
   csp: string;
 }
 
-function prepare(file: string, sources: CspSources): PreparedPage {
-  const identity = readFileSync(file);
+function prepare(file: string, sources: CspSources, siteUrl: string): PreparedPage {
+  const identity = Buffer.from(withSiteUrl(readFileSync(file, "utf8"), siteUrl, file), "utf8");
   return {
     identity,
     compressed: {},
@@ -77,17 +121,20 @@ export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" 
  * returns false for anything else. It runs before Express on purpose: these are the most
  * requested responses and they need none of Express's machinery (see server.ts).
  *
+ * `siteUrl`: the site's address (SITE_URL as an origin), put in place of the build's placeholder.
  * `skip`: paths whose file is left to the server to render per request instead (the listing
  * pages while the DDF® feed is on: their files were built without the feed's listings).
+ * Throws a StartupError when a page or its data holds the placeholder in a form it cannot replace.
  */
 export function prerenderedPages(
   clientDir: string,
   sources: CspSources,
   baseHeaders: readonly [string, string][],
-  skip: ReadonlySet<string> = new Set(),
+  { siteUrl, skip = new Set() }: { siteUrl: string; skip?: ReadonlySet<string> },
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
+  checkPrerenderedData(clientDir);
   const found = [...findPrerenderedPages(clientDir)].filter(([urlPath]) => !skip.has(urlPath));
-  const pages = new Map(found.map(([urlPath, file]) => [urlPath, prepare(file, sources)]));
+  const pages = new Map(found.map(([urlPath, file]) => [urlPath, prepare(file, sources, siteUrl)]));
   return (req, res) => {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     const url = req.url ?? "/";

@@ -1,7 +1,7 @@
 /**
  * The inbox's rules that its pages show and its server enforces (browser-safe: no server code).
  */
-export { PERSON_STATUSES, PERSON_STATUS_LABELS, type PersonStatus } from "../../db/schema-values";
+export { PERSON_STATUSES, PERSON_STATUS_LABELS, type PersonStatus } from "./schema-values";
 
 /** Passwords are at least this long (issue 11); length beats composition rules (NIST SP 800-63B). */
 export const MIN_PASSWORD_LENGTH = 12;
@@ -31,4 +31,36 @@ export const SIGN_IN_MESSAGES = {
 export function safeNextPath(next: string | null | undefined): string {
   if (!next) return "/inbox";
   return /^\/inbox(?:\/[A-Za-z0-9_\-/.]*)?(?:\?[A-Za-z0-9_\-=&%+.]*)?$/.test(next) && !next.includes("//") && !next.includes("/..") ? next : "/inbox";
+}
+
+/** One submission on a person's timeline in the inbox (a lead or a contact message). */
+export interface Submission {
+  id: number;
+  kind: "lead" | "contact";
+  source: string;
+  /** Exactly what the visitor submitted (the notification's snapshot). */
+  fields: Record<string, unknown>;
+  createdAt: Date;
+  notification: { status: "pending" | "sending" | "sent" | "failed"; attempts: number; lastError: string | null; sentAt: Date | null };
+  /** The consent the visitor gave on the welcome form (leads only). */
+  consent: { text: string; version: string; address: string | null; userAgent: string | null } | null;
+}
+
+/** One attempt of the Account page's sign-in history (a row of inbox_sign_ins). */
+export interface SignInRow {
+  id: number;
+  email: string | null;
+  method: string;
+  ok: boolean;
+  reason: string | null;
+  address: string | null;
+  user_agent: string | null;
+  created_at: Date;
+}
+
+/** One of an account's passkeys, as the Account page lists them. */
+export interface PasskeyRow {
+  id: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
 }

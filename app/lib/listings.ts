@@ -2,7 +2,7 @@
  * Listings from the DDF® feed as the pages show them (issue 12): the page address of a listing
  * and the search's filters. Shared by the server and the browser bundle: no database here.
  */
-import type { ListingCategory } from "../../db/schema-values";
+import type { ListingCategory } from "~/lib/schema-values";
 
 /** "10123 Jasper Avenue NW, Edmonton" -> "10123-jasper-avenue-nw-edmonton". */
 export function addressSlug(address: string, city?: string | null): string {

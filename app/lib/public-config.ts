@@ -1,11 +1,10 @@
 /**
  * Public configuration baked into the build (client bundle and prerendered HTML alike).
  * `npm start` builds and then serves, so these follow the environment of that command.
- * See vite.config.ts for the variables and their defaults.
+ * See vite.config.ts for the variables and their defaults. The site's address (SITE_URL) is not
+ * among them: it is read when the server starts (app/lib/site-url.ts, decision 032).
  */
 export interface PublicConfig {
-  /** SITE_URL: the public origin, used for canonical URLs, sitemaps and share links. */
-  siteUrl: string;
   /** LISTINGS_WIDGET_SCRIPT_URL: the RealtyVis embed script. */
   listingsWidgetScriptUrl: string;
   /** FORM_EMBED_SCRIPT_URL: the third-party form-embed script. */

@@ -4,7 +4,7 @@
  * the root layout), agent-structured-data.ts, article-structured-data.ts, area-structured-data.ts
  * and faq-structured-data.ts.
  */
-import type { ListingDetail } from "~/components/listings/listing-types";
+import type { ListingDetail } from "~/lib/listing-types";
 import { absoluteUrl } from "./site-url";
 
 const RESIDENCE_TYPES: Record<ListingDetail["category"], string> = {

@@ -3,7 +3,7 @@ import type { Route } from "./+types/area-listings";
 import { BackButton } from "~/components/layout/back-button";
 import { GetNotifiedTip } from "~/components/listings/get-notified-tip";
 import { HomesForSaleSection, SECTION_PAGE_SIZE } from "~/components/listings/homes-for-sale-section";
-import { pageParam } from "~/components/listings/listing-types";
+import { pageParam } from "~/lib/listing-types";
 import { ListingBanner } from "~/components/listings/listing-banner";
 import { NotFoundContent } from "~/components/not-found-content";
 import { ListingsWidget } from "~/components/widgets/listings-widget";

@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { parseListingSearch } from "~/components/listings/listing-types";
+import { parseListingSearch } from "~/lib/listing-types";
 import { createContact } from "~/lib/server/contacts.server";
 import { toListingRow } from "~/lib/server/listings/property.server";
 import { removeListings, upsertListings, upsertOffices } from "~/lib/server/listings/store.server";

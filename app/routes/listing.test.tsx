@@ -7,7 +7,7 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { NEW_TAB_HINT } from "~/components/blog/external-link";
-import type { ListingDetail } from "~/components/listings/listing-types";
+import type { ListingDetail } from "~/lib/listing-types";
 import ListingPage, { handle, meta } from "./listing";
 
 const LISTING: ListingDetail = {

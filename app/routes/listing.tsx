@@ -5,7 +5,7 @@ import { DdfNotice } from "~/components/listings/ddf-notices";
 import { ListedByBadge, StatusBadge } from "~/components/listings/listing-marks";
 import { ListingPhotos } from "~/components/listings/listing-photos";
 import { bedsBaths, brokerageLine, countFact, formatListingPrice, formatLivingArea, statusLabel } from "~/components/listings/listing-text";
-import type { ListingDetail } from "~/components/listings/listing-types";
+import type { ListingDetail } from "~/lib/listing-types";
 import { OpenHousesSection } from "~/components/listings/open-house-times";
 import { NotFoundContent } from "~/components/not-found-content";
 import { contactMessages } from "~/content/form-messages";

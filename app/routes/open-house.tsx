@@ -9,7 +9,7 @@ import { DdfNotice } from "~/components/listings/ddf-notices";
 import { CardPhoto } from "~/components/listings/listing-card";
 import { CardMarks } from "~/components/listings/listing-marks";
 import { bedsBaths, brokerageNames, formatListingPrice, formatLivingArea } from "~/components/listings/listing-text";
-import { type OpenHouseListing, SEARCH_CITIES } from "~/components/listings/listing-types";
+import { type OpenHouseListing, SEARCH_CITIES } from "~/lib/listing-types";
 import { LivestreamLink, OpenHouseWhen, safeLivestreamUrl } from "~/components/listings/open-house-times";
 import { ButtonLink } from "~/components/ui/button";
 import { Container, PageHeader } from "~/components/ui/page-header";

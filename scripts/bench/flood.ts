@@ -8,9 +8,9 @@
  */
 import autocannon from "autocannon";
 import { spawn } from "node:child_process";
-import { readConfig } from "../../app/lib/server/config.server";
+import { readScriptConfig } from "../script-config";
 
-const config = readConfig();
+const config = readScriptConfig();
 
 export interface FloodResult {
   flood: { sent: number; accepted: number; throttled: number; other: number; errors: number; seconds: number; reqPerSec: number };

@@ -7,9 +7,9 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
-import { readConfig } from "../../app/lib/server/config.server";
+import { readScriptConfig } from "../script-config";
 
-const config = readConfig();
+const config = readScriptConfig();
 
 export const buildDir = "build-bench";
 export const HOST = "127.0.0.1";

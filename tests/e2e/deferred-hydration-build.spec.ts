@@ -3,20 +3,39 @@
  * build, before our rewrite, carry the markers deferHydration expects; the rewrite parks exactly
  * React Router's module script and drops only its preloads; and if an upgrade changed those
  * markers, the page would be sent as React Router rendered it (so it still hydrates), logged once.
+ * The rewrite and its loader are the build's own (exported by its entry.server), as compiled by
+ * the hydration-loader Vite plugin (decision 033).
  */
+import { createHash } from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { RouterContextProvider, ServerRouter, type ServerBuild, createRequestHandler } from "react-router";
-import { DEFERRED_MODULE_TYPE, deferHydration } from "../../app/lib/html/deferred-hydration";
+import type * as DeferredHydration from "../../app/lib/html/deferred-hydration";
+import { DEFERRED_MODULE_TYPE } from "../../app/lib/html/deferred-hydration-contract";
 import { expect, test, waitForHydration } from "./support";
 
 const PAGES = ["/", "/about", "/mortgage-calculator", "/blog/quick-mortgage-guide-for-homebuyers", "/contact", "/welcome"];
 
+async function builtServer(): Promise<ServerBuild> {
+  return (await import(pathToFileURL(path.resolve(process.env.E2E_BUILD_DIR ?? "build", "server/index.js")).href)) as ServerBuild;
+}
+
+/** What the build's entry.server exports of the deferred-hydration rewrite (app/entry.server.tsx). */
+type BuiltRewrite = Pick<typeof DeferredHydration, "deferHydration" | "DEFERRED_LOADER_HASH">;
+
+/** The deferred-hydration rewrite and the loader's hash, as this build compiled them. */
+async function builtRewrite(): Promise<BuiltRewrite> {
+  const entry = (await builtServer()).entry.module as unknown as Partial<BuiltRewrite>;
+  expect(typeof entry.deferHydration, "the build's entry.server exports deferHydration").toBe("function");
+  expect(entry.DEFERRED_LOADER_HASH).toMatch(/^'sha256-[\w+/]+=*'$/);
+  return entry as BuiltRewrite;
+}
+
 /** The built server, with an entry that renders exactly what React Router renders, nothing rewritten. */
 async function renderAsReactRouterDoes(pathname: string): Promise<string> {
-  const built = (await import(pathToFileURL(path.resolve(process.env.E2E_BUILD_DIR ?? "build", "server/index.js")).href)) as ServerBuild;
+  const built = await builtServer();
   const build: ServerBuild = {
     ...built,
     entry: {
@@ -39,6 +58,7 @@ const MODULE_SCRIPT = /<script\b[^>]*\btype="module"[^>]*>([\s\S]*?)<\/script>/g
 test.describe("deferred hydration on the built pages", () => {
   for (const pathname of PAGES) {
     test(`${pathname}: React Router's markers are there, and only they change`, async () => {
+      const { deferHydration } = await builtRewrite();
       const raw = await renderAsReactRouterDoes(pathname);
       const scripts = [...raw.matchAll(MODULE_SCRIPT)];
       expect(scripts, "one module script that imports the routes").toHaveLength(1);
@@ -71,6 +91,7 @@ test.describe("deferred hydration on the built pages", () => {
   }
 
   test("if an upgrade renamed the module script, every page is sent as React Router rendered it, and the server says so once", async () => {
+    const { deferHydration } = await builtRewrite();
     const warnings: string[] = [];
     const log = { warn: (line: string) => warnings.push(line) };
     for (const pathname of PAGES) {
@@ -78,6 +99,43 @@ test.describe("deferred hydration on the built pages", () => {
       expect(deferHydration(changed, log)).toBe(changed);
     }
     expect(warnings).toHaveLength(1);
+  });
+});
+
+// Decision 033: the loader is compiled and hashed at build time. Every page carries that same
+// text, and the policy allows it: by the build's hash on a prerendered page, by the response's
+// nonce on a server-rendered one. Never by 'unsafe-inline'.
+test.describe("every page carries the loader the build compiled, allowed by the CSP", () => {
+  // The script element just before the parked one (its text cannot contain "</script>").
+  const LOADER = /<script(?: nonce="([^"]*)")?>((?:(?!<\/script>)[\s\S])*)<\/script><script type="text\/x-deferred-module"/;
+  for (const pathname of PAGES) {
+    test(`${pathname}: the loader's text has the build's hash, and the policy allows it`, async ({ request }) => {
+      const { DEFERRED_LOADER_HASH } = await builtRewrite();
+      const response = await request.get(pathname);
+      expect(response.status()).toBe(200);
+      const csp = response.headers()["content-security-policy"] ?? "";
+      const scriptSrc = /(?:^|;\s*)script-src ([^;]*)/.exec(csp)?.[1] ?? "";
+      expect(scriptSrc).not.toContain("'unsafe-inline'");
+      const loader = LOADER.exec(await response.text());
+      expect(loader, "the loader, just before the parked module script").not.toBeNull();
+      const [, nonce, text] = loader!;
+      expect(`'sha256-${createHash("sha256").update(text!, "utf8").digest("base64")}'`).toBe(DEFERRED_LOADER_HASH);
+      if (nonce) expect(scriptSrc.split(" ")).toContain(`'nonce-${nonce}'`);
+      else expect(scriptSrc.split(" ")).toContain(DEFERRED_LOADER_HASH);
+    });
+  }
+
+  test("prerendered pages allow it by the hash computed at build time, server-rendered ones by their nonce", async ({ request }) => {
+    const { DEFERRED_LOADER_HASH } = await builtRewrite();
+    for (const pathname of ["/", "/about", "/blog/quick-mortgage-guide-for-homebuyers"]) {
+      const csp = (await request.get(pathname)).headers()["content-security-policy"] ?? "";
+      expect(csp, pathname).toContain(DEFERRED_LOADER_HASH);
+      expect(csp, pathname).not.toContain("'nonce-");
+    }
+    const contact = await request.get("/contact");
+    const nonce = LOADER.exec(await contact.text())?.[1];
+    expect(nonce, "the contact page is rendered per request, its loader carries the nonce").toBeTruthy();
+    expect(contact.headers()["content-security-policy"]).toContain(`'nonce-${nonce}'`);
   });
 });
 
@@ -115,7 +173,8 @@ test.describe("the loader fetches the whole module graph at once", () => {
 
 test.describe("scripts wait for the page's first paint", () => {
   // Started before the first paint reached the screen, the scripts' download would count in the
-  // paint's time on a phone (deferred-hydration.ts): a small page can fire `load` before it paints.
+  // paint's time on a phone (deferred-hydration.client.ts): a small page can fire `load` before
+  // it paints.
   for (const pathname of PAGES) {
     test(`${pathname}: no script is requested before the load event and the first contentful paint`, async ({ page }) => {
       await page.goto(pathname);

@@ -35,7 +35,7 @@ for (const embed of embeds) {
     const src = new URL((await frame.getAttribute("src")) ?? "");
     expect(src.origin).toBe(fixtureOrigin);
     expect(src.pathname).toBe(new URL(embed.form.src).pathname);
-    // Started after the page's first paint, so it never delays it (deferred-hydration.ts).
+    // Started after the page's first paint, so it never delays it (deferred-hydration.client.ts).
     const afterFirstPaint = () =>
       page.evaluate((url) => {
         const frameEntry = performance.getEntriesByType("resource").find((e) => e.name === url);

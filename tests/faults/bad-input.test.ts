@@ -22,7 +22,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allPages } from "../../app/content/pages";
 import { LIMITS } from "../../app/lib/schemas/limits";
-import { SERVICE_TYPES } from "../../db/schema-values";
+import { SERVICE_TYPES } from "../../app/lib/schema-values";
 import { killAll } from "./support/children";
 import { freshDataDir, removeDataDirs, withDatabase } from "./support/data";
 import { MARKER, body, encode, inboxFormBody, inboxJsonBody, pathNoise, query, urlencoded } from "./support/hostile-input";

@@ -40,8 +40,9 @@ function useCanNativeShare(): boolean {
 
 /**
  * The page address: the canonical one (SITE_URL + path) in the server-rendered HTML, so the
- * WhatsApp and e-mail links work before scripts run; the address in the browser once hydrated.
- * Query strings and fragments are never shared.
+ * WhatsApp and e-mail links work before scripts run (while hydrating, the browser takes the same
+ * address from the page's canonical link: app/lib/site-url.ts); the address in the browser once
+ * hydrated. Query strings and fragments are never shared.
  */
 function usePageUrl(explicit: string | undefined): string {
   const { pathname } = useLocation();

@@ -1,7 +1,7 @@
 /** One submission on a person's timeline: every field as sent, its e-mail's delivery, its consent. */
 import { Form, Link } from "react-router";
 import { SERVICE_LABELS, Time, sourceLabel } from "./inbox-ui";
-import type { Submission } from "~/lib/server/inbox/people.server";
+import type { Submission } from "~/lib/inbox";
 
 const FIELD_LABELS: Record<string, string> = {
   fullName: "Full name",

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { DdfNotice } from "./ddf-notices";
 import { ListingGrid } from "./listing-card";
-import type { ListingCard } from "./listing-types";
+import type { ListingCard } from "~/lib/listing-types";
 
 /**
  * "My listings": the agent's own homes for sale from the DDF® feed (ListAgentKey is the agent's

@@ -2,7 +2,7 @@ import { Link, useLocation } from "react-router";
 import { formatCurrency, formatNumber } from "~/lib/format";
 import { DdfNotice } from "./ddf-notices";
 import { ListingGrid } from "./listing-card";
-import type { ListingPage } from "./listing-types";
+import type { ListingPage } from "~/lib/listing-types";
 import { Pagination } from "./pagination";
 
 export const SECTION_PAGE_SIZE = 12;

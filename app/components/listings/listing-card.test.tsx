@@ -2,7 +2,7 @@ import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { ListingCard } from "./listing-card";
-import type { ListingCard as Card } from "./listing-types";
+import type { ListingCard as Card } from "~/lib/listing-types";
 
 const CARD: Card = {
   key: "29100001",

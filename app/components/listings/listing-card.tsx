@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { CATEGORY_LABELS, photoAtWidth, photoSrcSet } from "~/lib/listings";
 import { CardMarks } from "./listing-marks";
 import { brokerageNames, bedsBaths, formatListingPrice, formatLivingArea } from "./listing-text";
-import type { ListingCard as Card } from "./listing-types";
+import type { ListingCard as Card } from "~/lib/listing-types";
 
 /**
  * A card's photo at a card's widths, or a "No photo yet" box of the same size. Every card photo

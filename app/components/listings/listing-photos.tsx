@@ -1,6 +1,6 @@
 import { type ComponentProps, useEffect, useRef } from "react";
-import type { ListingDetail } from "~/components/listings/listing-types";
-import { DEFERRED_SRC, DEFERRED_SRCSET } from "~/lib/html/deferred-hydration";
+import type { ListingDetail } from "~/lib/listing-types";
+import { DEFERRED_SRC, DEFERRED_SRCSET } from "~/lib/html/deferred-hydration-contract";
 import { photoAtWidth, photoSrcSet } from "~/lib/listings";
 
 /**
@@ -53,9 +53,10 @@ export function ListingPhotos({ photos, place }: { photos: ListingDetail["photos
 /**
  * A photo that starts loading once the page has loaded, not while the first photo is on its way.
  * On a phone the first ones are in view, so `loading="lazy"` alone fetched them with the first
- * photo, sharing a slow network with it. The page's loader (deferred-hydration.ts) sets `src` and
- * `srcset` from the data attributes after `load`; after a client-side navigation, which has no
- * loader, the effect does. Without JavaScript the `<noscript>` copy shows and app.css hides this one.
+ * photo, sharing a slow network with it. The page's loader (deferred-hydration.client.ts) sets
+ * `src` and `srcset` from the data attributes after `load`; after a client-side navigation, which
+ * has no loader, the effect does. Without JavaScript the `<noscript>` copy shows and app.css hides
+ * this one.
  */
 function LaterPhoto({ src, srcSet, ...img }: Omit<ComponentProps<"img">, "src" | "srcSet" | "loading" | "ref"> & { src: string; srcSet: string }) {
   const ref = useRef<HTMLImageElement>(null);

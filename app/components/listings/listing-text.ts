@@ -4,7 +4,7 @@
  */
 import { site } from "~/content/site";
 import { formatCurrency, formatNumber } from "~/lib/format";
-import { LISTING_STATUS_LABELS, type ListingStatus } from "./listing-types";
+import { LISTING_STATUS_LABELS, type ListingStatus } from "~/lib/listing-types";
 
 /** What a listing without an asking price shows (the feed gives none, or 0). */
 export const PRICE_ON_REQUEST = "Price on request";

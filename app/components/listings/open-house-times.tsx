@@ -3,7 +3,7 @@ import Clock from "lucide-react/icons/clock";
 import ExternalLinkIcon from "lucide-react/icons/external-link";
 import { ExternalLink } from "~/components/blog/external-link";
 import { formatTimeRange, formatWeekdayDate } from "~/lib/dates";
-import type { OpenHouseTime } from "./listing-types";
+import type { OpenHouseTime } from "~/lib/listing-types";
 
 /** Only an https address is ever linked (the feed's LivestreamOpenHouseURL, checked again here). */
 export function safeLivestreamUrl(url: string | null | undefined): string | null {

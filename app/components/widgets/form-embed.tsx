@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { site } from "~/content/site";
-import { DEFERRED_SRC } from "~/lib/html/deferred-hydration";
+import { DEFERRED_SRC } from "~/lib/html/deferred-hydration-contract";
 import { publicConfig } from "~/lib/public-config";
 
 export interface FormEmbedProps {
@@ -16,10 +16,11 @@ export interface FormEmbedProps {
 /**
  * A third-party form (valuation, instant updates, buyer search, message) in a lazily loaded
  * iframe of fixed height, so nothing below it moves. The frame starts after the page's first
- * paint (its address waits in `data-deferred-src` for the page's loader, deferred-hydration.ts),
- * so the form host does not delay the page's own text on a slow phone. Without JavaScript the
- * same frame comes from the `<noscript>`, and app.css hides the empty one. The form-embed script,
- * which resizes and tracks the embeds, is loaded once per page view and never blocks rendering.
+ * paint (its address waits in `data-deferred-src` for the page's loader,
+ * deferred-hydration.client.ts), so the form host does not delay the page's own text on a slow
+ * phone. Without JavaScript the same frame comes from the `<noscript>`, and app.css hides the
+ * empty one. The form-embed script, which resizes and tracks the embeds, is loaded once per page
+ * view and never blocks rendering.
  */
 export function FormEmbed({ src, height, title, id }: FormEmbedProps) {
   const address = formEmbedSrc(src);

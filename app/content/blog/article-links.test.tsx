@@ -16,7 +16,7 @@ import { LAND_TITLE_BASE_FEE, LAND_TITLE_FEE_PER_STEP, LAND_TITLE_VALUE_STEP } f
 import { formatCurrency as money } from "~/lib/format";
 import { GST_RATE_PERCENT, GST_REBATE_MAX } from "~/lib/gst-rebate";
 import { DOWN_PAYMENT_RULE } from "~/lib/mortgage-insurance";
-import { SITE_URL } from "~/lib/site-url";
+import { siteUrl } from "~/lib/site-url";
 import {
   FHSA_ANNUAL_LIMIT,
   FHSA_LIFETIME_LIMIT,
@@ -100,7 +100,7 @@ function text(node: Node, skip: (el: Element) => boolean = () => false): string 
   return parts.join("").replace(/\s+/g, " ").trim();
 }
 
-const siteOrigin = new URL(SITE_URL).origin;
+const siteOrigin = new URL(siteUrl()).origin;
 
 /** Resource routes of app/routes.ts that articles may link to. */
 const resourcePaths = ["/blog/rss.xml", "/sitemap.xml", "/robots.txt"];

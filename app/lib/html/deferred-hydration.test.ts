@@ -1,5 +1,7 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { DEFERRED_LOADER_SCRIPT, DEFERRED_MODULE_TYPE, deferHydration } from "./deferred-hydration";
+import { DEFERRED_LOADER_HASH, DEFERRED_LOADER_SCRIPT, deferHydration } from "./deferred-hydration";
+import { DEFERRED_MODULE_TYPE } from "./deferred-hydration-contract";
 
 const doc = (nonce = "") =>
   `<html><head><link rel="modulepreload" href="/assets/entry.client-A.js"/><link rel="modulepreload" href="/assets/root-B.js"/><link rel="stylesheet" href="/assets/root.css"/></head><body><h1>Hi</h1><script type="module" async=""${nonce}>import * as route0 from "/assets/root-B.js";import("/assets/entry.client-A.js");</script></body></html>`;
@@ -52,5 +54,25 @@ describe("deferHydration", () => {
     expect(deferHydration(changed, log)).toBe(changed);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/module script was not found/);
+  });
+});
+
+describe("the loader, as the build compiles it (deferred-hydration.client.ts)", () => {
+  it("is one minified classic script that can sit inside <script> as it is", () => {
+    // A function expression called at once: nothing of it leaks into the page's global scope.
+    expect(DEFERRED_LOADER_SCRIPT).toMatch(/^("use strict";)?\(\(\)=>\{[\s\S]*\}\)\(\);$/);
+    expect(DEFERRED_LOADER_SCRIPT).not.toMatch(/<\/script|<script|<!--|\bimport\b|\bexport\b|\n/i);
+    // Part of every page's HTML: no longer than the hand-written string it replaced (2,115 characters).
+    expect(DEFERRED_LOADER_SCRIPT.length).toBeLessThanOrEqual(2115);
+  });
+
+  it("comes with the CSP hash of exactly its text", () => {
+    expect(DEFERRED_LOADER_HASH).toBe(`'sha256-${createHash("sha256").update(DEFERRED_LOADER_SCRIPT, "utf8").digest("base64")}'`);
+  });
+
+  it("uses the names of the contract the server and root.tsx share", () => {
+    for (const name of [DEFERRED_MODULE_TYPE, "data-preload", "data-deferred-src", "data-deferred-srcset", "deferredHydrationHeldTap"]) {
+      expect(DEFERRED_LOADER_SCRIPT).toContain(`"${name}"`);
+    }
   });
 });

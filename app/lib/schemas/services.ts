@@ -2,7 +2,7 @@
  * The welcome page's service types and their button labels (spec §2). Kept apart from lead.ts
  * so the page can render its buttons without loading zod, which only the form's check needs.
  */
-import { SERVICE_TYPES, type ServiceType } from "../../../db/schema-values";
+import { SERVICE_TYPES, type ServiceType } from "~/lib/schema-values";
 
 export { SERVICE_TYPES, type ServiceType };
 

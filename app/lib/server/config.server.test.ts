@@ -1,20 +1,9 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ConfigError, configSchema, dataDirMinFreeBytes, readConfig } from "./config.server";
+import { readmeTableRows } from "../../../tests/support/readme-table";
+import { ConfigError, configSchema, dataDirMinFreeBytes, readConfig, siteUrlOf } from "./config.server";
 
-/** The rows of the README's configuration table (the first table under "## Configuration"): names and default cell. */
-function readmeRows(): { names: string[]; defaults: string }[] {
-  const readme = readFileSync(new URL("../../../README.md", import.meta.url), "utf8");
-  const section = readme.slice(readme.indexOf("## Configuration"), readme.indexOf("\n## ", readme.indexOf("## Configuration") + 1));
-  const firstTable = section.slice(section.indexOf("| variable |")).split(/\n\s*\n/)[0]!;
-  return firstTable
-    .split("\n")
-    .filter((line) => line.startsWith("| `"))
-    .map((line) => {
-      const [names = "", defaults = ""] = line.split("|").slice(1);
-      return { names: [...names.matchAll(/`([A-Z0-9_]+)`/g)].map((m) => m[1]!), defaults };
-    });
-}
+/** The rows of the README's configuration table (the first table under "## Configuration"). */
+const readmeRows = () => readmeTableRows("## Configuration");
 
 describe("the configuration schema", () => {
   it("lists exactly the variables of the README's configuration table", () => {
@@ -75,6 +64,17 @@ describe("the configuration schema", () => {
     for (const bad of ["https://cdn.example", "cdn.example/photos", "user@cdn.example", "cdn.example:0", "cdn.example:70000", ",", "a b"]) {
       expect(() => readConfig({ DDF_MEDIA_HOSTS: bad }), bad).toThrow(/^DDF_MEDIA_HOSTS must list host names, or host:port, separated by commas/);
     }
+  });
+
+  it("takes SITE_URL as an origin only, which pages can carry as is (decision 032)", () => {
+    expect(siteUrlOf(readConfig({}))).toBe("http://localhost:3000");
+    expect(siteUrlOf(readConfig({ PORT: "8080" }))).toBe("http://localhost:8080");
+    expect(siteUrlOf(readConfig({ SITE_URL: "https://WWW.AveryHomes.example:443/" }))).toBe("https://www.averyhomes.example");
+    expect(siteUrlOf(readConfig({ SITE_URL: "http://[::1]:3100" }))).toBe("http://[::1]:3100");
+    for (const bad of ["https://www.example.com/site", "https://www.example.com/?a=1", "https://www.example.com/#x", "https://u:p@www.example.com", "https://x.example/?"]) {
+      expect(() => readConfig({ SITE_URL: bad }), bad).toThrow(/^SITE_URL must be the site's origin alone \(scheme, host and optional port/);
+    }
+    expect(() => readConfig({ SITE_URL: "ftp://x.example" })).toThrow(/^SITE_URL must be a URL starting with http:\/\/ or https:\/\//);
   });
 
   it("asks more free space of DATA_DIR for PGlite than for the mail folder alone", () => {

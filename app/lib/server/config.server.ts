@@ -13,16 +13,16 @@ import { z } from "zod";
 import { site } from "../../content/site";
 
 /** A whole number from `min` to `max`; without a fallback, optional. The variable's name is added by `readConfig`. */
-function whole(fallback: number, min?: number, max?: number): z.ZodDefault<z.ZodCoercedNumber>;
-function whole(fallback: undefined, min?: number, max?: number): z.ZodOptional<z.ZodCoercedNumber>;
-function whole(fallback: number | undefined, min = 1, max = Number.MAX_SAFE_INTEGER) {
+export function whole(fallback: number, min?: number, max?: number): z.ZodDefault<z.ZodCoercedNumber>;
+export function whole(fallback: undefined, min?: number, max?: number): z.ZodOptional<z.ZodCoercedNumber>;
+export function whole(fallback: number | undefined, min = 1, max = Number.MAX_SAFE_INTEGER) {
   const error = max === Number.MAX_SAFE_INTEGER ? `must be a whole number of at least ${min}` : `must be a whole number from ${min} to ${max}`;
   const n = z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
   return fallback === undefined ? n.optional() : n.default(fallback);
 }
-const port = (fallback: number) => whole(fallback, 1, 65_535);
-const optionalPort = () => whole(undefined, 1, 65_535);
-const onOff = (fallback: "on" | "off") =>
+export const port = (fallback: number) => whole(fallback, 1, 65_535);
+export const optionalPort = () => whole(undefined, 1, 65_535);
+export const onOff = (fallback: "on" | "off") =>
   z
     .string()
     .default(fallback)
@@ -41,7 +41,16 @@ const url = (...schemes: string[]) =>
     },
     { error: `must be a URL starting with ${schemes.map((s) => `${s}//`).join(" or ")}` },
   );
-const flag = z.string().optional().transform(Boolean);
+export const flag = z.string().optional().transform(Boolean);
+/** `https://host[:port]`, at most with a trailing slash: nothing a page could not be served under. */
+function isOrigin(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return !u.username && !u.password && u.pathname === "/" && !u.search && !u.hash && !/[?#]/.test(value);
+  } catch {
+    return false;
+  }
+}
 
 /** One entry of DDF_MEDIA_HOSTS: a host as a URL writes it (a name, `1.2.3.4` or `[::1]`), with the port when one is written. */
 export interface MediaHost {
@@ -85,8 +94,12 @@ export const configSchema = z.object({
   TRUST_PROXY: z.string().default("loopback"),
   SHUTDOWN_GRACE_MS: whole(10_000, 0),
   DEBUG_STARTUP: flag,
+  // The site's address is read at start-up, not baked in (decision 032). It is written into every
+  // page, so it must be an origin: no path, query, fragment or credentials.
+  SITE_URL: url("http:", "https:")
+    .refine(isOrigin, { error: "must be the site's origin alone (scheme, host and optional port, such as https://www.example.com), with no path, query or credentials" })
+    .optional(),
   // Public configuration, baked into the build (see docs/decisions).
-  SITE_URL: url("http:", "https:").optional(),
   LISTINGS_WIDGET_SCRIPT_URL: url("http:", "https:").default(site.listings.scriptUrl),
   FORM_EMBED_SCRIPT_URL: url("http:", "https:").optional(),
   FORM_EMBED_ORIGIN: url("http:", "https:").optional(),
@@ -136,31 +149,6 @@ export const configSchema = z.object({
   DDF_MEDIA_HOSTS: mediaHosts("ddfcdn.realtor.ca"),
   /** `on`: photos may also come over plain HTTP (a local stand-in only); off, HTTPS only. */
   DDF_MEDIA_HTTP: onOff("off"),
-  // The scripts (audit, bench, image rendering).
-  CHROME_PATH: z.string().default("/usr/bin/chromium"),
-  AUDIT_PORT: port(3900),
-  AUDIT_FIXTURE_PORT: port(3999),
-  AUDIT_APP_PORT: port(3901),
-  AUDIT_VERBOSE: flag,
-  AUDIT_RUNS: whole(3, 1, 15),
-  BENCH_PORT: optionalPort(),
-  BENCH_REQUESTS: whole(8000),
-  BENCH_CONNECTIONS: whole(16),
-  BENCH_WARMUP: whole(500, 0),
-  BENCH_MAX_SECONDS: whole(60),
-  BENCH_STATIC_SECONDS: whole(8),
-  BENCH_FLOOD_REQUESTS: whole(5000),
-  BENCH_INBOX_SUBMISSIONS: whole(50_000),
-  BENCH_LISTINGS: whole(20_000),
-  /** Comma-separated sections to run (forms, static, inbox, listings); unset: all. */
-  BENCH_ONLY: z
-    .string()
-    .optional()
-    .transform((v) => v?.split(",").map((s) => s.trim().toLowerCase()))
-    .pipe(z.array(z.enum(["forms", "static", "inbox", "listings"], { error: "must list sections among forms, static, inbox, listings" })).optional()),
-  BENCH_OUTBOX_WORKER: onOff("on"),
-  BENCH_SKIP_BUILD: flag,
-  BENCH_DEBUG: flag,
 }).refine((c) => Boolean(c.DDF_CLIENT_ID) === Boolean(c.DDF_CLIENT_SECRET), {
   path: ["DDF_CLIENT_SECRET"],
   error: "and DDF_CLIENT_ID must be set together (the feed's client id and secret)",
@@ -181,13 +169,22 @@ export class ConfigError extends Error {
 
 /** Parses the environment; throws ConfigError naming the first bad variable and its value. */
 export function readConfig(env: Record<string, string | undefined> = process.env): Config {
+  return parseEnvironment(configSchema, env);
+}
+
+/**
+ * The variables `schema` names, read from `env` (blank counts as unset) and checked: the values,
+ * or a ConfigError naming the first bad variable and its value (never a secret's). The scripts'
+ * own settings (scripts/script-config.ts) are read the same way.
+ */
+export function parseEnvironment<S extends z.ZodType<unknown, Record<string, unknown>> & { shape: Record<string, unknown> }>(schema: S, env: Record<string, string | undefined>): z.infer<S> {
   const known = Object.fromEntries(
-    Object.keys(configSchema.shape).map((name) => {
+    Object.keys(schema.shape).map((name) => {
       const value = env[name]?.trim();
       return [name, value === "" ? undefined : value];
     }),
   );
-  const parsed = configSchema.safeParse(known);
+  const parsed = schema.safeParse(known);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
   const name = String(issue.path[0]);
@@ -197,9 +194,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
 }
 
 /** Free space DATA_DIR must have at start-up, in bytes (see DATA_DIR_MIN_FREE_MB). */
-/** The site's public address: SITE_URL, or this machine on PORT. */
+/** The site's public address, an origin without a trailing slash: SITE_URL, or this machine on PORT. */
 export function siteUrlOf(config: Config): string {
-  return (config.SITE_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, "");
+  return config.SITE_URL ? new URL(config.SITE_URL).origin : `http://localhost:${config.PORT}`;
 }
 
 export function dataDirMinFreeBytes(config: Config): number {

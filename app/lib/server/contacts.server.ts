@@ -9,7 +9,7 @@
  * CONFLICT (email) DO UPDATE does the same atomically.
  */
 import { sql } from "drizzle-orm";
-import { CONTACT_SOURCE, INQUIRY_TYPE_LISTING, INQUIRY_TYPE_QUESTION } from "../../../db/schema-values";
+import { CONTACT_SOURCE, INQUIRY_TYPE_LISTING, INQUIRY_TYPE_QUESTION } from "~/lib/schema-values";
 import type { ContactInput } from "../schemas/contact";
 import type { InquiryListingRef } from "../services";
 import type { Database } from "./db.server";

@@ -3,7 +3,7 @@
  * notification, in one statement and so in one transaction.
  */
 import { sql } from "drizzle-orm";
-import { LEAD_SOURCE } from "../../../db/schema-values";
+import { LEAD_SOURCE } from "~/lib/schema-values";
 import { LEAD_CONSENT_TEXT, LEAD_CONSENT_VERSION } from "../../content/lead-consent";
 import type { SubmittedFrom } from "../services";
 import type { LeadInput } from "../schemas/lead";

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { createContact } from "./contacts.server";
 import type { Database } from "./db.server";
 import { createMailer } from "./mailer.server";
-import { OUTBOX_IN_FLIGHT, OutboxWorker, backoffDelay } from "./outbox-worker.server";
+import { backoffDelay } from "./jobs/backoff.server";
+import { JobRunner } from "./jobs/runner.server";
+import { OUTBOX_IN_FLIGHT, OutboxJob } from "./outbox-worker.server";
 import { claimDueNotifications, outboxCounts } from "./outbox.server";
 import { testDatabaseForThisFile, usingPostgres } from "../../../tests/support/test-database";
 import { decoded, fast, header, mailOptions, smtpServersForThisFile, until } from "../../../tests/support/test-smtp";
@@ -14,7 +16,7 @@ import { decoded, fast, header, mailOptions, smtpServersForThisFile, until } fro
 const t = testDatabaseForThisFile();
 const smtp = smtpServersForThisFile();
 
-describe(`OutboxWorker claims and concurrency (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
+describe(`OutboxJob claims and concurrency (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
   it("re-delivers, with the same Message-ID, a notification whose sender died mid-send", async () => {
     await createContact(t.db, { name: "Crash", email: "crash@example.com", phone: "", message: "" });
     // A worker claims the row and dies before settling it: its claim lasts 1 ms.
@@ -22,7 +24,7 @@ describe(`OutboxWorker claims and concurrency (${usingPostgres ? "PostgreSQL" : 
     expect(claimed).toBeDefined();
     await new Promise((r) => setTimeout(r, 20));
     const server = await smtp();
-    const worker = new OutboxWorker(t.db, createMailer(mailOptions(server.url)), fast);
+    const worker = new OutboxJob(t.db, createMailer(mailOptions(server.url)), fast);
     expect(await worker.drainOnce()).toBe(1);
     expect(header(server.messages[0]!.raw, "Message-ID")).toBe(claimed!.message_id);
   });
@@ -31,7 +33,7 @@ describe(`OutboxWorker claims and concurrency (${usingPostgres ? "PostgreSQL" : 
     const server = await smtp({ hold: (raw) => decoded(raw).includes("Slow Visitor") });
     await createContact(t.db, { name: "Slow Visitor", email: "slow@example.com", phone: "", message: "" });
     await createContact(t.db, { name: "Quick Visitor", email: "quick@example.com", phone: "", message: "" });
-    const worker = new OutboxWorker(t.db, createMailer(mailOptions(server.url)), fast);
+    const worker = new OutboxJob(t.db, createMailer(mailOptions(server.url)), fast);
     const draining = worker.drainOnce();
     // The quick one is recorded while the slow one is still waiting for the server's answer.
     await until(async () => (await outboxCounts(t.db)).sent === 1 && server.held.length === 1);
@@ -44,7 +46,7 @@ describe(`OutboxWorker claims and concurrency (${usingPostgres ? "PostgreSQL" : 
   it(`has at most ${OUTBOX_IN_FLIGHT} notifications in flight, so a crash can re-send at most that many`, async () => {
     const server = await smtp({ hold: () => true });
     for (let i = 0; i < 10; i++) await createContact(t.db, { name: `Waiting ${i}`, email: `wait${i}@example.com`, phone: "", message: "" });
-    const worker = new OutboxWorker(t.db, createMailer(mailOptions(server.url)), fast);
+    const worker = new JobRunner({ db: t.db, log: fast.log }).add(new OutboxJob(t.db, createMailer(mailOptions(server.url)), fast));
     worker.start();
     await until(() => server.held.length === OUTBOX_IN_FLIGHT);
     await new Promise((r) => setTimeout(r, 200));
@@ -55,7 +57,7 @@ describe(`OutboxWorker claims and concurrency (${usingPostgres ? "PostgreSQL" : 
       for (const h of server.held.splice(0)) h.release();
       return (await outboxCounts(t.db)).sent === 10;
     });
-    await worker.stop();
+    await worker.stop(10_000);
     expect(server.messages).toHaveLength(10);
   });
 
@@ -64,12 +66,12 @@ describe(`OutboxWorker claims and concurrency (${usingPostgres ? "PostgreSQL" : 
     const total = 40;
     for (let i = 0; i < total; i++) await createContact(t.db, { name: `Visitor ${i}`, email: `v${i}@example.com`, phone: "", message: `m${i}` });
     const dbB: Database = usingPostgres ? await t.openAnother() : t.db;
-    const a = new OutboxWorker(t.db, createMailer(mailOptions(server.url)), { ...fast, batchSize: 3 });
-    const b = new OutboxWorker(dbB, createMailer(mailOptions(server.url)), { ...fast, batchSize: 3 });
+    const a = new JobRunner({ db: t.db, log: fast.log }).add(new OutboxJob(t.db, createMailer(mailOptions(server.url)), { ...fast, batchSize: 3 }));
+    const b = new JobRunner({ db: dbB, log: fast.log }).add(new OutboxJob(dbB, createMailer(mailOptions(server.url)), { ...fast, batchSize: 3 }));
     a.start();
     b.start();
     await until(async () => (await outboxCounts(t.db)).sent === total, 30_000);
-    await Promise.all([a.stop(), b.stop()]);
+    await Promise.all([a.stop(10_000), b.stop(10_000)]);
     const ids = server.messages.map((m) => header(m.raw, "Message-ID"));
     expect(ids).toHaveLength(total);
     expect(new Set(ids).size).toBe(total);

@@ -1,30 +1,41 @@
 /**
- * The worker that empties the outbox, inside the server process. It wakes every OUTBOX_POLL_MS
- * and whenever a submission queues a notification (`kick`), claims at most OUTBOX_IN_FLIGHT due
- * rows, and settles each as soon as its own delivery ends: sent; retried later with exponential
- * backoff; or, after OUTBOX_MAX_ATTEMPTS or a permanent refusal, marked failed and reported
- * (kept, never deleted).
+ * The job that empties the outbox, run by the server's JobRunner (jobs/runner.server.ts). It runs
+ * every OUTBOX_POLL_MS and whenever a submission queues a notification (the runner's
+ * `wake(OUTBOX_JOB)`), claims at most OUTBOX_IN_FLIGHT due rows, and settles each as soon as its
+ * own delivery ends: sent; retried later with exponential backoff (the runner's backoffDelay);
+ * or, after OUTBOX_MAX_ATTEMPTS or a permanent refusal, marked failed and reported (kept, never
+ * deleted). A full batch is followed by another at once.
  *
  * Everything it knows is in the database, so a restart loses nothing: a row claimed by a process
  * that died becomes due again when its claim expires. What a crash can cost is bounded by the
  * claim: a mail the SMTP server accepted just before the process died, before its row was
  * marked, is sent again (with the same Message-ID, so mail clients fold the two). At most
  * OUTBOX_IN_FLIGHT mails are in that window at any moment.
+ *
+ * Its leases are its rows' claims (`lease: "own"`): servers sharing the database all deliver,
+ * never the same notification. The run's signal stops it claiming more once the runner stops;
+ * deliveries already in hand are finished and recorded rather than cut (a cut SMTP exchange
+ * would leave the row claimed until its lease ends, and may still have been accepted), within
+ * the stop's budget.
  */
 import type { Database } from "./db.server";
 import { messageChainOf } from "./db-errors.server";
-import { InterruptibleSleep } from "./interruptible-sleep.server";
+import { backoffDelay } from "./jobs/backoff.server";
+import type { Job, JobContext, JobRunOutcome } from "./jobs/runner.server";
 import { type Mailer, PermanentDeliveryError } from "./mailer.server";
 import { type OutboxNotification, claimDueNotifications, markFailed, markForRetry, markSent } from "./outbox.server";
 
 /**
- * Notifications one worker delivers at once. Small on purpose: a crash can re-send at most this
+ * Notifications one server delivers at once. Small on purpose: a crash can re-send at most this
  * many mails, and one agent's site has a few leads a day (a backlog after an SMTP outage still
  * drains at several mails a second).
  */
 export const OUTBOX_IN_FLIGHT = 4;
 
-export interface OutboxWorkerOptions {
+/** The outbox job's name in the runner (`wake(OUTBOX_JOB)` when a notification is queued). */
+export const OUTBOX_JOB = "outbox";
+
+export interface OutboxJobOptions {
   pollMs: number;
   maxAttempts: number;
   backoffBaseMs: number;
@@ -36,18 +47,12 @@ export interface OutboxWorkerOptions {
   log?: Pick<Console, "info" | "warn" | "error">;
 }
 
-/** Delay before the retry that follows attempt number `attempt` (1-based): base x 2^(attempt-1), capped, with jitter. */
-export function backoffDelay(attempt: number, baseMs: number, maxMs: number, random = Math.random): number {
-  const exponential = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
-  // +-20 %: many notifications failing together do not all retry in the same instant.
-  return Math.round(exponential * (0.8 + 0.4 * random()));
-}
-
-export class OutboxWorker {
-  private running = false;
-  private loop: Promise<void> | null = null;
-  private readonly pause = new InterruptibleSleep();
-  private kicked = false;
+export class OutboxJob implements Job {
+  readonly name = OUTBOX_JOB;
+  readonly lease = "own";
+  readonly intervalMs: number;
+  /** Unused in practice: a run never throws (a failed claim is logged and tried again at the next poll). */
+  readonly retry: { baseMs: number; maxMs: number };
   private readonly batchSize: number;
   private readonly leaseMs: number;
   private readonly log: Pick<Console, "info" | "warn" | "error">;
@@ -55,54 +60,36 @@ export class OutboxWorker {
   constructor(
     private readonly db: Database,
     private readonly mailer: Mailer,
-    private readonly options: OutboxWorkerOptions,
+    private readonly options: OutboxJobOptions,
   ) {
+    this.intervalMs = options.pollMs;
+    this.retry = { baseMs: options.pollMs, maxMs: options.pollMs };
     this.batchSize = options.batchSize ?? OUTBOX_IN_FLIGHT;
     this.leaseMs = options.leaseMs ?? 120_000;
     this.log = options.log ?? console;
   }
 
-  start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.loop = this.run();
+  /** One round for the runner: a full batch asks for another at once, anything less waits for the next poll or wake. */
+  async run({ signal }: JobContext): Promise<JobRunOutcome> {
+    try {
+      const settled = await this.drainOnce(signal);
+      return { again: settled === this.batchSize };
+    } catch (error) {
+      // The database is unreachable or closing: try again at the next poll.
+      this.log.warn(`[outbox] could not claim notifications: ${messageChainOf(error)}`);
+      return {};
+    }
   }
 
-  /** A notification was queued: look now rather than at the next poll. */
-  kick(): void {
-    this.kicked = true;
-    this.pause.wake();
-  }
-
-  /** Finishes the batch in hand, then stops. */
-  async stop(): Promise<void> {
-    this.running = false;
-    this.pause.wake();
-    await this.loop;
-    this.loop = null;
-  }
-
-  /** Delivers everything due now; returns how many notifications were settled. Used by tests and the loop. */
-  async drainOnce(): Promise<number> {
+  /**
+   * Delivers everything due now; returns how many notifications were settled. Claims nothing once
+   * `signal` is aborted; what it claimed it delivers and records. Used by the run and by tests.
+   */
+  async drainOnce(signal?: AbortSignal): Promise<number> {
+    if (signal?.aborted) return 0;
     const batch = await claimDueNotifications(this.db, this.batchSize, this.leaseMs);
     await Promise.all(batch.map((n) => this.deliver(n)));
     return batch.length;
-  }
-
-  private async run(): Promise<void> {
-    while (this.running) {
-      this.kicked = false;
-      let settled = 0;
-      try {
-        settled = await this.drainOnce();
-      } catch (error) {
-        // The database is unreachable or closing: try again at the next poll.
-        this.log.warn(`[outbox] could not claim notifications: ${messageChainOf(error)}`);
-      }
-      if (!this.running) break;
-      if (settled === this.batchSize || this.kicked) continue;
-      await this.pause.sleep(this.options.pollMs);
-    }
   }
 
   /**

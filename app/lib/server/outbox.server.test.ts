@@ -7,7 +7,8 @@ import { createContact } from "./contacts.server";
 import { type Database, openDatabase } from "./db.server";
 import { recordLead } from "./leads.server";
 import { createMailer } from "./mailer.server";
-import { OutboxWorker } from "./outbox-worker.server";
+import { JobRunner } from "./jobs/runner.server";
+import { OutboxJob } from "./outbox-worker.server";
 import { outboxCounts } from "./outbox.server";
 import { createSiteServices } from "./services.server";
 import { testDatabaseForThisFile, usingPostgres } from "../../../tests/support/test-database";
@@ -30,7 +31,7 @@ describe(`notification delivery (${usingPostgres ? "PostgreSQL" : "PGlite"})`, (
       serviceType: "selling",
       comments: "Corner lot & big yard",
     });
-    const worker = new OutboxWorker(t.db, createMailer(mailOptions(server.url)), fast);
+    const worker = new OutboxJob(t.db, createMailer(mailOptions(server.url)), fast);
     expect(await worker.drainOnce()).toBe(1);
     expect(server.messages).toHaveLength(1);
     const { to, raw } = server.messages[0]!;
@@ -59,20 +60,19 @@ describe(`notification delivery (${usingPostgres ? "PostgreSQL" : "PGlite"})`, (
     const result = await services.createContact({ name: "Down Time", email: "down@example.com", phone: "", message: "Anyone there?" });
     expect(result.ok).toBe(true);
 
-    const first = new OutboxWorker(t.db, createMailer(mailOptions(`smtp://127.0.0.1:${port}`)), fast);
+    const first = new OutboxJob(t.db, createMailer(mailOptions(`smtp://127.0.0.1:${port}`)), fast);
     expect(await first.drainOnce()).toBe(1);
     let [row] = await t.db.rows<{ status: string; attempts: number; last_error: string }>(sql`select status, attempts, last_error from notification_outbox`);
     expect(row).toMatchObject({ status: "pending", attempts: 1 });
     expect(row!.last_error).toMatch(/ECONNREFUSED|connect/i);
 
     // "Restart": this worker is gone; a new one (on a new connection for PostgreSQL) takes over.
-    await first.stop();
     const revived = await smtp({}, port);
     const db2: Database = usingPostgres ? await t.openAnother() : t.db;
-    const second = new OutboxWorker(db2, createMailer(mailOptions(revived.url)), fast);
+    const second = new JobRunner({ db: db2, log: quiet }).add(new OutboxJob(db2, createMailer(mailOptions(revived.url)), fast));
     second.start();
     await until(() => revived.messages.length === 1);
-    await second.stop();
+    await second.stop(10_000);
     [row] = await t.db.rows<{ status: string; attempts: number; last_error: string }>(sql`select status, attempts, last_error from notification_outbox`);
     expect(row).toMatchObject({ status: "sent", attempts: 2, last_error: null });
     expect(decoded(revived.messages[0]!.raw)).toContain("Anyone there?");
@@ -82,7 +82,7 @@ describe(`notification delivery (${usingPostgres ? "PostgreSQL" : "PGlite"})`, (
     const server = await smtp({ rejectWith: 550 });
     await createContact(t.db, { name: "Refused", email: "r@example.com", phone: "", message: "" });
     const errors: string[] = [];
-    const worker = new OutboxWorker(t.db, createMailer(mailOptions(server.url)), { ...fast, log: { ...quiet, error: (m: string) => errors.push(m) } });
+    const worker = new OutboxJob(t.db, createMailer(mailOptions(server.url)), { ...fast, log: { ...quiet, error: (m: string) => errors.push(m) } });
     await worker.drainOnce();
     const [row] = await t.db.rows<{ status: string; last_error: string }>(sql`select status, last_error from notification_outbox`);
     expect(row!.status).toBe("failed");
@@ -98,10 +98,10 @@ describe(`notification delivery (${usingPostgres ? "PostgreSQL" : "PGlite"})`, (
     const url = down.url;
     await down.stop();
     await createContact(t.db, { name: "Never", email: "never@example.com", phone: "", message: "" });
-    const worker = new OutboxWorker(t.db, createMailer(mailOptions(url)), { ...fast, maxAttempts: 3, backoffBaseMs: 1, backoffMaxMs: 2 });
+    const worker = new JobRunner({ db: t.db, log: quiet }).add(new OutboxJob(t.db, createMailer(mailOptions(url)), { ...fast, maxAttempts: 3, backoffBaseMs: 1, backoffMaxMs: 2 }));
     worker.start();
     await until(async () => (await outboxCounts(t.db)).failed === 1);
-    await worker.stop();
+    await worker.stop(10_000);
     const [row] = await t.db.rows<{ attempts: number }>(sql`select attempts from notification_outbox`);
     expect(row!.attempts).toBe(3);
   });
@@ -110,7 +110,7 @@ describe(`notification delivery (${usingPostgres ? "PostgreSQL" : "PGlite"})`, (
     const dir = mkdtempSync(path.join(tmpdir(), "agent-site-mail-"));
     try {
       await createContact(t.db, { name: "File Person", email: "file@example.com", phone: "780-555-0000", message: "<script>alert(1)</script>" });
-      const worker = new OutboxWorker(t.db, createMailer({ mailDir: dir, from: "site@averyhomes.example", to: "agent@averyhomes.example" }), fast);
+      const worker = new OutboxJob(t.db, createMailer({ mailDir: dir, from: "site@averyhomes.example", to: "agent@averyhomes.example" }), fast);
       expect(await worker.drainOnce()).toBe(1);
       const files = readdirSync(dir);
       expect(files).toHaveLength(1);
@@ -134,7 +134,7 @@ describe("a restart on the same PGlite folder", () => {
       await db.close();
       db = await openDatabase({ pgliteDir: dir });
       const server = await smtp();
-      const worker = new OutboxWorker(db, createMailer(mailOptions(server.url)), fast);
+      const worker = new OutboxJob(db, createMailer(mailOptions(server.url)), fast);
       expect(await worker.drainOnce()).toBe(1);
       expect(decoded(server.messages[0]!.raw)).toContain("Persist");
       await db.close();

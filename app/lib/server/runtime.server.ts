@@ -1,6 +1,7 @@
 /**
  * Everything the lead capture needs at run time, started once by server.ts before it listens:
- * the database (opened and migrated), the mailer, the outbox worker, the form rate limit.
+ * the database (opened and migrated), the mailer, the background jobs (one JobRunner: the outbox,
+ * the listings sync), the form rate limit.
  */
 import { sql } from "drizzle-orm";
 import path from "node:path";
@@ -9,19 +10,21 @@ import { type Database, openDatabase, pgliteDirIn } from "./db.server";
 import { type Config, siteUrlOf } from "./config.server";
 import { createInvite, hasAccounts, inviteLink } from "./inbox/accounts.server";
 import { type InboxContext, createInboxContext } from "./inbox/context.server";
+import { JobRunner } from "./jobs/runner.server";
 import { createDdfClient } from "./listings/ddf-client.server";
 import type { ListingsFeed } from "./listings/feed.server";
 import { mediaFetcherOf } from "./listings/media-fetch.server";
-import { ListingsSyncWorker } from "./listings/sync-worker.server";
+import { ListingsSyncJob } from "./listings/sync-worker.server";
 import { type Mailer, createMailer } from "./mailer.server";
-import { OutboxWorker } from "./outbox-worker.server";
+import { OUTBOX_JOB, OutboxJob } from "./outbox-worker.server";
 import { type RateLimiter, createRateLimiter } from "./rate-limit.server";
 import { createSiteServices } from "./services.server";
 
 export interface LeadRuntime {
   db: Database;
   mailer: Mailer;
-  worker: OutboxWorker | null;
+  /** The background jobs of this process: the outbox (unless OUTBOX_WORKER=off) and the listings sync (when the feed is on and DDF_SYNC_WORKER is not off). */
+  jobs: JobRunner;
   services: SiteServices;
   /** The visitors' form quota (FORM_RATE_LIMIT_MAX per FORM_RATE_LIMIT_WINDOW_MS per address). */
   formLimiter: RateLimiter;
@@ -29,11 +32,16 @@ export interface LeadRuntime {
   inbox: InboxContext;
   /** The DDF® listings feed's local copy, when DDF_CLIENT_ID and DDF_CLIENT_SECRET are set; else null. */
   listings: ListingsFeed | null;
-  /** Keeps that copy current (null when the feed is off, or DDF_SYNC_WORKER=off in this process). */
-  listingsWorker: ListingsSyncWorker | null;
-  /** Stops the worker (after its batch in hand), then closes mail and database. */
+  /** Stops the jobs (JOBS_STOP_BUDGET_MS at most), then closes mail and database. */
   close(): Promise<void>;
 }
+
+/**
+ * How long the jobs' runs in flight get at shutdown, once their signals are aborted: the outbox's
+ * deliveries in hand (nodemailer's own timeouts go to 30 s), the sync's last write. Within the
+ * cleanup time server.ts allows (SHUTDOWN_GRACE_MS + 20 s).
+ */
+const JOBS_STOP_BUDGET_MS = 10_000;
 
 export async function startLeadRuntime(config: Config, log: Pick<Console, "info" | "warn" | "error"> = console): Promise<LeadRuntime> {
   const started = Date.now();
@@ -42,8 +50,9 @@ export async function startLeadRuntime(config: Config, log: Pick<Console, "info"
 
   const formLimiter = await createRateLimiter(db, { name: "form", max: config.FORM_RATE_LIMIT_MAX, windowMs: config.FORM_RATE_LIMIT_WINDOW_MS });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, mailDir: path.join(config.DATA_DIR, "mail"), from: config.MAIL_FROM, to: config.AGENT_NOTIFY_EMAIL });
-  const worker = config.OUTBOX_WORKER
-    ? new OutboxWorker(db, mailer, {
+  const jobs = new JobRunner({ db, log });
+  const outbox = config.OUTBOX_WORKER
+    ? new OutboxJob(db, mailer, {
         pollMs: config.OUTBOX_POLL_MS,
         maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
         backoffBaseMs: config.OUTBOX_BACKOFF_BASE_MS,
@@ -52,30 +61,31 @@ export async function startLeadRuntime(config: Config, log: Pick<Console, "info"
         log,
       })
     : null;
-  worker?.start();
-  log.info(`[outbox] notifications to ${config.AGENT_NOTIFY_EMAIL} via ${mailer.description}${worker ? "" : " (worker off in this process)"}`);
+  if (outbox) jobs.add(outbox);
+  jobs.start();
+  log.info(`[outbox] notifications to ${config.AGENT_NOTIFY_EMAIL} via ${mailer.description}${outbox ? "" : " (worker off in this process)"}`);
 
   const stopMaintenance = maintainPglite(db, log);
-  const services = createSiteServices({ db, onQueued: () => worker?.kick(), log });
-  const inbox = await createInboxContext(db, siteUrlOf(config), () => worker?.kick());
+  const services = createSiteServices({ db, onQueued: () => jobs.wake(OUTBOX_JOB), log });
+  const inbox = await createInboxContext(db, siteUrlOf(config), () => jobs.wake(OUTBOX_JOB));
   await announceFirstSetUpLink(inbox, log);
   const listings: ListingsFeed | null = config.DDF_CLIENT_ID ? { db, memberKey: config.DDF_MEMBER_KEY ?? null, media: mediaFetcherOf(config) } : null;
-  const listingsWorker = startListingsSync(config, db, log);
+  const listingsSync = listingsSyncJob(config, db, log);
+  if (listingsSync) jobs.add(listingsSync);
 
   return {
     db,
     mailer,
-    worker,
+    jobs,
     services,
     formLimiter,
     inbox,
     listings,
-    listingsWorker,
     async close() {
       stopMaintenance();
-      // Before the database closes: the run in hand stops at its next page and lets go of the lease.
-      await listingsWorker?.stop();
-      await worker?.stop();
+      // Before the database closes: the sync abandons its feed request and lets go of its lease,
+      // the outbox finishes the deliveries in hand; a run that hangs is left behind after the budget.
+      await jobs.stop(JOBS_STOP_BUDGET_MS);
       mailer.close();
       await db.close();
     },
@@ -83,20 +93,20 @@ export async function startLeadRuntime(config: Config, log: Pick<Console, "info"
 }
 
 /**
- * The DDF® feed's sync, when its credentials are set. Its first run starts a moment after this
- * returns (the worker waits before it), so start-up and the first visitors never wait on CREA.
+ * The DDF® feed's sync job, when its credentials are set. Its first run starts a moment after the
+ * runner starts it (the job asks for a start delay), so start-up and the first visitors never
+ * wait on CREA.
  */
-function startListingsSync(config: Config, db: Database, log: Pick<Console, "info" | "warn" | "error">): ListingsSyncWorker | null {
+function listingsSyncJob(config: Config, db: Database, log: Pick<Console, "info" | "warn" | "error">): ListingsSyncJob | null {
   if (!config.DDF_CLIENT_ID || !config.DDF_CLIENT_SECRET) return null;
   const client = createDdfClient({ tokenUrl: config.DDF_TOKEN_URL, apiUrl: config.DDF_API_URL, clientId: config.DDF_CLIENT_ID, clientSecret: config.DDF_CLIENT_SECRET });
-  const worker = config.DDF_SYNC_WORKER
-    ? new ListingsSyncWorker(db, client, { intervalMs: config.DDF_SYNC_INTERVAL_MS, fullCheckMs: config.DDF_FULL_CHECK_MS, backoffMaxMs: config.DDF_BACKOFF_MAX_MS, log })
+  const job = config.DDF_SYNC_WORKER
+    ? new ListingsSyncJob(db, client, { intervalMs: config.DDF_SYNC_INTERVAL_MS, fullCheckMs: config.DDF_FULL_CHECK_MS, backoffMaxMs: config.DDF_BACKOFF_MAX_MS, log })
     : null;
-  worker?.start();
   const every = `every ${durationText(config.DDF_SYNC_INTERVAL_MS)}`;
   const own = config.DDF_MEMBER_KEY ? ", the agent's own listings marked by DDF_MEMBER_KEY" : "";
-  log.info(`[listings] DDF feed on, from ${client.origin}${worker ? `, synced ${every}` : " (sync worker off in this process)"}${own}`);
-  return worker;
+  log.info(`[listings] DDF feed on, from ${client.origin}${job ? `, synced ${every}` : " (sync worker off in this process)"}${own}`);
+  return job;
 }
 
 /** A duration in the unit that reads right: "10 s", "90 s", "15 min", "2 h", "1 h 30 min". */

@@ -5,7 +5,9 @@
  * listings feed's sync (when the feed is on), and "Sign out everywhere".
  */
 import { Form, data, redirect, useSearchParams } from "react-router";
-import { AddPasskey } from "~/components/inbox/add-passkey";
+import { ListingsFeedSection } from "~/components/inbox/listings-feed-section";
+import { PasskeysSection } from "~/components/inbox/passkeys-section";
+import { SignInList } from "~/components/inbox/sign-in-list";
 import { Notice, Time, inboxMeta } from "~/components/inbox/inbox-ui";
 import { TextField } from "~/components/forms/fields";
 import { Button } from "~/components/ui/button";
@@ -31,7 +33,6 @@ import { listingSyncStatus } from "~/lib/server/listings/sync-status.server";
 import { clearedSessionCookie, countSessions, endAllSessions } from "~/lib/server/inbox/sessions.server";
 import { outboxCounts } from "~/lib/server/outbox.server";
 import { positiveId, readForm, textField } from "~/lib/server/request-body.server";
-import type { ListingSyncStatus } from "~/lib/server/listings/sync-status.server";
 import { serverOf } from "~/router-context";
 import type { Route } from "./+types/account";
 
@@ -132,39 +133,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </div>
       )}
 
-      <section className="mt-6" aria-labelledby="passkeys-heading">
-        <h2 id="passkeys-heading" className="text-xl font-bold">
-          Passkeys
-        </h2>
-        {passkeys.length === 0 ? (
-          <p className="mt-2 text-ink-muted">No passkey yet.</p>
-        ) : (
-          <ul className="mt-2 space-y-2">
-            {passkeys.map((k, i) => (
-              <li key={k.id} className="flex flex-wrap items-center gap-3 rounded-md border border-line p-3">
-                <span>
-                  Passkey {i + 1}, added <Time date={k.createdAt} />
-                  {k.lastUsedAt && (
-                    <>
-                      , last used <Time date={k.lastUsedAt} />
-                    </>
-                  )}
-                </span>
-                <Form method="post" className="ml-auto">
-                  <input type="hidden" name="intent" value="remove-passkey" />
-                  <input type="hidden" name="id" value={k.id} />
-                  <button type="submit" className="min-h-11 px-2 text-sm font-bold text-danger underline">
-                    Remove<span className="sr-only"> passkey {i + 1}</span>
-                  </button>
-                </Form>
-              </li>
-            ))}
-          </ul>
-        )}
-        <div className="mt-3">
-          <AddPasskey prominent={welcome || passkeys.length === 0} />
-        </div>
-      </section>
+      <PasskeysSection passkeys={passkeys} prominent={welcome || passkeys.length === 0} />
 
       <section className={section} aria-labelledby="invite-heading">
         <h2 id="invite-heading" className="text-xl font-bold">
@@ -309,70 +278,5 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </Form>
       </section>
     </div>
-  );
-}
-
-type SignInRow = Awaited<ReturnType<typeof signInHistory>>["successes"][number];
-
-function SignInList({ rows, testId }: { rows: SignInRow[]; testId: string }) {
-  return (
-    <ul className="mt-2 divide-y divide-line border-y border-line text-sm" data-testid={testId}>
-      {rows.map((s) => (
-        <li key={s.id} className="py-2">
-          <p>
-            <span className={`font-bold ${s.ok ? "" : "text-danger"}`}>{s.ok ? "Signed in" : `Failed (${s.reason ?? "unknown"})`}</span> · {s.method} · <Time date={s.created_at} />
-          </p>
-          <p className="break-words text-ink-muted">
-            {s.email ?? "no e-mail"} · {s.address ?? "unknown address"}
-          </p>
-          {s.user_agent && (
-            <p className="truncate text-ink-muted" title={s.user_agent}>
-              {s.user_agent}
-            </p>
-          )}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** The DDF® feed's local copy: how big, how fresh, and what went wrong if the sync is failing. */
-function ListingsFeedSection({ feed }: { feed: ListingSyncStatus }) {
-  const run = feed.lastRun;
-  return (
-    <section className={section} aria-labelledby="listings-feed-heading" data-testid="listings-feed">
-      <h2 id="listings-feed-heading" className="text-xl font-bold">
-        Listings feed
-      </h2>
-      <p className="mt-2">
-        {feed.stored} listing{feed.stored === 1 ? "" : "s"} on the site.{" "}
-        {feed.lastSuccessAt ? (
-          <>
-            {/* No period after the time: it ends with "a.m." or "p.m." already. */}
-            Last successful sync <Time date={feed.lastSuccessAt} />
-          </>
-        ) : (
-          "No sync has finished yet."
-        )}
-      </p>
-      {run && (
-        <p className="mt-1 text-ink-muted">
-          {feed.running ? `Syncing now (${run.phase ?? "starting"}): ` : `Last run${run.ok === false ? " (failed)" : ""}: `}
-          {run.fetched} fetched, {run.upserted} updated, {run.removed} removed.
-        </p>
-      )}
-      {feed.lastError && (
-        <Notice tone="error">
-          The last sync failed{feed.consecutiveFailures > 1 ? ` (${feed.consecutiveFailures} times in a row)` : ""}: {feed.lastError.replace(/\.$/, "")}. The listings already on the site stay
-          online.
-          {feed.nextRunAt && (
-            <>
-              {" "}
-              Next try <Time date={feed.nextRunAt} />
-            </>
-          )}
-        </Notice>
-      )}
-    </section>
   );
 }

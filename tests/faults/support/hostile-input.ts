@@ -6,7 +6,7 @@
  * that shows one as live markup can be found.
  */
 import fc from "fast-check";
-import { SERVICE_TYPES } from "../../../db/schema-values";
+import { SERVICE_TYPES } from "../../../app/lib/schema-values";
 
 /** Markup that must never come back live: the probes carry a marker to look for. */
 export const MARKER = "xss-probe";

@@ -14,6 +14,7 @@ export const ports = {
   badInput: { site: base + 20, smtp: base + 48 },
   rateLimit: { site: base + 22, secondSite: base + 24, postgres: base + 52 },
   guards: { site: base + 26, secondSite: base + 28, postgres: base + 54 },
+  siteAddress: { site: base + 30, secondSite: base + 32 },
 } as const;
 
 export const HOST = "127.0.0.1";

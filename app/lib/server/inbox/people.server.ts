@@ -5,8 +5,8 @@
  * them: each holds a snapshot of exactly what was submitted and the notification's delivery state.
  */
 import { type SQL, sql } from "drizzle-orm";
-import { CONTACT_SOURCE, LEAD_SOURCE } from "../../../../db/schema-values";
-import { PEOPLE_PAGE_SIZE, PERSON_STATUSES, type PersonStatus } from "../../inbox";
+import { CONTACT_SOURCE, LEAD_SOURCE } from "~/lib/schema-values";
+import { PEOPLE_PAGE_SIZE, PERSON_STATUSES, type PersonStatus, type Submission } from "../../inbox";
 import type { Lead, OutboxRow, Person, PersonEvent } from "../../../../db/schema";
 import type { Database } from "../db.server";
 import type { Account } from "./accounts.server";
@@ -122,17 +122,7 @@ export async function inboxPulse(db: Database): Promise<{ latest: string | null;
   return { latest, newPeople: Number(rows[0]?.n ?? 0) };
 }
 
-export interface Submission {
-  id: number;
-  kind: "lead" | "contact";
-  source: string;
-  /** Exactly what the visitor submitted (the notification's snapshot). */
-  fields: Record<string, unknown>;
-  createdAt: Date;
-  notification: { status: "pending" | "sending" | "sent" | "failed"; attempts: number; lastError: string | null; sentAt: Date | null };
-  /** The consent the visitor gave on the welcome form (leads only). */
-  consent: { text: string; version: string; address: string | null; userAgent: string | null } | null;
-}
+export type { Submission };
 
 export interface TimelineEvent {
   id: number;

@@ -5,8 +5,7 @@
  * the page is then exactly the page without the feed.
  */
 import type { RouterContextProvider } from "react-router";
-import type { ListingCard } from "~/components/listings/listing-types";
-import { AGENT_LISTINGS_SHOWN } from "~/components/listings/agent-listings";
+import { AGENT_LISTINGS_SHOWN, type ListingCard } from "~/lib/listing-types";
 import { serverContext } from "~/router-context";
 import { agentListings } from "./queries.server";
 

@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { generateListings, generateOffices, generateOpenHouses } from "../../../../tests/fixtures/ddf/listings";
 import { startDdfStandIn } from "../../../../tests/fixtures/ddf/stand-in";
@@ -122,6 +124,36 @@ describe("createDdfClient", () => {
     const client = createDdfClient({ tokenUrl: "http://127.0.0.1:9/token", apiUrl: "http://127.0.0.1:9/odata/v1", clientId: "id", clientSecret: SECRET, fetch: fake });
     expect(await failureOf(client.replication("Property"))).toBeInstanceOf(DdfResponseError);
     expect(sent.some((u) => u.includes("elsewhere"))).toBe(false);
+  });
+
+  it("abandons a request the feed never answers as soon as the call's signal is aborted, not after the timeout", async () => {
+    let received = 0;
+    const server = createServer(() => {
+      received += 1;
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const client = createDdfClient({ tokenUrl: `${origin}/connect/token`, apiUrl: `${origin}/odata/v1`, clientId: "id", clientSecret: SECRET, timeoutMs: 30_000 });
+      const stop = new AbortController();
+      const call = client.replication("Property", undefined, { signal: stop.signal }).then(
+        () => "answered",
+        (e: unknown) => e,
+      );
+      while (received === 0) await new Promise((r) => setTimeout(r, 5));
+      const reason = new Error("shutting down");
+      const aborted = performance.now();
+      stop.abort(reason);
+      // The caller's reason, not a DdfError: a stop is not the feed failing.
+      expect(await call).toBe(reason);
+      expect(performance.now() - aborted).toBeLessThan(1_000);
+      // Already aborted: no request at all.
+      expect(await client.openHouses("2026-11-25", { signal: stop.signal }).then(() => "answered", (e: unknown) => e)).toBe(reason);
+      expect(received).toBe(1);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it("reads Retry-After as seconds or as a date", () => {

@@ -77,15 +77,24 @@ export interface PropertyQuery {
   select?: readonly string[];
 }
 
+/**
+ * Per call: `signal` abandons the call's request in flight at once (and any token request it
+ * started) and makes no other; the call then rejects with the signal's reason, not a DdfError.
+ * A request also ends on its own after the client's `timeoutMs`.
+ */
+export interface DdfCallOptions {
+  signal?: AbortSignal;
+}
+
 export interface DdfClient {
   /** The pages of a query on a replicated resource, following `@odata.nextLink` until the last one. */
-  records<R extends ReplicatedResource>(resource: R, query: PropertyQuery): AsyncGenerator<RecordOf[R][]>;
+  records<R extends ReplicatedResource>(resource: R, query: PropertyQuery, call?: DdfCallOptions): AsyncGenerator<RecordOf[R][]>;
   /** The records with these keys (asked 100 at a time); keys the feed no longer has are simply absent. */
-  recordsByKeys<R extends ReplicatedResource>(resource: R, keys: readonly string[]): Promise<RecordOf[R][]>;
+  recordsByKeys<R extends ReplicatedResource>(resource: R, keys: readonly string[], call?: DdfCallOptions): Promise<RecordOf[R][]>;
   /** Keys changed after `since`; without it, every key currently in the feed. */
-  replication(resource: ReplicatedResource, since?: Date): Promise<ReplicationEntry[]>;
+  replication(resource: ReplicatedResource, since?: Date, call?: DdfCallOptions): Promise<ReplicationEntry[]>;
   /** Every open house from `from` (a date, Edmonton's day) on; the resource has no replication function. */
-  openHouses(from: string): Promise<DdfOpenHouse[]>;
+  openHouses(from: string, call?: DdfCallOptions): Promise<DdfOpenHouse[]>;
   /** Where the API is (origin only), for the start-up line. */
   readonly origin: string;
 }
@@ -119,36 +128,41 @@ export function createDdfClient(options: DdfClientOptions): DdfClient {
     return out;
   };
 
-  async function send(url: string, init: RequestInit): Promise<Response> {
+  /** One request, ended by the client's timeout or the caller's signal, whichever comes first. */
+  async function send(url: string, init: RequestInit, signal: AbortSignal | undefined): Promise<Response> {
+    signal?.throwIfAborted();
+    const timeout = AbortSignal.timeout(timeoutMs);
     try {
-      return await doFetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+      return await doFetch(url, { ...init, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
     } catch (error) {
+      signal?.throwIfAborted();
       throw networkFailure(error, timeoutMs);
     }
   }
 
-  async function readJson(response: Response): Promise<unknown> {
+  async function readJson(response: Response, signal: AbortSignal | undefined): Promise<unknown> {
     try {
       return await response.json();
     } catch (error) {
+      signal?.throwIfAborted();
       if (isTimeout(error)) throw networkFailure(error, timeoutMs);
       throw new DdfResponseError(response.status, "the body is not JSON");
     }
   }
 
-  async function fetchToken(): Promise<string> {
+  async function fetchToken(signal: AbortSignal | undefined): Promise<string> {
     const body = new URLSearchParams({ grant_type: "client_credentials", client_id: options.clientId, client_secret: options.clientSecret, scope: "DDFApi_Read" });
     const response = await send(options.tokenUrl, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
       body,
-    });
+    }, signal);
     if (response.status === 400 || response.status === 401 || response.status === 403) {
       await response.body?.cancel();
       throw new DdfAuthError(`the DDF identity server refused the client credentials (HTTP ${response.status}); check DDF_CLIENT_ID and DDF_CLIENT_SECRET`);
     }
     if (!response.ok) throw await failureOf(response);
-    const json = (await readJson(response)) as { access_token?: unknown; expires_in?: unknown };
+    const json = (await readJson(response, signal)) as { access_token?: unknown; expires_in?: unknown };
     if (typeof json.access_token !== "string" || !json.access_token) throw new DdfResponseError(response.status, "the token answer has no access_token");
     const lifetimeMs = (typeof json.expires_in === "number" && json.expires_in > 0 ? json.expires_in : 3600) * 1000;
     // A very short lifetime still gets used once rather than renewed before every request.
@@ -156,23 +170,26 @@ export function createDdfClient(options: DdfClientOptions): DdfClient {
     return token.value;
   }
 
-  /** The cached token, or a new one; concurrent callers share one request for it. */
-  function accessToken(renew: boolean): Promise<string> {
+  /**
+   * The cached token, or a new one; concurrent callers share one request for it (carrying the
+   * signal of the call that started it: the sync makes one call at a time).
+   */
+  function accessToken(renew: boolean, signal: AbortSignal | undefined): Promise<string> {
     if (!renew && token && Date.now() < token.expiresAt) return Promise.resolve(token.value);
     if (renew) token = null;
-    pendingToken ??= fetchToken().finally(() => {
+    pendingToken ??= fetchToken(signal).finally(() => {
       pendingToken = null;
     });
     return pendingToken;
   }
 
   /** A GET on the API with the bearer token; a 401 gets a new token and one more try. */
-  async function get(url: string): Promise<unknown> {
+  async function get(url: string, signal: AbortSignal | undefined): Promise<unknown> {
     // The token goes only to the API's own origin, whatever a nextLink says.
     if (new URL(url).origin !== apiOrigin) throw new DdfResponseError(200, "a next page link points outside the API");
     for (let attempt = 1; ; attempt++) {
-      const bearer = await accessToken(attempt > 1);
-      const response = await send(url, { headers: { authorization: `Bearer ${bearer}`, accept: "application/json" } });
+      const bearer = await accessToken(attempt > 1, signal);
+      const response = await send(url, { headers: { authorization: `Bearer ${bearer}`, accept: "application/json" } }, signal);
       if (response.status === 401 && attempt === 1) {
         await response.body?.cancel();
         continue;
@@ -181,8 +198,12 @@ export function createDdfClient(options: DdfClientOptions): DdfClient {
         await response.body?.cancel();
         throw new DdfAuthError(`the DDF feed refused a fresh access token (HTTP ${response.status}); check the feed's permissions for DDF_CLIENT_ID`);
       }
-      if (!response.ok) throw await failureOf(response);
-      return readJson(response);
+      if (!response.ok) {
+        const failure = await failureOf(response);
+        signal?.throwIfAborted();
+        throw failure;
+      }
+      return readJson(response, signal);
     }
   }
 
@@ -196,10 +217,10 @@ export function createDdfClient(options: DdfClientOptions): DdfClient {
   }
 
   /** Every page of a collection answer, following nextLink. */
-  async function* pages<T>(firstUrl: string): AsyncGenerator<T[]> {
+  async function* pages<T>(firstUrl: string, signal: AbortSignal | undefined): AsyncGenerator<T[]> {
     let url: string | undefined = firstUrl;
     while (url) {
-      const json = (await get(url)) as { value?: unknown; "@odata.nextLink"?: unknown };
+      const json = (await get(url, signal)) as { value?: unknown; "@odata.nextLink"?: unknown };
       if (!Array.isArray(json.value)) throw new DdfResponseError(200, "the answer has no value list");
       yield json.value as T[];
       const next = json["@odata.nextLink"];
@@ -207,15 +228,15 @@ export function createDdfClient(options: DdfClientOptions): DdfClient {
     }
   }
 
-  async function all<T>(firstUrl: string): Promise<T[]> {
+  async function all<T>(firstUrl: string, signal: AbortSignal | undefined): Promise<T[]> {
     const out: T[] = [];
-    for await (const page of pages<T>(firstUrl)) out.push(...page);
+    for await (const page of pages<T>(firstUrl, signal)) out.push(...page);
     return out;
   }
 
   return {
     origin: apiOrigin,
-    records<R extends ReplicatedResource>(resource: R, query: PropertyQuery) {
+    records<R extends ReplicatedResource>(resource: R, query: PropertyQuery, call?: DdfCallOptions) {
       const qs = buildQuery({
         select: [...(query.select ?? DDF_RESOURCES[resource].fields)],
         filter: query.filter,
@@ -223,27 +244,27 @@ export function createDdfClient(options: DdfClientOptions): DdfClient {
         top: Math.min(query.top ?? DDF_PAGE_SIZE, DDF_PAGE_SIZE),
         skip: query.skip,
       });
-      return pages<RecordOf[R]>(`${apiBase}/${resource}${qs}`);
+      return pages<RecordOf[R]>(`${apiBase}/${resource}${qs}`, call?.signal);
     },
-    async recordsByKeys<R extends ReplicatedResource>(resource: R, keys: readonly string[]) {
+    async recordsByKeys<R extends ReplicatedResource>(resource: R, keys: readonly string[], call?: DdfCallOptions) {
       const { key, fields } = DDF_RESOURCES[resource];
       const out: RecordOf[R][] = [];
       for (let i = 0; i < keys.length; i += DDF_PAGE_SIZE) {
         const batch = keys.slice(i, i + DDF_PAGE_SIZE);
         const qs = buildQuery({ select: [...fields], filter: { [key]: { in: batch } }, top: DDF_PAGE_SIZE });
-        out.push(...(await all<RecordOf[R]>(`${apiBase}/${resource}${qs}`)));
+        out.push(...(await all<RecordOf[R]>(`${apiBase}/${resource}${qs}`, call?.signal)));
       }
       return out;
     },
-    async replication(resource, since) {
+    async replication(resource, since, call) {
       const { key, replication } = DDF_RESOURCES[resource];
       const qs = since ? buildQuery({ filter: { ModificationTimestamp: { gt: since } } }) : "";
-      const entries = await all<Record<string, unknown>>(`${apiBase}/${resource}/${replication}${qs}`);
+      const entries = await all<Record<string, unknown>>(`${apiBase}/${resource}/${replication}${qs}`, call?.signal);
       return entries.flatMap((e) =>
         typeof e?.[key] === "string" && typeof e.ModificationTimestamp === "string" ? [{ key: e[key], ModificationTimestamp: e.ModificationTimestamp }] : [],
       );
     },
-    openHouses(from) {
+    openHouses(from, call) {
       // OpenHouseDate is declared a date-time: compared with the day's start, as OData expects.
       const qs = buildQuery({
         select: [...OPEN_HOUSE_FIELDS],
@@ -251,7 +272,7 @@ export function createDdfClient(options: DdfClientOptions): DdfClient {
         orderBy: "OpenHouseKey asc",
         top: DDF_PAGE_SIZE,
       });
-      return all<DdfOpenHouse>(`${apiBase}/OpenHouse${qs}`);
+      return all<DdfOpenHouse>(`${apiBase}/OpenHouse${qs}`, call?.signal);
     },
   };
 }

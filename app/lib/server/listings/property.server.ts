@@ -5,8 +5,8 @@
  * crea-fields.test.ts fails otherwise): a server built on ASP.NET Core OData answers 400 to a
  * `$select` naming anything else, and the whole sync would load nothing.
  */
-import type { ListingCategory } from "../../../../db/schema-values";
-import type { ListingStatus } from "~/components/listings/listing-types";
+import type { ListingCategory } from "~/lib/schema-values";
+import type { ListingStatus } from "~/lib/listing-types";
 import type { ListingPhoto, listings, openHouses } from "../../../../db/schema";
 import { addressSlug } from "../../listings";
 

@@ -6,9 +6,9 @@
  * median, which read all the filter's rows, are kept until the copy changes (summary.server.ts).
  */
 import { type SQL, sql } from "drizzle-orm";
-import type { ListingCategory } from "../../../../db/schema-values";
+import type { ListingCategory } from "~/lib/schema-values";
 import type { ListingPhoto } from "../../../../db/schema";
-import type { ListingCard, ListingDetail, ListingFilter, ListingPage, ListingSearch, ListingStatus, OpenHouseListing, OpenHouseTime } from "~/components/listings/listing-types";
+import type { ListingCard, ListingDetail, ListingFilter, ListingPage, ListingSearch, ListingStatus, OpenHouseListing, OpenHouseTime } from "~/lib/listing-types";
 import { edmontonDate } from "../../dates";
 import { listingPath } from "../../listings";
 import type { Database } from "../db.server";

@@ -27,7 +27,7 @@
  * the figures are read each time.
  */
 import { type SQL, sql } from "drizzle-orm";
-import type { ListingFilter } from "~/components/listings/listing-types";
+import type { ListingFilter } from "~/lib/listing-types";
 import type { Database } from "../db.server";
 
 export interface ListingSummary {

@@ -6,25 +6,10 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db.server";
 import { countListings } from "./store.server";
-import type { ListingSyncRow, SyncProgress } from "./sync.server";
+import type { ListingSyncStatus, SyncProgress } from "~/lib/listings-sync-status";
+import type { ListingSyncRow } from "./sync.server";
 
-export interface ListingSyncStatus {
-  /** Listings in the local copy (what the pages show). */
-  stored: number;
-  /** Never loaded yet: the first full load has not finished a page. */
-  neverLoaded: boolean;
-  lastSuccessAt: Date | null;
-  lastStartedAt: Date | null;
-  lastFinishedAt: Date | null;
-  /** The run in hand (when `running`), else the last run's figures; null before the first run. */
-  lastRun: SyncProgress | null;
-  lastError: string | null;
-  consecutiveFailures: number;
-  nextRunAt: Date | null;
-  /** A server holds the lease now. */
-  running: boolean;
-  lastFullCheckAt: Date | null;
-}
+export type { ListingSyncStatus };
 
 export async function listingSyncStatus(db: Database, now = new Date()): Promise<ListingSyncStatus> {
   const [[row], stored] = await Promise.all([db.rows<ListingSyncRow>(sql`select * from listing_sync where id = 1`), countListings(db)]);

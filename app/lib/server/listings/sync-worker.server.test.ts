@@ -1,10 +1,13 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { generateListings } from "../../../../tests/fixtures/ddf/listings";
 import { startDdfStandIn } from "../../../../tests/fixtures/ddf/stand-in";
 import { testDatabaseForThisFile, usingPostgres } from "../../../../tests/support/test-database";
+import { JobRunner } from "../jobs/runner.server";
 import { createDdfClient, DdfAuthError, DdfRateLimited, DdfUnavailable } from "./ddf-client.server";
-import { ListingsSyncWorker, workerDelay } from "./sync-worker.server";
+import { ListingsSyncJob, workerDelay } from "./sync-worker.server";
 import { type SyncResult, nextSyncDelay } from "./sync.server";
 
 // The worker's schedule (the delay after a run, success or failure) and its start and stop.
@@ -53,17 +56,17 @@ describe("workerDelay", () => {
   });
 });
 
-describe(`ListingsSyncWorker (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
+describe(`ListingsSyncJob (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
   it("syncs soon after start, logs one line per run, and stops cleanly", async () => {
     const standIn = await startDdfStandIn({ listings: generateListings(12, { seed: 4 }) });
     closers.push(() => standIn.close());
     const client = createDdfClient({ tokenUrl: standIn.tokenUrl, apiUrl: standIn.apiUrl, clientId: "ddf-client", clientSecret: "ddf-secret" });
     const lines: string[] = [];
     const log = { info: (l: string) => lines.push(l), warn: (l: string) => lines.push(l), error: (l: string) => lines.push(l) };
-    const worker = new ListingsSyncWorker(t.db, client, { ...schedule, fullCheckMs: 6 * 3_600_000, startDelayMs: 10, log });
+    const worker = new JobRunner({ db: t.db, log }).add(new ListingsSyncJob(t.db, client, { ...schedule, fullCheckMs: 6 * 3_600_000, startDelayMs: 10, log }));
     worker.start();
     for (let i = 0; i < 200 && lines.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
-    await worker.stop();
+    await worker.stop(10_000);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^\[listings\] synced: 12 changed, 0 removed, 12 stored \(\d+\.\d s\)$/);
     const [row] = await t.db.rows<{ lease_owner: string | null; next_run_at: Date }>(sql`select lease_owner, next_run_at from listing_sync where id = 1`);
@@ -78,11 +81,45 @@ describe(`ListingsSyncWorker (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () =
     const client = createDdfClient({ tokenUrl: standIn.tokenUrl, apiUrl: standIn.apiUrl, clientId: "ddf-client", clientSecret: "ddf-secret" });
     const lines: unknown[][] = [];
     const log = { info: (...a: unknown[]) => lines.push(a), warn: (...a: unknown[]) => lines.push(a), error: (...a: unknown[]) => lines.push(a) };
-    const worker = new ListingsSyncWorker(t.db, client, { ...schedule, fullCheckMs: 6 * 3_600_000, log });
+    const worker = new ListingsSyncJob(t.db, client, { ...schedule, fullCheckMs: 6 * 3_600_000, log });
     const result = await worker.runOnce();
     expect(result?.error).toMatch(/HTTP 503/);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toHaveLength(1);
     expect(String(lines[0]![0])).toMatch(/^\[listings\] sync failed .*next try in \d+ s\): the DDF feed is unavailable \(HTTP 503/);
+  });
+
+  it("stops at once when the feed never answers: the request is abandoned, the lease given back, no failure counted", async () => {
+    let received = 0;
+    const silent = createServer(() => {
+      received += 1;
+    });
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    closers.push(async () => {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    });
+    const origin = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    // The client's own timeout (30 s) is longer than any shutdown would wait.
+    const client = createDdfClient({ tokenUrl: `${origin}/connect/token`, apiUrl: `${origin}/odata/v1`, clientId: "ddf-client", clientSecret: "ddf-secret" });
+    const lines: string[] = [];
+    const log = { info: (l: string) => lines.push(l), warn: (l: string) => lines.push(l), error: (l: string) => lines.push(l) };
+    const runner = new JobRunner({ db: t.db, log }).add(new ListingsSyncJob(t.db, client, { ...schedule, fullCheckMs: 6 * 3_600_000, startDelayMs: 0, log }));
+    runner.start();
+    for (let i = 0; i < 400 && received === 0; i++) await new Promise((r) => setTimeout(r, 25));
+    expect(received).toBe(1);
+    const [during] = await t.db.rows<{ lease_owner: string | null }>(sql`select lease_owner from listing_sync where id = 1`);
+    expect(during!.lease_owner).not.toBeNull();
+
+    const asked = performance.now();
+    await runner.stop(10_000);
+    expect(performance.now() - asked).toBeLessThan(2_000);
+    const [row] = await t.db.rows<{ lease_owner: string | null; consecutive_failures: number; last_error: string | null; next_run_at: Date }>(
+      sql`select lease_owner, consecutive_failures, last_error, next_run_at from listing_sync where id = 1`,
+    );
+    // Recorded as stopped: due again at once, for whichever server is up next.
+    expect(row).toMatchObject({ lease_owner: null, consecutive_failures: 0, last_error: null });
+    expect(row!.next_run_at.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(lines).toEqual([]);
   });
 });

@@ -1,17 +1,25 @@
 /**
- * Keeps the local copy of the DDF® feed current from inside the server process, in the outbox
- * worker's style: one loop, started after the server listens and stopped before the database
- * closes. It syncs soon after start-up, then whenever the shared schedule (`listing_sync.
- * next_run_at`) says: every DDF_SYNC_INTERVAL_MS, or later after failures (see nextSyncDelay).
- * Several servers can run it: the lease lets one sync, the others find the run done or in hand.
+ * The job that keeps the local copy of the DDF® feed current, run by the server's JobRunner
+ * (jobs/runner.server.ts) like every background job. It syncs soon after start-up, then whenever
+ * the shared schedule (`listing_sync.next_run_at`) says: every DDF_SYNC_INTERVAL_MS, or later
+ * after failures (see nextSyncDelay). Several servers can run it: its lease is the `listing_sync`
+ * row, taken by syncListings in the same statement that checks the schedule (`lease: "own"`), so
+ * one server syncs and the others find the run done or in hand.
+ *
+ * The run's signal reaches every request to the feed: when the runner stops, the request in
+ * flight is abandoned at once, what was stored stays, and the run is recorded as stopped (not as
+ * a failure) with the lease given back.
  */
 import type { Database } from "../db.server";
 import { messageChainOf } from "../db-errors.server";
-import { InterruptibleSleep } from "../interruptible-sleep.server";
+import { type Job, type JobContext, type JobRunOutcome, busyPause } from "../jobs/runner.server";
 import { DdfError, type DdfClient } from "./ddf-client.server";
-import { type SyncResult, syncBackoff, syncListings } from "./sync.server";
+import { SYNC_BACKOFF_BASE_MS, type SyncResult, syncListings } from "./sync.server";
 
-export interface ListingsSyncWorkerOptions {
+/** The listings sync's name in the runner. */
+export const LISTINGS_SYNC_JOB = "listings-sync";
+
+export interface ListingsSyncJobOptions {
   intervalMs: number;
   fullCheckMs: number;
   backoffMaxMs: number;
@@ -31,72 +39,64 @@ const MIN_DELAY_MS = 1_000;
 export function workerDelay(result: SyncResult, intervalMs: number, now = Date.now()): number {
   if (!result.nextRunAt) return intervalMs;
   const until = result.nextRunAt.getTime() - now;
-  return result.skipped === "busy" ? Math.min(Math.max(until, MIN_DELAY_MS), intervalMs) : Math.max(until, MIN_DELAY_MS);
+  return result.skipped === "busy" ? busyPause(until, intervalMs) : Math.max(until, MIN_DELAY_MS);
 }
 
 function looksLikeABug(error: unknown): boolean {
   return !(error instanceof DdfError) && (error instanceof TypeError || error instanceof RangeError || error instanceof ReferenceError || error instanceof SyntaxError);
 }
 
-export class ListingsSyncWorker {
-  private running = false;
-  private loop: Promise<void> | null = null;
-  private readonly pause = new InterruptibleSleep();
-  private abort: AbortController | null = null;
-  /** Failures to reach the database at all (the run's own failures are counted in the row). */
-  private dbFailures = 0;
+export class ListingsSyncJob implements Job {
+  readonly name = LISTINGS_SYNC_JOB;
+  readonly lease = "own";
+  readonly intervalMs: number;
+  readonly startDelayMs: number;
+  /** When the database cannot even be asked for the lease: 30 s doubling, capped, as after a failed run. */
+  readonly retry: { baseMs: number; maxMs: number };
+  /** The first run does not wait for the schedule: a restart is a good moment to catch up. */
+  private scheduled = false;
   private readonly log: Pick<Console, "info" | "warn" | "error">;
 
   constructor(
     private readonly db: Database,
     private readonly client: DdfClient,
-    private readonly options: ListingsSyncWorkerOptions,
+    private readonly options: ListingsSyncJobOptions,
   ) {
+    this.intervalMs = options.intervalMs;
+    this.startDelayMs = options.startDelayMs ?? 2_000;
+    this.retry = { baseMs: SYNC_BACKOFF_BASE_MS, maxMs: options.backoffMaxMs };
     this.log = options.log ?? console;
   }
 
-  start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.abort = new AbortController();
-    this.loop = this.run();
+  /**
+   * One run for the runner: a sync (scheduled after the first), logged, then a pause until the
+   * schedule it recorded. Throws when the lease could not even be asked for (the database is
+   * unreachable or closing): the runner backs off.
+   */
+  async run({ signal }: JobContext): Promise<JobRunOutcome> {
+    const scheduled = this.scheduled;
+    this.scheduled = true;
+    const result = await this.sync(scheduled, signal);
+    this.report(result);
+    return { nextRunInMs: workerDelay(result, this.intervalMs) };
   }
 
-  /** Ends the run in hand at its next page (what it stored stays) and waits for it, then stops. */
-  async stop(): Promise<void> {
-    this.running = false;
-    this.abort?.abort();
-    this.pause.wake();
-    await this.loop;
-    this.loop = null;
-  }
-
-  /** One sync now, logged; `scheduled` runs wait for next_run_at. Used by the loop and by tests. */
-  async runOnce(scheduled = false): Promise<SyncResult | null> {
-    const { intervalMs, fullCheckMs, backoffMaxMs } = this.options;
+  /** One sync now, logged; `scheduled` runs wait for next_run_at. Used by tests. */
+  async runOnce(scheduled = false, signal?: AbortSignal): Promise<SyncResult | null> {
     try {
-      const result = await syncListings(this.db, this.client, { intervalMs, fullCheckMs, backoffMaxMs, onlyWhenDue: scheduled, signal: this.abort?.signal, log: this.log });
-      this.dbFailures = 0;
+      const result = await this.sync(scheduled, signal);
       this.report(result);
       return result;
     } catch (error) {
       // The lease could not even be asked for: the database is unreachable or closing.
-      this.dbFailures += 1;
       this.log.warn(`[listings] sync could not start: ${messageChainOf(error)}`);
       return null;
     }
   }
 
-  private async run(): Promise<void> {
-    await this.sleep(this.options.startDelayMs ?? 2_000);
-    // The first run does not wait for the schedule: a restart is a good moment to catch up.
-    let scheduled = false;
-    while (this.running) {
-      const result = await this.runOnce(scheduled);
-      scheduled = true;
-      if (!this.running) break;
-      await this.sleep(result ? workerDelay(result, this.options.intervalMs) : syncBackoff(this.dbFailures, this.options.backoffMaxMs));
-    }
+  private sync(scheduled: boolean, signal: AbortSignal | undefined): Promise<SyncResult> {
+    const { intervalMs, fullCheckMs, backoffMaxMs } = this.options;
+    return syncListings(this.db, this.client, { intervalMs, fullCheckMs, backoffMaxMs, onlyWhenDue: scheduled, signal, log: this.log });
   }
 
   private report(result: SyncResult): void {
@@ -112,10 +112,5 @@ export class ListingsSyncWorker {
     // error (a TypeError from a record shaped unlike the documentation) is worth its stack.
     if (looksLikeABug(result.failure)) this.log.error(line, result.failure);
     else this.log.warn(line);
-  }
-
-  /** The pause between runs; stop() wakes it, and once stopped there is nothing to wait for. */
-  private sleep(ms: number): Promise<void> {
-    return this.running ? this.pause.sleep(ms) : Promise.resolve();
   }
 }

@@ -15,7 +15,9 @@ import { randomUUID } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
 import type { listingSync } from "../../../../db/schema";
 import type { Database } from "../db.server";
+import type { SyncProgress } from "~/lib/listings-sync-status";
 import { messageChainOf } from "../db-errors.server";
+import { backoffDelay } from "../jobs/backoff.server";
 import { DDF_RESOURCES, type DdfClient, DdfAuthError, DdfError, DdfRateLimited, type ReplicatedResource, type ReplicationEntry } from "./ddf-client.server";
 import { type DdfOffice, type DdfProperty, displayable, toListingRow, toOpenHouseRow } from "./property.server";
 import {
@@ -30,19 +32,9 @@ import {
 } from "./store.server";
 import { edmontonDate } from "../../dates";
 
-export type SyncPhase = "full load" | "changes" | "removals" | "offices" | "open houses";
 
-/** The `progress` column: the run in hand, or the last one once `finishedAt` is set. */
-export interface SyncProgress {
-  phase: SyncPhase | null;
-  fetched: number;
-  upserted: number;
-  removed: number;
-  startedAt: string;
-  finishedAt?: string;
-  durationMs?: number;
-  ok?: boolean;
-}
+
+export type { SyncPhase, SyncProgress } from "~/lib/listings-sync-status";
 
 export type ListingSyncRow = typeof listingSync.$inferSelect;
 
@@ -57,7 +49,10 @@ export interface SyncOptions {
   onlyWhenDue?: boolean;
   /** How long the lease lasts without renewal (default 2 min: a few pages' worth). */
   leaseMs?: number;
-  /** Ends the run at the next page (server shutdown): the lease is released, no failure counted. */
+  /**
+   * Ends the run (server shutdown): the feed request in flight is abandoned at once and no other
+   * is made; what was stored stays, the lease is released, no failure is counted.
+   */
   signal?: AbortSignal;
   now?: () => Date;
   random?: () => number;
@@ -85,27 +80,19 @@ export interface SyncResult {
   nextRunAt: Date | null;
 }
 
-const BACKOFF_BASE_MS = 30_000;
-
-/**
- * 30 s x 2^(failures-1), capped, +-20 % so servers that failed together do not retry together.
- * The outbox's backoffDelay does the same, but importing it would pull the mailer (and the
- * build-time public configuration) into `npm run listings`.
- */
-export function syncBackoff(failures: number, maxMs: number, random = Math.random): number {
-  const exponential = Math.min(maxMs, BACKOFF_BASE_MS * 2 ** Math.max(0, failures - 1));
-  return Math.round(exponential * (0.8 + 0.4 * random()));
-}
+/** The first pause after a failed run; it doubles with each failure in a row. */
+export const SYNC_BACKOFF_BASE_MS = 30_000;
 
 /**
  * The pause before the next run: the interval after a success; after failures 30 s doubling
- * (+-20 %), capped at backoffMaxMs. A 429's Retry-After wins when it is longer, and refused
+ * (+-20 %, the job runner's backoffDelay, so servers that failed together do not retry together),
+ * capped at backoffMaxMs. A 429's Retry-After wins when it is longer, and refused
  * credentials wait the longest, since only a configuration change (a restart) can fix them.
  */
 export function nextSyncDelay(consecutiveFailures: number, error: unknown, o: { intervalMs: number; backoffMaxMs: number; random?: () => number }): number {
   if (consecutiveFailures <= 0) return o.intervalMs;
   if (error instanceof DdfAuthError) return o.backoffMaxMs;
-  const delay = syncBackoff(consecutiveFailures, o.backoffMaxMs, o.random);
+  const delay = backoffDelay(consecutiveFailures, SYNC_BACKOFF_BASE_MS, o.backoffMaxMs, o.random);
   if (error instanceof DdfRateLimited && error.retryAfterMs !== null) return Math.max(delay, error.retryAfterMs);
   return delay;
 }
@@ -134,6 +121,8 @@ export async function syncListings(db: Database, client: DdfClient, options: Syn
   const backoffMaxMs = options.backoffMaxMs ?? 3_600_000;
   const started = now();
   const me = randomUUID();
+  // Every request to the feed carries the signal: a stop abandons the one in flight.
+  const call = { signal: options.signal };
   const progress: SyncProgress = { phase: null, fetched: 0, upserted: 0, removed: 0, startedAt: started.toISOString() };
   const result = (extra: Partial<SyncResult>): SyncResult => ({
     ran: true,
@@ -203,7 +192,7 @@ export async function syncListings(db: Database, client: DdfClient, options: Syn
     const sorted = [...entries].sort((a, b) => Date.parse(a.ModificationTimestamp) - Date.parse(b.ModificationTimestamp));
     for (let i = 0; i < sorted.length; i += 100) {
       const batch = sorted.slice(i, i + 100);
-      await replica.store((await client.recordsByKeys(replica.resource, batch.map((e) => e.key))) as T[]);
+      await replica.store((await client.recordsByKeys(replica.resource, batch.map((e) => e.key), call)) as T[]);
       await checkpoint(handledUpTo(sorted, i + batch.length), replica.column);
     }
   }
@@ -220,7 +209,7 @@ export async function syncListings(db: Database, client: DdfClient, options: Syn
     if (!watermark) {
       let newest: Date | null = null;
       const order = ["ModificationTimestamp asc", `${DDF_RESOURCES[replica.resource].key} asc`];
-      for await (const page of client.records(replica.resource, { orderBy: order, top: 100 })) {
+      for await (const page of client.records(replica.resource, { orderBy: order, top: 100 }, call)) {
         await replica.store(page as T[]);
         newest = (page as { ModificationTimestamp: string }[]).reduce<Date | null>((m, r) => maxDate(m, new Date(r.ModificationTimestamp)), newest);
         await checkpoint(newest, replica.column);
@@ -230,13 +219,13 @@ export async function syncListings(db: Database, client: DdfClient, options: Syn
       else await checkpoint(started, replica.column);
     } else {
       await checkpoint();
-      await fetchEntries(replica, await client.replication(replica.resource, watermark));
+      await fetchEntries(replica, await client.replication(replica.resource, watermark, call));
     }
     if (!fullCheck || checked) return checked;
 
     if (replica.resource === "Property") progress.phase = "removals";
     await checkpoint();
-    const feed = await client.replication(replica.resource);
+    const feed = await client.replication(replica.resource, undefined, call);
     const ours = await replica.versions();
     // An empty list from a feed that had records is far likelier a glitch than a market that
     // emptied: removing everything on its word would take every page down.
@@ -269,7 +258,7 @@ export async function syncListings(db: Database, client: DdfClient, options: Syn
     progress.phase = "open houses";
     await checkpoint();
     const today = edmontonDate(started);
-    const openHouses = (await client.openHouses(today)).flatMap((o) => toOpenHouseRow(o, now()) ?? []).filter((o) => o.date >= today);
+    const openHouses = (await client.openHouses(today, call)).flatMap((o) => toOpenHouseRow(o, now()) ?? []).filter((o) => o.date >= today);
     await replaceOpenHouses(db, openHouses, today);
     const lastFullCheckAt = fullCheckDue || !state.watermark ? started : state.last_full_check_at;
 
@@ -283,7 +272,9 @@ export async function syncListings(db: Database, client: DdfClient, options: Syn
       where id = 1 and lease_owner = ${me} returning id`);
     if (released.length === 0) throw new LeaseLost();
     return result({ stored: await countListings(db).catch(() => null), nextRunAt });
-  } catch (failure) {
+  } catch (thrown) {
+    // A feed request abandoned because the run was asked to stop is a stop, not a failure.
+    const failure = options.signal?.aborted && !(thrown instanceof LeaseLost) ? new SyncStopped() : thrown;
     const error = shortMessage(failure);
     const finished = now();
     const stopped = failure instanceof SyncStopped;

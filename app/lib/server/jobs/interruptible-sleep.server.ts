@@ -1,6 +1,6 @@
 /**
- * The pause between a worker loop's rounds (OutboxWorker, ListingsSyncWorker): a timer that
- * wake() ends at once, so a kick or a stop() does not wait the poll interval out.
+ * The pause between a job's runs (JobRunner): a timer that wake() ends at once, so a wake or a
+ * stop() does not wait the interval out.
  */
 export class InterruptibleSleep {
   private readonly sleepers = new Set<() => void>();

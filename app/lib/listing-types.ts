@@ -3,7 +3,7 @@
  * query string. Shared by the server's queries and the components, so nothing here touches the
  * database; the values come from the local copy of the DDF® feed.
  */
-import { LISTING_CATEGORIES, type ListingCategory } from "../../../db/schema-values";
+import { LISTING_CATEGORIES, type ListingCategory } from "./schema-values";
 import { areas, feedCitiesOf } from "~/content/areas";
 
 /**
@@ -162,3 +162,6 @@ export function parseListingSearch(params: URLSearchParams): ListingSearch & { c
 export function isRefined(search: ListingSearch): boolean {
   return search.page > 1 || Boolean(search.withAcceptedOffers || search.cities?.length || search.category || search.minPrice || search.maxPrice || search.minBeds);
 }
+
+/** How many of the agent's own listings the home page and /about show (the "My listings" section). */
+export const AGENT_LISTINGS_SHOWN = 6;

@@ -1,0 +1,135 @@
+/** The local copy of the DDF® feed: listings, offices, open houses, tombstones and the sync's state. */
+import { sql } from "drizzle-orm";
+import { check, date, doublePrecision, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { LISTING_CATEGORIES } from "../../app/lib/schema-values";
+
+
+/** A photo of a listing, in the feed's order (Media, photos only). */
+export interface ListingPhoto {
+  url: string;
+  description: string | null;
+}
+
+/**
+ * The local copy of the REALTOR.ca DDF® feed (issue 12): one row per listing the feed currently
+ * offers, written only by the listings sync (app/lib/server/listings). Column comments name the
+ * DDF Property field each one holds.
+ */
+export const listings = pgTable(
+  "listings",
+  {
+    /** ListingKey: the feed's key, and the first part of the page's address. */
+    listing_key: text("listing_key").primaryKey(),
+    /** ListingId: the MLS® number shown to people. */
+    mls_number: text("mls_number"),
+    /** The page's address after the key, from the street address (see listingPath). */
+    slug: text("slug").notNull(),
+    /** StandardStatus as the site shows it (ListingStatus: active, under-contract, pending; decision 030). */
+    status: text("status"),
+    /** ListPrice, in dollars. */
+    list_price: doublePrecision("list_price"),
+    /** UnparsedAddress (street part). */
+    address: text("address").notNull(),
+    city: text("city"),
+    province: text("province"),
+    postal_code: text("postal_code"),
+    /** SubdivisionName: the neighbourhood. */
+    community: text("community"),
+    bedrooms: integer("bedrooms"),
+    /** BathroomsTotalInteger. */
+    bathrooms: integer("bathrooms"),
+    living_area: doublePrecision("living_area"),
+    living_area_units: text("living_area_units"),
+    /** The site's own grouping (LISTING_CATEGORIES), derived from PropertySubType and StructureType. */
+    category: text("category", { enum: LISTING_CATEGORIES }).notNull(),
+    property_sub_type: text("property_sub_type"),
+    public_remarks: text("public_remarks"),
+    /**
+     * ListOfficeKey, then CoListOfficeKey, 2 and 3: the brokerages, whose names (which the DDF rules
+     * require beside the listing) are read from `offices` when a page is drawn, so a renamed office
+     * shows on every listing after one sync.
+     */
+    office_keys: text("office_keys").array().notNull().default(sql`'{}'::text[]`),
+    /** ListAgentKey, then CoListAgentKey, 2 and 3: DDF_MEMBER_KEY among them marks the agent's own listing. */
+    agent_keys: text("agent_keys").array().notNull().default(sql`'{}'::text[]`),
+    /** ListingURL: the listing on REALTOR.ca (the "Powered by REALTOR.ca" badge links there). */
+    listing_url: text("listing_url"),
+    photos: jsonb("photos").$type<ListingPhoto[]>().notNull().default(sql`'[]'::jsonb`),
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    /** OriginalEntryTimestamp: "newest first" sorts on this. */
+    listed_at: timestamp("listed_at", { withTimezone: true }),
+    /** ModificationTimestamp. */
+    modified_at: timestamp("modified_at", { withTimezone: true }).notNull(),
+    synced_at: timestamp("synced_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("listings_category_check", sql`${t.category} in (${sql.raw(LISTING_CATEGORIES.map((v) => `'${v}'`).join(", "))})`),
+    index("listings_city_listed_idx").on(t.city, t.listed_at),
+    index("listings_category_listed_idx").on(t.category, t.listed_at),
+    index("listings_listed_idx").on(t.listed_at),
+    index("listings_modified_idx").on(t.modified_at),
+    index("listings_agent_keys_idx").using("gin", t.agent_keys),
+  ],
+);
+
+/** The Office resource of the feed, replicated like the listings: the brokerages' names. */
+export const offices = pgTable("offices", {
+  /** OfficeKey, as the listings' ListOfficeKey names it. */
+  office_key: text("office_key").primaryKey(),
+  office_name: text("office_name"),
+  /** ModificationTimestamp. */
+  modified_at: timestamp("modified_at", { withTimezone: true }).notNull(),
+  synced_at: timestamp("synced_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Upcoming public open houses of the feed's listings (the OpenHouse resource, fetched whole on
+ * every sync: it has no replication function). Date and times are Edmonton local time, as sent.
+ */
+export const openHouses = pgTable(
+  "open_houses",
+  {
+    open_house_key: text("open_house_key").primaryKey(),
+    listing_key: text("listing_key").notNull(),
+    date: date("date", { mode: "string" }).notNull(),
+    /** "13:00"; null when the feed leaves it out. */
+    start_time: text("start_time"),
+    end_time: text("end_time"),
+    /** LivestreamOpenHouseURL, kept only when it is an https link. */
+    livestream_url: text("livestream_url"),
+    synced_at: timestamp("synced_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("open_houses_listing_date_idx").on(t.listing_key, t.date), index("open_houses_date_idx").on(t.date)],
+);
+/** Listings that left the feed: their pages answer 410 Gone instead of 404 (nothing else of them is kept). */
+export const listingTombstones = pgTable("listing_tombstones", {
+  listing_key: text("listing_key").primaryKey(),
+  removed_at: timestamp("removed_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The sync's state, one row (id 1): the modification-time watermark, the lease that lets only one
+ * server sync at a time, and the last run's figures for the inbox.
+ */
+export const listingSync = pgTable("listing_sync", {
+  id: integer("id").primaryKey(),
+  /** The newest ModificationTimestamp stored: the next increment asks for changes after it. */
+  watermark: timestamp("watermark", { withTimezone: true }),
+  /** The same for the Office resource (OfficeReplication). */
+  office_watermark: timestamp("office_watermark", { withTimezone: true }),
+  /** When the last complete list of the feed's keys was compared with ours (removals). */
+  last_full_check_at: timestamp("last_full_check_at", { withTimezone: true }),
+  /** Who holds the sync and until when; a server that died lets go when the lease runs out. */
+  lease_owner: text("lease_owner"),
+  lease_until: timestamp("lease_until", { withTimezone: true }),
+  /** The run in progress, or the last one: { phase, fetched, upserted, removed, ... }. */
+  progress: jsonb("progress").$type<Record<string, unknown>>(),
+  last_started_at: timestamp("last_started_at", { withTimezone: true }),
+  last_finished_at: timestamp("last_finished_at", { withTimezone: true }),
+  last_success_at: timestamp("last_success_at", { withTimezone: true }),
+  last_error: text("last_error"),
+  consecutive_failures: integer("consecutive_failures").notNull().default(0),
+  /** When any server may try next (backoff after a failure). */
+  next_run_at: timestamp("next_run_at", { withTimezone: true }),
+});

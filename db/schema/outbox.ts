@@ -1,0 +1,53 @@
+/** The notification outbox: one row per submission, sent by the outbox job. */
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt } from "./columns";
+import { contacts, leads } from "./submissions";
+import { people } from "./inbox";
+
+/**
+ * The transactional outbox: one row per notification the agent must receive, written in the
+ * same transaction as the lead or contact it announces, delivered by the outbox worker.
+ *
+ * status: pending -> sending (claimed) -> sent | failed (kept for review, never deleted).
+ * next_attempt_at is when a pending row is due, and for a row being sent, when its claim expires
+ * (a worker that died mid-send): either way the worker takes rows whose time has come.
+ */
+export const OUTBOX_STATUSES = ["pending", "sending", "sent", "failed"] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+export const notificationOutbox = pgTable(
+  "notification_outbox",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    /** 'lead' or 'contact': which kind of submission the payload describes. */
+    kind: text("kind", { enum: ["lead", "contact"] }).notNull(),
+    lead_id: integer("lead_id").references(() => leads.id, { onDelete: "set null" }),
+    contact_id: integer("contact_id").references(() => contacts.id, { onDelete: "set null" }),
+    /** 'Welcome Page Form' or 'contact_form' (spec §7). */
+    source: text("source").notNull(),
+    /** A snapshot of what the visitor submitted, so the mail says exactly that even if the row changes later. */
+    payload: jsonb("payload").notNull(),
+    /** Kept identical across retries, so a receiving server can drop a duplicate after a crash mid-send. */
+    message_id: text("message_id").notNull(),
+    status: text("status", { enum: OUTBOX_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    next_attempt_at: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    last_error: text("last_error"),
+    created_at: createdAt(),
+    sent_at: timestamp("sent_at", { withTimezone: true }),
+    /** The inbox's person this submission belongs to, set by the database as the row is inserted (migration 0001). */
+    person_id: integer("person_id").references(() => people.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("notification_outbox_message_id_key").on(t.message_id),
+    check("notification_outbox_kind_check", sql`${t.kind} in ('lead', 'contact')`),
+    check("notification_outbox_status_check", sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
+    // The worker's claim query scans only undelivered rows.
+    index("notification_outbox_due_idx").on(t.next_attempt_at).where(sql`${t.status} in ('pending', 'sending')`),
+    index("notification_outbox_person_idx").on(t.person_id, t.created_at),
+  ],
+);
+
+
+export type OutboxRow = typeof notificationOutbox.$inferSelect;

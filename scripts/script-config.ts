@@ -1,0 +1,40 @@
+/**
+ * The settings of the scripts (npm run audit, audit:security, bench, the image renderers), apart
+ * from the server's configuration (app/lib/server/config.server.ts), which holds only what the
+ * server reads. Read the same way: a bad value stops the script with one line naming it.
+ */
+import { z } from "zod";
+import { flag, onOff, optionalPort, parseEnvironment, port, whole } from "../app/lib/server/config.server";
+
+export const scriptConfigSchema = z.object({
+  CHROME_PATH: z.string().default("/usr/bin/chromium"),
+  AUDIT_PORT: port(3900),
+  AUDIT_FIXTURE_PORT: port(3999),
+  AUDIT_APP_PORT: port(3901),
+  AUDIT_VERBOSE: flag,
+  AUDIT_RUNS: whole(3, 1, 15),
+  BENCH_PORT: optionalPort(),
+  BENCH_REQUESTS: whole(8000),
+  BENCH_CONNECTIONS: whole(16),
+  BENCH_WARMUP: whole(500, 0),
+  BENCH_MAX_SECONDS: whole(60),
+  BENCH_STATIC_SECONDS: whole(8),
+  BENCH_FLOOD_REQUESTS: whole(5000),
+  BENCH_INBOX_SUBMISSIONS: whole(50_000),
+  BENCH_LISTINGS: whole(20_000),
+  /** Comma-separated sections to run (forms, static, inbox, listings); unset: all. */
+  BENCH_ONLY: z
+    .string()
+    .optional()
+    .transform((v) => v?.split(",").map((s) => s.trim().toLowerCase()))
+    .pipe(z.array(z.enum(["forms", "static", "inbox", "listings"], { error: "must list sections among forms, static, inbox, listings" })).optional()),
+  BENCH_OUTBOX_WORKER: onOff("on"),
+  BENCH_SKIP_BUILD: flag,
+  BENCH_DEBUG: flag,
+});
+
+export type ScriptConfig = z.infer<typeof scriptConfigSchema>;
+
+export function readScriptConfig(env: Record<string, string | undefined> = process.env): ScriptConfig {
+  return parseEnvironment(scriptConfigSchema, env);
+}
