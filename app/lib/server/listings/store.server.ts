@@ -123,25 +123,26 @@ export async function storedOfficeVersions(db: Database): Promise<Map<string, nu
 }
 
 /**
- * Makes the stored open houses from `from` on exactly the feed's list, in one statement: the
- * resource has no replication function, so the whole list is fetched and what is not in it goes
- * (cancelled, or moved). Past days are dropped too; no page shows them.
+ * Makes the stored open houses from `from` on exactly the feed's list: the resource has no
+ * replication function, so the whole list is fetched and what is not in it goes (cancelled, or
+ * moved), and past days with it; no page shows them. The list is stored 500 rows a statement (a
+ * board's feed can list thousands; one statement holds at most 65,535 parameters), then the
+ * rest is deleted, so between the statements a page sees the old list or a superset, never less.
+ * The feed's pages may repeat a record (CREA's documentation says so): the last copy counts.
  */
 export async function replaceOpenHouses(db: Database, rows: readonly OpenHouseRow[], from: string): Promise<void> {
-  const keys = sql.param(rows.map((r) => r.open_house_key));
-  const upsert = rows.length
-    ? sql`, stored as (
-        insert into open_houses (open_house_key, listing_key, date, start_time, end_time, livestream_url, synced_at)
-        values ${sql.join(
-          rows.map((r) => sql`(${r.open_house_key}, ${r.listing_key}, ${r.date}::date, ${r.start_time ?? null}, ${r.end_time ?? null}, ${r.livestream_url ?? null}, ${(r.synced_at ?? new Date()).toISOString()}::timestamptz)`),
-          sql`, `,
-        )}
-        on conflict (open_house_key) do update set listing_key = excluded.listing_key, date = excluded.date, start_time = excluded.start_time,
-          end_time = excluded.end_time, livestream_url = excluded.livestream_url, synced_at = excluded.synced_at
-        returning 1)`
-    : sql``;
-  await db.rows(sql`
-    with gone as (delete from open_houses where date < ${from}::date or not (open_house_key = any(${keys}::text[])) returning 1)
-    ${upsert}
-    select 1`);
+  const unique = [...new Map(rows.map((r) => [r.open_house_key, r])).values()];
+  for (let i = 0; i < unique.length; i += 500) {
+    const batch = unique.slice(i, i + 500);
+    await db.rows(sql`
+      insert into open_houses (open_house_key, listing_key, date, start_time, end_time, livestream_url, synced_at)
+      values ${sql.join(
+        batch.map((r) => sql`(${r.open_house_key}, ${r.listing_key}, ${r.date}::date, ${r.start_time ?? null}, ${r.end_time ?? null}, ${r.livestream_url ?? null}, ${(r.synced_at ?? new Date()).toISOString()}::timestamptz)`),
+        sql`, `,
+      )}
+      on conflict (open_house_key) do update set listing_key = excluded.listing_key, date = excluded.date, start_time = excluded.start_time,
+        end_time = excluded.end_time, livestream_url = excluded.livestream_url, synced_at = excluded.synced_at`);
+  }
+  const keys = sql.param(unique.map((r) => r.open_house_key));
+  await db.rows(sql`delete from open_houses where date < ${from}::date or not (open_house_key = any(${keys}::text[]))`);
 }
