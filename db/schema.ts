@@ -10,3 +10,4 @@ export * from "./schema/outbox";
 export * from "./schema/inbox";
 export * from "./schema/listings";
 export * from "./schema/jobs";
+export * from "./schema/rate-limits";

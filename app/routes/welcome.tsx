@@ -11,7 +11,7 @@ import { site } from "~/content/site";
 import { type FormResult, submitOrFail } from "~/lib/form-result";
 import type { LeadField } from "~/lib/schemas/lead";
 // For the action, which the browser build leaves out; the page itself loads the check on demand.
-import { parseLeadForm } from "~/lib/schemas/lead";
+import { LEAD_FIELDS, leadSchema } from "~/lib/schemas/lead";
 import { LIMITS } from "~/lib/schemas/limits";
 import { loadLeadCheck } from "~/lib/schemas/load-checks";
 import { SERVICE_LABELS, SERVICE_TYPES, type ServiceType, isServiceType } from "~/lib/schemas/services";
@@ -52,7 +52,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     request,
     context,
     messages: leadMessages,
-    parse: parseLeadForm,
+    fields: LEAD_FIELDS,
+    schema: leadSchema,
     async store(input) {
       const server = serverOf(context);
       const stored = await server.services.recordLead(input, { address: server.clientIp, userAgent: request.headers.get("user-agent") });

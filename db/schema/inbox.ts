@@ -8,9 +8,9 @@ const statusList = sql.raw(PERSON_STATUSES.map((v) => `'${v}'`).join(", "));
 
 /**
  * The inbox's people: everyone who submitted a form, one row per e-mail address (trimmed,
- * lower-cased), whichever form they used. The database keeps this row up to date: every
- * submission's outbox row passes through `inbox_person_for_submission` (migration 0001), so the
- * public forms' single-statement writes stay as they are.
+ * lower-cased), whichever form they used. Each submission's own statement finds or creates the
+ * row and links its outbox row to it (`personUpsert` in app/lib/server/inbox/people.server.ts,
+ * decision 035), so the public forms' writes stay one statement each.
  */
 export const people = pgTable(
   "people",

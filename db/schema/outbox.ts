@@ -36,7 +36,7 @@ export const notificationOutbox = pgTable(
     last_error: text("last_error"),
     created_at: createdAt(),
     sent_at: timestamp("sent_at", { withTimezone: true }),
-    /** The inbox's person this submission belongs to, set by the database as the row is inserted (migration 0001). */
+    /** The inbox's person this submission belongs to, found or created by the submission's own statement (`personUpsert`, decision 035). */
     person_id: integer("person_id").references(() => people.id, { onDelete: "set null" }),
   },
   (t) => [

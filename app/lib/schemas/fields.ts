@@ -1,12 +1,59 @@
 /**
- * Field rules shared by the contact and lead schemas: trimmed text with a cap, e-mail, phone.
- * The browser's own checks (required, type=email, type=tel, maxLength) come first; these
- * messages are what a visitor sees when input got past them (no JavaScript, old browser, a bot).
+ * Field rules shared by every form: the contact and lead schemas (trimmed text with a cap,
+ * e-mail, phone) and the inbox's (`formText`), and the one form of an e-mail address
+ * (`normaliseEmail`). The browser's own checks (required, type=email, type=tel, maxLength) come
+ * first; these messages are what a visitor sees when input got past them (no JavaScript, old
+ * browser, a bot). The server reads every form and JSON body through `readForm`/`readJson`
+ * (request-body.server.ts) with these schemas.
  */
 // zod/mini: the same validation as zod with a tree-shakable API, a fraction of the script on the
 // form pages (the schemas run in the browser too).
 import * as z from "zod/mini";
 import { HONEYPOT_FIELD, LIMITS } from "./limits";
+
+/**
+ * The one form of an e-mail address wherever one is compared or stored (accounts, set-up links,
+ * sign-ins, the inbox's people): trimmed, lower case, at most LIMITS.email (254) characters, the
+ * practical limit of an address in an RFC 5321 path.
+ */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase().slice(0, LIMITS.email);
+}
+
+/** NUL (PostgreSQL refuses it in text) or a UTF-16 code unit that is half of a pair. */
+// eslint-disable-next-line no-control-regex -- NUL is the point
+const UNSTORABLE = /\u0000|\p{Cs}/u;
+
+export function isStorableText(value: string): boolean {
+  return !UNSTORABLE.test(value);
+}
+
+/**
+ * A check whose failure is not a mistake for the person to correct but input no form of ours
+ * sends: readForm and readJson answer it with 400 and its message instead of field messages.
+ */
+export function refuse(test: (value: string) => boolean, message: string) {
+  return z.refine<string>(test, { error: message, params: { refusal: true } });
+}
+
+/** True for an issue made by `refuse`. */
+export function isRefusal(issue: { code?: string; params?: unknown }): boolean {
+  return issue.code === "custom" && (issue.params as { refusal?: unknown } | undefined)?.refusal === true;
+}
+
+/**
+ * A text field as the inbox's actions read it: trimmed (a password is read with `{ trim: false }`:
+ * its spaces are part of it); "" when absent. Text that cannot be stored, or longer than `max`
+ * characters (code points, as PostgreSQL counts), is refused rather than silently changed: what
+ * the agent typed is saved as typed or not at all.
+ */
+export function formText(max: number, { trim = true }: { trim?: boolean } = {}) {
+  const checks = [
+    refuse(isStorableText, "The form contained characters that cannot be saved."),
+    refuse((value) => value.length <= max || [...value].length <= max, `A field of this form holds at most ${max} characters.`),
+  ];
+  return z._default(trim ? z.string().check(z.trim(), ...checks) : z.string().check(...checks), "");
+}
 
 const tooLong = (max: number) => `Please keep this under ${max} characters.`;
 
@@ -54,11 +101,16 @@ export const optionalPhone = z
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 
+/** A form as the browser holds it, or its fields as readForm read them. */
+export type FormInput = FormData | Readonly<Record<string, unknown>>;
+
+const fieldOf = (form: FormInput, name: string): unknown => (form instanceof FormData ? form.get(name) : Object.hasOwn(form, name) ? form[name] : undefined);
+
 /** Reads the named text fields of a submitted form, without control characters; a missing or non-text field reads as "". */
-export function formFields<K extends string>(form: FormData, names: readonly K[]): Record<K, string> {
+export function formFields<K extends string>(form: FormInput, names: readonly K[]): Record<K, string> {
   const out = {} as Record<K, string>;
   for (const name of names) {
-    const value = form.get(name);
+    const value = fieldOf(form, name);
     out[name] = typeof value === "string" ? value.replace(CONTROL_CHARACTERS, "") : "";
   }
   return out;
@@ -83,19 +135,33 @@ export type FormParse<K extends string, D> = { ok: true; data: D; values: Record
  * After a failure the values go back into the form: what was typed, never more than a page of it.
  */
 export function parseFormFields<K extends string, D>(
-  form: FormData,
+  form: FormInput,
   names: readonly K[],
   schema: { safeParse(input: unknown): { success: true; data: D } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } } },
 ): FormParse<K, D> {
   const values = formFields(form, names);
   const result = schema.safeParse(values);
   if (result.success) return { ok: true, data: result.data, values };
-  const capped = Object.fromEntries(names.map((k) => [k, values[k].slice(0, LIMITS.message * 2)])) as Record<K, string>;
-  return { ok: false, fieldErrors: fieldErrorsOf<K>(result.error), values: capped };
+  return { ok: false, fieldErrors: fieldErrorsOf<K>(result.error), values: cappedValues(values, names) };
+}
+
+/** What goes back into a form after a failure: what was typed, never more than a page of it. */
+export function cappedValues<K extends string>(values: Record<K, string>, names: readonly K[]): Record<K, string> {
+  return Object.fromEntries(names.map((k) => [k, values[k].slice(0, LIMITS.message * 2)])) as Record<K, string>;
+}
+
+/**
+ * A public form's schema as readForm takes it: the named fields without control characters
+ * (absent ones as ""), then `schema`, as parseFormFields checks them in the browser.
+ */
+export function publicForm<K extends string, D>(names: readonly K[], schema: z.ZodMiniType<D>): z.ZodMiniType<D> {
+  // zod types a pipe's second half by the first's output; these fields are what the schema reads.
+  const read = z.transform((input: unknown): unknown => formFields((input ?? {}) as Readonly<Record<string, unknown>>, names));
+  return z.pipe(read, schema as z.ZodMiniType<D, unknown>) as z.ZodMiniType<D>;
 }
 
 /** True when the hidden field that people never see was filled in: a bot. */
-export function isHoneypotFilled(form: FormData): boolean {
-  const value = form.get(HONEYPOT_FIELD);
+export function isHoneypotFilled(form: FormInput): boolean {
+  const value = fieldOf(form, HONEYPOT_FIELD);
   return typeof value === "string" && value.trim() !== "";
 }

@@ -4,7 +4,7 @@
  */
 import type { RouterContextProvider } from "react-router";
 import { contactMessages } from "~/content/form-messages";
-import { parseContactForm } from "~/lib/schemas/contact";
+import { CONTACT_FIELDS, contactSchema } from "~/lib/schemas/contact";
 import type { InquiryListingRef, SubmissionFailure } from "~/lib/services";
 import { serverOf } from "~/router-context";
 import { answerFormPost } from "./form-post.server";
@@ -20,7 +20,8 @@ export function answerContactPost(request: Request, context: Readonly<RouterCont
     request,
     context,
     messages: contactMessages,
-    parse: parseContactForm,
+    fields: CONTACT_FIELDS,
+    schema: contactSchema,
     async store(input) {
       const stored = await serverOf(context).services.createContact(input, listing);
       return stored.ok ? { ok: true } : { ok: false, message: failureText[stored.reason] };

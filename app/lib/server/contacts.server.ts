@@ -2,7 +2,8 @@
  * The contact form's write (spec §7, call 1), in one SQL statement and so in one transaction:
  * the contact is created, or the one with the same e-mail (any case, any spacing) gets the new
  * name, phone and source and is reused; the message becomes a property inquiry when it is not
- * empty; the agent's notification is queued in the outbox.
+ * empty; the inbox's person with that e-mail is found or created; the agent's notification is
+ * queued in the outbox, linked to that person.
  *
  * The spec's client inserted, caught the unique violation (23505), looked the contact up and
  * updated it: three round trips and a race between two first-time submissions. INSERT ... ON
@@ -11,8 +12,10 @@
 import { sql } from "drizzle-orm";
 import { CONTACT_SOURCE, INQUIRY_TYPE_LISTING, INQUIRY_TYPE_QUESTION } from "~/lib/schema-values";
 import type { ContactInput } from "../schemas/contact";
+import { normaliseEmail } from "../schemas/fields";
 import type { InquiryListingRef } from "../services";
 import type { Database } from "./db.server";
+import { personUpsert, submissionPersonOf } from "./inbox/people.server";
 import { newMessageId } from "./message-id.server";
 
 /** The home a message was sent about (a listing page's "Ask about this home" form). */
@@ -44,10 +47,6 @@ export class DuplicateLookupError extends Error {
   }
 }
 
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
-
 /**
  * With `listing`, the message is about that home: the inquiry keeps its ListingKey with the
  * listing inquiry type, and the notification's payload names it.
@@ -73,11 +72,12 @@ export async function createContact(db: Database, input: ContactInput, now = new
       select id, ${message}, ${inquiryType}, ${listing?.key ?? null}::text from contact where ${message}::text <> ''
       returning id
     ),
+    person as (${personUpsert(submissionPersonOf(CONTACT_SOURCE, payload))}),
     notification as (
-      insert into notification_outbox (kind, contact_id, source, payload, message_id)
+      insert into notification_outbox (kind, contact_id, source, payload, message_id, person_id)
       select 'contact', id, ${CONTACT_SOURCE},
         ${JSON.stringify(payload)}::jsonb || jsonb_build_object('contactId', id, 'inquiryId', (select id from inquiry)),
-        ${messageId}
+        ${messageId}, (select id from person)
       from contact
       returning id
     )

@@ -11,9 +11,10 @@
 import { type MiddlewareFunction, type RouterContextProvider, data } from "react-router";
 import { checkFieldsMessage, rateLimitMessage } from "~/content/form-messages";
 import type { FormMessages, FormResult } from "~/lib/form-result";
-import { type FormParse, isHoneypotFilled } from "~/lib/schemas/fields";
+import type * as z from "zod/mini";
+import { cappedValues, formFields, isHoneypotFilled, publicForm } from "~/lib/schemas/fields";
 import { formQuotaContext, serverOf } from "~/router-context";
-import { readForm, refusalStatus } from "./request-body.server";
+import { type BodyRead, type FormValues, readForm, refusalStatus } from "./request-body.server";
 
 /**
  * A visitor just past the limit still gets the page's own answer (the form with the spec's
@@ -36,12 +37,14 @@ export interface FormPost<F extends string, D> {
   request: Request;
   context: Readonly<RouterContextProvider>;
   messages: FormMessages;
-  parse(form: FormData): FormParse<F, D>;
+  /** The form's fields and schema, the same the browser checks them with (parseContactForm, parseLeadForm). */
+  fields: readonly F[];
+  schema: z.ZodMiniType<D>;
   /** Stores the submission; a failure names the text of spec §8 to show. */
   store(input: D): Promise<{ ok: true } | { ok: false; message: string }>;
 }
 
-export async function answerFormPost<F extends string, D>({ request, context, messages, parse, store }: FormPost<F, D>) {
+export async function answerFormPost<F extends string, D>({ request, context, messages, fields, schema, store }: FormPost<F, D>) {
   const answer = (result: FormResult<F>, init?: ResponseInit) => data(result, init);
   const quota = context.get(formQuotaContext);
   // No quota counted means the route lacks its middleware: refuse rather than let a flood through.
@@ -52,18 +55,18 @@ export async function answerFormPost<F extends string, D>({ request, context, me
   if (!quota.allowed) {
     return answer({ status: "error", message: rateLimitMessage, values: null }, { status: 429, headers: { "Retry-After": String(quota.retryAfterSeconds) } });
   }
-  let form: FormData;
+  let read: BodyRead<D, FormValues>;
   try {
-    form = await readForm(request);
+    read = await readForm(request, publicForm(fields, schema));
   } catch (error) {
     return answer({ status: "error", message: messages.failure, values: null }, { status: refusalStatus(error) ?? 400 });
   }
   // A filled honeypot is a bot: answer as if it worked and store nothing.
-  if (isHoneypotFilled(form)) return answer({ status: "success" });
+  if (isHoneypotFilled(read.values)) return answer({ status: "success" });
 
-  const parsed = parse(form);
-  if (!parsed.ok) return answer({ status: "invalid", message: checkFieldsMessage, fieldErrors: parsed.fieldErrors, values: parsed.values }, { status: 400 });
-  const stored = await store(parsed.data);
-  if (!stored.ok) return answer({ status: "error", message: stored.message, values: parsed.values }, { status: 503 });
+  const values = formFields(read.values, fields);
+  if (!read.ok) return answer({ status: "invalid", message: checkFieldsMessage, fieldErrors: read.fieldErrors, values: cappedValues(values, fields) }, { status: 400 });
+  const stored = await store(read.data);
+  if (!stored.ok) return answer({ status: "error", message: stored.message, values }, { status: 503 });
   return answer({ status: "success" });
 }

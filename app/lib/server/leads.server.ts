@@ -1,6 +1,6 @@
 /**
- * The welcome form's write (spec §7, call 2): the lead (comments included) and its queued
- * notification, in one statement and so in one transaction.
+ * The welcome form's write (spec §7, call 2): the lead (comments included), its person in the
+ * inbox and its queued notification, in one statement and so in one transaction.
  */
 import { sql } from "drizzle-orm";
 import { LEAD_SOURCE } from "~/lib/schema-values";
@@ -8,6 +8,7 @@ import { LEAD_CONSENT_TEXT, LEAD_CONSENT_VERSION } from "../../content/lead-cons
 import type { SubmittedFrom } from "../services";
 import type { LeadInput } from "../schemas/lead";
 import type { Database } from "./db.server";
+import { personUpsert, submissionPersonOf } from "./inbox/people.server";
 import { newMessageId } from "./message-id.server";
 
 export interface LeadPayload {
@@ -47,9 +48,11 @@ export async function recordLead(db: Database, input: LeadInput, from: Submitted
       values (${payload.fullName}, ${payload.email}, ${payload.phone}, ${payload.serviceType}, ${payload.comments},
         ${LEAD_CONSENT_TEXT}, ${LEAD_CONSENT_VERSION}, ${from?.address || null}, ${from?.userAgent?.slice(0, 500) ?? null})
       returning id
-    )
-    insert into notification_outbox (kind, lead_id, source, payload, message_id)
-    select 'lead', id, ${LEAD_SOURCE}, ${JSON.stringify(payload)}::jsonb || jsonb_build_object('leadId', id), ${newMessageId("lead")}
+    ),
+    person as (${personUpsert(submissionPersonOf(LEAD_SOURCE, payload))})
+    insert into notification_outbox (kind, lead_id, source, payload, message_id, person_id)
+    select 'lead', id, ${LEAD_SOURCE}, ${JSON.stringify(payload)}::jsonb || jsonb_build_object('leadId', id), ${newMessageId("lead")},
+      (select id from person)
     from lead
     returning lead_id, id as notification_id`);
   const row = rows[0];

@@ -1,4 +1,9 @@
+import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { RateLimiterPostgres } from "rate-limiter-flexible";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { type Database, openDatabase } from "./db.server";
 import { createRateLimiter } from "./rate-limit.server";
 import { type TestDatabase, createTestDatabase, usingPostgres } from "../../../tests/support/test-database";
 
@@ -89,3 +94,66 @@ describe(`the rate limit (${usingPostgres ? "PostgreSQL store" : "memory store"}
     expect(decisions.map((d) => d.allowed)).toEqual([true, true, true, true, false, false]);
   });
 });
+
+/** The CREATE TABLE the library would issue for `tableName` (it is told not to: the migrations make the table). */
+function libraryCreateTable(tableName: string): string {
+  const store = new RateLimiterPostgres({ storeClient: { query: () => Promise.resolve({ rows: [] }) }, storeType: "pool", tableName, tableCreated: true, clearExpiredByTimeout: false, points: 1, duration: 1 });
+  return (store as unknown as { _getCreateTableStmt(): string })._getCreateTableStmt();
+}
+
+describe(`the rate limiter's table, made by the migrations (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
+  it("has exactly the columns the library would create", async () => {
+    await t.db.rows(sql.raw(libraryCreateTable("rate_limits_as_the_library_makes_it")));
+    const columns = (table: string) =>
+      t.db.rows(sql`
+        select column_name, data_type, character_maximum_length, is_nullable, column_default
+        from information_schema.columns where table_schema = 'public' and table_name = ${table} order by ordinal_position`);
+    const ours = await columns("rate_limits");
+    expect(ours.length).toBe(3);
+    expect(ours).toEqual(await columns("rate_limits_as_the_library_makes_it"));
+    await t.db.rows(sql`drop table rate_limits_as_the_library_makes_it`);
+  });
+
+  it("migrates a database where the library had already made the table, keeping its counts", async () => {
+    const fresh = await emptyDatabase();
+    try {
+      await fresh.db.rows(sql.raw(libraryCreateTable("rate_limits")));
+      await fresh.db.rows(sql`insert into rate_limits values ('form:192.0.2.9', 3, ${Date.now() + 60_000}::bigint)`);
+      await fresh.db.migrate();
+      const rows = await fresh.db.rows<{ key: string; points: number }>(sql`select key, points from rate_limits`);
+      expect(rows).toEqual([{ key: "form:192.0.2.9", points: 3 }]);
+    } finally {
+      await fresh.drop();
+    }
+  });
+});
+
+/** A database with no migration applied (PGlite in memory, or a new database on the PostgreSQL server). */
+async function emptyDatabase(): Promise<{ db: Database; drop(): Promise<void> }> {
+  const baseUrl = process.env.DATABASE_URL;
+  if (!baseUrl) {
+    const db = await openDatabase({ pgliteDir: "memory", migrate: false });
+    return { db, drop: () => db.close() };
+  }
+  const name = `agent_site_t_${randomBytes(5).toString("hex")}`;
+  const admin = async (text: string) => {
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database "${name}"`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const db = await openDatabase({ databaseUrl: url.toString(), poolMax: 2, migrate: false });
+  return {
+    db,
+    async drop() {
+      await db.close();
+      await admin(`drop database if exists "${name}" with (force)`);
+    },
+  };
+}

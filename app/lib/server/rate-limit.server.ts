@@ -3,9 +3,10 @@
  * fixed window that starts with the key's first hit).
  *
  * With PGlite (one server process) the counts live in memory. With PostgreSQL they live in the
- * database (table `rate_limits`, created by the library), so several servers sharing one
- * PostgreSQL share one quota per key; if the database cannot be reached, each process falls back
- * to counting in its own memory until it can.
+ * database (table `rate_limits`, made by the migrations like every other table:
+ * db/schema/rate-limits.ts), so several servers sharing one PostgreSQL share one quota per key; if
+ * the database cannot be reached, each process falls back to counting in its own memory until it
+ * can.
  */
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import type { RateDecision } from "../services";
@@ -32,19 +33,17 @@ export interface RateLimitOptions {
 export async function createRateLimiter(db: Database, { name, max, windowMs }: RateLimitOptions): Promise<RateLimiter> {
   const common = { keyPrefix: name, points: max, duration: Math.max(1, Math.round(windowMs / 1000)) };
   const limiter = db.pool
-    ? await new Promise<RateLimiterPostgres>((resolve, reject) => {
-        const store: RateLimiterPostgres = new RateLimiterPostgres(
-          {
-            ...common,
-            storeClient: db.pool,
-            storeType: "pool",
-            tableName: "rate_limits",
-            // Expired rows are deleted hourly, so the table holds only live windows.
-            clearExpiredByTimeout: true,
-            insuranceLimiter: new RateLimiterMemory(common),
-          },
-          (error?: unknown) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(store)),
-        );
+    ? new RateLimiterPostgres({
+        ...common,
+        storeClient: db.pool,
+        storeType: "pool",
+        tableName: "rate_limits",
+        // The table is made by the migrations (db/schema/rate-limits.ts), like every other table:
+        // the limiter neither creates it nor waits for it, and is usable as soon as it is built.
+        tableCreated: true,
+        // Expired rows are deleted hourly, so the table holds only live windows.
+        clearExpiredByTimeout: true,
+        insuranceLimiter: new RateLimiterMemory(common),
       })
     : new RateLimiterMemory(common);
 

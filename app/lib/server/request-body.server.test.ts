@@ -3,7 +3,9 @@
  * (thrown as React Router's `data()`), never a 500 and never silently changed text.
  */
 import { describe, expect, it } from "vitest";
-import { badRequest, isStorableText, positiveId, readForm, readJsonObject, refusalStatus, textField } from "./request-body.server";
+import * as z from "zod/mini";
+import { formText } from "~/lib/schemas/fields";
+import { badRequest, isStorableText, positiveId, readForm, readJson, refusalStatus } from "./request-body.server";
 
 const URL_ = "https://agent.example/inbox/account";
 
@@ -20,19 +22,11 @@ async function refusal(promise: Promise<unknown>): Promise<number> {
   return status;
 }
 
-function refusalOf(fn: () => unknown): number {
-  try {
-    fn();
-  } catch (error) {
-    const status = refusalStatus(error);
-    if (status === null) throw error;
-    return status;
-  }
-  throw new Error("expected a refusal, got an answer");
-}
-
 const post = (body: BodyInit, contentType?: string) =>
   new Request(URL_, { method: "POST", body, headers: contentType === undefined ? {} : { "Content-Type": contentType } });
+
+/** A urlencoded form body as written. */
+const formPost = (body: string) => post(body, "application/x-www-form-urlencoded");
 
 describe("badRequest and refusalStatus", () => {
   it("makes a no-store refusal whose status refusalStatus reads back, and reads nothing else as one", () => {
@@ -48,14 +42,15 @@ describe("badRequest and refusalStatus", () => {
 });
 
 describe("readForm", () => {
+  const named = z.object({ name: formText(100) });
+
   it("reads a urlencoded form and a multipart one", async () => {
-    const form = await readForm(post(new URLSearchParams({ name: "Jordan" })));
-    expect(form.get("name")).toBe("Jordan");
+    expect(await readForm(post(new URLSearchParams({ name: "Jordan" })), named)).toEqual({ ok: true, data: { name: "Jordan" }, values: { name: "Jordan" } });
     const multipart = new FormData();
     multipart.set("name", "Sam");
-    expect((await readForm(new Request(URL_, { method: "POST", body: multipart }))).get("name")).toBe("Sam");
+    expect(await readForm(new Request(URL_, { method: "POST", body: multipart }), named)).toMatchObject({ ok: true, data: { name: "Sam" } });
     // Media type parameters and case do not matter.
-    expect((await readForm(post("a=1", "Application/X-WWW-Form-URLEncoded; charset=utf-8"))).get("a")).toBe("1");
+    expect(await readForm(post("name=1", "Application/X-WWW-Form-URLEncoded; charset=utf-8"), named)).toMatchObject({ ok: true, data: { name: "1" } });
   });
 
   it.each([
@@ -65,61 +60,123 @@ describe("readForm", () => {
     ["a text body sent without a type", "name=x", undefined],
     ["a look-alike type", "name=x", "application/x-www-form-urlencoded-evil"],
   ])("refuses %s with 415", async (_label, body, type) => {
-    expect(await refusal(readForm(post(body, type)))).toBe(415);
+    expect(await refusal(readForm(post(body, type), named))).toBe(415);
   });
 
   it("refuses a multipart body that does not parse with 400", async () => {
-    expect(await refusal(readForm(post("this is not multipart at all", "multipart/form-data; boundary=----x")))).toBe(400);
-    expect(await refusal(readForm(post("------x\r\nContent-Disposition: form-data\r\n", "multipart/form-data; boundary=----x")))).toBe(400);
-    expect(await refusal(readForm(post("a=1", "multipart/form-data")))).toBe(400);
+    expect(await refusal(readForm(post("this is not multipart at all", "multipart/form-data; boundary=----x"), named))).toBe(400);
+    expect(await refusal(readForm(post("------x\r\nContent-Disposition: form-data\r\n", "multipart/form-data; boundary=----x"), named))).toBe(400);
+    expect(await refusal(readForm(post("a=1", "multipart/form-data"), named))).toBe(400);
   });
 
   it("refuses a file with 400", async () => {
     const withFile = new FormData();
     withFile.set("name", "Sam");
     withFile.set("upload", new File(["hello"], "hello.txt", { type: "text/plain" }));
-    expect(await refusal(readForm(new Request(URL_, { method: "POST", body: withFile })))).toBe(400);
+    expect(await refusal(readForm(new Request(URL_, { method: "POST", body: withFile }), named))).toBe(400);
+  });
+
+  it("gives the first value of a repeated field, and a field named like Object's own properties as a field", async () => {
+    const read = await readForm(formPost("name=first&name=second&__proto__=x&constructor=y"), z.object({ name: formText(10), constructor: formText(10) }));
+    expect(read).toMatchObject({ ok: true, data: { name: "first", constructor: "y" } });
+    expect(read.values.__proto__).toBe("x");
+  });
+
+  it("gives a schema's failures as the first message per field, with the fields as sent", async () => {
+    const schema = z.object({
+      name: z.pipe(formText(100), z.string().check(z.minLength(1, "Enter your name."))),
+      email: z.pipe(formText(100), z.email("Enter a valid e-mail address.")),
+    });
+    expect(await readForm(formPost("name=++&email=nope"), schema)).toEqual({
+      ok: false,
+      fieldErrors: { name: "Enter your name.", email: "Enter a valid e-mail address." },
+      values: { name: "  ", email: "nope" },
+    });
+  });
+
+  describe("an intent switch as a discriminated union", () => {
+    const intents = z.discriminatedUnion("intent", [
+      z.object({ intent: z.literal("note"), note: formText(10) }),
+      z.object({ intent: z.literal("status"), status: formText(20) }),
+    ]);
+
+    it("reads the fields of the intent sent, and only those", async () => {
+      expect(await readForm(formPost("intent=note&note=+hi+&status=x%00"), intents)).toMatchObject({ ok: true, data: { intent: "note", note: "hi" } });
+      const status = await readForm(formPost("intent=status&status=done"), intents);
+      expect(status.ok && status.data).toEqual({ intent: "status", status: "done" });
+    });
+
+    it.each([
+      ["an unknown intent", "intent=delete"],
+      ["no intent", "note=x"],
+      ["an empty intent", "intent="],
+    ])("answers %s with a field message on intent, not a refusal", async (_label, body) => {
+      const read = await readForm(formPost(body), intents);
+      expect(read.ok).toBe(false);
+      expect(read.ok ? null : Object.keys(read.fieldErrors)).toEqual(["intent"]);
+    });
+
+    it("refuses bad text in the intent's own fields with 400", async () => {
+      expect(await refusal(readForm(formPost("intent=note&note=a%00b"), intents))).toBe(400);
+      expect(await refusal(readForm(formPost(`intent=note&note=${"x".repeat(11)}`), intents))).toBe(400);
+    });
   });
 });
 
-describe("textField", () => {
-  const form = (fields: Record<string, string>) => {
+describe("formText", () => {
+  /** The field `name` of a form read with `formText(max, options)`. */
+  const field = async (fields: Record<string, string>, max: number, options?: { trim?: boolean }) => {
     const f = new FormData();
     for (const [k, v] of Object.entries(fields)) f.set(k, v);
-    return f;
+    const read = await readForm(new Request(URL_, { method: "POST", body: f }), z.object({ name: formText(max, options) }));
+    if (!read.ok) throw new Error("formText only refuses");
+    return read.data.name;
   };
+  const refused = (promise: Promise<unknown>) => refusal(promise);
 
-  it("trims, and gives an absent field as an empty string", () => {
-    expect(textField(form({ name: "  Jordan  " }), "name", 10)).toBe("Jordan");
-    expect(textField(form({}), "name", 10)).toBe("");
+  it("trims, and gives an absent field as an empty string", async () => {
+    expect(await field({ name: "  Jordan  " }, 10)).toBe("Jordan");
+    expect(await field({}, 10)).toBe("");
   });
 
-  it("refuses NUL with 400 (a form cannot carry a lone surrogate: FormData holds well-formed text)", () => {
-    expect(refusalOf(() => textField(form({ note: "a\u0000b" }), "note", 100))).toBe(400);
-    expect(refusalOf(() => textField(form({ note: "\u0000" }), "note", 100))).toBe(400);
-    expect(textField(form({ note: "a\ud800b" }), "note", 100)).toBe("a\ufffdb");
+  it("reads a password as typed, spaces and all", async () => {
+    expect(await field({ name: "  correct horse  " }, 200, { trim: false })).toBe("  correct horse  ");
+    expect(await refused(field({ name: ` ${"x".repeat(10)}` }, 10, { trim: false }))).toBe(400);
+  });
+
+  it("refuses NUL with 400 (a form cannot carry a lone surrogate: FormData holds well-formed text)", async () => {
+    expect(await refused(field({ name: "a\u0000b" }, 100))).toBe(400);
+    expect(await refused(field({ name: "\u0000" }, 100))).toBe(400);
+    expect(await field({ name: "a\ud800b" }, 100)).toBe("a\ufffdb");
     // A whole pair is fine.
-    expect(textField(form({ note: "🏠" }), "note", 100)).toBe("🏠");
+    expect(await field({ name: "🏠" }, 100)).toBe("🏠");
   });
 
-  it("counts the maximum in code points, and refuses one more with 400", () => {
+  it("counts the maximum in code points, and refuses one more with 400", async () => {
     // Five houses are ten UTF-16 code units but five characters.
-    expect(textField(form({ name: "🏠".repeat(5) }), "name", 5)).toBe("🏠".repeat(5));
-    expect(refusalOf(() => textField(form({ name: "🏠".repeat(6) }), "name", 5))).toBe(400);
-    expect(textField(form({ name: "x".repeat(5) }), "name", 5)).toBe("xxxxx");
-    expect(refusalOf(() => textField(form({ name: "x".repeat(6) }), "name", 5))).toBe(400);
+    expect(await field({ name: "🏠".repeat(5) }, 5)).toBe("🏠".repeat(5));
+    expect(await refused(field({ name: "🏠".repeat(6) }, 5))).toBe(400);
+    expect(await field({ name: "x".repeat(5) }, 5)).toBe("xxxxx");
+    expect(await refused(field({ name: "x".repeat(6) }, 5))).toBe(400);
     // Measured after trimming.
-    expect(textField(form({ name: "  xxxxx  " }), "name", 5)).toBe("xxxxx");
+    expect(await field({ name: "  xxxxx  " }, 5)).toBe("xxxxx");
   });
 
-  it("reads a form that came in with NUL as a refusal, not a 500", async () => {
-    const read = await readForm(post("note=a%00b", "application/x-www-form-urlencoded"));
-    expect(refusalOf(() => textField(read, "note", 100))).toBe(400);
+  it("refuses with the texts the inbox has always shown", async () => {
+    const thrown = await readForm(formPost("name=a%00b"), z.object({ name: formText(100) })).catch((e: { data?: unknown }) => e.data);
+    expect(thrown).toBe("The form contained characters that cannot be saved.");
+    const long = await readForm(formPost("name=xxxxxx"), z.object({ name: formText(5) })).catch((e: { data?: unknown }) => e.data);
+    expect(long).toBe("A field of this form holds at most 5 characters.");
   });
 });
 
-describe("readJsonObject", () => {
+describe("readJson", () => {
   const json = (body: string, type = "application/json") => post(body, type);
+  const anyObject = z.looseObject({});
+  const readJsonObject = async (request: Request) => {
+    const read = await readJson(request, anyObject);
+    return read.ok ? read.data : read.fieldErrors;
+  };
 
   it("refuses nothing for its nesting alone: 5,000 levels are walked without overflowing the stack", async () => {
     const deep = `{"a":${"[".repeat(5000)}"x"${"]".repeat(5000)}}`;
@@ -168,6 +225,22 @@ describe("readJsonObject", () => {
 
   it("accepts a surrogate pair written as escapes", async () => {
     expect(await readJsonObject(json('{"a":"\\ud83c\\udfe0"}'))).toEqual({ a: "🏠" });
+  });
+
+  it("checks the object with a schema: an intent switch as a discriminated union", async () => {
+    const requests = z.discriminatedUnion("intent", [z.object({ intent: z.literal("sign-in"), response: z.optional(z.unknown()) }), z.object({ intent: z.literal("register-options") })]);
+    expect(await readJson(json('{"intent":"sign-in","response":{"id":"abc"},"extra":1}'), requests)).toMatchObject({ ok: true, data: { intent: "sign-in", response: { id: "abc" } } });
+    expect(await readJson(json('{"intent":"register-options"}'), requests)).toMatchObject({ ok: true, data: { intent: "register-options" } });
+    // An optional field may be absent; the route decides what its absence means.
+    expect(await readJson(json('{"intent":"sign-in"}'), requests)).toMatchObject({ ok: true, data: { intent: "sign-in" } });
+    for (const body of ['{"intent":"nope"}', "{}", '{"intent":1}']) {
+      const read = await readJson(json(body), requests);
+      expect(read.ok ? null : Object.keys(read.fieldErrors)).toEqual(["intent"]);
+    }
+    // Refusals come before the schema.
+    expect(await refusal(readJson(json('{"intent":"nope","a":"\\u0000"}'), requests))).toBe(400);
+    expect(await refusal(readJson(json("[]"), requests))).toBe(400);
+    expect(await refusal(readJson(post("intent=sign-in", "application/x-www-form-urlencoded"), requests))).toBe(415);
   });
 });
 

@@ -1,11 +1,15 @@
 /**
- * Reading an action's body, one helper per kind (form, JSON), for every action, public and inbox.
- * Whatever a client sends, the answer is a 4xx with a short text, never a 500: a wrong content
+ * Reading an action's body, the one way every action does it, public and inbox (decision 034):
+ * `readForm(request, schema)` for a form, `readJson(request, schema)` for JSON, each checking the
+ * body with a zod schema (an action's intents as a `z.discriminatedUnion` on `intent`) and giving
+ * the typed data or the field messages. Whatever a client sends, the answer is a 4xx with a short text, never a 500: a wrong content
  * type (415), a body that does not parse or is not what the kind promises (400), a file where text
  * was expected (400), and text that PostgreSQL cannot store (NUL) or that is not well-formed
  * Unicode (a lone surrogate, possible in JSON's \u escapes).
  */
 import { data } from "react-router";
+import { type $ZodType, type output, safeParse } from "zod/v4/core";
+import { type FieldErrors, fieldErrorsOf, isRefusal, isStorableText } from "~/lib/schemas/fields";
 
 /**
  * A refusal of bad input, thrown: React Router answers a thrown `data()` with its status (the
@@ -27,16 +31,11 @@ function mediaTypeOf(request: Request): string {
   return (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
 }
 
-/** NUL (PostgreSQL refuses it in text) or a UTF-16 code unit that is half of a pair. */
-// eslint-disable-next-line no-control-regex -- NUL is the point
-const UNSTORABLE = /\u0000|\p{Cs}/u;
+/** The check the request guard applies to URLs, kept with the field schemas. */
+export { isStorableText };
 
-export function isStorableText(value: string): boolean {
-  return !UNSTORABLE.test(value);
-}
-
-/** A submitted form: text fields only, each storable. Throws a 4xx refusal otherwise. */
-export async function readForm(request: Request): Promise<FormData> {
+/** A submitted form's body: text fields only. Throws a 4xx refusal otherwise. */
+async function readFormBody(request: Request): Promise<FormData> {
   if (!FORM_TYPES.includes(mediaTypeOf(request))) throw badRequest(415, "Send this form as a web form.");
   let form: FormData;
   try {
@@ -50,25 +49,55 @@ export async function readForm(request: Request): Promise<FormData> {
   return form;
 }
 
+/** What readForm and readJson give: the schema's typed data, or its field messages (the first per field). */
+export type BodyRead<T, V> = { ok: true; data: T; values: V } | { ok: false; fieldErrors: FieldErrors<string>; values: V };
+
+/** A form's text fields by name, the first value of each (as FormData.get reads them), on an object without a prototype. */
+export type FormValues = Record<string, string | undefined>;
+
 /**
- * A text field of a form read by readForm, trimmed (a password is read with `{ trim: false }`:
- * its spaces are part of it); "" when absent. Text that cannot be stored, or longer than `max`
- * characters (code points, as the schemas and PostgreSQL count), is refused rather than silently
- * changed: what the agent typed is saved as typed or not at all.
+ * Checks `input` against `schema`. An issue marked as a refusal (see `refuse` in the field
+ * schemas: text that cannot be stored, a field longer than any form sends) is thrown as a 400
+ * with its message; any other failure is the field messages.
  */
-export function textField(form: FormData, name: string, max: number, { trim = true }: { trim?: boolean } = {}): string {
-  const raw = String(form.get(name) ?? "");
-  const value = trim ? raw.trim() : raw;
-  if (!isStorableText(value)) throw badRequest(400, "The form contained characters that cannot be saved.");
-  if (value.length > max && [...value].length > max) throw badRequest(400, `A field of this form holds at most ${max} characters.`);
-  return value;
+function check<S extends $ZodType, V>(schema: S, input: unknown, values: V): BodyRead<output<S>, V> {
+  const result = safeParse(schema, input);
+  if (result.success) return { ok: true, data: result.data, values };
+  const refusal = result.error.issues.find(isRefusal);
+  if (refusal) throw badRequest(400, refusal.message);
+  return { ok: false, fieldErrors: fieldErrorsOf(result.error), values };
+}
+
+/**
+ * Reads a form (415 for another content type, 400 for a body that does not parse or holds a file,
+ * 413 for a large one from Express's body limit before this runs) and checks its text fields with
+ * `schema`, usually a `z.object` of the field schemas or a `z.discriminatedUnion("intent", ...)`.
+ * Absent fields are `undefined` to the schema (`formText` reads them as ""). `values` are the
+ * fields as sent, for showing a form again.
+ */
+export async function readForm<S extends $ZodType>(request: Request, schema: S): Promise<BodyRead<output<S>, FormValues>> {
+  const form = await readFormBody(request);
+  const values: FormValues = Object.create(null) as FormValues;
+  for (const [name, value] of form.entries()) {
+    if (!(name in values) && typeof value === "string") values[name] = value;
+  }
+  return check(schema, values, values);
+}
+
+/**
+ * Reads a JSON object (415 for another content type, 400 for a body that does not parse, is not an
+ * object, or holds text that cannot be stored anywhere in it) and checks it with `schema`.
+ */
+export async function readJson<S extends $ZodType>(request: Request, schema: S): Promise<BodyRead<output<S>, Record<string, unknown>>> {
+  const body = await readJsonObject(request);
+  return check(schema, body, body);
 }
 
 /**
  * A JSON request body that is an object (not null, an array or a bare value), every string in it
  * storable. Throws a 4xx refusal otherwise.
  */
-export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
   if (mediaTypeOf(request) !== "application/json") throw badRequest(415, "Send this request as JSON.");
   let body: unknown;
   try {

@@ -12,6 +12,8 @@ import { Notice, Time, inboxMeta } from "~/components/inbox/inbox-ui";
 import { TextField } from "~/components/forms/fields";
 import { Button } from "~/components/ui/button";
 import { INVITE_TTL_HOURS, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_HINT } from "~/lib/inbox";
+import * as z from "zod/mini";
+import { formText, normaliseEmail } from "~/lib/schemas/fields";
 import { LIMITS } from "~/lib/schemas/limits";
 import {
   checkPassword,
@@ -19,7 +21,6 @@ import {
   inviteLink,
   listAccounts,
   listOpenInvites,
-  normaliseAccountEmail,
   passwordProblem,
   removeAccount,
   revokeInvite,
@@ -32,7 +33,7 @@ import { listPasskeys, removePasskey } from "~/lib/server/inbox/passkeys.server"
 import { listingSyncStatus } from "~/lib/server/listings/sync-status.server";
 import { clearedSessionCookie, countSessions, endAllSessions } from "~/lib/server/inbox/sessions.server";
 import { outboxCounts } from "~/lib/server/outbox.server";
-import { positiveId, readForm, textField } from "~/lib/server/request-body.server";
+import { positiveId, readForm } from "~/lib/server/request-body.server";
 import { serverOf } from "~/router-context";
 import type { Route } from "./+types/account";
 
@@ -60,32 +61,43 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type Answer = { invite: { link: string; expiresAt: Date } | null; done?: string; error?: string; field?: "invite" | "password" | "accounts" };
 const answer = (a: Partial<Answer>, status = 200) => data<Answer>({ invite: null, ...a }, { status });
 
+/** The account page's forms, one per intent. */
+const accountForms = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("invite"), email: formText(LIMITS.email) }),
+  z.object({ intent: z.literal("revoke-invite"), id: formText(64) }),
+  z.object({ intent: z.literal("remove-account"), id: formText(20) }),
+  z.object({ intent: z.literal("change-password"), current: formText(MAX_PASSWORD_LENGTH, { trim: false }), password: formText(MAX_PASSWORD_LENGTH, { trim: false }) }),
+  z.object({ intent: z.literal("remove-passkey"), id: formText(1000) }),
+  z.object({ intent: z.literal("sign-out-everywhere") }),
+]);
+
 export async function action({ request, context }: Route.ActionArgs) {
   const session = requireSession(context);
   const { account } = session;
   const { inbox, clientIp } = serverOf(context);
   const { db, siteUrl, secureCookies, throttle } = inbox;
-  const form = await readForm(request);
-  switch (textField(form, "intent", 40)) {
+  const read = await readForm(request, accountForms);
+  if (!read.ok) return answer({ error: "Unknown action." }, 400);
+  const form = read.data;
+  switch (form.intent) {
     case "invite": {
       // A link is made for one address: whoever opens it can create an account for that address only.
-      const email = normaliseAccountEmail(textField(form, "email", LIMITS.email));
+      const email = normaliseEmail(form.email);
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return answer({ error: "Enter the e-mail address of the person the link is for.", field: "invite" }, 400);
       const { token, expiresAt } = await createInvite(db, { createdBy: account.id, email });
       return answer({ invite: { link: inviteLink(siteUrl, token), expiresAt } });
     }
     case "revoke-invite":
-      return (await revokeInvite(db, textField(form, "id", 64))) ? answer({ done: "The set-up link no longer works." }) : answer({ error: "That set-up link was already used, revoked or expired.", field: "invite" }, 409);
+      return (await revokeInvite(db, form.id)) ? answer({ done: "The set-up link no longer works." }) : answer({ error: "That set-up link was already used, revoked or expired.", field: "invite" }, 409);
     case "remove-account": {
-      const id = positiveId(textField(form, "id", 20));
+      const id = positiveId(form.id);
       const outcome = id === null ? "missing" : await removeAccount(db, id, account);
       if (outcome === "removed") return answer({ done: "The account was removed; its sessions and passkeys no longer work." });
       const error = { self: "You cannot remove your own account here.", last: "The last account cannot be removed.", missing: "That account no longer exists." }[outcome];
       return answer({ error, field: "accounts" }, outcome === "missing" ? 404 : 409);
     }
     case "change-password": {
-      const current = textField(form, "current", MAX_PASSWORD_LENGTH, { trim: false });
-      const next = textField(form, "password", MAX_PASSWORD_LENGTH, { trim: false });
+      const { current, password: next } = form;
       const problem = await passwordProblem(next);
       if (problem) return answer({ error: problem, field: "password" }, 400);
       // The current password is a guess like any other: counted first, as on the sign-in page.
@@ -101,13 +113,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       return answer({ done: "Your password was changed. Every other browser was signed out." });
     }
     case "remove-passkey":
-      await removePasskey(db, account.id, textField(form, "id", 1000));
+      await removePasskey(db, account.id, form.id);
       return answer({});
     case "sign-out-everywhere":
       await endAllSessions(db, account.id);
       throw redirect("/inbox/sign-in?signed-out", { headers: { "Set-Cookie": clearedSessionCookie(secureCookies) } });
-    default:
-      return answer({ error: "Unknown action." }, 400);
   }
 }
 

@@ -12,7 +12,8 @@ import { deviceTokenFrom, knownDevice } from "~/lib/server/inbox/devices.server"
 import { requireSession } from "~/lib/server/inbox/guard.server";
 import { registerPasskey, registrationOptions, signInOptions, verifyPasskeySignIn } from "~/lib/server/inbox/passkeys.server";
 import { startSession } from "~/lib/server/inbox/start-session.server";
-import { readJsonObject } from "~/lib/server/request-body.server";
+import * as z from "zod/mini";
+import { readJson } from "~/lib/server/request-body.server";
 import { serverOf } from "~/router-context";
 import type { Route } from "./+types/passkey";
 
@@ -22,10 +23,23 @@ export function loader() {
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
+/**
+ * The ceremonies' requests, one per intent. A browser's response is checked by
+ * @simplewebauthn/server itself; here only that it is an object (anything else fails the ceremony).
+ */
+const passkeyRequests = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("sign-in-options") }),
+  z.object({ intent: z.literal("sign-in"), response: z.optional(z.unknown()), next: z.optional(z.unknown()) }),
+  z.object({ intent: z.literal("register-options") }),
+  z.object({ intent: z.literal("register"), response: z.optional(z.unknown()) }),
+]);
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { inbox, clientIp } = serverOf(context);
   const { db, rp, throttle, secureCookies } = inbox;
-  const body = await readJsonObject(request);
+  const read = await readJson(request, passkeyRequests);
+  if (!read.ok) return data({ message: "Unknown request." }, { status: 400 });
+  const body = read.data;
   const from = { address: clientIp, userAgent: request.headers.get("user-agent") };
   const deviceToken = deviceTokenFrom(request, secureCookies);
   const tooMany = (retryAfterSeconds: number) =>
@@ -61,7 +75,5 @@ export async function action({ request, context }: Route.ActionArgs) {
       const ok = isObject(body.response) ? await registerPasskey(db, rp, account, body.response as unknown as RegistrationResponseJSON) : false;
       return ok ? { ok: true } : data({ message: "The passkey could not be verified; nothing was saved." }, { status: 400 });
     }
-    default:
-      return data({ message: "Unknown request." }, { status: 400 });
   }
 }

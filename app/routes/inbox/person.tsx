@@ -10,7 +10,9 @@ import { site } from "~/content/site";
 import { PERSON_STATUSES, PERSON_STATUS_LABELS, type PersonStatus } from "~/lib/inbox";
 import { requirePageSession, requireSession } from "~/lib/server/inbox/guard.server";
 import { addNote, personDetail, resendNotification, setStatus } from "~/lib/server/inbox/people.server";
-import { positiveId, readForm, textField } from "~/lib/server/request-body.server";
+import * as z from "zod/mini";
+import { formText } from "~/lib/schemas/fields";
+import { positiveId, readForm } from "~/lib/server/request-body.server";
 import { serverOf } from "~/router-context";
 import type { Route } from "./+types/person";
 
@@ -32,34 +34,41 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { ...detail, now: new Date(), siteHost: new URL(siteUrl).host };
 }
 
+/** A person's page's forms, one per intent. The note is measured in the action, for its own message. */
+const personForms = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("status"), status: formText(20) }),
+  z.object({ intent: z.literal("note"), note: formText(Number.POSITIVE_INFINITY) }),
+  z.object({ intent: z.literal("resend"), notificationId: formText(20) }),
+]);
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { account } = requireSession(context);
   const id = personIdOf(params.personId);
   const { db, kickOutbox } = serverOf(context).inbox;
-  const form = await readForm(request);
-  switch (textField(form, "intent", 20)) {
+  const read = await readForm(request, personForms);
+  if (!read.ok) return data({ error: "Unknown action." }, { status: 400 });
+  const form = read.data;
+  switch (form.intent) {
     case "status": {
-      const status = textField(form, "status", 20);
+      const { status } = form;
       if (!(PERSON_STATUSES as readonly string[]).includes(status)) return data({ error: "Choose one of the statuses." }, { status: 400 });
       if (!(await setStatus(db, id, status as PersonStatus, account))) throw data("Not found", { status: 404 });
       return { error: null };
     }
     case "note": {
       // Measured here for its own message; a note over the limit is refused, never cut short.
-      const note = textField(form, "note", Number.POSITIVE_INFINITY);
+      const { note } = form;
       if (!note) return data({ error: "Write something in the note first." }, { status: 400 });
       if ([...note].length > NOTE_MAX) return data({ error: `A note holds at most ${NOTE_MAX} characters.` }, { status: 400 });
       if (!(await addNote(db, id, note, account))) throw data("Not found", { status: 404 });
       return { error: null };
     }
     case "resend": {
-      const notificationId = positiveId(textField(form, "notificationId", 20));
+      const notificationId = positiveId(form.notificationId);
       const ok = notificationId !== null && (await resendNotification(db, notificationId, id));
       if (ok) kickOutbox();
       return ok ? { error: null } : data({ error: "That e-mail is not waiting to be sent again." }, { status: 409 });
     }
-    default:
-      return data({ error: "Unknown action." }, { status: 400 });
   }
 }
 

@@ -4,15 +4,16 @@
  * A used or expired link answers 410 and says what to do.
  */
 import { Form, data, redirect, useNavigation } from "react-router";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { Notice, inboxMeta } from "~/components/inbox/inbox-ui";
 import { TextField } from "~/components/forms/fields";
 import { Button } from "~/components/ui/button";
 import { INVITE_TTL_HOURS, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_HINT } from "~/lib/inbox";
+import { formText } from "~/lib/schemas/fields";
 import { LIMITS } from "~/lib/schemas/limits";
 import { createAccountFromInvite, findInvite, passwordProblem } from "~/lib/server/inbox/accounts.server";
 import { startSession } from "~/lib/server/inbox/start-session.server";
-import { readForm, textField } from "~/lib/server/request-body.server";
+import { readForm } from "~/lib/server/request-body.server";
 import { serverOf } from "~/router-context";
 import type { Route } from "./+types/setup";
 
@@ -22,10 +23,12 @@ const OTHER_EMAIL = "This set-up link was made for another e-mail address. Use t
 
 const USED_OR_EXPIRED = `This set-up link has already been used or is more than ${INVITE_TTL_HOURS} hours old. Ask for a new one (a signed-in person can make one on the Account page, or run npm run inbox -- invite on the server).`;
 
+/** Each field is read as any inbox field (refused past 1,000 characters or with NUL), then checked for its messages. */
 const accountForm = z.object({
-  name: z.string().trim().min(1, "Enter your name.").max(100, "Use at most 100 characters."),
-  email: z.email("Enter a valid e-mail address.").max(LIMITS.email),
-  password: z.string().max(MAX_PASSWORD_LENGTH, `Use at most ${MAX_PASSWORD_LENGTH} characters.`),
+  name: z.pipe(formText(1000), z.string().check(z.minLength(1, "Enter your name."), z.maxLength(100, "Use at most 100 characters."))),
+  // One message for a malformed address and a long one, as the page always said.
+  email: z.pipe(formText(1000), z.email("Enter a valid e-mail address.").check(z.maxLength(LIMITS.email, "Enter a valid e-mail address."))),
+  password: z.pipe(formText(1000, { trim: false }), z.string().check(z.maxLength(MAX_PASSWORD_LENGTH, `Use at most ${MAX_PASSWORD_LENGTH} characters.`))),
 });
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -40,15 +43,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // The link first: a dead one costs no password hashing.
   const invite = await findInvite(db, params.token);
   if (!invite) return data({ errors: {} as Record<string, string>, values: { name: "", email: "" }, message: USED_OR_EXPIRED }, { status: 410 });
-  const form = await readForm(request);
-  const values = { name: textField(form, "name", 1000), email: textField(form, "email", 1000) };
-  const password = textField(form, "password", 1000, { trim: false });
-  const parsed = accountForm.safeParse({ ...values, password });
-  const errors = parsed.success ? {} : (Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])) as Record<string, string>);
+  const read = await readForm(request, accountForm);
+  // What was typed goes back into the form (trimmed, as it is read); the password never does.
+  const values = read.ok ? { name: read.data.name, email: read.data.email } : { name: read.values.name?.trim() ?? "", email: read.values.email?.trim() ?? "" };
+  const password = read.ok ? read.data.password : (read.values.password ?? "");
+  const errors: Record<string, string> = read.ok ? {} : { ...(read.fieldErrors as Record<string, string>) };
   const weak = errors.password ? null : await passwordProblem(password);
   if (weak) errors.password = weak;
-  if (!parsed.success || weak) return data({ errors, values, message: null }, { status: 400 });
-  const created = await createAccountFromInvite(db, params.token, parsed.data);
+  if (!read.ok || weak) return data({ errors, values, message: null }, { status: 400 });
+  const created = await createAccountFromInvite(db, params.token, read.data);
   if (!created.ok) {
     const message = { invite: USED_OR_EXPIRED, taken: "An account with that e-mail already exists. Sign in instead, or use another address.", "other-email": OTHER_EMAIL }[created.reason];
     return data({ errors: {} as Record<string, string>, values, message }, { status: created.reason === "invite" ? 410 : 409 });

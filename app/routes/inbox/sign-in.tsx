@@ -11,11 +11,13 @@ import { TextField } from "~/components/forms/fields";
 import { Button } from "~/components/ui/button";
 import { MAX_PASSWORD_LENGTH, SIGN_IN_MESSAGES, safeNextPath } from "~/lib/inbox";
 import { LIMITS } from "~/lib/schemas/limits";
-import { checkPassword, countThrottled, normaliseAccountEmail, recordSignIn } from "~/lib/server/inbox/accounts.server";
+import * as z from "zod/mini";
+import { formText, normaliseEmail } from "~/lib/schemas/fields";
+import { checkPassword, countThrottled, recordSignIn } from "~/lib/server/inbox/accounts.server";
 import { deviceTokenFrom, knownDevice } from "~/lib/server/inbox/devices.server";
 import { currentSession, retryAfterHeaders } from "~/lib/server/inbox/guard.server";
 import { startSession } from "~/lib/server/inbox/start-session.server";
-import { readForm, textField } from "~/lib/server/request-body.server";
+import { readForm } from "~/lib/server/request-body.server";
 import { serverOf } from "~/router-context";
 import type { Route } from "./+types/sign-in";
 
@@ -30,14 +32,21 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
+/** Checked in the action, for its one message: every field reads as "" when absent. */
+const signInForm = z.object({
+  email: formText(LIMITS.email),
+  password: formText(MAX_PASSWORD_LENGTH, { trim: false }),
+  next: formText(500),
+});
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { inbox, clientIp } = serverOf(context);
   const { db, throttle, secureCookies } = inbox;
-  const form = await readForm(request);
-  const typed = textField(form, "email", LIMITS.email);
-  const email = normaliseAccountEmail(typed);
-  const password = textField(form, "password", MAX_PASSWORD_LENGTH, { trim: false });
-  const next = safeNextPath(textField(form, "next", 500));
+  // formText fails only by refusing, which readForm throws (400): a form read is ok.
+  const read = await readForm(request, signInForm);
+  const { email: typed, password, next: nextField } = read.ok ? read.data : { email: "", password: "", next: "" };
+  const email = normaliseEmail(typed);
+  const next = safeNextPath(nextField);
   const from = { address: clientIp, userAgent: request.headers.get("user-agent") };
   if (!email || !password) return data({ error: "Enter your e-mail and password.", email: typed }, { status: 400 });
 

@@ -6,7 +6,7 @@
 import { hash, verify } from "@node-rs/argon2";
 import { sql } from "drizzle-orm";
 import { INVITE_TTL_HOURS, MIN_PASSWORD_LENGTH } from "../../inbox";
-import { LIMITS } from "../../schemas/limits";
+import { normaliseEmail } from "../../schemas/fields";
 import type { InboxInvite, InboxSignIn, InboxUser } from "../../../../db/schema";
 import type { Database } from "../db.server";
 import { hashToken, isToken, newToken } from "./tokens.server";
@@ -15,11 +15,6 @@ export interface Account {
   id: number;
   name: string;
   email: string;
-}
-
-/** The one form of an account's e-mail: trimmed, lower case, at most LIMITS.email (254) characters. */
-export function normaliseAccountEmail(email: string): string {
-  return email.trim().toLowerCase().slice(0, LIMITS.email);
 }
 
 export function inviteLink(siteUrl: string, token: string): string {
@@ -35,7 +30,7 @@ export async function createInvite(db: Database, options: { createdBy?: number; 
   const token = newToken();
   const rows = await db.rows<Pick<InboxInvite, "expires_at">>(sql`
     insert into inbox_invites (token_hash, created_by, email, expires_at)
-    values (${hashToken(token)}, ${options.createdBy ?? null}, ${options.email ? normaliseAccountEmail(options.email) : null},
+    values (${hashToken(token)}, ${options.createdBy ?? null}, ${options.email ? normaliseEmail(options.email) : null},
       now() + ${INVITE_TTL_HOURS}::integer * interval '1 hour')
     returning expires_at`);
   return { token, expiresAt: rows[0]!.expires_at };
@@ -61,7 +56,7 @@ export type AccountCreation = { ok: true; account: Account } | { ok: false; reas
 export async function createAccountFromInvite(db: Database, token: string, input: { name: string; email: string; password: string }): Promise<AccountCreation> {
   if (!isToken(token)) return { ok: false, reason: "invite" };
   const passwordHash = await hashPassword(input.password);
-  const email = normaliseAccountEmail(input.email);
+  const email = normaliseEmail(input.email);
   return db.transaction(async (rows) => {
     const invite = await rows<Pick<InboxInvite, "email">>(sql`
       select email from inbox_invites where token_hash = ${hashToken(token)} and used_at is null and expires_at > now() for update`);
@@ -141,7 +136,7 @@ let dummyHash: Promise<string> | undefined;
 /** The account whose password this is, or null. */
 export async function checkPassword(db: Database, email: string, password: string): Promise<Account | null> {
   const rows = await db.rows<Pick<InboxUser, "id" | "name" | "email" | "password_hash">>(sql`
-    select id, name, email, password_hash from inbox_users where email = ${normaliseAccountEmail(email)}`);
+    select id, name, email, password_hash from inbox_users where email = ${normaliseEmail(email)}`);
   const row = rows[0];
   if (!row?.password_hash) {
     dummyHash ??= hashPassword("not a real password, only for timing");
@@ -182,7 +177,7 @@ export const SIGN_IN_LOG_DAYS = 90;
 export async function recordSignIn(db: Database, r: SignInRecord): Promise<void> {
   await db.rows(sql`
     insert into inbox_sign_ins (user_id, email, method, ok, reason, address, user_agent)
-    values (${r.userId}, ${r.email ? normaliseAccountEmail(r.email) : null}, ${r.method}, ${r.ok}, ${r.reason ?? null}, ${r.address.slice(0, 45) || null}, ${r.userAgent?.slice(0, 200) ?? null})`);
+    values (${r.userId}, ${r.email ? normaliseEmail(r.email) : null}, ${r.method}, ${r.ok}, ${r.reason ?? null}, ${r.address.slice(0, 45) || null}, ${r.userAgent?.slice(0, 200) ?? null})`);
   await db.rows(sql`
     delete from inbox_sign_ins
     where id <= (select max(id) from inbox_sign_ins) - ${SIGN_IN_LOG_MAX_ROWS}::integer

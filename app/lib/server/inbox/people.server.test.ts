@@ -113,6 +113,51 @@ describe(`inbox people (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
   });
 });
 
+describe(`the person of a submission, kept by its own statement (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
+  it("two submissions with one e-mail (other case, other spaces) at the same moment, from two servers, make one person", async () => {
+    // On PostgreSQL the second pool is a second server; PGlite has one connection, so there the
+    // statements only interleave in its queue.
+    const other = usingPostgres ? await t.openAnother() : t.db;
+    const results = await Promise.all([
+      recordLead(t.db, { fullName: "Ana Émile", email: " Ana@Example.COM", phone: "780-555-0199", serviceType: "buying", comments: "" }),
+      createContact(other, { name: "Ana E", email: "ana@EXAMPLE.com  ", phone: "", message: "Still for sale?" }),
+      recordLead(other, { fullName: "", email: "ANA@example.com", phone: "", serviceType: "selling", comments: "" }),
+      createContact(t.db, { name: "Ana", email: "  ana@example.com", phone: "587-000-1111", message: "" }),
+    ]);
+    const people = await t.db.rows<{ id: number; email: string; submissions: number; sources: string[] }>(sql`select id, email, submissions, sources from people`);
+    expect(people).toHaveLength(1);
+    expect(people[0]).toMatchObject({ email: "ana@example.com", submissions: 4 });
+    expect(people[0]!.sources.sort()).toEqual(["Welcome Page Form", "contact_form"]);
+    const linked = await t.db.rows<{ id: number; person_id: number | null }>(sql`select id, person_id from notification_outbox order by id`);
+    expect(linked.map((r) => r.id).sort()).toEqual(results.map((r) => r.notificationId).sort());
+    expect(linked.every((r) => r.person_id === people[0]!.id)).toBe(true);
+  });
+
+  it("a submission whose e-mail is empty once trimmed is stored without a person, as before", async () => {
+    await createContact(t.db, { name: "No Mail", email: "   ", phone: "", message: "Call me" });
+    expect(await t.db.rows(sql`select id from people`)).toEqual([]);
+    const [row] = await t.db.rows<{ person_id: number | null }>(sql`select person_id from notification_outbox`);
+    expect(row!.person_id).toBeNull();
+  });
+
+  it("a refused submission leaves no person behind", async () => {
+    await expect(recordLead(t.db, { fullName: "Sam", email: "sam@example.com", phone: "", serviceType: "renting" as "buying", comments: "" })).rejects.toThrow();
+    expect(await t.db.rows(sql`select id from people`)).toEqual([]);
+  });
+
+  it("no trigger and no function of the migrations remains: the rule is in the code", async () => {
+    const [triggers] = await t.db.rows<{ n: number }>(sql`
+      select count(*)::integer as n from pg_trigger tg
+      join pg_class c on c.oid = tg.tgrelid join pg_namespace ns on ns.oid = c.relnamespace
+      where not tg.tgisinternal and ns.nspname = 'public'`);
+    expect(Number(triggers!.n)).toBe(0);
+    const functions = await t.db.rows<{ proname: string }>(sql`
+      select p.proname from pg_proc p join pg_namespace ns on ns.oid = p.pronamespace
+      where ns.nspname = 'public' and p.proname in ('inbox_upsert_person', 'inbox_person_for_submission')`);
+    expect(functions).toEqual([]);
+  });
+});
+
 describe(`inbox CSV (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
   it("neutralises formula cells and quotes everything", () => {
     expect(csvCell("=HYPERLINK(\"http://x\")")).toBe(`"'=HYPERLINK(""http://x"")"`);

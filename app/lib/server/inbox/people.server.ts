@@ -1,8 +1,10 @@
 /**
  * The inbox's people and their timelines. A person is everyone who submitted a form with one
- * e-mail address (trimmed, lower-cased); the database creates and updates the row as each
- * submission is stored (migration 0001). Their submissions are the outbox rows that announced
- * them: each holds a snapshot of exactly what was submitted and the notification's delivery state.
+ * e-mail address (trimmed, lower-cased). Each submission's own statement finds or creates its
+ * person and links the submission's outbox row to it (`personUpsert` below, used by
+ * `recordLead` and `createContact`; decision 035). Their submissions are the outbox rows that
+ * announced them: each holds a snapshot of exactly what was submitted and the notification's
+ * delivery state.
  */
 import { type SQL, sql } from "drizzle-orm";
 import { CONTACT_SOURCE, LEAD_SOURCE } from "~/lib/schema-values";
@@ -65,6 +67,87 @@ function toPerson(r: RawPerson): PersonRow {
     lastActivityAt: r.last_activity_at,
     awaitingReplySince: r.awaiting_reply_since,
   };
+}
+
+/**
+ * What a submission tells about its person, as its notification's payload holds it: the
+ * welcome form's `fullName` and `comments`, the contact form's `name` and `message`.
+ */
+export interface SubmissionPerson {
+  /** The form (spec §7: 'Welcome Page Form' or 'contact_form'). */
+  source: string;
+  /** As submitted; the person's key is its trimmed, lower-cased form. */
+  email: string | null | undefined;
+  name: string | null | undefined;
+  phone: string | null | undefined;
+  /** The comments or message. */
+  said: string | null | undefined;
+  serviceType: string | null | undefined;
+  /** When it was submitted: the outbox row's `created_at`. Default: the statement's `now()`. */
+  at?: Date;
+}
+
+/** The person's fields of a payload written by either form (`LeadPayload`, `ContactPayload`). */
+export function submissionPersonOf(
+  source: string,
+  payload: { email?: string | null; fullName?: string | null; name?: string | null; phone?: string | null; comments?: string | null; message?: string | null; serviceType?: string | null },
+  at?: Date,
+): SubmissionPerson {
+  return {
+    source,
+    email: payload.email,
+    name: payload.fullName ?? payload.name,
+    phone: payload.phone,
+    said: payload.comments ?? payload.message,
+    serviceType: payload.serviceType,
+    ...(at ? { at } : {}),
+  };
+}
+
+/**
+ * The body of a CTE that finds or creates the submission's person and returns its id: put it in
+ * the submission's own statement as `person as (…)` and give the outbox row
+ * `(select id from person)` as its person_id. One statement keeps decision 011 (nothing
+ * half-written) and makes the inbox never behind the forms; `on conflict (email) do update` makes
+ * two first submissions with one e-mail, at the same moment from two servers, one person.
+ *
+ * The rule (formerly the trigger `inbox_person_for_submission` of migration 0001, unchanged):
+ * - no person (person_id null) when the e-mail is empty once trimmed;
+ * - the key is `lower(btrim(email))`, computed by the database as the `people` table's check does;
+ * - a new person gets the submission's name, phone, form, service type and message, one
+ *   submission, and its time as first activity, last activity and start of the reply clock;
+ * - a known person keeps their name and phone unless the submission has them, gains the form if
+ *   new, takes the service type and message when given, counts one more submission, and their
+ *   reply clock starts at this submission only if it was stopped; the search text grows by this
+ *   submission's words, capped at 20,000 characters so a person who writes a thousand times stays
+ *   searchable without an ever-growing row.
+ */
+export function personUpsert(person: SubmissionPerson): SQL {
+  const at = person.at ? sql`${person.at.toISOString()}::timestamptz` : sql`now()`;
+  return sql`
+    insert into people as p (email, name, phone, sources, service_type, preview, search_text, submissions, first_at, last_activity_at, awaiting_reply_since)
+    select s.email, s.name, s.phone, array[${person.source}::text], s.service_type, s.said,
+      lower(concat_ws(' ', s.name, s.email, s.phone, s.said)), 1, s.at, s.at, s.at
+    from (
+      select lower(btrim(${person.email ?? null}::text)) as email,
+        btrim(coalesce(${person.name ?? null}::text, '')) as name,
+        nullif(btrim(coalesce(${person.phone ?? null}::text, '')), '') as phone,
+        nullif(${person.said ?? null}::text, '') as said,
+        ${person.serviceType ?? null}::text as service_type,
+        ${at} as at
+    ) as s
+    where s.email <> ''
+    on conflict (email) do update set
+      name = case when excluded.name <> '' then excluded.name else p.name end,
+      phone = coalesce(excluded.phone, p.phone),
+      sources = case when ${person.source}::text = any(p.sources) then p.sources else p.sources || ${person.source}::text end,
+      service_type = coalesce(excluded.service_type, p.service_type),
+      preview = coalesce(excluded.preview, p.preview),
+      search_text = left(p.search_text || ' ' || excluded.search_text, 20000),
+      submissions = p.submissions + 1,
+      last_activity_at = greatest(p.last_activity_at, excluded.last_activity_at),
+      awaiting_reply_since = coalesce(p.awaiting_reply_since, excluded.awaiting_reply_since)
+    returning p.id`;
 }
 
 /** `%`, `_` and `\` typed in the search box are looked for literally. */

@@ -5,21 +5,13 @@
  * keeps its own allowance; a success gives its count back; passkey challenges are limited.
  */
 import { randomBytes } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { testDatabaseForThisFile, usingPostgres } from "../../../../tests/support/test-database";
-import { createRateLimiter } from "../rate-limit.server";
 import { createAccountFromInvite, createInvite } from "./accounts.server";
 import { knownDevice, rememberDevice } from "./devices.server";
 import { DEFAULT_LIMITS, SIGN_IN_FAILURES_PER_ACCOUNT, SIGN_IN_FAILURES_PER_DEVICE, createSignInThrottle } from "./sign-in-throttle.server";
 
 const t = testDatabaseForThisFile();
-
-// On a fresh PostgreSQL database the five limiters createSignInThrottle starts at once race to
-// create the `rate_limits` table ("type rate_limits already exists"); the server avoids it by
-// creating its form limiter first, and so does this file.
-beforeAll(async () => {
-  await createRateLimiter(t.db, { name: "warm-up", max: 1, windowMs: 1000 });
-});
 
 /**
  * Keys unique to one test: with PostgreSQL the counts live in `rate_limits`, which the test

@@ -47,8 +47,7 @@ export const DEFAULT_LIMITS: Limits = {
 const refused = (decisions: RateDecision[]): RateDecision => ({ allowed: false, retryAfterSeconds: Math.max(1, ...decisions.filter((d) => !d.allowed).map((d) => d.retryAfterSeconds)) });
 
 export async function createSignInThrottle(db: Database, limits: Limits = DEFAULT_LIMITS): Promise<SignInThrottle> {
-  // One after another: each PostgreSQL limiter creates the shared rate_limits table if missing,
-  // and concurrent CREATE TABLE IF NOT EXISTS statements race on a fresh database.
+  // The limiters share the rate_limits table, which the migrations make (none of them creates it).
   const perAccount = await createRateLimiter(db, { name: "sign-in-account", max: limits.account, windowMs: limits.windowMs });
   const perAddress = await createRateLimiter(db, { name: "sign-in-address", max: limits.address, windowMs: limits.windowMs });
   const perDevice = await createRateLimiter(db, { name: "sign-in-device", max: limits.device, windowMs: limits.windowMs });
