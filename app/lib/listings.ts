@@ -60,3 +60,14 @@ export const CATEGORY_LABELS: Record<ListingCategory, string> = {
   townhouse: "Townhouse",
   other: "Other",
 };
+
+/** Only an https link is offered to visitors (never javascript:, data: or plain http). */
+export function httpsUrlOf(text: string | null | undefined): string | null {
+  const raw = (text ?? "").trim().replace(/^"|"$/g, "");
+  try {
+    const url = new URL(raw);
+    return url.protocol === "https:" ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}

@@ -10,13 +10,13 @@ import { CardPhoto } from "~/components/listings/listing-card";
 import { CardMarks } from "~/components/listings/listing-marks";
 import { bedsBaths, brokerageNames, formatListingPrice, formatLivingArea } from "~/components/listings/listing-text";
 import { type OpenHouseListing, SEARCH_CITIES } from "~/lib/listing-types";
-import { LivestreamLink, OpenHouseWhen, safeLivestreamUrl } from "~/components/listings/open-house-times";
+import { LivestreamLink, OpenHouseWhen } from "~/components/listings/open-house-times";
 import { ButtonLink } from "~/components/ui/button";
 import { Container, PageHeader } from "~/components/ui/page-header";
 import { FEED_SUBTITLE, type OpenHouse, SAMPLE_SUBTITLE, sampleOpenHouses } from "~/content/open-houses";
 import { edmontonDate, formatWeekdayDate } from "~/lib/dates";
 import { formatCurrency, formatNumber } from "~/lib/format";
-import { CATEGORY_LABELS } from "~/lib/listings";
+import { CATEGORY_LABELS, httpsUrlOf } from "~/lib/listings";
 import { pageMeta } from "~/lib/seo";
 import { upcomingOpenHouses } from "~/lib/server/listings/queries.server";
 import { serverContext } from "~/router-context";
@@ -90,7 +90,7 @@ function FeedOpenHouseCard({ openHouse: o, eager }: { openHouse: OpenHouseListin
   const area = formatLivingArea(l.area, l.areaUnits);
   const facts = [...bedsBaths(l.beds, l.baths), ...(area ? [area] : [])];
   const brokerage = brokerageNames(l.brokerages);
-  const livestream = safeLivestreamUrl(o.livestreamUrl);
+  const livestream = httpsUrlOf(o.livestreamUrl);
   const place = `${l.address}${l.city ? `, ${l.city}` : ""}`;
   return (
     <li className="flex flex-col overflow-hidden rounded-xl border border-line bg-surface shadow-sm" data-testid="open-house-card">

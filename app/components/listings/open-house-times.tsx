@@ -3,17 +3,8 @@ import Clock from "lucide-react/icons/clock";
 import ExternalLinkIcon from "lucide-react/icons/external-link";
 import { ExternalLink } from "~/components/blog/external-link";
 import { formatTimeRange, formatWeekdayDate } from "~/lib/dates";
+import { httpsUrlOf } from "~/lib/listings";
 import type { OpenHouseTime } from "~/lib/listing-types";
-
-/** Only an https address is ever linked (the feed's LivestreamOpenHouseURL, checked again here). */
-export function safeLivestreamUrl(url: string | null | undefined): string | null {
-  if (!url) return null;
-  try {
-    return new URL(url).protocol === "https:" ? url : null;
-  } catch {
-    return null;
-  }
-}
 
 /** "Watch the livestream", in a new tab, with the visible external-link mark and the screen-reader hint. */
 export function LivestreamLink({ url, className = "" }: { url: string; className?: string }) {
@@ -63,7 +54,7 @@ export function OpenHousesSection({ openHouses, className = "" }: { openHouses: 
       </h2>
       <ul className="mt-2 divide-y divide-line rounded-lg border border-line">
         {openHouses.map((o) => {
-          const livestream = safeLivestreamUrl(o.livestreamUrl);
+          const livestream = httpsUrlOf(o.livestreamUrl);
           return (
             <li key={`${o.date}-${o.start ?? ""}`} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-3 text-ink">
               <OpenHouseWhen openHouse={o} />

@@ -5,7 +5,8 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { formText } from "~/lib/schemas/fields";
-import { badRequest, isStorableText, positiveId, readForm, readJson, refusalStatus } from "./request-body.server";
+import { isStorableText } from "~/lib/schemas/fields";
+import { badRequest, positiveId, readForm, readJson, refusalStatus } from "./request-body.server";
 
 const URL_ = "https://agent.example/inbox/account";
 

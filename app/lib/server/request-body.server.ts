@@ -31,8 +31,6 @@ function mediaTypeOf(request: Request): string {
   return (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
 }
 
-/** The check the request guard applies to URLs, kept with the field schemas. */
-export { isStorableText };
 
 /** A submitted form's body: text fields only. Throws a 4xx refusal otherwise. */
 async function readFormBody(request: Request): Promise<FormData> {

@@ -7,7 +7,7 @@
  */
 import type { MiddlewareFunction } from "react-router";
 import { serverContext } from "~/router-context";
-import { isStorableText } from "./request-body.server";
+import { isStorableText } from "~/lib/schemas/fields";
 
 function storableUrl(url: URL): boolean {
   let path: string;

@@ -8,7 +8,7 @@
 import type { ListingCategory } from "~/lib/schema-values";
 import type { ListingStatus } from "~/lib/listing-types";
 import type { ListingPhoto, listings, openHouses } from "../../../../db/schema";
-import { addressSlug } from "../../listings";
+import { addressSlug, httpsUrlOf } from "../../listings";
 
 export interface DdfMedia {
   MediaKey?: string | null;
@@ -257,15 +257,4 @@ function clockOf(text: string | null | undefined): string | null {
   const m = /^(\d{1,2}):(\d{2})/.exec((text ?? "").trim());
   if (!m || Number(m[1]) > 23 || Number(m[2]) > 59) return null;
   return `${m[1]!.padStart(2, "0")}:${m[2]}`;
-}
-
-/** Only an https link is offered to visitors (never javascript:, data: or plain http). */
-function httpsUrlOf(text: string | null | undefined): string | null {
-  const raw = (text ?? "").trim().replace(/^"|"$/g, "");
-  try {
-    const url = new URL(raw);
-    return url.protocol === "https:" ? url.toString() : null;
-  } catch {
-    return null;
-  }
 }
