@@ -22,6 +22,8 @@ const fixtureOrigin = `http://127.0.0.1:${fixturePort}`;
 const dataDir = process.env.E2E_DATA_DIR || mkdtempSync(path.join(tmpdir(), "agent-site-e2e-"));
 process.env.E2E_DATA_DIR = dataDir;
 process.env.E2E_FIXTURE_ORIGIN = fixtureOrigin;
+// The fixtures' Web Push stand-in (tests/fixtures/push-handler.ts at /push/): the inbox-push spec's browser subscribes there.
+process.env.PUSH_STANDIN_ORIGIN = fixtureOrigin;
 const buildDir = `build-e2e-${port}`;
 process.env.E2E_BUILD_DIR = buildDir;
 
@@ -37,6 +39,8 @@ export const e2eEnv = {
   // The form rate limit counts per client IP; every test claims its own through X-Forwarded-For
   // (trusted from loopback only), so one test using up its quota never blocks another.
   TRUST_PROXY: "loopback",
+  // The push stand-in is on loopback over plain http: listed by address:port, as an operator would list a local push service.
+  PUSH_LOCAL_HOSTS: new URL(fixtureOrigin).host,
 };
 
 const feedPort = port + 2;

@@ -1,11 +1,11 @@
 /**
  * The public configuration (the third-party script URLs), read at build time by vite.config.ts
- * and vitest.config.ts, and at start-up by server.ts, from the one configuration schema. Defaults
+ * and vitest.config.ts, and at start-up by server/index.ts, from the one configuration schema. Defaults
  * come from the site config. The site's address is not part of it: a runtime setting (decision 032).
  */
 import { site } from "./app/content/site";
 import type { PublicConfig } from "./app/lib/public-config";
-import { type Config, readConfig } from "./app/lib/server/config.server";
+import { type Config, readConfig } from "./server/config";
 
 export function readPublicConfig(config: Config = readConfig()): PublicConfig {
   const formEmbedScriptUrl = config.FORM_EMBED_SCRIPT_URL ?? site.embeds.scriptUrl;

@@ -4,6 +4,7 @@ import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { readPublicConfig } from "./public-config";
 import { hydrationLoader } from "./vite-plugins/hydration-loader";
+import { inboxServiceWorker } from "./vite-plugins/inbox-service-worker";
 
 export default defineConfig(({ isSsrBuild }) => ({
   define: {
@@ -15,8 +16,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   // Left to itself, Rollup cut the shared code into dozens of chunks of a few hundred bytes, one
   // per set of routes using them: an article loaded 37 files, each with ~340 bytes of headers.
   build: isSsrBuild ? {} : { rollupOptions: { output: { manualChunks: clientChunk } } },
-  // hydrationLoader: the deferred-hydration loader, compiled for the pages (decision 033).
-  plugins: [tailwindcss(), reactRouter(), tsconfigPaths(), hydrationLoader()],
+  // hydrationLoader: the deferred-hydration loader, compiled for the pages (decision 033);
+  // inboxServiceWorker: /inbox/sw.js, compiled for its resource route.
+  plugins: [tailwindcss(), reactRouter(), tsconfigPaths(), hydrationLoader(), inboxServiceWorker()],
 }));
 
 // React DOM is not in it: it stays in the entry chunk, which the page imports with import() once

@@ -14,7 +14,7 @@ import { deferHydration } from "./lib/html/deferred-hydration";
 import { NonceProvider } from "./lib/nonce";
 import { serverContext } from "./router-context";
 
-// The server (server.ts) fills this key for every request: it must be the route bundle's own.
+// The server (server/index.ts) fills this key for every request: it must be the route bundle's own.
 export { serverContext };
 
 // The rewrite and the loader as this build compiled them (decision 033), for the end-to-end

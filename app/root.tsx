@@ -23,9 +23,9 @@ import { site } from "./content/site";
 import { useNonce } from "./lib/nonce";
 import { markHydrated, takeHeldTap } from "./lib/html/deferred-hydration-contract";
 import { bareLocation } from "./lib/query-string";
-import { requestGuard } from "./lib/server/request-guard.server";
+import { requestGuard } from "./lib/http/request-guard.server";
 
-/** Every request: unreadable URLs refused, one Content-Security-Policy (app/lib/server/request-guard.server.ts). */
+/** Every request: unreadable URLs refused, one Content-Security-Policy (app/lib/http/request-guard.server.ts). */
 export const middleware: Route.MiddlewareFunction[] = [requestGuard];
 
 export const links: Route.LinksFunction = () => [

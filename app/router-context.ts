@@ -2,7 +2,7 @@
  * The typed router context (React Router middleware, decision 028): what every loader, action and
  * middleware may read with `context.get(…)`.
  *
- * `serverContext` is filled by the Express server for each request (server.ts `getLoadContext`).
+ * `serverContext` is filled by the Express server for each request (server/index.ts `getLoadContext`).
  * The server entry and the route bundle are separate module graphs, so the server takes this very
  * key from the route bundle (`build.entry.module.serverContext`, re-exported by entry.server.tsx)
  * rather than importing its own copy: a context is found by identity.
@@ -14,11 +14,13 @@ import { type RouterContext, createContext } from "react-router";
 import type { InboxContext } from "./lib/server/inbox/context.server";
 import type { Session } from "./lib/server/inbox/sessions.server";
 import type { ListingsFeed } from "./lib/server/listings/feed.server";
-import type { RateLimiter } from "./lib/server/rate-limit.server";
-import type { RateDecision, SiteServices } from "./lib/services";
+import type { RateLimiter } from "../server/rate-limit";
+import type { RateDecision } from "./lib/leads";
+import type { LeadsContext } from "./lib/server/leads/context.server";
 
 export interface ServerContext {
-  services: SiteServices;
+  /** The public forms' store and the health check: the database and the outbox's wake-up. */
+  leads: LeadsContext;
   /** The agent's inbox: every loader and action there reads the session its layout's middleware found. */
   inbox: InboxContext;
   /** The local copy of the DDF® listings feed; null when the feed is not configured (DDF_CLIENT_ID unset). */

@@ -16,6 +16,11 @@ export default [
   route("/listings/photos/:key/:file", "routes/resources/listing-photo.ts"),
   route("/sitemap-listings.xml", "routes/resources/sitemap-listings.xml.ts"),
   route("/healthz", "routes/resources/healthz.ts"),
+  // The inbox as an app: its manifest and service worker hold nothing private and must load without
+  // the session (browsers fetch a manifest without cookies) and with their own caching, so they sit
+  // outside the inbox's layout and its guard.
+  route("/inbox/manifest.webmanifest", "routes/resources/inbox-manifest.ts"),
+  route("/inbox/sw.js", "routes/resources/inbox-sw.ts"),
   // The agent's inbox: server-rendered only, never prerendered, not in the page catalogue (so in
   // no sitemap). Every inbox route, pages and resources alike, sits under the layout route, whose
   // middleware checks the session and the same-origin rule (app/lib/server/inbox/guard.server.ts).

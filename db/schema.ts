@@ -11,3 +11,4 @@ export * from "./schema/inbox";
 export * from "./schema/listings";
 export * from "./schema/jobs";
 export * from "./schema/rate-limits";
+export * from "./schema/push";

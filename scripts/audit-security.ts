@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { readConfig } from "../app/lib/server/config.server";
+import { readConfig } from "../server/config";
 import { readScriptConfig } from "./script-config";
 
 const config = readConfig();

@@ -16,6 +16,10 @@
  *
  * Last, the agent's inbox with BENCH_INBOX_SUBMISSIONS (default 50,000) stored submissions
  * (scripts/bench/inbox.ts): the list, a search, a filter and a person's page, p99 < 200 ms.
+ * Speed to lead (scripts/bench/push.ts): BENCH_PUSH_SUBMISSIONS (default 500) contact forms, each
+ * timed from its answer to the push at a loopback Web Push stand-in, and the JavaScript `/` and
+ * `/contact` load compared with a build of the last commit (scripts/bench/page-scripts.ts).
+ * BENCH_ONLY=forms,static,inbox,listings,push runs some sections only.
  *
  * Each section sends BENCH_REQUESTS requests (default 8000) over BENCH_CONNECTIONS connections
  * (default 16) and stops after BENCH_MAX_SECONDS (default 60) whatever happens; stopping by
@@ -30,15 +34,17 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { openDatabase } from "../app/lib/server/db.server";
+import { openDatabase } from "../server/db/database";
 import { benchFlood, printFlood } from "./bench/flood";
 import { sections } from "./bench/form-sections";
 import { benchInbox, printInbox, seedInbox } from "./bench/inbox";
 import { benchListingPages, loadListings, printListings } from "./bench/listings";
+import { headBuildScripts, printScriptComparison, servedScripts } from "./bench/page-scripts";
+import { benchPush, printPush, startPushStandIn } from "./bench/push";
 import { HOST, buildDir, cpuSecondsOfTree, freePort, serverLogTail, startServer, stopServer } from "./bench/server";
 import { benchStaticPages, printStaticBench } from "./bench/static-pages";
 import { feedEnvOf } from "../tests/fixtures/ddf/stand-in";
-import { readConfig } from "../app/lib/server/config.server";
+import { readConfig } from "../server/config";
 import { readScriptConfig } from "./script-config";
 
 const config = readConfig();
@@ -231,6 +237,37 @@ async function runListings(): Promise<boolean> {
   }
 }
 
+/** Speed to lead (decision 038): submission to push on a loopback stand-in, and the public pages' scripts against the last commit. */
+async function runPush(): Promise<boolean> {
+  // The push job runs where the mail outbox runs (server/runtime.ts).
+  if (!settings.BENCH_OUTBOX_WORKER) {
+    console.log("\n== Speed to lead ==  skipped: BENCH_OUTBOX_WORKER=off also turns off the push job");
+    return true;
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), "agent-site-bench-"));
+  const port = await freePort();
+  const origin = `http://${HOST}:${port}`;
+  const submissions = settings.BENCH_PUSH_SUBMISSIONS;
+  const standIn = await startPushStandIn();
+  console.log(`\n== Speed to lead ==  (${origin}, PGlite, push stand-in at http://${standIn.hostPort})`);
+  // The reference posts and the measured ones all come from this one address.
+  const server = await startServer(port, { DATABASE_URL: "", DATA_DIR: dataDir, PUSH_LOCAL_HOSTS: standIn.hostPort, FORM_RATE_LIMIT_MAX: String(submissions + 1000) });
+  try {
+    let ok = printPush(await benchPush(origin, standIn, submissions, maxSeconds));
+    const pages = ["/", "/contact"];
+    const now = await servedScripts(origin, path.join(buildDir, "client"), pages);
+    await stopServer(server);
+    const before = await headBuildScripts(pages, await freePort());
+    console.log(`  the scripts \`/\` and \`/contact\` load (gzip -6 of the built files), this build against ${before.commit} (built and served in ${before.seconds.toFixed(0)} s):`);
+    ok = printScriptComparison(now, before) && ok;
+    return ok;
+  } finally {
+    await stopServer(server);
+    await standIn.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   if (!settings.BENCH_SKIP_BUILD) {
     console.log(`Building into ${buildDir}/ ...`);
@@ -238,7 +275,7 @@ async function main() {
   }
   const databaseUrl = config.DATABASE_URL;
   const only = settings.BENCH_ONLY;
-  const runs = (section: "forms" | "static" | "inbox" | "listings") => !only || only.includes(section);
+  const runs = (section: "forms" | "static" | "inbox" | "listings" | "push") => !only || only.includes(section);
   let ok = true;
   if (runs("forms")) {
     ok = await runDriver("PGlite (embedded)", { DATABASE_URL: "" }, undefined);
@@ -247,6 +284,7 @@ async function main() {
   if (runs("static")) ok = (await runStaticAndFlood()) && ok;
   if (runs("inbox")) ok = (await runInbox()) && ok;
   if (runs("listings")) ok = (await runListings()) && ok;
+  if (runs("push")) ok = (await runPush()) && ok;
   if (!ok) {
     console.error("\nThe bench did not finish cleanly (time limit reached, or stored rows differ from accepted responses).");
     process.exit(1);

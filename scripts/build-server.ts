@@ -1,7 +1,7 @@
 /**
- * Compiles the production server (server.ts and what it imports from server/ and app/lib/server/)
+ * Compiles the production server (server/index.ts and what it imports from server/ and app/lib/server/)
  * into one JavaScript file, BUILD_DIR/server.js, with the SQL migrations and the embedded
- * database's thread (app/lib/server/pglite-thread.mjs, a worker thread's own file) copied beside it.
+ * database's thread (server/db/pglite-thread.mjs, a worker thread's own file) copied beside it.
  * It also compiles in the third-party hosts the pages of the same build name, for the server's
  * Content-Security-Policy (server/security-headers.ts).
  * `npm start` runs that file with plain node; tsx stays for development and the scripts.
@@ -10,14 +10,14 @@
 import { build } from "esbuild";
 import { cpSync } from "node:fs";
 import path from "node:path";
-import { readConfig } from "../app/lib/server/config.server";
+import { readConfig } from "../server/config";
 import { readPublicConfig } from "../public-config";
 import { cspSourcesFrom } from "../server/security-headers";
 
 const buildDir = path.resolve(readConfig().BUILD_DIR);
 const started = Date.now();
 await build({
-  entryPoints: ["server.ts"],
+  entryPoints: ["server/index.ts"],
   outfile: path.join(buildDir, "server.js"),
   bundle: true,
   packages: "external",
@@ -31,5 +31,5 @@ await build({
   define: { __BUILT_CSP_SOURCES__: JSON.stringify(cspSourcesFrom(readPublicConfig())) },
 });
 cpSync("db/migrations", path.join(buildDir, "migrations"), { recursive: true });
-cpSync("app/lib/server/pglite-thread.mjs", path.join(buildDir, "pglite-thread.mjs"));
+cpSync("server/db/pglite-thread.mjs", path.join(buildDir, "pglite-thread.mjs"));
 console.log(`Server compiled to ${path.relative(process.cwd(), path.join(buildDir, "server.js"))} in ${Date.now() - started} ms`);

@@ -11,8 +11,9 @@
 import { sql } from "drizzle-orm";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { Contact, Lead, OutboxRow, PropertyInquiry } from "../db/schema";
-import { outboxCounts, requeueFailed } from "../app/lib/server/outbox.server";
+import { contacts, leads, notificationOutbox, propertyInquiries } from "../db/schema";
+import { select } from "../server/db/query";
+import { outboxCounts, requeueFailed } from "../app/lib/server/mail/outbox.server";
 import { toCsv } from "./csv";
 import { openScriptDatabase } from "./script-database";
 
@@ -24,14 +25,28 @@ try {
     console.log(`${await requeueFailed(db)} failed notification(s) queued again; the server's worker sends them.`);
   }
 
-  const leadRows = await db.rows<Lead>(sql`select * from leads order by created_at desc, id desc`);
-  const contactRows = await db.rows<Contact>(sql`select * from contacts order by updated_at desc, id desc`);
-  const inquiryRows = await db.rows<
-    Pick<PropertyInquiry, "id" | "created_at" | "contact_id" | "inquiry_type" | "message"> & Pick<Contact, "name" | "email" | "phone">
-  >(sql`
-    select i.id, i.created_at, i.contact_id, c.name, c.email, c.phone, i.inquiry_type, i.message
-    from property_inquiries i join contacts c on c.id = i.contact_id
-    order by i.created_at desc, i.id desc`);
+  // Every column, in the CSV's order: the tables' own (the consent record was added to leads after created_at).
+  const l = leads;
+  const leadRows = await select(
+    db.rows,
+    { id: l.id, full_name: l.full_name, email: l.email, phone: l.phone, service_type: l.service_type, comments: l.comments, created_at: l.created_at,
+      consent_text: l.consent_text, consent_version: l.consent_version, client_address: l.client_address, user_agent: l.user_agent },
+    sql`from ${l} order by ${l.created_at} desc, ${l.id} desc`,
+  );
+  const c = contacts;
+  const contactRows = await select(
+    db.rows,
+    { id: c.id, name: c.name, email: c.email, phone: c.phone, source: c.source, created_at: c.created_at, updated_at: c.updated_at },
+    sql`from ${c} order by ${c.updated_at} desc, ${c.id} desc`,
+  );
+  const i = propertyInquiries;
+  const inquiryRows = await select(
+    db.rows,
+    { id: i.id, created_at: i.created_at, contact_id: i.contact_id, name: c.name, email: c.email, phone: c.phone, inquiry_type: i.inquiry_type, message: i.message },
+    sql`
+    from ${i} join ${c} on ${c.id} = ${i.contact_id}
+    order by ${i.created_at} desc, ${i.id} desc`,
+  );
 
   const csvIndex = args.indexOf("--csv");
   if (csvIndex >= 0) {
@@ -61,7 +76,9 @@ try {
     const counts = await outboxCounts(db);
     console.log(`\nNotifications: ${counts.sent} sent, ${counts.pending + counts.sending} waiting, ${counts.failed} failed`);
     if (counts.failed > 0) {
-      const failed = await db.rows<OutboxRow>(sql`select * from notification_outbox where status = 'failed' order by id desc`);
+      const o = notificationOutbox;
+      const failed = await select(db.rows, { id: o.id, kind: o.kind, source: o.source, attempts: o.attempts, last_error: o.last_error }, sql`
+        from ${o} where ${o.status} = 'failed' order by ${o.id} desc`);
       for (const f of failed) console.log(`  FAILED #${f.id} ${f.kind} (${f.source}), ${f.attempts} attempt(s): ${f.last_error ?? ""}`);
       console.log("  Fix the cause (SMTP_URL, AGENT_NOTIFY_EMAIL), then: npm run leads -- --retry-failed");
     }

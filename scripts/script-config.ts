@@ -1,10 +1,10 @@
 /**
  * The settings of the scripts (npm run audit, audit:security, bench, the image renderers), apart
- * from the server's configuration (app/lib/server/config.server.ts), which holds only what the
+ * from the server's configuration (server/config.ts), which holds only what the
  * server reads. Read the same way: a bad value stops the script with one line naming it.
  */
 import { z } from "zod";
-import { flag, onOff, optionalPort, parseEnvironment, port, whole } from "../app/lib/server/config.server";
+import { flag, onOff, optionalPort, parseEnvironment, port, whole } from "../server/config";
 
 export const scriptConfigSchema = z.object({
   CHROME_PATH: z.string().default("/usr/bin/chromium"),
@@ -22,12 +22,13 @@ export const scriptConfigSchema = z.object({
   BENCH_FLOOD_REQUESTS: whole(5000),
   BENCH_INBOX_SUBMISSIONS: whole(50_000),
   BENCH_LISTINGS: whole(20_000),
-  /** Comma-separated sections to run (forms, static, inbox, listings); unset: all. */
+  BENCH_PUSH_SUBMISSIONS: whole(500),
+  /** Comma-separated sections to run (forms, static, inbox, listings, push); unset: all. */
   BENCH_ONLY: z
     .string()
     .optional()
     .transform((v) => v?.split(",").map((s) => s.trim().toLowerCase()))
-    .pipe(z.array(z.enum(["forms", "static", "inbox", "listings"], { error: "must list sections among forms, static, inbox, listings" })).optional()),
+    .pipe(z.array(z.enum(["forms", "static", "inbox", "listings", "push"], { error: "must list sections among forms, static, inbox, listings, push" })).optional()),
   BENCH_OUTBOX_WORKER: onOff("on"),
   BENCH_SKIP_BUILD: flag,
   BENCH_DEBUG: flag,

@@ -49,7 +49,7 @@ const BUILD_SITE_HOST = new URL(BUILD_SITE_URL).host;
 /**
  * A prerendered page with the site's address in place of the build's placeholder, in both forms
  * the pages write it: as is (links, Open Graph, JSON-LD) and percent-encoded (share links).
- * `siteUrl` is an origin (config.server.ts refuses anything else), so it needs no escaping in
+ * `siteUrl` is an origin (server/config.ts refuses anything else), so it needs no escaping in
  * HTML, JSON or a URL. A placeholder left in any other form stops start-up: the page would
  * publish an address that does not exist.
  */
@@ -119,7 +119,7 @@ export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" 
 /**
  * Returns a plain node:http handler that answers GET and HEAD for prerendered pages and
  * returns false for anything else. It runs before Express on purpose: these are the most
- * requested responses and they need none of Express's machinery (see server.ts).
+ * requested responses and they need none of Express's machinery (see server/index.ts).
  *
  * `siteUrl`: the site's address (SITE_URL as an origin), put in place of the build's placeholder.
  * `skip`: paths whose file is left to the server to render per request instead (the listing

@@ -64,3 +64,11 @@ export interface PasskeyRow {
   createdAt: Date;
   lastUsedAt: Date | null;
 }
+
+/** A browser that receives the inbox's pushes, as the Account page lists them. */
+export interface PushDevice {
+  id: number;
+  browser: string;
+  createdAt: Date;
+  lastPushAt: Date | null;
+}

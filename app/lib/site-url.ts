@@ -2,7 +2,7 @@
  * The site's public address (SITE_URL), a runtime setting (decision 032): one build serves any
  * address.
  *
- * - On the server, the address the server was started with: server.ts calls `setSiteUrl` on the
+ * - On the server, the address the server was started with: server/index.ts calls `setSiteUrl` on the
  *   route bundle (re-exported by app/entry.server.tsx) before it answers anything.
  * - While prerendering at build time there is no server: pages are written with
  *   `BUILD_SITE_URL`, a placeholder that server/prerendered.ts replaces with the real address

@@ -22,7 +22,7 @@ import { serverContext } from "~/router-context";
 /**
  * The area's homes from the DDF® feed, when the site has one. Prerendering has no load context:
  * the static files stay exactly as without the feed, and the server renders these pages per
- * request instead of serving those files only while the feed is on (server.ts).
+ * request instead of serving those files only while the feed is on (server/index.ts).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const feed = context.get(serverContext)?.listings;

@@ -15,8 +15,8 @@ import type { ContactField } from "~/lib/schemas/contact";
 import { loadContactCheck } from "~/lib/schemas/load-checks";
 import { type FormResult, submitOrFail } from "~/lib/form-result";
 import { pageMeta } from "~/lib/seo";
-import { answerContactPost } from "~/lib/server/contact-post.server";
-import { formQuota } from "~/lib/server/form-post.server";
+import { answerContactPost } from "~/lib/server/leads/contact-post.server";
+import { formQuota } from "~/lib/server/leads/form-post.server";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = ({ location }) =>

@@ -7,17 +7,17 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { RouterContextProvider } from "react-router";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { type Mock, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { allPages } from "~/content/pages";
 import { contactMessages, leadMessages } from "~/content/form-messages";
-import { formQuota } from "~/lib/server/form-post.server";
+import { formQuota } from "~/lib/server/leads/form-post.server";
 import { inboxGuard } from "~/lib/server/inbox/guard.server";
 import { toListingRow } from "~/lib/server/listings/property.server";
 import { upsertListings } from "~/lib/server/listings/store.server";
-import type { SiteServices } from "~/lib/services";
+import type { LeadsContext } from "~/lib/server/leads/context.server";
 import { type ServerContext, formQuotaContext, serverContext } from "~/router-context";
 import routes from "~/routes";
-import { testDatabaseForThisFile } from "../../tests/support/test-database";
+import { count, testDatabaseForThisFile } from "../../tests/support/test-database";
 import * as contact from "./contact";
 import * as layout from "./inbox/layout";
 import * as listing from "./listing";
@@ -28,12 +28,12 @@ const t = testDatabaseForThisFile();
 const APP = join(__dirname, "..");
 const ROUTES = join(APP, "routes");
 
-/** Every route module under app/routes (tests aside), relative to app/. */
+/** Every route module under app/routes (tests and their support files, `*-test-support.ts`, aside), relative to app/. */
 function routeModules(dir = ROUTES): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return routeModules(path);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [relative(APP, path)] : [];
+    return /\.tsx?$/.test(entry.name) && !/(\.test|-test-support)\.tsx?$/.test(entry.name) ? [relative(APP, path)] : [];
   });
 }
 
@@ -107,16 +107,16 @@ describe("a form route without its quota refuses (fail closed)", () => {
     error.mockRestore();
   });
 
-  function stand(): { services: SiteServices; context: RouterContextProvider } {
-    const services = {
-      createContact: vi.fn(async () => ({ ok: true as const, value: { contactId: 1, reused: false, inquiryId: null } })),
-      recordLead: vi.fn(async () => ({ ok: true as const, value: { leadId: 1 } })),
-      health: vi.fn(),
-    } as unknown as SiteServices;
-    const server = { services, clientIp: "203.0.113.9", listings: { db: t.db }, forms: { limiter: null, max: 5 } } as unknown as ServerContext;
+  /** The server's context on the test database; `leads.notificationQueued` tells whether anything was stored. */
+  function stand(): { leads: LeadsContext & { notificationQueued: Mock<() => void> }; context: RouterContextProvider } {
+    const leads = { db: t.db, notificationQueued: vi.fn<() => void>(), acknowledge: false };
+    const server = { leads, clientIp: "203.0.113.9", listings: { db: t.db }, forms: { limiter: null, max: 5 } } as unknown as ServerContext;
     // The server's context only: no middleware ran, so no quota was counted.
-    return { services, context: new RouterContextProvider(new Map([[serverContext, server]])) };
+    return { leads, context: new RouterContextProvider(new Map([[serverContext, server]])) };
   }
+
+  /** Submissions stored: contact messages and welcome leads. */
+  const stored = async () => (await count(t.db, "contacts")) + (await count(t.db, "leads"));
 
   const post = (path: string, fields: Record<string, string>) => new Request(`http://localhost${path}`, { method: "POST", body: new URLSearchParams(fields) });
   type Answer = { data: { status: string; message?: string }; init: { status?: number } | null };
@@ -127,19 +127,20 @@ describe("a form route without its quota refuses (fail closed)", () => {
     ["listing", PATH, listing.action, { name: "Ann", email: "ann@example.com", phone: "", message: "Is it still available?", website: "" }, contactMessages.failure, { slug: PATH.slice(10) }],
   ] as const)("the %s action answers 503 and stores nothing", async (_name, path, action, fields, message, params) => {
     await upsertListings(t.db, [toListingRow(HOME)]);
-    const { services, context } = stand();
+    const { leads, context } = stand();
     expect(() => context.get(formQuotaContext)).not.toThrow();
     expect(context.get(formQuotaContext)).toBeNull();
     const out = (await action({ request: post(path, fields), context, params } as never)) as unknown as Answer;
     expect(out.init?.status).toBe(503);
     expect(out.data).toMatchObject({ status: "error", message });
-    expect(services.createContact).not.toHaveBeenCalled();
-    expect(services.recordLead).not.toHaveBeenCalled();
+    expect(await stored()).toBe(0);
+    expect(await count(t.db, "notification_outbox")).toBe(0);
+    expect(leads.notificationQueued).not.toHaveBeenCalled();
     expect(error).toHaveBeenCalledWith(expect.stringContaining("no form quota was counted"));
   });
 
   it("with its middleware the same post is stored", async () => {
-    const { services, context } = stand();
+    const { leads, context } = stand();
     const decision = { allowed: true, retryAfterSeconds: 600, excess: 0 };
     const server = context.get(serverContext)!;
     server.forms = { limiter: { consume: vi.fn(async () => decision), refund: vi.fn(), reset: vi.fn() }, max: 5 };
@@ -151,11 +152,13 @@ describe("a form route without its quota refuses (fail closed)", () => {
     });
     expect(context.get(formQuotaContext)).toEqual(decision);
     expect(out!.data).toEqual({ status: "success" });
-    expect(services.createContact).toHaveBeenCalledTimes(1);
+    expect(await count(t.db, "contacts")).toBe(1);
+    expect(await count(t.db, "notification_outbox")).toBe(1);
+    expect(leads.notificationQueued).toHaveBeenCalledTimes(1);
   });
 
   it.each(["PUT", "PATCH", "DELETE"])("a %s, which also reaches the action, is never stored without being counted", async (method) => {
-    const { services, context } = stand();
+    const { context } = stand();
     const consume = vi.fn(async () => ({ allowed: true, retryAfterSeconds: 600, excess: 0 }));
     context.get(serverContext)!.forms = { limiter: { consume, refund: vi.fn(), reset: vi.fn() }, max: 5 };
     const request = new Request("http://localhost/contact", { method, body: new URLSearchParams({ name: "Jane", email: "jane@example.com", phone: "", message: "Hi", website: "" }) });
@@ -164,9 +167,9 @@ describe("a form route without its quota refuses (fail closed)", () => {
       out = (await contact.action({ request, context, params: {} } as never)) as unknown as Answer;
       return new Response(null);
     });
-    const stored = vi.mocked(services.createContact).mock.calls.length;
-    expect(stored).toBeLessThanOrEqual(consume.mock.calls.length);
-    if (!stored) expect(out!.init?.status).toBeGreaterThanOrEqual(400);
+    const submissions = await stored();
+    expect(submissions).toBeLessThanOrEqual(consume.mock.calls.length);
+    if (!submissions) expect(out!.init?.status).toBeGreaterThanOrEqual(400);
   });
 
   it("the middleware counts only POSTs", async () => {

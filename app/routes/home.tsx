@@ -15,7 +15,7 @@ const AgentListingsSection = lazy(() => import("~/components/listings/agent-list
  * The agent's own listings from the DDF® feed, when the feed is on and knows the agent
  * (DDF_MEMBER_KEY). Prerendering has no server context: the static page is exactly the page
  * without the feed, and the server renders "/" per request only while the agent's listings can
- * be shown (server.ts).
+ * be shown (server/index.ts).
  */
 export async function loader({ context }: Route.LoaderArgs) {
   return agentListingsOnPage(context);

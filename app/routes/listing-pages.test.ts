@@ -5,15 +5,16 @@
  */
 import { sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parseListingSearch } from "~/lib/listing-types";
-import { createContact } from "~/lib/server/contacts.server";
+import { createContact } from "~/lib/server/leads/contacts.server";
 import { toListingRow } from "~/lib/server/listings/property.server";
 import { removeListings, upsertListings, upsertOffices } from "~/lib/server/listings/store.server";
-import { claimDueNotifications } from "~/lib/server/outbox.server";
-import { buildNotificationEmail } from "~/lib/server/notification-email.server";
-import type { SiteServices } from "~/lib/services";
+import { claimDueNotifications } from "~/lib/server/mail/outbox.server";
+import { buildNotificationEmail } from "~/lib/server/mail/notification-email.server";
 import { type ServerContext, serverContext } from "~/router-context";
+import { contacts, notificationOutbox, propertyInquiries } from "../../db/schema";
+import { select } from "../../server/db/query";
 import { testDatabaseForThisFile } from "../../tests/support/test-database";
 import { action as listingAction, loader as listingLoader, middleware as listingMiddleware } from "./listing";
 import { loader as searchLoader } from "./listings-search";
@@ -36,13 +37,14 @@ const HOME = {
 const PATH = "/listings/28123456-10123-jasper-avenue-nw-edmonton";
 
 type Outcome = { data: Record<string, unknown>; init: { status?: number } | null };
-/** The router context the server fills for a request: the feed's database (or none), the services, the visitor's quota. */
-function serverContextOf(server: { listings: { db: unknown; memberKey: string | null } | null; services?: Partial<SiteServices> }): RouterContextProvider {
+/** The router context the server fills for a request: the feed's database (or none), the forms' store on the same database, the visitor's quota. */
+function serverContextOf(server: { listings: { db: unknown; memberKey: string | null } | null }): RouterContextProvider {
   const forms = { limiter: { consume: async () => ({ allowed: true, retryAfterSeconds: 600, excess: 0 }), refund: async () => {}, reset: async () => {} }, max: 5 };
-  const value = { clientIp: "203.0.113.7", forms, inbox: null, fromThisMachine: false, cspNonce: undefined, contentSecurityPolicy: undefined, ...server };
+  const leads = { db: t.db, notificationQueued: () => {} };
+  const value = { clientIp: "203.0.113.7", forms, leads, inbox: null, fromThisMachine: false, cspNonce: undefined, contentSecurityPolicy: undefined, ...server };
   return new RouterContextProvider(new Map([[serverContext, value as unknown as ServerContext]]));
 }
-const feedContext = (services?: Partial<SiteServices>) => serverContextOf({ listings: { db: t.db, memberKey: null }, services });
+const feedContext = () => serverContextOf({ listings: { db: t.db, memberKey: null } });
 const noFeed = () => serverContextOf({ listings: null });
 
 async function load(slug: string, context: RouterContextProvider = feedContext()) {
@@ -79,14 +81,13 @@ describe("listing page loader", () => {
 });
 
 describe("ask about this home", () => {
-  it("passes the listing with the visitor's message to createContact", async () => {
+  it("stores the visitor's message as an inquiry about the listing, named in the queued notification", async () => {
     await upsertListings(t.db, [toListingRow(HOME)]);
-    const createContactStub = vi.fn(async () => ({ ok: true as const, value: { contactId: 1, reused: false, inquiryId: 1 } }));
     const request = new Request(`http://localhost${PATH}`, {
       method: "POST",
       body: new URLSearchParams({ name: "Ann", email: "ann@example.com", phone: "", message: "Is it still available?", website: "" }),
     });
-    const args = { request, params: { slug: PATH.slice(10) }, context: feedContext({ createContact: createContactStub }) };
+    const args = { request, params: { slug: PATH.slice(10) }, context: feedContext() };
     // Behind the route's own middleware (the form quota), as React Router runs it.
     let out: Outcome | undefined;
     expect(listingMiddleware).toHaveLength(1);
@@ -95,10 +96,19 @@ describe("ask about this home", () => {
       return new Response(null);
     });
     expect(out!.data).toEqual({ status: "success" });
-    expect(createContactStub).toHaveBeenCalledWith(
-      { name: "Ann", email: "ann@example.com", phone: "", message: "Is it still available?" },
-      { key: "28123456", address: "10123 Jasper Avenue NW, Edmonton", mlsNumber: "E4400001", path: PATH, url: expect.stringMatching(new RegExp(`^https?://[^/]+${PATH}$`)) },
-    );
+    const stored = await select(t.db.rows, { id: contacts.id, name: contacts.name, email: contacts.email, phone: contacts.phone }, sql`from ${contacts}`);
+    expect(stored).toEqual([{ id: expect.any(Number), name: "Ann", email: "ann@example.com", phone: null }]);
+    const i = propertyInquiries;
+    const inquiries = await select(t.db.rows, { contactId: i.contact_id, message: i.message, type: i.inquiry_type, listingKey: i.listing_key }, sql`from ${i}`);
+    expect(inquiries).toEqual([{ contactId: stored[0]!.id, message: "Is it still available?", type: "listing", listingKey: "28123456" }]);
+    const [queued] = await select(t.db.rows, { payload: notificationOutbox.payload }, sql`from ${notificationOutbox}`);
+    expect((queued!.payload as Record<string, unknown>).listing).toEqual({
+      key: "28123456",
+      address: "10123 Jasper Avenue NW, Edmonton",
+      mlsNumber: "E4400001",
+      path: PATH,
+      url: expect.stringMatching(new RegExp(`^https?://[^/]+${PATH}$`)),
+    });
   });
   it("stores the inquiry with its listing key and type, and the agent's e-mail names the home", async () => {
     const listing = { key: "28123456", address: "10123 Jasper Avenue NW, Edmonton", mlsNumber: "E4400001", path: PATH, url: `https://agent.example${PATH}` };

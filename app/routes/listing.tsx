@@ -14,8 +14,8 @@ import { CATEGORY_LABELS, listingKeyOf } from "~/lib/listings";
 import { pageMeta } from "~/lib/seo";
 import { absoluteUrl } from "~/lib/site-url";
 import { realEstateListingJsonLd } from "~/lib/structured-data";
-import { answerContactPost } from "~/lib/server/contact-post.server";
-import { formQuota } from "~/lib/server/form-post.server";
+import { answerContactPost } from "~/lib/server/leads/contact-post.server";
+import { formQuota } from "~/lib/server/leads/form-post.server";
 import { serverContext } from "~/router-context";
 import { listingByKey } from "~/lib/server/listings/queries.server";
 

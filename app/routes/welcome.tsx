@@ -16,7 +16,9 @@ import { LIMITS } from "~/lib/schemas/limits";
 import { loadLeadCheck } from "~/lib/schemas/load-checks";
 import { SERVICE_LABELS, SERVICE_TYPES, type ServiceType, isServiceType } from "~/lib/schemas/services";
 import { pageMeta } from "~/lib/seo";
-import { answerFormPost, formQuota } from "~/lib/server/form-post.server";
+import { answerFormPost, formQuota } from "~/lib/server/leads/form-post.server";
+import { recordLead } from "~/lib/server/leads/leads.server";
+import { submit } from "~/lib/server/leads/submit.server";
 import { serverOf } from "~/router-context";
 import type { Route } from "./+types/welcome";
 
@@ -56,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     schema: leadSchema,
     async store(input) {
       const server = serverOf(context);
-      const stored = await server.services.recordLead(input, { address: server.clientIp, userAgent: request.headers.get("user-agent") });
+      const stored = await submit(server.leads, "lead", (db, followUps) => recordLead(db, input, { address: server.clientIp, userAgent: request.headers.get("user-agent") }, new Date(), followUps));
       return stored.ok ? { ok: true } : { ok: false, message: leadMessages.failure };
     },
   });

@@ -32,6 +32,8 @@ export const people = pgTable(
     last_activity_at: timestamp("last_activity_at", { withTimezone: true }).notNull().defaultNow(),
     /** When the oldest submission still waiting for the agent arrived (the 24-hour reply promise); null once the agent acted. */
     awaiting_reply_since: timestamp("awaiting_reply_since", { withTimezone: true }),
+    /** When the agent was last reminded of this person (a person still New past the reply time); one reminder per wait. */
+    reminded_at: timestamp("reminded_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("people_email_key").on(t.email),
@@ -72,6 +74,8 @@ export const inboxUsers = pgTable(
     /** argon2id (PHC string); null for an account that signs in with passkeys only. */
     password_hash: text("password_hash"),
     created_at: createdAt(),
+    /** Pushes to this account's devices say "New lead" only, nothing of the person (a phone's lock screen shows them to anyone). */
+    push_hide_details: boolean("push_hide_details").notNull().default(false),
   },
   (t) => [uniqueIndex("inbox_users_email_key").on(t.email), check("inbox_users_email_normalised_check", sql`${t.email} = lower(btrim(${t.email}))`)],
 );

@@ -15,13 +15,23 @@ import { people } from "./inbox";
  */
 export const OUTBOX_STATUSES = ["pending", "sending", "sent", "failed"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+export const OUTBOX_KINDS = ["lead", "contact", "acknowledgement", "reminder", "summary"] as const;
+export type OutboxKind = (typeof OUTBOX_KINDS)[number];
+/** The kinds that are submissions (the inbox's timeline, its CSV, the response times). */
+export const SUBMISSION_KINDS = ["lead", "contact"] as const;
 
 export const notificationOutbox = pgTable(
   "notification_outbox",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    /** 'lead' or 'contact': which kind of submission the payload describes. */
-    kind: text("kind", { enum: ["lead", "contact"] }).notNull(),
+    /**
+     * What the mail is: a submission announced to the agent ('lead', 'contact': the inbox's
+     * timeline reads these as the submissions), the visitor's acknowledgement of one, a reminder to
+     * the agent of a person still New, the morning summary.
+     */
+    kind: text("kind", { enum: OUTBOX_KINDS }).notNull(),
+    /** The visitor's address for an acknowledgement; null: the agent (AGENT_NOTIFY_EMAIL). */
+    recipient: text("recipient"),
     lead_id: integer("lead_id").references(() => leads.id, { onDelete: "set null" }),
     contact_id: integer("contact_id").references(() => contacts.id, { onDelete: "set null" }),
     /** 'Welcome Page Form' or 'contact_form' (spec §7). */
@@ -41,7 +51,7 @@ export const notificationOutbox = pgTable(
   },
   (t) => [
     uniqueIndex("notification_outbox_message_id_key").on(t.message_id),
-    check("notification_outbox_kind_check", sql`${t.kind} in ('lead', 'contact')`),
+    check("notification_outbox_kind_check", sql`${t.kind} in ('lead', 'contact', 'acknowledgement', 'reminder', 'summary')`),
     check("notification_outbox_status_check", sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
     // The worker's claim query scans only undelivered rows.
     index("notification_outbox_due_idx").on(t.next_attempt_at).where(sql`${t.status} in ('pending', 'sending')`),

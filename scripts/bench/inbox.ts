@@ -7,7 +7,9 @@
  */
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
-import { openDatabase } from "../../app/lib/server/db.server";
+import { notificationOutbox as o, people } from "../../db/schema";
+import { openDatabase } from "../../server/db/database";
+import { name, select } from "../../server/db/query";
 import { createAccountFromInvite, createInvite } from "../../app/lib/server/inbox/accounts.server";
 import { personUpsert, submissionPersonOf } from "../../app/lib/server/inbox/people.server";
 import { createSession } from "../../app/lib/server/inbox/sessions.server";
@@ -27,7 +29,7 @@ export async function seedInbox(pgliteDir: string, submissions: number): Promise
   const started = Date.now();
   const db = await openDatabase({ pgliteDir });
   try {
-    const people = Math.max(1, Math.round(submissions * 0.4));
+    const peopleCount = Math.max(1, Math.round(submissions * 0.4));
     // Every third submission is a contact message, the rest welcome-form leads; e-mails repeat
     // (in varying case) so people have several submissions, as returning visitors do. One
     // statement per submission, as the forms write them, a thousand to a transaction.
@@ -35,7 +37,7 @@ export async function seedInbox(pgliteDir: string, submissions: number): Promise
       await db.transaction(async (rows) => {
         for (let i = first; i < Math.min(first + 1000, submissions + 1); i++) {
           const contact = i % 3 === 0;
-          const who = i % people;
+          const who = i % peopleCount;
           const source = contact ? "contact_form" : "Welcome Page Form";
           const payload = contact
             ? { name: `Person ${who}`, email: `person${who}@Example.com`, phone: null, message: `Is the house on ${i} Street still for sale? We would like to see it this weekend.` }
@@ -43,19 +45,19 @@ export async function seedInbox(pgliteDir: string, submissions: number): Promise
           const at = new Date(started - (submissions - i) * 60_000);
           await rows(sql`
             with person as (${personUpsert(submissionPersonOf(source, payload, at))})
-            insert into notification_outbox (kind, source, payload, message_id, status, created_at, person_id)
+            insert into ${o} (${name(o.kind)}, ${name(o.source)}, ${name(o.payload)}, ${name(o.message_id)}, ${name(o.status)}, ${name(o.created_at)}, ${name(o.person_id)})
             values (${contact ? "contact" : "lead"}, ${source}, ${JSON.stringify(payload)}::jsonb, ${`bench-${i}`}, 'sent', ${at.toISOString()}::timestamptz,
               (select id from person))`);
         }
       });
     }
-    await db.rows(sql`update people set status = 'contacted' where id % 4 = 0`);
+    await db.rows(sql`update ${people} set ${name(people.status)} = 'contacted' where ${people.id} % 4 = 0`);
     const { token } = await createInvite(db);
     const created = await createAccountFromInvite(db, token, { name: "Bench Agent", email: "bench@example.com", password: "bench password long enough" });
     if (!created.ok) throw new Error("could not create the bench account");
     const session = await createSession(db, created.account.id, { address: "127.0.0.1", userAgent: "bench" });
-    const [busiest] = await db.rows<{ id: number }>(sql`select id from people order by submissions desc, id limit 1`);
-    const [count] = await db.rows<{ n: number }>(sql`select count(*)::integer as n from people`);
+    const [busiest] = await select(db.rows, { id: people.id }, sql`from ${people} order by ${people.submissions} desc, ${people.id} limit 1`);
+    const [count] = await select(db.rows, { n: sql<number>`count(*)::integer` }, sql`from ${people}`);
     return { cookie: `inbox_session=${session.token}`, busiestPersonId: busiest!.id, submissions, people: Number(count!.n), seedSeconds: (Date.now() - started) / 1000 };
   } finally {
     await db.close();

@@ -9,7 +9,7 @@
  *     outbox and arrives once the server is back, once each.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { OUTBOX_IN_FLIGHT } from "../../app/lib/server/outbox-worker.server";
+import { OUTBOX_IN_FLIGHT } from "../../app/lib/server/mail/outbox-job.server";
 import { killAll } from "./support/children";
 import { freshDataDir, removeDataDirs, storedSubmissions, withDatabase } from "./support/data";
 import { type SubmissionOutcome, submissionStream, submitOne } from "./support/forms";

@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import { type Database, openDatabase } from "../../app/lib/server/db.server";
+import { type Database, openDatabase } from "../../server/db/database";
 
 export interface TestDatabase {
   db: Database;

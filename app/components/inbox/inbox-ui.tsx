@@ -3,6 +3,7 @@
  * 24-hour reply clock. Times are computed against the loader's `now`, so the server's HTML and
  * the hydrated page agree.
  */
+import { formatDuration } from "~/lib/format";
 import { PERSON_STATUS_LABELS, type PersonStatus, REPLY_PROMISE_HOURS } from "~/lib/inbox";
 
 /** Every inbox page: its title and noindex (the server also sends X-Robots-Tag and no-store). */
@@ -42,13 +43,6 @@ export function Time({ date }: { date: Date }) {
   return <time dateTime={date.toISOString()}>{formatWhen(date)}</time>;
 }
 
-function hoursAndMinutes(ms: number): string {
-  const minutes = Math.max(0, Math.round(ms / 60_000));
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return h > 0 ? `${h} h ${m} min` : `${m} min`;
-}
-
 /** "Reply within 5 h 12 min", or, past the promise, "Overdue by 2 h 3 min" in the danger colour. */
 export function ReplyClock({ since, now }: { since: Date | null; now: Date }) {
   if (!since) return null;
@@ -56,13 +50,13 @@ export function ReplyClock({ since, now }: { since: Date | null; now: Date }) {
   if (left <= 0) {
     return (
       <span className="inline-flex items-center rounded bg-danger-soft px-2 py-0.5 text-sm font-bold text-danger" data-testid="reply-clock" data-overdue="true">
-        Overdue by {hoursAndMinutes(-left)}
+        Overdue by {formatDuration(-left)}
       </span>
     );
   }
   return (
     <span className="text-sm text-ink-muted" data-testid="reply-clock">
-      Reply within {hoursAndMinutes(left)}
+      Reply within {formatDuration(left)}
     </span>
   );
 }

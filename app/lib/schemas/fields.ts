@@ -4,7 +4,7 @@
  * (`normaliseEmail`). The browser's own checks (required, type=email, type=tel, maxLength) come
  * first; these messages are what a visitor sees when input got past them (no JavaScript, old
  * browser, a bot). The server reads every form and JSON body through `readForm`/`readJson`
- * (request-body.server.ts) with these schemas.
+ * (http/request-body.server.ts) with these schemas.
  */
 // zod/mini: the same validation as zod with a tree-shakable API, a fraction of the script on the
 // form pages (the schemas run in the browser too).

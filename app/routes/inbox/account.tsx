@@ -6,12 +6,14 @@
  */
 import { Form, data, redirect, useSearchParams } from "react-router";
 import { ListingsFeedSection } from "~/components/inbox/listings-feed-section";
+import { AccessSection } from "~/components/inbox/access-section";
 import { PasskeysSection } from "~/components/inbox/passkeys-section";
+import { PushSection } from "~/components/inbox/push-section";
 import { SignInList } from "~/components/inbox/sign-in-list";
-import { Notice, Time, inboxMeta } from "~/components/inbox/inbox-ui";
+import { Notice, inboxMeta } from "~/components/inbox/inbox-ui";
 import { TextField } from "~/components/forms/fields";
 import { Button } from "~/components/ui/button";
-import { INVITE_TTL_HOURS, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_HINT } from "~/lib/inbox";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_HINT } from "~/lib/inbox";
 import * as z from "zod/mini";
 import { formText, normaliseEmail } from "~/lib/schemas/fields";
 import { LIMITS } from "~/lib/schemas/limits";
@@ -32,8 +34,10 @@ import { requirePageSession, requireSession, retryAfterHeaders } from "~/lib/ser
 import { listPasskeys, removePasskey } from "~/lib/server/inbox/passkeys.server";
 import { listingSyncStatus } from "~/lib/server/listings/sync-status.server";
 import { clearedSessionCookie, countSessions, endAllSessions } from "~/lib/server/inbox/sessions.server";
-import { outboxCounts } from "~/lib/server/outbox.server";
-import { positiveId, readForm } from "~/lib/server/request-body.server";
+import { outboxCounts } from "~/lib/server/mail/outbox.server";
+import { positiveId, readForm } from "~/lib/http/request-body.server";
+import { answerPushForm, pushForms } from "~/lib/server/push/account-forms.server";
+import { hidesDetails, listDevices } from "~/lib/server/push/devices.server";
 import { serverOf } from "~/router-context";
 import type { Route } from "./+types/account";
 
@@ -46,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { account } = requirePageSession(request, context);
   const { inbox, listings } = serverOf(context);
   const db = inbox.db;
-  const [passkeys, accounts, invites, signIns, sessions, notifications, listingsFeed] = await Promise.all([
+  const [passkeys, accounts, invites, signIns, sessions, notifications, listingsFeed, devices, hideDetails] = await Promise.all([
     listPasskeys(db, account.id),
     listAccounts(db),
     listOpenInvites(db),
@@ -54,11 +58,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     countSessions(db, account.id),
     outboxCounts(db),
     listings ? listingSyncStatus(listings.db) : null,
+    listDevices(db, account.id),
+    hidesDetails(db, account.id),
   ]);
-  return { account, passkeys, accounts, invites, signIns, sessions, notifications, listingsFeed };
+  const push = { publicKey: inbox.push.publicKey, hideDetails, devices };
+  return { account, passkeys, accounts, invites, signIns, sessions, notifications, listingsFeed, push };
 }
 
-type Answer = { invite: { link: string; expiresAt: Date } | null; done?: string; error?: string; field?: "invite" | "password" | "accounts" };
+type Answer = { invite: { link: string; expiresAt: Date } | null; done?: string; error?: string; field?: "invite" | "password" | "accounts" | "push" };
 const answer = (a: Partial<Answer>, status = 200) => data<Answer>({ invite: null, ...a }, { status });
 
 /** The account page's forms, one per intent. */
@@ -69,6 +76,7 @@ const accountForms = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("change-password"), current: formText(MAX_PASSWORD_LENGTH, { trim: false }), password: formText(MAX_PASSWORD_LENGTH, { trim: false }) }),
   z.object({ intent: z.literal("remove-passkey"), id: formText(1000) }),
   z.object({ intent: z.literal("sign-out-everywhere") }),
+  ...pushForms,
 ]);
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -115,6 +123,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "remove-passkey":
       await removePasskey(db, account.id, form.id);
       return answer({});
+    case "push-subscribe":
+    case "push-test":
+    case "push-remove":
+    case "push-details": {
+      const { status, done, error } = await answerPushForm(form, inbox, account.id, request.headers.get("user-agent"));
+      return answer(error ? { error, field: "push" } : { done }, status);
+    }
     case "sign-out-everywhere":
       await endAllSessions(db, account.id);
       throw redirect("/inbox/sign-in?signed-out", { headers: { "Set-Cookie": clearedSessionCookie(secureCookies) } });
@@ -145,73 +160,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 
       <PasskeysSection passkeys={passkeys} prominent={welcome || passkeys.length === 0} />
 
-      <section className={section} aria-labelledby="invite-heading">
-        <h2 id="invite-heading" className="text-xl font-bold">
-          Give someone access
-        </h2>
-        <p className="mt-2 text-ink-muted">A set-up link lets one person (an assistant) create their own account, with the e-mail address it was made for. It works once, for {INVITE_TTL_HOURS} hours.</p>
-        {notice("invite")}
-        <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
-          <input type="hidden" name="intent" value="invite" />
-          <div className="min-w-64 flex-1">
-            <TextField id="invite-email" name="email" type="email" label="Their e-mail" required maxLength={LIMITS.email} />
-          </div>
-          <Button type="submit">Create a set-up link</Button>
-        </Form>
-        {actionData?.invite && (
-          <div className="mt-3 rounded-md border border-line bg-surface-muted p-3">
-            <p className="text-sm">
-              Send this link to them (valid until <Time date={actionData.invite.expiresAt} />):
-            </p>
-            <p className="mt-1 break-all font-mono text-sm" data-testid="invite-link">
-              {actionData.invite.link}
-            </p>
-          </div>
-        )}
-        {invites.length > 0 && (
-          <>
-            <h3 className="mt-5 font-bold">Set-up links not used yet</h3>
-            <ul className="mt-2 space-y-2" data-testid="open-invites">
-              {invites.map((i) => (
-                <li key={i.id} className="flex flex-wrap items-center gap-3 rounded-md border border-line p-3">
-                  <span className="min-w-0 break-words">
-                    For {i.email ?? "any address"}
-                    {i.createdBy ? `, made by ${i.createdBy}` : ""}, valid until <Time date={i.expiresAt} />
-                  </span>
-                  <Form method="post" className="ml-auto">
-                    <input type="hidden" name="intent" value="revoke-invite" />
-                    <input type="hidden" name="id" value={i.id} />
-                    <button type="submit" className="min-h-11 px-2 text-sm font-bold text-danger underline">
-                      Revoke<span className="sr-only"> the link for {i.email ?? "any address"}</span>
-                    </button>
-                  </Form>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-        <h3 className="mt-5 font-bold">Accounts</h3>
-        {notice("accounts")}
-        <ul className="mt-2 space-y-2" data-testid="accounts">
-          {accounts.map((a) => (
-            <li key={a.id} className="flex flex-wrap items-center gap-3">
-              <span className="min-w-0 break-words">
-                {a.name} ({a.email}), since <Time date={a.createdAt} />, {a.passkeys} passkey{a.passkeys === 1 ? "" : "s"}
-                {a.id === account.id ? " (you)" : ""}
-              </span>
-              {a.id !== account.id && accounts.length > 1 && (
-                <Form method="post" className="ml-auto">
-                  <input type="hidden" name="intent" value="remove-account" />
-                  <input type="hidden" name="id" value={a.id} />
-                  <button type="submit" className="min-h-11 px-2 text-sm font-bold text-danger underline">
-                    Remove<span className="sr-only"> the account of {a.name}</span>
-                  </button>
-                </Form>
-              )}
-            </li>
-          ))}
-        </ul>
-      </section>
+      <PushSection push={loaderData.push} notice={notice("push")} />
+
+      <AccessSection accountId={account.id} accounts={accounts} invites={invites} invite={actionData?.invite ?? null} notice={notice} />
 
       <section className={section} aria-labelledby="password-heading">
         <h2 id="password-heading" className="text-xl font-bold">

@@ -26,6 +26,15 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
   return headers;
 }
 
+/**
+ * The inbox as an app, on its pages only: its manifest and Home Screen icon (no public page links
+ * them, so no public page offers to install it). The theme-color is every page's (root.tsx).
+ */
+export const links: Route.LinksFunction = () => [
+  { rel: "manifest", href: "/inbox/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/inbox-180.png", sizes: "180x180" },
+];
+
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded px-2 py-1 font-bold ${isActive ? "bg-brand-soft text-ink" : "text-brand underline-offset-2 hover:underline"}`;
 
@@ -33,6 +42,10 @@ export default function InboxLayout({ loaderData }: Route.ComponentProps) {
   const { account } = loaderData;
   return (
     <div className="min-h-screen bg-surface text-ink">
+      {/* React 19 moves these into <head>; a meta export here would be replaced by each child route's. Safari reads them when the inbox is added to the Home Screen. */}
+      <meta name="apple-mobile-web-app-capable" content="yes" />
+      <meta name="mobile-web-app-capable" content="yes" />
+      <meta name="apple-mobile-web-app-title" content="Inbox" />
       <header className="border-b border-line bg-surface-muted">
         <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
           <Link to="/inbox" className="text-lg font-bold text-ink">

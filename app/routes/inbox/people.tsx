@@ -2,14 +2,20 @@
  * /inbox: everyone who wrote, newest activity first, with the 24-hour reply clock. Filters by
  * status and form, a search over name, e-mail, phone and messages, counts per status. Spam is
  * hidden unless asked for. The list refreshes itself when a submission arrives (useLiveInbox)
- * and the tab's title counts the new people.
+ * and the tab's title counts the new people. People still New past their reply time stand out
+ * as Overdue (in place: the order stays newest activity first); the agent's response time is on top.
  */
 import { Form, Link } from "react-router";
 import { ReplyClock, SERVICE_LABELS, StatusBadge, Time, inboxMeta, sourceLabel } from "~/components/inbox/inbox-ui";
 import { useLiveInbox } from "~/components/inbox/live-inbox";
+import { OverdueBadge } from "~/components/inbox/overdue";
+import { ResponseTimesSummary } from "~/components/inbox/response-times";
 import { PEOPLE_PAGE_SIZE, PERSON_STATUSES, PERSON_STATUS_LABELS, type PersonStatus } from "~/lib/inbox";
+import { isOverdue, withReplyDue } from "~/lib/inbox-overdue";
+import { replyDueAt } from "~/lib/working-hours";
 import { requirePageSession } from "~/lib/server/inbox/guard.server";
 import { latestActivity, listPeople } from "~/lib/server/inbox/people.server";
+import { responseTimes } from "~/lib/server/inbox/response-times.server";
 import { serverOf } from "~/router-context";
 import type { Route } from "./+types/people";
 
@@ -21,7 +27,7 @@ function isStatus(value: string | null): value is PersonStatus {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requirePageSession(request, context);
-  const db = serverOf(context).inbox.db;
+  const { db, replyMinutes } = serverOf(context).inbox;
   const params = new URL(request.url).searchParams;
   const status = params.get("status");
   const query = {
@@ -30,8 +36,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     search: params.get("q")?.slice(0, 200) || undefined,
     page: Math.min(10_000, Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1)),
   };
-  const [list, latest] = await Promise.all([listPeople(db, query), latestActivity(db)]);
-  return { ...list, query, latest, newPeople: list.counts.new, now: new Date() };
+  const now = new Date();
+  const [list, latest, times] = await Promise.all([listPeople(db, query), latestActivity(db), responseTimes(db, now)]);
+  const people = withReplyDue(list.people, replyMinutes, replyDueAt);
+  return { ...list, people, query, latest, newPeople: list.counts.new, now, times };
 }
 
 function filterHref(query: { status?: string; source?: string; search?: string }, change: Record<string, string | undefined>): string {
@@ -43,7 +51,7 @@ function filterHref(query: { status?: string; source?: string; search?: string }
 }
 
 export default function People({ loaderData }: Route.ComponentProps) {
-  const { people, total, counts, sources, query, latest, now } = loaderData;
+  const { people, total, counts, sources, query, latest, now, times } = loaderData;
   useLiveInbox(latest);
   const everyone = PERSON_STATUSES.filter((s) => s !== "spam").reduce((n, s) => n + counts[s], 0);
   const pages = Math.max(1, Math.ceil(total / PEOPLE_PAGE_SIZE));
@@ -63,6 +71,8 @@ export default function People({ loaderData }: Route.ComponentProps) {
           </a>
         </span>
       </div>
+
+      <ResponseTimesSummary times={times} />
 
       <nav aria-label="Filter by status" className="mt-4 -mx-1 flex gap-1 overflow-x-auto pb-1 text-sm">
         {[{ key: undefined, label: "All but spam", n: everyone }, ...PERSON_STATUSES.map((s) => ({ key: s, label: PERSON_STATUS_LABELS[s], n: counts[s] }))].map((f) => {
@@ -106,28 +116,34 @@ export default function People({ loaderData }: Route.ComponentProps) {
         <p className="mt-8 text-ink-muted">{query.search || query.source || query.status ? "Nobody matches these filters." : "No leads yet. They appear here the moment someone sends a form."}</p>
       ) : (
         <ul className="mt-4 divide-y divide-line border-y border-line" data-testid="people-list">
-          {people.map((p) => (
-            <li key={p.id}>
-              <Link to={`/inbox/people/${p.id}`} className="block px-1 py-3 hover:bg-surface-muted focus-visible:bg-surface-muted">
-                <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                  <span className="font-bold text-ink">{p.name || p.email}</span>
-                  <StatusBadge status={p.status} />
-                  {p.status !== "spam" && <ReplyClock since={p.awaitingReplySince} now={now} />}
-                  <span className="ml-auto text-sm text-ink-muted">
-                    <Time date={p.lastActivityAt} />
-                  </span>
-                </div>
-                <div className="mt-1 flex flex-wrap gap-x-3 text-sm text-ink-muted">
-                  <span className="break-all">{p.email}</span>
-                  {p.phone && <span>{p.phone}</span>}
-                  <span>{p.sources.map(sourceLabel).join(", ")}</span>
-                  {p.serviceType && <span>{SERVICE_LABELS[p.serviceType] ?? p.serviceType}</span>}
-                  {p.submissions > 1 && <span>{p.submissions} submissions</span>}
-                </div>
-                {p.preview && <p className="mt-1 line-clamp-2 text-sm text-ink">{p.preview}</p>}
-              </Link>
-            </li>
-          ))}
+          {people.map((p) => {
+            const overdue = isOverdue(p.replyDue, now);
+            return (
+              <li key={p.id} data-overdue={overdue || undefined}>
+                <Link
+                  to={`/inbox/people/${p.id}`}
+                  className={`block py-3 hover:bg-surface-muted focus-visible:bg-surface-muted ${overdue ? "border-l-4 border-danger pr-1 pl-2" : "px-1"}`}
+                >
+                  <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                    <span className="font-bold text-ink break-all">{p.name || p.email}</span>
+                    <StatusBadge status={p.status} />
+                    {overdue ? <OverdueBadge since={p.awaitingReplySince} now={now} /> : p.status !== "spam" && <ReplyClock since={p.awaitingReplySince} now={now} />}
+                    <span className="ml-auto text-sm text-ink-muted">
+                      <Time date={p.lastActivityAt} />
+                    </span>
+                  </div>
+                  <div className="mt-1 flex flex-wrap gap-x-3 text-sm text-ink-muted">
+                    <span className="break-all">{p.email}</span>
+                    {p.phone && <span>{p.phone}</span>}
+                    <span>{p.sources.map(sourceLabel).join(", ")}</span>
+                    {p.serviceType && <span>{SERVICE_LABELS[p.serviceType] ?? p.serviceType}</span>}
+                    {p.submissions > 1 && <span>{p.submissions} submissions</span>}
+                  </div>
+                  {p.preview && <p className="mt-1 line-clamp-2 text-sm text-ink">{p.preview}</p>}
+                </Link>
+              </li>
+            );
+          })}
         </ul>
       )}
 

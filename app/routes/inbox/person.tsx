@@ -1,18 +1,22 @@
 /**
  * /inbox/people/:personId: everything one person sent, the agent's timeline with them, one-tap
- * status, notes, call and reply, each notification's delivery (with "Send again" when it failed)
- * and the consent they gave on the welcome form.
+ * status, notes, one-tap Call, Text and Reply by e-mail, since when they wait and when the reply
+ * was due, each notification's delivery (with "Send again" when it failed) and the consent they
+ * gave on the welcome form.
  */
 import { Form, Link, data, useNavigation } from "react-router";
+import { OverdueBadge, ReplyDue } from "~/components/inbox/overdue";
+import { ReplyActions } from "~/components/inbox/reply-actions";
 import { SubmissionCard } from "~/components/inbox/submission-card";
 import { Notice, ReplyClock, StatusBadge, Time, inboxMeta } from "~/components/inbox/inbox-ui";
-import { site } from "~/content/site";
 import { PERSON_STATUSES, PERSON_STATUS_LABELS, type PersonStatus } from "~/lib/inbox";
+import { isOverdue, replyDueOf } from "~/lib/inbox-overdue";
+import { replyDueAt } from "~/lib/working-hours";
 import { requirePageSession, requireSession } from "~/lib/server/inbox/guard.server";
 import { addNote, personDetail, resendNotification, setStatus } from "~/lib/server/inbox/people.server";
 import * as z from "zod/mini";
 import { formText } from "~/lib/schemas/fields";
-import { positiveId, readForm } from "~/lib/server/request-body.server";
+import { positiveId, readForm } from "~/lib/http/request-body.server";
 import { serverOf } from "~/router-context";
 import type { Route } from "./+types/person";
 
@@ -28,10 +32,10 @@ function personIdOf(param: string | undefined): number {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   requirePageSession(request, context);
-  const { db, siteUrl } = serverOf(context).inbox;
+  const { db, replyMinutes } = serverOf(context).inbox;
   const detail = await personDetail(db, personIdOf(params.personId));
   if (!detail) throw data("Not found", { status: 404 });
-  return { ...detail, now: new Date(), siteHost: new URL(siteUrl).host };
+  return { ...detail, now: new Date(), replyDue: replyDueOf(detail.person, replyMinutes, replyDueAt) };
 }
 
 /** A person's page's forms, one per intent. The note is measured in the action, for its own message. */
@@ -73,10 +77,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function Person({ loaderData, actionData }: Route.ComponentProps) {
-  const { person, submissions, events, now, siteHost } = loaderData;
+  const { person, submissions, events, now, replyDue } = loaderData;
+  const overdue = isOverdue(replyDue, now);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const replySubject = `Your message on ${siteHost}, ${site.agent.name}`;
   // The note form starts empty again once a new note is saved, and only then: keyed on every
   // event, it was remounted by a status change too, and wiped a note typed while that was saved.
   const newestNoteId = events.find((e) => e.kind === "note")?.id ?? 0;
@@ -90,25 +94,14 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold break-all">{person.name || person.email}</h1>
         <StatusBadge status={person.status} />
-        <ReplyClock since={person.awaitingReplySince} now={now} />
+        {overdue ? <OverdueBadge since={person.awaitingReplySince} now={now} /> : <ReplyClock since={person.awaitingReplySince} now={now} />}
       </div>
       <p className="mt-1 text-ink-muted">
         First wrote <Time date={person.firstAt} />, {person.submissions} submission{person.submissions === 1 ? "" : "s"}.
       </p>
+      <ReplyDue since={person.awaitingReplySince} due={replyDue} now={now} />
 
-      <div className="mt-4 flex flex-wrap gap-3">
-        {person.phone && (
-          <a href={`tel:${person.phone.replace(/[^\d+]/g, "")}`} className="inline-flex min-h-11 items-center rounded-md bg-brand px-4 font-bold text-on-brand">
-            Call {person.phone}
-          </a>
-        )}
-        <a
-          href={`mailto:${person.email}?subject=${encodeURIComponent(replySubject)}`}
-          className="inline-flex min-h-11 items-center rounded-md border border-brand px-4 font-bold text-brand break-all"
-        >
-          Reply to {person.email}
-        </a>
-      </div>
+      <ReplyActions person={person} latest={submissions[0]} />
 
       {actionData?.error && (
         <div className="mt-4">

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/healthz";
+import { siteHealth } from "~/lib/server/leads/health.server";
 import { serverOf } from "~/router-context";
 
 /**
@@ -9,6 +10,6 @@ import { serverOf } from "~/router-context";
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const server = serverOf(context);
-  const report = await server.services.health({ notifications: server.fromThisMachine });
+  const report = await siteHealth(server.leads.db, { notifications: server.fromThisMachine });
   return Response.json(report, { status: report.ok ? 200 : 503, headers: { "Cache-Control": "no-store" } });
 }

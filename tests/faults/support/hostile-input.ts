@@ -1,5 +1,5 @@
 /**
- * The hostile input of bad-input.test.ts, as fast-check generators: form fields (random, huge,
+ * The hostile input of the bad-input-*.test.ts files, as fast-check generators: form fields (random, huge,
  * repeated, injected markup and SQL, broken UTF-8), whole request bodies in every encoding a
  * client might send or fake, and the noise added to paths and query strings. Kept apart from
  * the test so the test reads as what it checks; the probes carry MARKER so a page or an e-mail
@@ -106,9 +106,10 @@ function encodeBody(pairs: [string, string][], encoding: Encoding, bytes: Uint8A
 /** What the inbox's actions read: their intents and fields, with values that are nearly right or hostile. */
 const INBOX_INTENTS = [
   "invite", "revoke-invite", "remove-account", "change-password", "remove-passkey", "sign-out-everywhere",
+  "push-subscribe", "push-test", "push-remove", "push-details",
   "status", "note", "resend", "sign-in-options", "sign-in", "register-options", "register", "", "unknown", "INVITE", "note\u0000",
 ];
-const INBOX_FIELDS = ["intent", "email", "password", "name", "note", "status", "notificationId", "id", "current", "next", "response", "intent", "email", "password"];
+const INBOX_FIELDS = ["intent", "email", "password", "name", "note", "status", "notificationId", "id", "current", "next", "response", "intent", "email", "password", "endpoint", "p256dh", "auth", "hide"];
 const inboxValue = fc.oneof(
   { weight: 3, arbitrary: text },
   {
@@ -118,7 +119,8 @@ const inboxValue = fc.oneof(
       "new", "contacted", "closed", "NEW",
       "a@x.ca", "  Fuzz@Example.COM  ", "fuzz-invitee@example.com", "x@y",
       "correct horse battery staple", "a much longer new password 42", "password", "short",
-      "/inbox", "/inbox/account?welcome", "//evil.example", "/\\evil.example", "https://evil.example/", "/inbox/../admin",
+      "/inbox", "/inbox/account?welcome", "//evil.example", "https://127.0.0.1/push", "https://169.254.169.254/latest", "http://fcm.googleapis.com/x", "on",
+      "BAk41m0_k-qvlGQhUu4c96aTvLyugkMjr9PxfNxWjUSA9IpEZXhW07h8DmPRpktEG97fbWjHkzXtafMGow_l3SM", "0IiaDSWc5NpMST0IrMpWrA", "/\\evil.example", "https://evil.example/", "/inbox/../admin",
       "\u0000", "a\u0000b", "\uD800", "0".repeat(64), "f".repeat(64), "é".repeat(300),
     ),
   },

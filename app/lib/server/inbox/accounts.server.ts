@@ -7,8 +7,9 @@ import { hash, verify } from "@node-rs/argon2";
 import { sql } from "drizzle-orm";
 import { INVITE_TTL_HOURS, MIN_PASSWORD_LENGTH } from "../../inbox";
 import { normaliseEmail } from "../../schemas/fields";
-import type { InboxInvite, InboxSignIn, InboxUser } from "../../../../db/schema";
-import type { Database } from "../db.server";
+import { inboxInvites, inboxPasskeys, inboxSignIns, inboxSignInTallies, inboxUsers } from "../../../../db/schema";
+import type { Database } from "../../../../server/db/database";
+import { name, returning, select } from "../../../../server/db/query";
 import { hashToken, isToken, newToken } from "./tokens.server";
 
 export interface Account {
@@ -22,27 +23,26 @@ export function inviteLink(siteUrl: string, token: string): string {
 }
 
 export async function hasAccounts(db: Database): Promise<boolean> {
-  const rows = await db.rows<{ any: boolean }>(sql`select exists (select 1 from inbox_users) as any`);
+  const rows = await select(db.rows, { any: sql<boolean>`exists (select 1 from ${inboxUsers})` }, sql``);
   return Boolean(rows[0]?.any);
 }
 
 export async function createInvite(db: Database, options: { createdBy?: number; email?: string } = {}): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
-  const rows = await db.rows<Pick<InboxInvite, "expires_at">>(sql`
-    insert into inbox_invites (token_hash, created_by, email, expires_at)
+  const rows = await returning(db.rows, { expiresAt: inboxInvites.expires_at }, sql`
+    insert into ${inboxInvites} (${name(inboxInvites.token_hash)}, ${name(inboxInvites.created_by)}, ${name(inboxInvites.email)}, ${name(inboxInvites.expires_at)})
     values (${hashToken(token)}, ${options.createdBy ?? null}, ${options.email ? normaliseEmail(options.email) : null},
-      now() + ${INVITE_TTL_HOURS}::integer * interval '1 hour')
-    returning expires_at`);
-  return { token, expiresAt: rows[0]!.expires_at };
+      now() + ${INVITE_TTL_HOURS}::integer * interval '1 hour')`);
+  return { token, expiresAt: rows[0]!.expiresAt };
 }
 
 /** The invite behind a set-up link, while it is unused and unexpired. */
 export async function findInvite(db: Database, token: string): Promise<{ email: string | null; expiresAt: Date } | null> {
   if (!isToken(token)) return null;
-  const rows = await db.rows<Pick<InboxInvite, "email" | "expires_at">>(sql`
-    select email, expires_at from inbox_invites
-    where token_hash = ${hashToken(token)} and used_at is null and expires_at > now()`);
-  return rows[0] ? { email: rows[0].email, expiresAt: rows[0].expires_at } : null;
+  const rows = await select(db.rows, { email: inboxInvites.email, expiresAt: inboxInvites.expires_at }, sql`
+    from ${inboxInvites}
+    where ${inboxInvites.token_hash} = ${hashToken(token)} and ${inboxInvites.used_at} is null and ${inboxInvites.expires_at} > now()`);
+  return rows[0] ?? null;
 }
 
 export type AccountCreation = { ok: true; account: Account } | { ok: false; reason: "invite" | "taken" | "other-email" };
@@ -58,32 +58,32 @@ export async function createAccountFromInvite(db: Database, token: string, input
   const passwordHash = await hashPassword(input.password);
   const email = normaliseEmail(input.email);
   return db.transaction(async (rows) => {
-    const invite = await rows<Pick<InboxInvite, "email">>(sql`
-      select email from inbox_invites where token_hash = ${hashToken(token)} and used_at is null and expires_at > now() for update`);
+    const invite = await select(rows, { email: inboxInvites.email }, sql`
+      from ${inboxInvites} where ${inboxInvites.token_hash} = ${hashToken(token)} and ${inboxInvites.used_at} is null and ${inboxInvites.expires_at} > now() for update`);
     if (invite.length === 0) return { ok: false as const, reason: "invite" as const };
     if (invite[0]!.email && invite[0]!.email !== email) return { ok: false as const, reason: "other-email" as const };
-    const created = await rows<Pick<InboxUser, "id" | "name" | "email">>(sql`
-      insert into inbox_users (name, email, password_hash) values (${input.name.trim()}, ${email}, ${passwordHash})
-      on conflict (email) do nothing returning id, name, email`);
+    const created = await returning(rows, { id: inboxUsers.id, name: inboxUsers.name, email: inboxUsers.email }, sql`
+      insert into ${inboxUsers} (${name(inboxUsers.name)}, ${name(inboxUsers.email)}, ${name(inboxUsers.password_hash)}) values (${input.name.trim()}, ${email}, ${passwordHash})
+      on conflict (${name(inboxUsers.email)}) do nothing`);
     if (!created[0]) return { ok: false as const, reason: "taken" as const };
-    await rows(sql`update inbox_invites set used_at = now() where token_hash = ${hashToken(token)}`);
+    await rows(sql`update ${inboxInvites} set ${name(inboxInvites.used_at)} = now() where ${inboxInvites.token_hash} = ${hashToken(token)}`);
     return { ok: true as const, account: created[0] };
   });
 }
 
 /** Set-up links not yet used and not expired, newest first; `id` is the link's stored hash (not the link). */
 export async function listOpenInvites(db: Database): Promise<{ id: string; email: string | null; createdBy: string | null; createdAt: Date; expiresAt: Date }[]> {
-  const rows = await db.rows<Pick<InboxInvite, "token_hash" | "email" | "created_at" | "expires_at"> & { created_by_name: string | null }>(sql`
-    select i.token_hash, i.email, i.created_at, i.expires_at, u.name as created_by_name
-    from inbox_invites i left join inbox_users u on u.id = i.created_by
-    where i.used_at is null and i.expires_at > now() order by i.created_at desc, i.token_hash`);
-  return rows.map((r) => ({ id: r.token_hash, email: r.email, createdBy: r.created_by_name, createdAt: r.created_at, expiresAt: r.expires_at }));
+  // The maker's name comes through a left join: null once their account is gone.
+  const createdBy = sql<string | null>`${inboxUsers.name}`;
+  return select(db.rows, { id: inboxInvites.token_hash, email: inboxInvites.email, createdBy, createdAt: inboxInvites.created_at, expiresAt: inboxInvites.expires_at }, sql`
+    from ${inboxInvites} left join ${inboxUsers} on ${inboxUsers.id} = ${inboxInvites.created_by}
+    where ${inboxInvites.used_at} is null and ${inboxInvites.expires_at} > now() order by ${inboxInvites.created_at} desc, ${inboxInvites.token_hash}`);
 }
 
 /** Revokes an unused set-up link (by its stored hash); false when there was none. */
 export async function revokeInvite(db: Database, id: string): Promise<boolean> {
   if (!/^[0-9a-f]{64}$/.test(id)) return false;
-  const rows = await db.rows(sql`delete from inbox_invites where token_hash = ${id} and used_at is null returning 1`);
+  const rows = await returning(db.rows, { one: sql<number>`1` }, sql`delete from ${inboxInvites} where ${inboxInvites.token_hash} = ${id} and ${inboxInvites.used_at} is null`);
   return rows.length === 1;
 }
 
@@ -94,12 +94,12 @@ export async function revokeInvite(db: Database, id: string): Promise<boolean> {
 export async function removeAccount(db: Database, accountId: number, by: Account): Promise<"removed" | "self" | "last" | "missing"> {
   if (accountId === by.id) return "self";
   return db.transaction(async (rows) => {
-    await rows(sql`lock table inbox_users in share row exclusive mode`);
-    const count = await rows<{ n: number }>(sql`select count(*)::integer as n from inbox_users`);
+    await rows(sql`lock table ${inboxUsers} in share row exclusive mode`);
+    const count = await select(rows, { n: sql<number>`count(*)::integer` }, sql`from ${inboxUsers}`);
     if (Number(count[0]?.n ?? 0) <= 1) return "last" as const;
     // Set-up links the removed person made and nobody used die with the account.
-    await rows(sql`delete from inbox_invites where created_by = ${accountId} and used_at is null`);
-    const removed = await rows(sql`delete from inbox_users where id = ${accountId} returning 1`);
+    await rows(sql`delete from ${inboxInvites} where ${inboxInvites.created_by} = ${accountId} and ${inboxInvites.used_at} is null`);
+    const removed = await returning(rows, { one: sql<number>`1` }, sql`delete from ${inboxUsers} where ${inboxUsers.id} = ${accountId}`);
     return removed.length === 1 ? ("removed" as const) : ("missing" as const);
   });
 }
@@ -107,7 +107,7 @@ export async function removeAccount(db: Database, accountId: number, by: Account
 /** Replaces an account's password (the caller ends its other sessions and forgets its other devices). */
 export async function setPassword(db: Database, accountId: number, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
-  await db.rows(sql`update inbox_users set password_hash = ${passwordHash} where id = ${accountId}`);
+  await db.rows(sql`update ${inboxUsers} set ${name(inboxUsers.password_hash)} = ${passwordHash} where ${inboxUsers.id} = ${accountId}`);
 }
 
 let commonPasswords: Promise<Set<string>> | undefined;
@@ -135,8 +135,8 @@ let dummyHash: Promise<string> | undefined;
 
 /** The account whose password this is, or null. */
 export async function checkPassword(db: Database, email: string, password: string): Promise<Account | null> {
-  const rows = await db.rows<Pick<InboxUser, "id" | "name" | "email" | "password_hash">>(sql`
-    select id, name, email, password_hash from inbox_users where email = ${normaliseEmail(email)}`);
+  const rows = await select(db.rows, { id: inboxUsers.id, name: inboxUsers.name, email: inboxUsers.email, password_hash: inboxUsers.password_hash }, sql`
+    from ${inboxUsers} where ${inboxUsers.email} = ${normaliseEmail(email)}`);
   const row = rows[0];
   if (!row?.password_hash) {
     dummyHash ??= hashPassword("not a real password, only for timing");
@@ -148,10 +148,9 @@ export async function checkPassword(db: Database, email: string, password: strin
 }
 
 export async function listAccounts(db: Database): Promise<(Account & { createdAt: Date; passkeys: number })[]> {
-  const rows = await db.rows<Pick<InboxUser, "id" | "name" | "email" | "created_at"> & { passkeys: number }>(sql`
-    select u.id, u.name, u.email, u.created_at, (select count(*)::integer from inbox_passkeys k where k.user_id = u.id) as passkeys
-    from inbox_users u order by u.id`);
-  return rows.map((r) => ({ id: r.id, name: r.name, email: r.email, createdAt: r.created_at, passkeys: r.passkeys }));
+  const passkeys = sql<number>`(select count(*)::integer from ${inboxPasskeys} where ${inboxPasskeys.user_id} = ${inboxUsers.id})`;
+  return select(db.rows, { id: inboxUsers.id, name: inboxUsers.name, email: inboxUsers.email, createdAt: inboxUsers.created_at, passkeys }, sql`
+    from ${inboxUsers} order by ${inboxUsers.id}`);
 }
 
 export interface SignInRecord {
@@ -175,34 +174,37 @@ export const SIGN_IN_LOG_DAYS = 90;
  * attempts strangers make.
  */
 export async function recordSignIn(db: Database, r: SignInRecord): Promise<void> {
+  const t = inboxSignIns;
   await db.rows(sql`
-    insert into inbox_sign_ins (user_id, email, method, ok, reason, address, user_agent)
+    insert into ${t} (${name(t.user_id)}, ${name(t.email)}, ${name(t.method)}, ${name(t.ok)}, ${name(t.reason)}, ${name(t.address)}, ${name(t.user_agent)})
     values (${r.userId}, ${r.email ? normaliseEmail(r.email) : null}, ${r.method}, ${r.ok}, ${r.reason ?? null}, ${r.address.slice(0, 45) || null}, ${r.userAgent?.slice(0, 200) ?? null})`);
   await db.rows(sql`
-    delete from inbox_sign_ins
-    where id <= (select max(id) from inbox_sign_ins) - ${SIGN_IN_LOG_MAX_ROWS}::integer
-       or created_at < now() - ${SIGN_IN_LOG_DAYS}::integer * interval '1 day'`);
+    delete from ${t}
+    where ${t.id} <= (select max(${t.id}) from ${t}) - ${SIGN_IN_LOG_MAX_ROWS}::integer
+       or ${t.created_at} < now() - ${SIGN_IN_LOG_DAYS}::integer * interval '1 day'`);
 }
 
 /** One more attempt refused by the throttle today: a counter, not a row per attempt. */
 export async function countThrottled(db: Database, method: "password" | "passkey"): Promise<void> {
+  const t = inboxSignInTallies;
   await db.rows(sql`
-    insert into inbox_sign_in_tallies (day, method, throttled) values (current_date, ${method}, 1)
-    on conflict (day, method) do update set throttled = inbox_sign_in_tallies.throttled + 1`);
+    insert into ${t} (${name(t.day)}, ${name(t.method)}, ${name(t.throttled)}) values (current_date, ${method}, 1)
+    on conflict (${name(t.day)}, ${name(t.method)}) do update set ${name(t.throttled)} = ${t.throttled} + 1`);
 }
 
 /** For the Account page: the latest successful sign-ins and, apart, the latest failures and the throttled counts of the last days. */
 export async function signInHistory(db: Database, { successes = 10, failures = 20, days = 7 } = {}) {
-  const columns = sql`id, email, method, ok, reason, address, user_agent, created_at`;
-  type Row = Pick<InboxSignIn, "id" | "email" | "method" | "ok" | "reason" | "address" | "user_agent" | "created_at">;
+  const s = inboxSignIns;
+  const t = inboxSignInTallies;
+  const columns = { id: s.id, email: s.email, method: s.method, ok: s.ok, reason: s.reason, address: s.address, user_agent: s.user_agent, created_at: s.created_at };
   const [ok, failed, throttled] = await Promise.all([
-    db.rows<Row>(sql`select ${columns} from inbox_sign_ins where ok order by id desc limit ${successes}::integer`),
-    db.rows<Row>(sql`select ${columns} from inbox_sign_ins where not ok order by id desc limit ${failures}::integer`),
-    db.rows<{ day: string; n: number }>(sql`
-      select to_char(day, 'YYYY-MM-DD') as day, sum(throttled)::integer as n from inbox_sign_in_tallies
-      where day > current_date - ${days}::integer group by day order by day desc`),
+    select(db.rows, columns, sql`from ${s} where ${s.ok} order by ${s.id} desc limit ${successes}::integer`),
+    select(db.rows, columns, sql`from ${s} where not ${s.ok} order by ${s.id} desc limit ${failures}::integer`),
+    select(db.rows, { day: sql<string>`to_char(${t.day}, 'YYYY-MM-DD')`, count: sql<number>`sum(${t.throttled})::integer` }, sql`
+      from ${t}
+      where ${t.day} > current_date - ${days}::integer group by ${t.day} order by ${t.day} desc`),
   ]);
   // Tallies older than the log's retention serve no one.
-  await db.rows(sql`delete from inbox_sign_in_tallies where day < current_date - ${SIGN_IN_LOG_DAYS}::integer`);
-  return { successes: ok, failures: failed, throttled: throttled.map((t) => ({ day: t.day, count: Number(t.n) })) };
+  await db.rows(sql`delete from ${t} where ${t.day} < current_date - ${SIGN_IN_LOG_DAYS}::integer`);
+  return { successes: ok, failures: failed, throttled };
 }

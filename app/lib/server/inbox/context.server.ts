@@ -2,7 +2,8 @@
  * What the inbox's loaders and actions read in the router context (`serverOf(context).inbox`), built once
  * by the lead runtime at start-up.
  */
-import type { Database } from "../db.server";
+import type { Database } from "../../../../server/db/database";
+import type { EndpointRules } from "../push/endpoint.server";
 import { type RelyingParty, relyingPartyOf } from "./passkeys.server";
 import { type SignInThrottle, createSignInThrottle } from "./sign-in-throttle.server";
 
@@ -16,8 +17,28 @@ export interface InboxContext {
   throttle: SignInThrottle;
   /** Wakes the outbox worker after a failed notification was queued again. */
   kickOutbox(): void;
+  /** Web Push to the agent's devices: the key browsers subscribe with, which endpoints may be stored, the push job's wake-up. */
+  push: InboxPush;
+  /** LEAD_REMINDER_MINUTES: opening-hours minutes after which a person still New is overdue. */
+  replyMinutes: number;
 }
 
-export async function createInboxContext(db: Database, siteUrl: string, kickOutbox: () => void): Promise<InboxContext> {
-  return { db, siteUrl, rp: relyingPartyOf(siteUrl), secureCookies: siteUrl.startsWith("https:"), throttle: await createSignInThrottle(db), kickOutbox };
+export interface InboxPush {
+  /** The VAPID public key (base64url): a browser's applicationServerKey. */
+  publicKey: string;
+  endpointRules: EndpointRules;
+  /** Wakes the push job after a push was queued. */
+  queued(): void;
+}
+
+export interface InboxSettings {
+  siteUrl: string;
+  kickOutbox(): void;
+  push: InboxPush;
+  replyMinutes: number;
+}
+
+export async function createInboxContext(db: Database, settings: InboxSettings): Promise<InboxContext> {
+  const { siteUrl } = settings;
+  return { db, ...settings, rp: relyingPartyOf(siteUrl), secureCookies: siteUrl.startsWith("https:"), throttle: await createSignInThrottle(db) };
 }

@@ -5,8 +5,9 @@
  */
 import { sql } from "drizzle-orm";
 import { PERSON_STATUS_LABELS } from "../../inbox";
-import type { Lead, OutboxRow, Person } from "../../../../db/schema";
-import type { Database } from "../db.server";
+import { SUBMISSION_KINDS, leads, notificationOutbox, people } from "../../../../db/schema";
+import type { Database } from "../../../../server/db/database";
+import { select } from "../../../../server/db/query";
 
 export function csvCell(value: unknown): string {
   let text = value == null ? "" : value instanceof Date ? value.toISOString() : String(value);
@@ -19,9 +20,14 @@ export function csvDocument(header: string[], rows: unknown[][]): string {
 }
 
 export async function peopleCsv(db: Database): Promise<string> {
-  const rows = await db.rows<Pick<Person, "id" | "name" | "email" | "phone" | "status" | "service_type" | "submissions" | "first_at" | "last_activity_at" | "awaiting_reply_since"> & { sources: string }>(sql`
-    select id, name, email, phone, status, array_to_string(sources, '; ') as sources, service_type, submissions, first_at, last_activity_at, awaiting_reply_since
-    from people order by last_activity_at desc, id desc`);
+  const p = people;
+  const sources = sql<string>`array_to_string(${p.sources}, '; ')`;
+  const fields = {
+    id: p.id, name: p.name, email: p.email, phone: p.phone, status: p.status, sources, service_type: p.service_type, submissions: p.submissions,
+    first_at: p.first_at, last_activity_at: p.last_activity_at, awaiting_reply_since: p.awaiting_reply_since,
+  };
+  const rows = await select(db.rows, fields, sql`
+    from ${p} order by ${p.last_activity_at} desc, ${p.id} desc`);
   return csvDocument(
     ["Id", "Name", "E-mail", "Phone", "Status", "Sources", "Service type", "Submissions", "First seen", "Last activity", "Awaiting reply since"],
     rows.map((r) => [r.id, r.name, r.email, r.phone, PERSON_STATUS_LABELS[r.status], r.sources, r.service_type, r.submissions, r.first_at, r.last_activity_at, r.awaiting_reply_since]),
@@ -29,10 +35,17 @@ export async function peopleCsv(db: Database): Promise<string> {
 }
 
 export async function submissionsCsv(db: Database): Promise<string> {
-  const rows = await db.rows<Pick<OutboxRow, "id" | "created_at" | "source" | "payload" | "status"> & Pick<Lead, "consent_version" | "client_address"> & { person_email: string | null }>(sql`
-    select o.id, o.created_at, o.source, p.email as person_email, o.payload, o.status, l.consent_version, l.client_address
-    from notification_outbox o left join people p on p.id = o.person_id left join leads l on l.id = o.lead_id
-    order by o.created_at desc, o.id desc`);
+  const o = notificationOutbox;
+  // Through a left join: null for a submission linked to no person.
+  const person_email = sql<string | null>`${people.email}`;
+  const fields = {
+    id: o.id, created_at: o.created_at, source: o.source, person_email, payload: o.payload, status: o.status,
+    consent_version: leads.consent_version, client_address: leads.client_address,
+  };
+  const rows = await select(db.rows, fields, sql`
+    from ${o} left join ${people} on ${people.id} = ${o.person_id} left join ${leads} on ${leads.id} = ${o.lead_id}
+    where ${o.kind} in ${SUBMISSION_KINDS}
+    order by ${o.created_at} desc, ${o.id} desc`);
   return csvDocument(
     ["Id", "Submitted at", "Form", "Person", "Name", "E-mail", "Phone", "Service type", "Message or comments", "Notification", "Consent version", "Address"],
     rows.map((r) => {

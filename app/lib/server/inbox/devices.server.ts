@@ -7,7 +7,9 @@
  * removal forgets its devices.
  */
 import { sql } from "drizzle-orm";
-import type { Database } from "../db.server";
+import { inboxDevices, inboxUsers } from "../../../../db/schema";
+import type { Database } from "../../../../server/db/database";
+import { name, returning, select } from "../../../../server/db/query";
 import { cookieValue, inboxCookie } from "./sessions.server";
 import { hashToken, isToken, newToken } from "./tokens.server";
 
@@ -32,10 +34,10 @@ export function deviceTokenFrom(request: Request, secure: boolean): string | nul
 export async function knownDevice(db: Database, token: string | null, email: string | null): Promise<string | null> {
   if (!token) return null;
   const hash = hashToken(token);
-  const rows = await db.rows(sql`
-    select 1 from inbox_devices d join inbox_users u on u.id = d.user_id
-    where d.token_hash = ${hash} and d.last_used_at > now() - ${DEVICE_DAYS}::integer * interval '1 day'
-    ${email === null ? sql`` : sql`and u.email = ${email}`}`);
+  const rows = await select(db.rows, { known: sql<number>`1` }, sql`
+    from ${inboxDevices} join ${inboxUsers} on ${inboxUsers.id} = ${inboxDevices.user_id}
+    where ${inboxDevices.token_hash} = ${hash} and ${inboxDevices.last_used_at} > now() - ${DEVICE_DAYS}::integer * interval '1 day'
+    ${email === null ? sql`` : sql`and ${inboxUsers.email} = ${email}`}`);
   return rows.length ? `device:${hash}` : null;
 }
 
@@ -44,18 +46,21 @@ export async function knownDevice(db: Database, token: string | null, email: str
  * for the account, else a new one), as a Set-Cookie header. Keeps the account's newest devices only.
  */
 export async function rememberDevice(db: Database, accountId: number, token: string | null, secure: boolean): Promise<string> {
-  const kept = token ? await db.rows(sql`update inbox_devices set last_used_at = now() where token_hash = ${hashToken(token)} and user_id = ${accountId} returning 1`) : [];
+  const kept = token
+    ? await returning(db.rows, { kept: sql<number>`1` }, sql`
+        update ${inboxDevices} set ${name(inboxDevices.last_used_at)} = now() where ${inboxDevices.token_hash} = ${hashToken(token)} and ${inboxDevices.user_id} = ${accountId}`)
+    : [];
   const current = kept.length ? token! : newToken();
   if (!kept.length) {
-    await db.rows(sql`insert into inbox_devices (token_hash, user_id) values (${hashToken(current)}, ${accountId})`);
+    await db.rows(sql`insert into ${inboxDevices} (${name(inboxDevices.token_hash)}, ${name(inboxDevices.user_id)}) values (${hashToken(current)}, ${accountId})`);
     await db.rows(sql`
-      delete from inbox_devices where user_id = ${accountId} and token_hash not in (
-        select token_hash from inbox_devices where user_id = ${accountId} order by last_used_at desc limit ${DEVICES_PER_ACCOUNT}::integer)`);
+      delete from ${inboxDevices} where ${inboxDevices.user_id} = ${accountId} and ${inboxDevices.token_hash} not in (
+        select ${inboxDevices.token_hash} from ${inboxDevices} where ${inboxDevices.user_id} = ${accountId} order by ${inboxDevices.last_used_at} desc limit ${DEVICES_PER_ACCOUNT}::integer)`);
   }
   return inboxCookie(deviceCookieName(secure), current, DEVICE_DAYS * 86_400, secure);
 }
 
 /** Forgets every device of an account but `keepToken`'s (a password change: only this browser stays trusted). */
 export async function forgetDevices(db: Database, accountId: number, keepToken: string | null): Promise<void> {
-  await db.rows(sql`delete from inbox_devices where user_id = ${accountId} ${keepToken ? sql`and token_hash <> ${hashToken(keepToken)}` : sql``}`);
+  await db.rows(sql`delete from ${inboxDevices} where ${inboxDevices.user_id} = ${accountId} ${keepToken ? sql`and ${inboxDevices.token_hash} <> ${hashToken(keepToken)}` : sql``}`);
 }

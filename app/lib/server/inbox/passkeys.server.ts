@@ -18,8 +18,9 @@ import {
 } from "@simplewebauthn/server";
 import { sql } from "drizzle-orm";
 import { site } from "../../../content/site";
-import type { InboxPasskey, InboxUser } from "../../../../db/schema";
-import type { Database } from "../db.server";
+import { inboxChallenges, inboxPasskeys, inboxUsers } from "../../../../db/schema";
+import type { Database } from "../../../../server/db/database";
+import { name, returning, select } from "../../../../server/db/query";
 import type { Account } from "./accounts.server";
 
 const CHALLENGE_MINUTES = 5;
@@ -35,21 +36,21 @@ export function relyingPartyOf(siteUrl: string): RelyingParty {
 }
 
 async function keepChallenge(db: Database, challenge: string, purpose: "register" | "sign-in"): Promise<void> {
-  await db.rows(sql`delete from inbox_challenges where expires_at < now()`);
+  await db.rows(sql`delete from ${inboxChallenges} where ${inboxChallenges.expires_at} < now()`);
   await db.rows(sql`
-    insert into inbox_challenges (challenge, purpose, expires_at)
+    insert into ${inboxChallenges} (${name(inboxChallenges.challenge)}, ${name(inboxChallenges.purpose)}, ${name(inboxChallenges.expires_at)})
     values (${challenge}, ${purpose}, now() + ${CHALLENGE_MINUTES}::integer * interval '1 minute')`);
 }
 
 /** True once for a challenge this site handed out for `purpose` and that has not expired. */
 async function takeChallenge(db: Database, challenge: string, purpose: "register" | "sign-in"): Promise<boolean> {
-  const rows = await db.rows(sql`
-    delete from inbox_challenges where challenge = ${challenge} and purpose = ${purpose} and expires_at > now() returning 1`);
+  const rows = await returning(db.rows, { taken: sql<number>`1` }, sql`
+    delete from ${inboxChallenges} where ${inboxChallenges.challenge} = ${challenge} and ${inboxChallenges.purpose} = ${purpose} and ${inboxChallenges.expires_at} > now()`);
   return rows.length === 1;
 }
 
 export async function registrationOptions(db: Database, rp: RelyingParty, account: Account): Promise<PublicKeyCredentialCreationOptionsJSON> {
-  const existing = await db.rows<Pick<InboxPasskey, "id" | "transports">>(sql`select id, transports from inbox_passkeys where user_id = ${account.id}`);
+  const existing = await select(db.rows, { id: inboxPasskeys.id, transports: inboxPasskeys.transports }, sql`from ${inboxPasskeys} where ${inboxPasskeys.user_id} = ${account.id}`);
   const options = await generateRegistrationOptions({
     rpName: `${site.agent.name} inbox`,
     rpID: rp.id,
@@ -81,10 +82,10 @@ export async function registerPasskey(db: Database, rp: RelyingParty, account: A
   if (!verification.verified) return false;
   const { credential } = verification.registrationInfo;
   await db.rows(sql`
-    insert into inbox_passkeys (id, user_id, public_key, counter, transports)
+    insert into ${inboxPasskeys} (${name(inboxPasskeys.id)}, ${name(inboxPasskeys.user_id)}, ${name(inboxPasskeys.public_key)}, ${name(inboxPasskeys.counter)}, ${name(inboxPasskeys.transports)})
     values (${credential.id}, ${account.id}, ${Buffer.from(credential.publicKey).toString("base64url")}, ${credential.counter},
       ${JSON.stringify(credential.transports ?? response.response.transports ?? [])})
-    on conflict (id) do nothing`);
+    on conflict (${name(inboxPasskeys.id)}) do nothing`);
   return true;
 }
 
@@ -96,9 +97,9 @@ export async function signInOptions(db: Database, rp: RelyingParty): Promise<Pub
 
 /** The account a passkey response signs in, or null when it does not verify. */
 export async function verifyPasskeySignIn(db: Database, rp: RelyingParty, response: AuthenticationResponseJSON): Promise<Account | null> {
-  const rows = await db.rows<Pick<InboxPasskey, "id" | "public_key" | "counter" | "transports" | "user_id"> & Pick<InboxUser, "name" | "email">>(sql`
-    select k.id, k.public_key, k.counter, k.transports, u.id as user_id, u.name, u.email
-    from inbox_passkeys k join inbox_users u on u.id = k.user_id where k.id = ${String(response.id ?? "")}`);
+  const fields = { id: inboxPasskeys.id, public_key: inboxPasskeys.public_key, counter: inboxPasskeys.counter, transports: inboxPasskeys.transports };
+  const rows = await select(db.rows, { ...fields, user_id: inboxUsers.id, name: inboxUsers.name, email: inboxUsers.email }, sql`
+    from ${inboxPasskeys} join ${inboxUsers} on ${inboxUsers.id} = ${inboxPasskeys.user_id} where ${inboxPasskeys.id} = ${String(response.id ?? "")}`);
   const key = rows[0];
   if (!key) return null;
   try {
@@ -117,7 +118,7 @@ export async function verifyPasskeySignIn(db: Database, rp: RelyingParty, respon
     });
     if (!verification.verified) return null;
     await db.rows(sql`
-      update inbox_passkeys set counter = ${verification.authenticationInfo.newCounter}, last_used_at = now() where id = ${key.id}`);
+      update ${inboxPasskeys} set ${name(inboxPasskeys.counter)} = ${verification.authenticationInfo.newCounter}, ${name(inboxPasskeys.last_used_at)} = now() where ${inboxPasskeys.id} = ${key.id}`);
     return { id: key.user_id, name: key.name, email: key.email };
   } catch {
     return null;
@@ -125,11 +126,10 @@ export async function verifyPasskeySignIn(db: Database, rp: RelyingParty, respon
 }
 
 export async function listPasskeys(db: Database, accountId: number) {
-  const rows = await db.rows<Pick<InboxPasskey, "id" | "created_at" | "last_used_at">>(sql`
-    select id, created_at, last_used_at from inbox_passkeys where user_id = ${accountId} order by created_at`);
-  return rows.map((r) => ({ id: r.id, createdAt: r.created_at, lastUsedAt: r.last_used_at }));
+  return select(db.rows, { id: inboxPasskeys.id, createdAt: inboxPasskeys.created_at, lastUsedAt: inboxPasskeys.last_used_at }, sql`
+    from ${inboxPasskeys} where ${inboxPasskeys.user_id} = ${accountId} order by ${inboxPasskeys.created_at}`);
 }
 
 export async function removePasskey(db: Database, accountId: number, id: string): Promise<void> {
-  await db.rows(sql`delete from inbox_passkeys where user_id = ${accountId} and id = ${id}`);
+  await db.rows(sql`delete from ${inboxPasskeys} where ${inboxPasskeys.user_id} = ${accountId} and ${inboxPasskeys.id} = ${id}`);
 }

@@ -5,9 +5,9 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { testDatabaseForThisFile, usingPostgres } from "../../../../tests/support/test-database";
-import { createContact } from "../contacts.server";
-import { recordLead } from "../leads.server";
-import { markFailed } from "../outbox.server";
+import { createContact } from "../leads/contacts.server";
+import { recordLead } from "../leads/leads.server";
+import { markFailed } from "../mail/outbox.server";
 import { createAccountFromInvite, createInvite } from "./accounts.server";
 import { csvCell, peopleCsv, submissionsCsv } from "./csv.server";
 import { addNote, inboxPulse, listPeople, personDetail, resendNotification, setStatus } from "./people.server";

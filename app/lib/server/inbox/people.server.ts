@@ -7,26 +7,31 @@
  * delivery state.
  */
 import { type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { CONTACT_SOURCE, LEAD_SOURCE } from "~/lib/schema-values";
 import { PEOPLE_PAGE_SIZE, PERSON_STATUSES, type PersonStatus, type Submission } from "../../inbox";
-import type { Lead, OutboxRow, Person, PersonEvent } from "../../../../db/schema";
-import type { Database } from "../db.server";
+import { SUBMISSION_KINDS, leads, notificationOutbox, people, personEvents } from "../../../../db/schema";
+import type { Database } from "../../../../server/db/database";
+import { type RowOf, name, returning, select } from "../../../../server/db/query";
 import type { Account } from "./accounts.server";
 
-export interface PersonRow {
-  id: number;
-  name: string;
-  email: string;
-  phone: string | null;
-  status: PersonStatus;
-  sources: string[];
-  serviceType: string | null;
-  preview: string | null;
-  submissions: number;
-  firstAt: Date;
-  lastActivityAt: Date;
-  awaitingReplySince: Date | null;
-}
+/** A person as the list and their page show them, under the keys the pages read. */
+const personFields = {
+  id: people.id,
+  name: people.name,
+  email: people.email,
+  phone: people.phone,
+  status: people.status,
+  sources: people.sources,
+  serviceType: people.service_type,
+  preview: people.preview,
+  submissions: people.submissions,
+  firstAt: people.first_at,
+  lastActivityAt: people.last_activity_at,
+  awaitingReplySince: people.awaiting_reply_since,
+};
+
+export type PersonRow = RowOf<typeof personFields>;
 
 export interface PeopleQuery {
   /** A status, or undefined for everyone but spam. */
@@ -43,30 +48,6 @@ export interface PeoplePage {
   /** People per status, over everyone. */
   counts: Record<PersonStatus, number>;
   sources: string[];
-}
-
-type RawPerson = Pick<
-  Person,
-  "id" | "name" | "email" | "phone" | "status" | "sources" | "service_type" | "preview" | "submissions" | "first_at" | "last_activity_at" | "awaiting_reply_since"
->;
-
-const personColumns = sql`id, name, email, phone, status, sources, service_type, preview, submissions, first_at, last_activity_at, awaiting_reply_since`;
-
-function toPerson(r: RawPerson): PersonRow {
-  return {
-    id: r.id,
-    name: r.name,
-    email: r.email,
-    phone: r.phone,
-    status: r.status,
-    sources: r.sources,
-    serviceType: r.service_type,
-    preview: r.preview,
-    submissions: r.submissions,
-    firstAt: r.first_at,
-    lastActivityAt: r.last_activity_at,
-    awaitingReplySince: r.awaiting_reply_since,
-  };
 }
 
 /**
@@ -124,8 +105,10 @@ export function submissionPersonOf(
  */
 export function personUpsert(person: SubmissionPerson): SQL {
   const at = person.at ? sql`${person.at.toISOString()}::timestamptz` : sql`now()`;
+  const p = alias(people, "p");
   return sql`
-    insert into people as p (email, name, phone, sources, service_type, preview, search_text, submissions, first_at, last_activity_at, awaiting_reply_since)
+    insert into ${people} as ${p} (${name(people.email)}, ${name(people.name)}, ${name(people.phone)}, ${name(people.sources)}, ${name(people.service_type)}, ${name(people.preview)},
+      ${name(people.search_text)}, ${name(people.submissions)}, ${name(people.first_at)}, ${name(people.last_activity_at)}, ${name(people.awaiting_reply_since)})
     select s.email, s.name, s.phone, array[${person.source}::text], s.service_type, s.said,
       lower(concat_ws(' ', s.name, s.email, s.phone, s.said)), 1, s.at, s.at, s.at
     from (
@@ -137,17 +120,17 @@ export function personUpsert(person: SubmissionPerson): SQL {
         ${at} as at
     ) as s
     where s.email <> ''
-    on conflict (email) do update set
-      name = case when excluded.name <> '' then excluded.name else p.name end,
-      phone = coalesce(excluded.phone, p.phone),
-      sources = case when ${person.source}::text = any(p.sources) then p.sources else p.sources || ${person.source}::text end,
-      service_type = coalesce(excluded.service_type, p.service_type),
-      preview = coalesce(excluded.preview, p.preview),
-      search_text = left(p.search_text || ' ' || excluded.search_text, 20000),
-      submissions = p.submissions + 1,
-      last_activity_at = greatest(p.last_activity_at, excluded.last_activity_at),
-      awaiting_reply_since = coalesce(p.awaiting_reply_since, excluded.awaiting_reply_since)
-    returning p.id`;
+    on conflict (${name(people.email)}) do update set
+      ${name(people.name)} = case when excluded.${name(people.name)} <> '' then excluded.${name(people.name)} else ${p.name} end,
+      ${name(people.phone)} = coalesce(excluded.${name(people.phone)}, ${p.phone}),
+      ${name(people.sources)} = case when ${person.source}::text = any(${p.sources}) then ${p.sources} else ${p.sources} || ${person.source}::text end,
+      ${name(people.service_type)} = coalesce(excluded.${name(people.service_type)}, ${p.service_type}),
+      ${name(people.preview)} = coalesce(excluded.${name(people.preview)}, ${p.preview}),
+      ${name(people.search_text)} = left(${p.search_text} || ' ' || excluded.${name(people.search_text)}, 20000),
+      ${name(people.submissions)} = ${p.submissions} + 1,
+      ${name(people.last_activity_at)} = greatest(${p.last_activity_at}, excluded.${name(people.last_activity_at)}),
+      ${name(people.awaiting_reply_since)} = coalesce(${p.awaiting_reply_since}, excluded.${name(people.awaiting_reply_since)})
+    returning ${p.id}`;
 }
 
 /** `%`, `_` and `\` typed in the search box are looked for literally. */
@@ -156,9 +139,9 @@ function likePattern(search: string): string {
 }
 
 function whereOf(query: PeopleQuery): SQL {
-  const parts: SQL[] = [query.status ? sql`status = ${query.status}` : sql`status <> 'spam'`];
-  if (query.source) parts.push(sql`${query.source} = any(sources)`);
-  if (query.search?.trim()) parts.push(sql`search_text like ${likePattern(query.search)}`);
+  const parts: SQL[] = [query.status ? sql`${people.status} = ${query.status}` : sql`${people.status} <> 'spam'`];
+  if (query.source) parts.push(sql`${query.source} = any(${people.sources})`);
+  if (query.search?.trim()) parts.push(sql`${people.search_text} like ${likePattern(query.search)}`);
   return sql.join(parts, sql` and `);
 }
 
@@ -174,48 +157,52 @@ export async function listPeople(db: Database, query: PeopleQuery): Promise<Peop
   const page = Math.max(1, Math.floor(query.page ?? 1));
   const where = whereOf(query);
   const filtered = Boolean(query.source || query.search?.trim());
+  // The window count is only worth it on a filtered page, which scans its matches anyway.
+  const totalField = filtered ? sql<number | null>`count(*) over ()::integer` : sql<number | null>`null::integer`;
   const [rows, counts] = await Promise.all([
-    db.rows<RawPerson & { total?: number }>(sql`
-      select ${personColumns}${filtered ? sql`, count(*) over ()::integer as total` : sql``} from people where ${where}
-      order by last_activity_at desc, id desc limit ${PEOPLE_PAGE_SIZE}::integer offset ${(page - 1) * PEOPLE_PAGE_SIZE}::integer`),
-    db.rows<{ status: PersonStatus; n: number }>(sql`select status, count(*)::integer as n from people group by status`),
+    select(db.rows, { ...personFields, total: totalField }, sql`
+      from ${people} where ${where}
+      order by ${people.last_activity_at} desc, ${people.id} desc limit ${PEOPLE_PAGE_SIZE}::integer offset ${(page - 1) * PEOPLE_PAGE_SIZE}::integer`),
+    select(db.rows, { status: people.status, n: sql<number>`count(*)::integer` }, sql`from ${people} group by ${people.status}`),
   ]);
   const byStatus = Object.fromEntries(PERSON_STATUSES.map((s) => [s, 0])) as Record<PersonStatus, number>;
   for (const c of counts) byStatus[c.status] = Number(c.n);
   const unfilteredTotal = query.status ? byStatus[query.status] : PERSON_STATUSES.filter((s) => s !== "spam").reduce((n, s) => n + byStatus[s], 0);
   // A filtered page past the last match has no row to carry the total: count it then.
   const total = !filtered ? unfilteredTotal : rows[0] ? Number(rows[0].total) : page > 1 ? await countWhere(db, where) : 0;
-  return { people: rows.map(toPerson), total, counts: byStatus, sources: [...PERSON_SOURCES] };
+  return { people: rows.map(({ total: _, ...person }) => person), total, counts: byStatus, sources: [...PERSON_SOURCES] };
 }
 
 async function countWhere(db: Database, where: SQL): Promise<number> {
-  const rows = await db.rows<{ n: number }>(sql`select count(*)::integer as n from people where ${where}`);
+  const rows = await select(db.rows, { n: sql<number>`count(*)::integer` }, sql`from ${people} where ${where}`);
   return Number(rows[0]?.n ?? 0);
 }
 
 /** When anyone last wrote (the list's first row when unfiltered), as the pulse reports it. */
 export async function latestActivity(db: Database): Promise<string | null> {
-  const rows = await db.rows<{ latest: Date | null }>(sql`select max(last_activity_at) as latest from people`);
+  const rows = await select(db.rows, { latest: sql<Date | null>`max(${people.last_activity_at})` }, sql`from ${people}`);
   return rows[0]?.latest?.toISOString() ?? null;
 }
 
 /** What an open inbox polls: when it last changed and how many people are new (both from indexes). */
 export async function inboxPulse(db: Database): Promise<{ latest: string | null; newPeople: number }> {
-  const [latest, rows] = await Promise.all([latestActivity(db), db.rows<{ n: number }>(sql`select count(*)::integer as n from people where status = 'new'`)]);
+  const [latest, rows] = await Promise.all([latestActivity(db), select(db.rows, { n: sql<number>`count(*)::integer` }, sql`from ${people} where ${people.status} = 'new'`)]);
   return { latest, newPeople: Number(rows[0]?.n ?? 0) };
 }
 
 export type { Submission };
 
-export interface TimelineEvent {
-  id: number;
-  kind: "status" | "note";
-  fromStatus: PersonStatus | null;
-  toStatus: PersonStatus | null;
-  note: string | null;
-  authorName: string;
-  createdAt: Date;
-}
+const eventFields = {
+  id: personEvents.id,
+  kind: personEvents.kind,
+  fromStatus: personEvents.from_status,
+  toStatus: personEvents.to_status,
+  note: personEvents.note,
+  authorName: personEvents.author_name,
+  createdAt: personEvents.created_at,
+};
+
+export type TimelineEvent = RowOf<typeof eventFields>;
 
 export interface PersonDetail {
   person: PersonRow;
@@ -224,40 +211,32 @@ export interface PersonDetail {
 }
 
 export async function personDetail(db: Database, id: number): Promise<PersonDetail | null> {
-  const [people, submissions, events] = await Promise.all([
-    db.rows<RawPerson>(sql`select ${personColumns} from people where id = ${id}`),
-    db.rows<
-      Pick<OutboxRow, "id" | "kind" | "source" | "payload" | "created_at" | "status" | "attempts" | "last_error" | "sent_at"> &
-        Pick<Lead, "consent_text" | "consent_version" | "client_address" | "user_agent">
-    >(sql`
-      select o.id, o.kind, o.source, o.payload, o.created_at, o.status, o.attempts, o.last_error, o.sent_at,
-        l.consent_text, l.consent_version, l.client_address, l.user_agent
-      from notification_outbox o left join leads l on l.id = o.lead_id
-      where o.person_id = ${id} order by o.created_at desc, o.id desc`),
-    db.rows<Pick<PersonEvent, "id" | "kind" | "from_status" | "to_status" | "note" | "author_name" | "created_at">>(sql`
-      select id, kind, from_status, to_status, note, author_name, created_at from person_events where person_id = ${id} order by created_at desc, id desc`),
+  const o = notificationOutbox;
+  // The outbox also holds mails that are no submission (acknowledgements, reminders): the timeline shows the submissions.
+  const [person, submissions, events] = await Promise.all([
+    select(db.rows, personFields, sql`from ${people} where ${people.id} = ${id}`),
+    select(
+      db.rows,
+      { id: o.id, kind: sql<Submission["kind"]>`${o.kind}`, source: o.source, fields: o.payload, createdAt: o.created_at, status: o.status, attempts: o.attempts, lastError: o.last_error, sentAt: o.sent_at,
+        consentText: leads.consent_text, consentVersion: leads.consent_version, address: leads.client_address, userAgent: leads.user_agent },
+      sql`
+      from ${o} left join ${leads} on ${leads.id} = ${o.lead_id}
+      where ${o.person_id} = ${id} and ${o.kind} in ${SUBMISSION_KINDS} order by ${o.created_at} desc, ${o.id} desc`,
+    ),
+    select(db.rows, eventFields, sql`
+      from ${personEvents} where ${personEvents.person_id} = ${id} order by ${personEvents.created_at} desc, ${personEvents.id} desc`),
   ]);
-  if (!people[0]) return null;
+  if (!person[0]) return null;
   return {
-    person: toPerson(people[0]),
-    submissions: submissions.map((s) => ({
-      id: s.id,
-      kind: s.kind,
-      source: s.source,
-      fields: s.payload as Record<string, unknown>,
-      createdAt: s.created_at,
-      notification: { status: s.status, attempts: s.attempts, lastError: s.last_error, sentAt: s.sent_at },
-      consent: s.consent_text ? { text: s.consent_text, version: s.consent_version ?? "", address: s.client_address, userAgent: s.user_agent } : null,
+    person: person[0],
+    // The notification's state and the lead's consent record are nested in a submission.
+    submissions: submissions.map(({ fields, status, attempts, lastError, sentAt, consentText, consentVersion, address, userAgent, ...s }) => ({
+      ...s,
+      fields: fields as Record<string, unknown>,
+      notification: { status, attempts, lastError, sentAt },
+      consent: consentText ? { text: consentText, version: consentVersion ?? "", address, userAgent } : null,
     })),
-    events: events.map((e) => ({
-      id: e.id,
-      kind: e.kind,
-      fromStatus: e.from_status,
-      toStatus: e.to_status,
-      note: e.note,
-      authorName: e.author_name,
-      createdAt: e.created_at,
-    })),
+    events,
   };
 }
 
@@ -267,12 +246,12 @@ export async function personDetail(db: Database, id: number): Promise<PersonDeta
  */
 export async function setStatus(db: Database, personId: number, status: PersonStatus, by: Account): Promise<boolean> {
   return db.transaction(async (rows) => {
-    const current = await rows<{ status: PersonStatus }>(sql`select status from people where id = ${personId} for update`);
+    const current = await select(rows, { status: people.status }, sql`from ${people} where ${people.id} = ${personId} for update`);
     if (!current[0]) return false;
     if (current[0].status === status) return true;
-    await rows(sql`update people set status = ${status}, awaiting_reply_since = null where id = ${personId}`);
+    await rows(sql`update ${people} set ${name(people.status)} = ${status}, ${name(people.awaiting_reply_since)} = null where ${people.id} = ${personId}`);
     await rows(sql`
-      insert into person_events (person_id, kind, from_status, to_status, author_id, author_name)
+      insert into ${personEvents} (${name(personEvents.person_id)}, ${name(personEvents.kind)}, ${name(personEvents.from_status)}, ${name(personEvents.to_status)}, ${name(personEvents.author_id)}, ${name(personEvents.author_name)})
       values (${personId}, 'status', ${current[0].status}, ${status}, ${by.id}, ${by.name})`);
     return true;
   });
@@ -280,17 +259,18 @@ export async function setStatus(db: Database, personId: number, status: PersonSt
 
 /** A note on the timeline; like a status change it ends the reply clock (the agent has acted). */
 export async function addNote(db: Database, personId: number, note: string, by: Account): Promise<boolean> {
-  const rows = await db.rows(sql`
-    with person as (update people set awaiting_reply_since = null where id = ${personId} returning id)
-    insert into person_events (person_id, kind, note, author_id, author_name)
-    select id, 'note', ${note}, ${by.id}, ${by.name} from person returning id`);
+  const rows = await returning(db.rows, { id: personEvents.id }, sql`
+    with person as (update ${people} set ${name(people.awaiting_reply_since)} = null where ${people.id} = ${personId} returning ${people.id})
+    insert into ${personEvents} (${name(personEvents.person_id)}, ${name(personEvents.kind)}, ${name(personEvents.note)}, ${name(personEvents.author_id)}, ${name(personEvents.author_name)})
+    select id, 'note', ${note}, ${by.id}, ${by.name} from person`);
   return rows.length === 1;
 }
 
 /** Puts one failed notification back in the queue ("send again"). */
 export async function resendNotification(db: Database, notificationId: number, personId: number): Promise<boolean> {
-  const rows = await db.rows(sql`
-    update notification_outbox set status = 'pending', attempts = 0, next_attempt_at = now(), last_error = null
-    where id = ${notificationId} and person_id = ${personId} and status = 'failed' returning id`);
+  const o = notificationOutbox;
+  const rows = await returning(db.rows, { id: o.id }, sql`
+    update ${o} set ${name(o.status)} = 'pending', ${name(o.attempts)} = 0, ${name(o.next_attempt_at)} = now(), ${name(o.last_error)} = null
+    where ${o.id} = ${notificationId} and ${o.person_id} = ${personId} and ${o.status} = 'failed'`);
   return rows.length === 1;
 }

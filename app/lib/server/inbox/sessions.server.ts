@@ -6,8 +6,9 @@
  * On an https site the cookie is `__Host-` prefixed: Secure, for this host only, for the whole site.
  */
 import { sql } from "drizzle-orm";
-import type { InboxSession, InboxUser } from "../../../../db/schema";
-import type { Database } from "../db.server";
+import { inboxSessions, inboxUsers } from "../../../../db/schema";
+import type { Database } from "../../../../server/db/database";
+import { name, returning, select } from "../../../../server/db/query";
 import type { Account } from "./accounts.server";
 import { hashToken, isToken, newToken } from "./tokens.server";
 
@@ -27,11 +28,11 @@ export function sessionCookieName(secure: boolean): string {
 export async function createSession(db: Database, accountId: number, from: { address: string; userAgent: string | null }): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   // Expired sessions are of no use to anyone: swept whenever a new one starts.
-  await db.rows(sql`delete from inbox_sessions where expires_at < now()`);
-  const rows = await db.rows<Pick<InboxSession, "expires_at">>(sql`
-    insert into inbox_sessions (token_hash, user_id, expires_at, address, user_agent)
-    values (${hashToken(token)}, ${accountId}, now() + ${SESSION_IDLE_DAYS}::integer * interval '1 day', ${from.address || null}, ${from.userAgent?.slice(0, 200) ?? null})
-    returning expires_at`);
+  await db.rows(sql`delete from ${inboxSessions} where ${inboxSessions.expires_at} < now()`);
+  const rows = await returning(db.rows, { expires_at: inboxSessions.expires_at }, sql`
+    insert into ${inboxSessions} (${name(inboxSessions.token_hash)}, ${name(inboxSessions.user_id)}, ${name(inboxSessions.expires_at)},
+      ${name(inboxSessions.address)}, ${name(inboxSessions.user_agent)})
+    values (${hashToken(token)}, ${accountId}, now() + ${SESSION_IDLE_DAYS}::integer * interval '1 day', ${from.address || null}, ${from.userAgent?.slice(0, 200) ?? null})`);
   return { token, expiresAt: rows[0]!.expires_at };
 }
 
@@ -43,45 +44,45 @@ export async function createSession(db: Database, accountId: number, from: { add
 export async function resumeSession(db: Database, token: string): Promise<Session | null> {
   if (!isToken(token)) return null;
   const hash = hashToken(token);
-  const rows = await db.rows<Pick<InboxUser, "id" | "name" | "email"> & Pick<InboxSession, "expires_at"> & { stale: boolean }>(sql`
-    select u.id, u.name, u.email, s.expires_at, s.last_seen_at < now() - interval '1 minute' as stale
-    from inbox_sessions s join inbox_users u on u.id = s.user_id
-    where s.token_hash = ${hash} and s.expires_at > now() and s.created_at > now() - ${SESSION_MAX_DAYS}::integer * interval '1 day'`);
+  const stale = sql<boolean>`${inboxSessions.last_seen_at} < now() - interval '1 minute'`;
+  const rows = await select(db.rows, { id: inboxUsers.id, name: inboxUsers.name, email: inboxUsers.email, expires_at: inboxSessions.expires_at, stale }, sql`
+    from ${inboxSessions} join ${inboxUsers} on ${inboxUsers.id} = ${inboxSessions.user_id}
+    where ${inboxSessions.token_hash} = ${hash} and ${inboxSessions.expires_at} > now() and ${inboxSessions.created_at} > now() - ${SESSION_MAX_DAYS}::integer * interval '1 day'`);
   const row = rows[0];
   if (!row) return null;
   let expiresAt = row.expires_at;
   if (row.stale) {
-    const slid = await db.rows<Pick<InboxSession, "expires_at">>(sql`
-      update inbox_sessions set last_seen_at = now(),
-        expires_at = least(now() + ${SESSION_IDLE_DAYS}::integer * interval '1 day', created_at + ${SESSION_MAX_DAYS}::integer * interval '1 day')
-      where token_hash = ${hash} returning expires_at`);
+    const slid = await returning(db.rows, { expires_at: inboxSessions.expires_at }, sql`
+      update ${inboxSessions} set ${name(inboxSessions.last_seen_at)} = now(),
+        ${name(inboxSessions.expires_at)} = least(now() + ${SESSION_IDLE_DAYS}::integer * interval '1 day', ${inboxSessions.created_at} + ${SESSION_MAX_DAYS}::integer * interval '1 day')
+      where ${inboxSessions.token_hash} = ${hash}`);
     if (slid[0]) expiresAt = slid[0].expires_at;
   }
   return { account: { id: row.id, name: row.name, email: row.email }, token, expiresAt };
 }
 
 export async function endSession(db: Database, token: string): Promise<void> {
-  await db.rows(sql`delete from inbox_sessions where token_hash = ${hashToken(token)}`);
+  await db.rows(sql`delete from ${inboxSessions} where ${inboxSessions.token_hash} = ${hashToken(token)}`);
 }
 
 /** "Sign out everywhere" (every browser of this account), or every one but `keepToken` (after a password change). */
 export async function endAllSessions(db: Database, accountId: number, keepToken?: string): Promise<number> {
-  const rows = await db.rows(sql`
-    delete from inbox_sessions where user_id = ${accountId} ${keepToken ? sql`and token_hash <> ${hashToken(keepToken)}` : sql``} returning 1`);
+  const rows = await returning(db.rows, { ended: sql<number>`1` }, sql`
+    delete from ${inboxSessions} where ${inboxSessions.user_id} = ${accountId} ${keepToken ? sql`and ${inboxSessions.token_hash} <> ${hashToken(keepToken)}` : sql``}`);
   return rows.length;
 }
 
 export async function countSessions(db: Database, accountId: number): Promise<number> {
-  const rows = await db.rows<{ n: number }>(sql`select count(*)::integer as n from inbox_sessions where user_id = ${accountId} and expires_at > now()`);
+  const rows = await select(db.rows, { n: sql<number>`count(*)::integer` }, sql`from ${inboxSessions} where ${inboxSessions.user_id} = ${accountId} and ${inboxSessions.expires_at} > now()`);
   return rows[0]?.n ?? 0;
 }
 
 /** A cookie's value from the request's Cookie header, or null. */
-export function cookieValue(request: Request, name: string): string | null {
+export function cookieValue(request: Request, cookieName: string): string | null {
   const header = request.headers.get("cookie") ?? "";
   for (const part of header.split(";")) {
     const [key, ...value] = part.trim().split("=");
-    if (key === name) return value.join("=") || null;
+    if (key === cookieName) return value.join("=") || null;
   }
   return null;
 }
@@ -91,8 +92,8 @@ export function sessionTokenFrom(request: Request, secure: boolean): string | nu
 }
 
 /** A Set-Cookie header of the inbox: HttpOnly, SameSite=Lax, the whole site; Secure (and `__Host-` named by the caller) over https. */
-export function inboxCookie(name: string, value: string, maxAgeSeconds: number, secure: boolean): string {
-  return `${name}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}${secure ? "; Secure" : ""}`;
+export function inboxCookie(cookieName: string, value: string, maxAgeSeconds: number, secure: boolean): string {
+  return `${cookieName}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}${secure ? "; Secure" : ""}`;
 }
 
 export function sessionCookie(token: string, expiresAt: Date, secure: boolean): string {

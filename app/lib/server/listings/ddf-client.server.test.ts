@@ -3,7 +3,8 @@ import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { generateListings, generateOffices, generateOpenHouses } from "../../../../tests/fixtures/ddf/listings";
 import { startDdfStandIn } from "../../../../tests/fixtures/ddf/stand-in";
-import { createDdfClient, DdfAuthError, DdfError, DdfRateLimited, DdfResponseError, DdfUnavailable, retryAfterMsOf } from "./ddf-client.server";
+import { createDdfClient } from "./ddf-client.server";
+import { DdfAuthError, DdfError, DdfRateLimited, DdfResponseError, DdfUnavailable, retryAfterMsOf } from "./ddf-errors.server";
 
 // The DDF® client on its own: tokens, paging, and errors that never carry the secret or a token.
 

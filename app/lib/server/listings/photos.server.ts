@@ -31,7 +31,9 @@ import { sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import sharp from "sharp";
 import { PHOTO_WIDTHS, type PhotoWidth, listingKeyOf } from "../../listings";
-import type { Database } from "../db.server";
+import { listings } from "../../../../db/schema";
+import type { Database } from "../../../../server/db/database";
+import { select } from "../../../../server/db/query";
 import type { MediaFetcher } from "./media-fetch.server";
 
 /**
@@ -266,8 +268,10 @@ export async function listingPhoto(db: Database, listingKey: string, file: strin
   if (width !== undefined && !PHOTO_WIDTHS.includes(width)) return { status: 404 };
   if (match[1] === undefined) return listingCover(db, listingKey, width, media);
   const index = Number(match[1]) - 1;
-  const rows = await db.rows<{ url: string | null }>(
-    sql`select photos->(${index}::int)->>'url' as url from listings where listing_key = ${listingKey}`,
+  const rows = await select(
+    db.rows,
+    { url: sql<string | null>`${listings.photos}->(${index}::int)->>'url'` },
+    sql`from ${listings} where ${listings.listing_key} = ${listingKey}`,
   );
   const url = rows[0]?.url;
   if (!url || digest(url) !== match[2] || !fetchable(url)) return { status: 404 };
@@ -275,7 +279,7 @@ export async function listingPhoto(db: Database, listingKey: string, file: strin
 }
 
 async function listingCover(db: Database, listingKey: string, width: PhotoWidth | undefined, media: MediaFetcher): Promise<PhotoAnswer> {
-  const rows = await db.rows<{ photos: { url?: unknown }[] | null }>(sql`select photos from listings where listing_key = ${listingKey}`);
+  const rows = await select(db.rows, { photos: listings.photos }, sql`from ${listings} where ${listings.listing_key} = ${listingKey}`);
   const urls = (rows[0]?.photos ?? []).map((p) => (typeof p?.url === "string" ? p.url : null));
   if (!urls.some(fetchable)) return { status: 404 };
   const allKnownToFail = urls.filter(fetchable).every((url) => failures.has(url));

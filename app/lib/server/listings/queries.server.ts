@@ -6,128 +6,104 @@
  * median, which read all the filter's rows, are kept until the copy changes (summary.server.ts).
  */
 import { type SQL, sql } from "drizzle-orm";
-import type { ListingCategory } from "~/lib/schema-values";
-import type { ListingPhoto } from "../../../../db/schema";
 import type { ListingCard, ListingDetail, ListingFilter, ListingPage, ListingSearch, ListingStatus, OpenHouseListing, OpenHouseTime } from "~/lib/listing-types";
+import { listingTombstones, listings, offices, openHouses } from "../../../../db/schema";
 import { edmontonDate } from "../../dates";
 import { listingPath } from "../../listings";
-import type { Database } from "../db.server";
+import type { Database } from "../../../../server/db/database";
+import { type RowOf, type Selectable, select, selectList } from "../../../../server/db/query";
 import { listingCoverPath, listingPhotoPath, photoKnownToFail } from "./photos.server";
 import { listingSummary } from "./summary.server";
 
 export type ListingLookup = ListingDetail | { gone: true } | null;
 
 /**
- * The fields a card and the detail view both show, with their columns, mapped once (toShared) so
- * the two views cannot disagree about them. SharedField is computed from the two types: a field
- * added to both fails to compile until it is mapped here.
+ * The fields a card and the detail view both show, selected once (sharedFields) and finished once
+ * (finishShared) so the two views cannot disagree about them. Most come as the views name them;
+ * slug, listPrice and listedByAgent are turned into path, price and listedByAgent. A field added to
+ * both ListingCard and ListingDetail fails to compile (toCard) until it is selected here.
+ *
+ * The brokerages' names come from the offices the listing names, in its order (listing office
+ * first), so a renamed office shows on every page after one sync; the agent's own listings are
+ * those whose listing or co-listing agent has DDF_MEMBER_KEY.
  */
-type SharedField = keyof ListingCard & keyof ListingDetail;
-
-interface SharedRow extends Record<string, unknown> {
-  listing_key: string;
-  slug: string;
-  status: ListingStatus;
-  brokerages: string[] | null;
-  listed_by_agent: boolean | null;
-  list_price: number | null;
-  address: string;
-  city: string | null;
-  bedrooms: number | null;
-  bathrooms: number | null;
-  living_area: number | null;
-  living_area_units: string | null;
-  category: ListingCategory;
-}
-
-/**
- * The columns both views read. The brokerages' names come from the offices the listing names, in
- * its order (listing office first), so a renamed office shows on every page after one sync; the
- * agent's own listings are those whose listing or co-listing agent has DDF_MEMBER_KEY.
- */
-function sharedColumns(memberKey: string | null | undefined): SQL {
-  return sql`listings.listing_key, slug, status, list_price, address, city, bedrooms, bathrooms, living_area, living_area_units, category,
-    array(select o.office_name from unnest(office_keys) with ordinality as k(office_key, n)
-      join offices o on o.office_key = k.office_key where o.office_name is not null order by k.n) as brokerages,
-    ${memberKey ?? null}::text = any(agent_keys) as listed_by_agent`;
-}
-
-function toShared(r: SharedRow): Pick<ListingCard, SharedField> {
+function sharedFields(memberKey: string | null | undefined) {
   return {
-    key: r.listing_key,
-    path: listingPath(r.listing_key, r.slug),
-    status: r.status,
-    brokerages: r.brokerages ?? [],
-    listedByAgent: r.listed_by_agent === true,
-    // A price of 0 is no price ("Price on request"), whichever way it was stored.
-    price: r.list_price && r.list_price > 0 ? r.list_price : null,
-    address: r.address,
-    city: r.city,
-    beds: r.bedrooms,
-    baths: r.bathrooms,
-    area: r.living_area,
-    areaUnits: r.living_area_units,
-    category: r.category,
+    key: listings.listing_key,
+    slug: listings.slug,
+    // The sync stores only the statuses the site shows (decision 030).
+    status: sql<ListingStatus>`${listings.status}`,
+    listPrice: listings.list_price,
+    address: listings.address,
+    city: listings.city,
+    beds: listings.bedrooms,
+    baths: listings.bathrooms,
+    area: listings.living_area,
+    areaUnits: listings.living_area_units,
+    category: listings.category,
+    brokerages: sql<string[]>`array(select ${offices.office_name} from unnest(${listings.office_keys}) with ordinality as k(office_key, n)
+      join ${offices} on ${offices.office_key} = k.office_key where ${offices.office_name} is not null order by k.n)`,
+    listedByAgent: sql<boolean | null>`${memberKey ?? null}::text = any(${listings.agent_keys})`,
   };
 }
 
-interface DetailRow extends SharedRow {
-  mls_number: string | null;
-  province: string | null;
-  postal_code: string | null;
-  community: string | null;
-  property_sub_type: string | null;
-  public_remarks: string | null;
-  listing_url: string | null;
-  photos: ListingPhoto[] | null;
-  listed_at: Date | null;
-  modified_at: Date;
+function finishShared<R extends RowOf<ReturnType<typeof sharedFields>>>({ slug, listPrice, listedByAgent, ...same }: R) {
+  return {
+    ...same,
+    path: listingPath(same.key, slug),
+    // A price of 0 is no price ("Price on request"), whichever way it was stored.
+    price: listPrice && listPrice > 0 ? listPrice : null,
+    listedByAgent: listedByAgent === true,
+  };
 }
 
-const DETAIL_COLUMNS = sql.raw(`mls_number, province, postal_code, community, property_sub_type, public_remarks, listing_url, photos, listed_at, modified_at`);
+const detailFields = (memberKey: string | null | undefined) => ({
+  ...sharedFields(memberKey),
+  mlsNumber: listings.mls_number,
+  province: listings.province,
+  postalCode: listings.postal_code,
+  community: listings.community,
+  subType: listings.property_sub_type,
+  remarks: listings.public_remarks,
+  listingUrl: listings.listing_url,
+  photos: listings.photos,
+  listedAt: listings.listed_at,
+  modifiedAt: listings.modified_at,
+});
 
-interface OpenHouseRow extends Record<string, unknown> {
-  date: string;
-  start_time: string | null;
-  end_time: string | null;
-  livestream_url: string | null;
-}
-
-const toOpenHouseTime = (o: OpenHouseRow): OpenHouseTime => ({ date: o.date, start: o.start_time, end: o.end_time, livestreamUrl: o.livestream_url });
+const OPEN_HOUSE_FIELDS = {
+  date: sql<string>`to_char(${openHouses.date}, 'YYYY-MM-DD')`,
+  start: openHouses.start_time,
+  end: openHouses.end_time,
+  livestreamUrl: openHouses.livestream_url,
+} satisfies Record<keyof OpenHouseTime, Selectable>;
 
 /** One listing by its ListingKey; `{ gone: true }` when it left the feed (the page answers 410). */
 export async function listingByKey(db: Database, key: string, options: { memberKey?: string | null; today?: string } = {}): Promise<ListingLookup> {
-  const rows = await db.rows<DetailRow>(sql`select ${sharedColumns(options.memberKey)}, ${DETAIL_COLUMNS} from listings where listing_key = ${key}`);
+  const rows = await select(db.rows, detailFields(options.memberKey), sql`from ${listings} where ${listings.listing_key} = ${key}`);
   const row = rows[0];
   if (row) {
-    const openHouses = await db.rows<OpenHouseRow>(sql`
-      select to_char(date, 'YYYY-MM-DD') as date, start_time, end_time, livestream_url from open_houses
-      where listing_key = ${key} and date >= ${options.today ?? edmontonDate()}::date
-      order by date, start_time nulls last limit 10`);
-    return { ...toDetail(row), openHouses: openHouses.map(toOpenHouseTime) };
+    const times = await select(db.rows, OPEN_HOUSE_FIELDS, sql`
+      from ${openHouses}
+      where ${openHouses.listing_key} = ${key} and ${openHouses.date} >= ${options.today ?? edmontonDate()}::date
+      order by ${openHouses.date}, ${openHouses.start_time} nulls last limit 10`);
+    return { ...toDetail(row), openHouses: times };
   }
-  const gone = await db.rows(sql`select 1 as gone from listing_tombstones where listing_key = ${key}`);
+  const gone = await select(db.rows, { gone: sql<number>`1` }, sql`from ${listingTombstones} where ${listingTombstones.listing_key} = ${key}`);
   return gone.length > 0 ? { gone: true } : null;
 }
 
-function toDetail(r: DetailRow): Omit<ListingDetail, "openHouses"> {
+function toDetail({ photos, listedAt, modifiedAt, ...row }: RowOf<ReturnType<typeof detailFields>>): Omit<ListingDetail, "openHouses"> {
   return {
-    ...toShared(r),
-    mlsNumber: r.mls_number,
-    province: r.province,
-    postalCode: r.postal_code,
-    community: r.community,
-    subType: r.property_sub_type,
-    remarks: r.public_remarks,
-    listingUrl: r.listing_url,
+    ...finishShared(row),
     // Served from this site (photos.server.ts); the index is the photo's place in the feed's list.
     // A photo the media host failed to give lately is left out, so the first one shown loads.
-    photos: (r.photos ?? []).flatMap((p, i) =>
-      typeof p?.url === "string" && !photoKnownToFail(p.url) ? [{ url: listingPhotoPath(r.listing_key, i, p.url), description: p.description }] : [],
+    photos: (photos ?? []).flatMap((p, i) =>
+      typeof p?.url === "string" && !photoKnownToFail(p.url) ? [{ url: listingPhotoPath(row.key, i, p.url), description: p.description }] : [],
     ),
-    cover: (r.photos ?? []).length > 0 ? listingCoverPath(r.listing_key) : null,
-    listedAt: r.listed_at ? r.listed_at.toISOString() : null,
-    modifiedAt: r.modified_at.toISOString(),
+    cover: (photos ?? []).length > 0 ? listingCoverPath(row.key) : null,
+    listedAt: listedAt ? listedAt.toISOString() : null,
+    modifiedAt: modifiedAt.toISOString(),
   };
 }
 
@@ -136,23 +112,28 @@ function whereOf(f: ListingFilter): SQL {
   const conditions: SQL[] = [sql`true`];
   // One city is an equality the (city, listed_at) index serves in order; several use = any.
   // sql.param keeps the array one parameter (a bare array would be spread into a list).
-  if (f.cities?.length === 1) conditions.push(sql`city = ${f.cities[0]}`);
-  else if (f.cities?.length) conditions.push(sql`city = any(${sql.param([...f.cities])}::text[])`);
-  if (f.category) conditions.push(sql`category = ${f.category}`);
+  if (f.cities?.length === 1) conditions.push(sql`${listings.city} = ${f.cities[0]}`);
+  else if (f.cities?.length) conditions.push(sql`${listings.city} = any(${sql.param([...f.cities])}::text[])`);
+  if (f.category) conditions.push(sql`${listings.category} = ${f.category}`);
   // "For sale" means available: homes with an accepted offer only when asked for (decision 030).
-  if (!f.withAcceptedOffers) conditions.push(sql`status = 'active'`);
-  if (f.minPrice !== undefined) conditions.push(sql`list_price >= ${f.minPrice}`);
-  if (f.maxPrice !== undefined) conditions.push(sql`list_price <= ${f.maxPrice}`);
-  if (f.minBeds !== undefined) conditions.push(sql`bedrooms >= ${f.minBeds}`);
+  if (!f.withAcceptedOffers) conditions.push(sql`${listings.status} = 'active'`);
+  if (f.minPrice !== undefined) conditions.push(sql`${listings.list_price} >= ${f.minPrice}`);
+  if (f.maxPrice !== undefined) conditions.push(sql`${listings.list_price} <= ${f.maxPrice}`);
+  if (f.minBeds !== undefined) conditions.push(sql`${listings.bedrooms} >= ${f.minBeds}`);
   return sql.join(conditions, sql` and `);
 }
 
-interface CardRow extends SharedRow {
-  photo: string | null;
+const cardFields = (memberKey: string | null | undefined) => ({ ...sharedFields(memberKey), photo: sql<string | null>`${listings.photos}->0->>'url'` });
+
+function toCard({ photo, ...row }: RowOf<ReturnType<typeof cardFields>>): ListingCard {
+  // The first photo, or, when the media host failed to give it lately, the first that loads.
+  return { ...finishShared(row), photo: !photo ? null : photoKnownToFail(photo) ? listingCoverPath(row.key) : listingPhotoPath(row.key, 0, photo) };
 }
 
-// listed_at is read only to order the page; a card does not show it.
-const cardColumns = (memberKey: string | null | undefined): SQL => sql`${sharedColumns(memberKey)}, photos->0->>'url' as photo, listed_at`;
+/** The output columns of the subquery `name` whose select list is `fields`, typed as those fields are. */
+function columnsOf<F extends Record<string, Selectable>>(name: string, fields: F): { [K in keyof F]: SQL<RowOf<F>[K]> } {
+  return Object.fromEntries(Object.keys(fields).map((key) => [key, sql`${sql.identifier(name)}.${sql.identifier(key)}`])) as { [K in keyof F]: SQL<RowOf<F>[K]> };
+}
 
 /**
  * A page of listings, newest first (listed_at descending, undated ones last, then by key), with
@@ -172,31 +153,27 @@ export async function searchListings(db: Database, search: ListingSearch & { pag
   const offset = (page - 1) * pageSize;
   if (offset >= total) return { total, page, pageCount, listings: [], medianAskingPrice: median };
   const reach = offset + pageSize;
-  const CARD_COLUMNS = cardColumns(search.memberKey);
-  const rows = await db.rows<CardRow>(sql`
-    select * from (
-      (select ${CARD_COLUMNS} from listings where ${where} and listed_at is not null
-        order by listed_at desc, listing_key limit ${reach})
+  // listedAt is read only to order the page; a card does not show it.
+  const fields = { ...cardFields(search.memberKey), listedAt: listings.listed_at };
+  const { listedAt, ...card } = columnsOf("candidates", fields);
+  const rows = await select(db.rows, card, sql`
+    from (
+      (select ${selectList(fields)} from ${listings} where ${where} and ${listings.listed_at} is not null
+        order by ${listings.listed_at} desc, ${listings.listing_key} limit ${reach})
       union all
-      (select ${CARD_COLUMNS} from listings where ${where} and listed_at is null
-        order by listing_key limit ${reach})
+      (select ${selectList(fields)} from ${listings} where ${where} and ${listings.listed_at} is null
+        order by ${listings.listing_key} limit ${reach})
     ) as candidates
-    order by listed_at desc nulls last, listing_key
+    order by ${listedAt} desc nulls last, ${card.key}
     limit ${pageSize} offset ${offset}`);
   return { total, page, pageCount, listings: rows.map(toCard), medianAskingPrice: median };
 }
 
-function toCard(r: CardRow): ListingCard {
-  // The first photo, or, when the media host failed to give it lately, the first that loads.
-  const photo = !r.photo ? null : photoKnownToFail(r.photo) ? listingCoverPath(r.listing_key) : listingPhotoPath(r.listing_key, 0, r.photo);
-  return { ...toShared(r), photo };
-}
-
 /** The agent's own listings (DDF_MEMBER_KEY is the listing or a co-listing agent), newest first, every shown status. */
 export async function agentListings(db: Database, memberKey: string, limit: number): Promise<ListingCard[]> {
-  const rows = await db.rows<CardRow>(sql`
-    select ${cardColumns(memberKey)} from listings where agent_keys @> array[${memberKey}::text]
-    order by listed_at desc nulls last, listing_key limit ${Math.max(1, Math.floor(limit))}`);
+  const rows = await select(db.rows, cardFields(memberKey), sql`
+    from ${listings} where ${listings.agent_keys} @> array[${memberKey}::text]
+    order by ${listings.listed_at} desc nulls last, ${listings.listing_key} limit ${Math.max(1, Math.floor(limit))}`);
   return rows.map(toCard);
 }
 
@@ -208,19 +185,19 @@ export async function upcomingOpenHouses(
   db: Database,
   options: { memberKey: string | null; cities: readonly string[]; limit: number; today?: string },
 ): Promise<OpenHouseListing[]> {
-  const own = options.memberKey ? sql`listings.agent_keys @> array[${options.memberKey}::text]` : sql`false`;
-  const rows = await db.rows<CardRow & OpenHouseRow>(sql`
-    select ${cardColumns(options.memberKey)}, to_char(o.date, 'YYYY-MM-DD') as date, o.start_time, o.end_time, o.livestream_url
-    from open_houses o join listings on listings.listing_key = o.listing_key
-    where o.date >= ${options.today ?? edmontonDate()}::date and (${own} or listings.city = any(${sql.param([...options.cities])}::text[]))
-    order by listed_by_agent desc nulls last, o.date, o.start_time nulls last, o.open_house_key
+  const own = options.memberKey ? sql`${listings.agent_keys} @> array[${options.memberKey}::text]` : sql`false`;
+  const card = cardFields(options.memberKey);
+  const rows = await select(db.rows, { ...card, ...OPEN_HOUSE_FIELDS }, sql`
+    from ${openHouses} join ${listings} on ${listings.listing_key} = ${openHouses.listing_key}
+    where ${openHouses.date} >= ${options.today ?? edmontonDate()}::date and (${own} or ${listings.city} = any(${sql.param([...options.cities])}::text[]))
+    order by ${card.listedByAgent} desc nulls last, ${openHouses.date}, ${openHouses.start_time} nulls last, ${openHouses.open_house_key}
     limit ${Math.max(1, Math.floor(options.limit))}`);
-  return rows.map((r) => ({ ...toOpenHouseTime(r), listing: toCard(r) }));
+  return rows.map(({ date, start, end, livestreamUrl, ...listing }) => ({ date, start, end, livestreamUrl, listing: toCard(listing) }));
 }
 
 /** Every listing page with its last change, for /sitemap-listings.xml (one narrow scan). */
 export async function allListingPaths(db: Database): Promise<{ path: string; modifiedAt: Date }[]> {
-  const rows = await db.rows<{ listing_key: string; slug: string; modified_at: Date }>(sql`
-    select listing_key, slug, modified_at from listings order by listing_key`);
-  return rows.map((r) => ({ path: listingPath(r.listing_key, r.slug), modifiedAt: r.modified_at }));
+  const rows = await select(db.rows, { key: listings.listing_key, slug: listings.slug, modifiedAt: listings.modified_at }, sql`
+    from ${listings} order by ${listings.listing_key}`);
+  return rows.map((r) => ({ path: listingPath(r.key, r.slug), modifiedAt: r.modifiedAt }));
 }

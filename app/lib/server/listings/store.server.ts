@@ -3,10 +3,13 @@
  * queries.server.ts. Each call is one statement, so a page of the feed is stored whole or not
  * at all, and a sync cut short leaves every listing either as it was or as the feed has it now.
  */
-import { type SQL, sql } from "drizzle-orm";
-import type { Database } from "../db.server";
+import { type Column, type SQL, sql } from "drizzle-orm";
+import { listingTombstones, listings, offices, openHouses } from "../../../../db/schema";
+import type { Database } from "../../../../server/db/database";
+import { name, returning, select } from "../../../../server/db/query";
 import type { DdfOffice, ListingRow, OpenHouseRow } from "./property.server";
 
+/** The columns an upsert writes (every one the feed fills), as keys of the schema's `listings`. */
 const COLUMNS = [
   "listing_key",
   "mls_number",
@@ -36,6 +39,22 @@ const COLUMNS = [
   "synced_at",
 ] as const satisfies readonly (keyof ListingRow)[];
 
+/** The open houses' columns, in the order replaceOpenHouses lists each row's values. */
+const OPEN_HOUSE_COLUMNS = [
+  openHouses.open_house_key,
+  openHouses.listing_key,
+  openHouses.date,
+  openHouses.start_time,
+  openHouses.end_time,
+  openHouses.livestream_url,
+  openHouses.synced_at,
+];
+
+/** `"a", "b", …`: the bare names of columns, for an insert's column list. */
+const names = (columns: readonly Column[]): SQL => sql.join(columns.map(name), sql`, `);
+/** `"a" = excluded."a", …`: an upsert's update of these columns to the values of the row that conflicted. */
+const fromExcluded = (columns: readonly Column[]): SQL => sql.join(columns.map((c) => sql`${name(c)} = excluded.${name(c)}`), sql`, `);
+
 function valueOf(row: ListingRow, column: (typeof COLUMNS)[number]): SQL {
   const value = row[column];
   if (column === "photos") return sql`${JSON.stringify(value ?? [])}::jsonb`;
@@ -55,43 +74,34 @@ export async function upsertListings(db: Database, rows: readonly ListingRow[]):
     rows.map((row) => sql`(${sql.join(COLUMNS.map((c) => valueOf(row, c)), sql`, `)})`),
     sql`, `,
   );
-  const updates = sql.raw(
-    COLUMNS.filter((c) => c !== "listing_key")
-      .map((c) => `${c} = excluded.${c}`)
-      .join(", "),
-  );
   // sql.param keeps the array one parameter (a bare array would be spread into a list).
   const keys = sql.param(rows.map((r) => r.listing_key));
-  const result = await db.rows<{ listing_key: string }>(sql`
-    with stored as (
-      insert into listings (${sql.raw(COLUMNS.join(", "))}) values ${values}
-      on conflict (listing_key) do update set ${updates}
-      returning listing_key
-    ),
-    revived as (delete from listing_tombstones where listing_key = any(${keys}::text[]) returning listing_key)
-    select listing_key from stored`);
-  return result.length;
+  // The tombstones' delete runs whether or not anything reads it (PostgreSQL runs every data-modifying WITH once).
+  const stored = await returning(db.rows, { listing_key: listings.listing_key }, sql`
+    with revived as (delete from ${listingTombstones} where ${listingTombstones.listing_key} = any(${keys}::text[]) returning ${name(listingTombstones.listing_key)})
+    insert into ${listings} (${names(COLUMNS.map((c) => listings[c]))}) values ${values}
+    on conflict (${name(listings.listing_key)}) do update set ${fromExcluded(COLUMNS.filter((c) => c !== "listing_key").map((c) => listings[c]))}`);
+  return stored.length;
 }
 
 /** Removes listings that left the feed (one statement): their rows go, a tombstone keeps the key for the 410. */
 export async function removeListings(db: Database, keys: readonly string[]): Promise<number> {
   if (keys.length === 0) return 0;
-  const removed = await db.rows<{ listing_key: string }>(sql`
-    with gone as (delete from listings where listing_key = any(${sql.param([...keys])}::text[]) returning listing_key)
-    insert into listing_tombstones (listing_key) select listing_key from gone
-    on conflict (listing_key) do update set removed_at = now()
-    returning listing_key`);
+  const removed = await returning(db.rows, { listing_key: listingTombstones.listing_key }, sql`
+    with gone as (delete from ${listings} where ${listings.listing_key} = any(${sql.param([...keys])}::text[]) returning ${name(listings.listing_key)})
+    insert into ${listingTombstones} (${name(listingTombstones.listing_key)}) select ${name(listings.listing_key)} from gone
+    on conflict (${name(listingTombstones.listing_key)}) do update set ${name(listingTombstones.removed_at)} = now()`);
   return removed.length;
 }
 
 /** Every stored key with its ModificationTimestamp, to compare with the feed's full list. */
 export async function storedListingVersions(db: Database): Promise<Map<string, number>> {
-  const rows = await db.rows<{ listing_key: string; modified_at: Date }>(sql`select listing_key, modified_at from listings`);
+  const rows = await select(db.rows, { listing_key: listings.listing_key, modified_at: listings.modified_at }, sql`from ${listings}`);
   return new Map(rows.map((r) => [r.listing_key, r.modified_at.getTime()]));
 }
 
 export async function countListings(db: Database): Promise<number> {
-  const rows = await db.rows<{ n: number }>(sql`select count(*)::int as n from listings`);
+  const rows = await select(db.rows, { n: sql<number>`count(*)::int` }, sql`from ${listings}`);
   return rows[0]?.n ?? 0;
 }
 
@@ -102,23 +112,22 @@ export async function upsertOffices(db: Database, records: readonly DdfOffice[],
     records.map((o) => sql`(${o.OfficeKey}, ${o.OfficeName?.trim() || null}, ${new Date(o.ModificationTimestamp).toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)`),
     sql`, `,
   );
-  const rows = await db.rows<{ office_key: string }>(sql`
-    insert into offices (office_key, office_name, modified_at, synced_at) values ${values}
-    on conflict (office_key) do update set office_name = excluded.office_name, modified_at = excluded.modified_at, synced_at = excluded.synced_at
-    returning office_key`);
+  const rows = await returning(db.rows, { office_key: offices.office_key }, sql`
+    insert into ${offices} (${names([offices.office_key, offices.office_name, offices.modified_at, offices.synced_at])}) values ${values}
+    on conflict (${name(offices.office_key)}) do update set ${fromExcluded([offices.office_name, offices.modified_at, offices.synced_at])}`);
   return rows.length;
 }
 
 /** Removes offices that left the feed (one statement). */
 export async function removeOffices(db: Database, keys: readonly string[]): Promise<number> {
   if (keys.length === 0) return 0;
-  const rows = await db.rows<{ office_key: string }>(sql`delete from offices where office_key = any(${sql.param([...keys])}::text[]) returning office_key`);
+  const rows = await returning(db.rows, { office_key: offices.office_key }, sql`delete from ${offices} where ${offices.office_key} = any(${sql.param([...keys])}::text[])`);
   return rows.length;
 }
 
 /** Every stored office key with its ModificationTimestamp. */
 export async function storedOfficeVersions(db: Database): Promise<Map<string, number>> {
-  const rows = await db.rows<{ office_key: string; modified_at: Date }>(sql`select office_key, modified_at from offices`);
+  const rows = await select(db.rows, { office_key: offices.office_key, modified_at: offices.modified_at }, sql`from ${offices}`);
   return new Map(rows.map((r) => [r.office_key, r.modified_at.getTime()]));
 }
 
@@ -135,14 +144,13 @@ export async function replaceOpenHouses(db: Database, rows: readonly OpenHouseRo
   for (let i = 0; i < unique.length; i += 500) {
     const batch = unique.slice(i, i + 500);
     await db.rows(sql`
-      insert into open_houses (open_house_key, listing_key, date, start_time, end_time, livestream_url, synced_at)
+      insert into ${openHouses} (${names(OPEN_HOUSE_COLUMNS)})
       values ${sql.join(
         batch.map((r) => sql`(${r.open_house_key}, ${r.listing_key}, ${r.date}::date, ${r.start_time ?? null}, ${r.end_time ?? null}, ${r.livestream_url ?? null}, ${(r.synced_at ?? new Date()).toISOString()}::timestamptz)`),
         sql`, `,
       )}
-      on conflict (open_house_key) do update set listing_key = excluded.listing_key, date = excluded.date, start_time = excluded.start_time,
-        end_time = excluded.end_time, livestream_url = excluded.livestream_url, synced_at = excluded.synced_at`);
+      on conflict (${name(openHouses.open_house_key)}) do update set ${fromExcluded(OPEN_HOUSE_COLUMNS.filter((c) => c !== openHouses.open_house_key))}`);
   }
   const keys = sql.param(unique.map((r) => r.open_house_key));
-  await db.rows(sql`delete from open_houses where date < ${from}::date or not (open_house_key = any(${keys}::text[]))`);
+  await db.rows(sql`delete from ${openHouses} where ${openHouses.date} < ${from}::date or not (${openHouses.open_house_key} = any(${keys}::text[]))`);
 }

@@ -28,7 +28,9 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import type { ListingFilter } from "~/lib/listing-types";
-import type { Database } from "../db.server";
+import { listingSync, listings } from "../../../../db/schema";
+import type { Database } from "../../../../server/db/database";
+import { select } from "../../../../server/db/query";
 
 export interface ListingSummary {
   total: number;
@@ -51,8 +53,11 @@ const caches = new WeakMap<Database, Cache>();
 /** The count and median of the filter's listings; `where` is the same filter as SQL. */
 export async function listingSummary(db: Database, filter: ListingFilter, where: SQL): Promise<ListingSummary> {
   // Read before the figures: whatever they are computed from is at least this version.
-  const [state] = await db.rows<{ finished: Date | null; progress: string | null }>(sql`
-    select last_finished_at as finished, progress::text as progress from listing_sync where id = 1`);
+  const [state] = await select(
+    db.rows,
+    { finished: listingSync.last_finished_at, progress: sql<string | null>`${listingSync.progress}::text` },
+    sql`from ${listingSync} where ${listingSync.id} = 1`,
+  );
   const version = state?.finished && state.progress !== null ? state.progress : null;
   if (version === null) return summarise(db, where);
 
@@ -76,9 +81,11 @@ export async function listingSummary(db: Database, filter: ListingFilter, where:
 }
 
 async function summarise(db: Database, where: SQL): Promise<ListingSummary> {
-  const [row] = await db.rows<{ total: number; median: number | null }>(sql`
-    select count(*)::int as total, percentile_cont(0.5) within group (order by list_price) as median
-    from listings where ${where}`);
+  const [row] = await select(
+    db.rows,
+    { total: sql<number>`count(*)::int`, median: sql<number | null>`percentile_cont(0.5) within group (order by ${listings.list_price})` },
+    sql`from ${listings} where ${where}`,
+  );
   return { total: row?.total ?? 0, median: row?.median ?? null };
 }
 

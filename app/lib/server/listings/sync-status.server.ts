@@ -4,27 +4,51 @@
  * whichever of them ran the sync.
  */
 import { sql } from "drizzle-orm";
-import type { Database } from "../db.server";
+import { listingSync } from "../../../../db/schema";
+import type { Database } from "../../../../server/db/database";
+import { type RowOf, select } from "../../../../server/db/query";
 import { countListings } from "./store.server";
 import type { ListingSyncStatus, SyncProgress } from "~/lib/listings-sync-status";
-import type { ListingSyncRow } from "./sync.server";
 
 export type { ListingSyncStatus };
 
+/** Most of the row as the status shows it; the last three are read into the status below. */
+const STATE = {
+  lastSuccessAt: listingSync.last_success_at,
+  lastStartedAt: listingSync.last_started_at,
+  lastFinishedAt: listingSync.last_finished_at,
+  lastError: listingSync.last_error,
+  consecutiveFailures: listingSync.consecutive_failures,
+  nextRunAt: listingSync.next_run_at,
+  lastFullCheckAt: listingSync.last_full_check_at,
+  watermark: listingSync.watermark,
+  progress: listingSync.progress,
+  leaseUntil: listingSync.lease_until,
+};
+
+/** A database whose sync never started has no row yet. */
+const NEVER_RUN: RowOf<typeof STATE> = {
+  lastSuccessAt: null,
+  lastStartedAt: null,
+  lastFinishedAt: null,
+  lastError: null,
+  consecutiveFailures: 0,
+  nextRunAt: null,
+  lastFullCheckAt: null,
+  watermark: null,
+  progress: null,
+  leaseUntil: null,
+};
+
 export async function listingSyncStatus(db: Database, now = new Date()): Promise<ListingSyncStatus> {
-  const [[row], stored] = await Promise.all([db.rows<ListingSyncRow>(sql`select * from listing_sync where id = 1`), countListings(db)]);
-  const progress = row?.progress as SyncProgress | null | undefined;
+  const [[row], stored] = await Promise.all([select(db.rows, STATE, sql`from ${listingSync} where ${listingSync.id} = 1`), countListings(db)]);
+  const { watermark, progress, leaseUntil, ...state } = row ?? NEVER_RUN;
+  const lastRun = progress as SyncProgress | null;
   return {
+    ...state,
     stored,
-    neverLoaded: !row?.watermark,
-    lastSuccessAt: row?.last_success_at ?? null,
-    lastStartedAt: row?.last_started_at ?? null,
-    lastFinishedAt: row?.last_finished_at ?? null,
-    lastRun: progress && typeof progress.fetched === "number" ? progress : null,
-    lastError: row?.last_error ?? null,
-    consecutiveFailures: row?.consecutive_failures ?? 0,
-    nextRunAt: row?.next_run_at ?? null,
-    running: Boolean(row?.lease_until && row.lease_until.getTime() > now.getTime()),
-    lastFullCheckAt: row?.last_full_check_at ?? null,
+    neverLoaded: !watermark,
+    lastRun: lastRun && typeof lastRun.fetched === "number" ? lastRun : null,
+    running: Boolean(leaseUntil && leaseUntil.getTime() > now.getTime()),
   };
 }

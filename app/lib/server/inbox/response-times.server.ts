@@ -1,0 +1,59 @@
+/**
+ * The agent's response time, as the inbox list shows it: for each submission of the last 30 days,
+ * the time until the agent's first step on that person after it (a status change or a note, the
+ * same steps that stop the reply clock), as median and 90th percentile, overall and per form.
+ *
+ * Every submission counts, a second one from someone already waiting included (each visitor
+ * waited that long). Submissions not answered yet are counted apart (`waiting`), not as a time.
+ * People marked spam are left out: marking them is no reply.
+ */
+import { sql } from "drizzle-orm";
+import { SUBMISSION_KINDS, notificationOutbox, people, personEvents } from "../../../../db/schema";
+import type { Database } from "../../../../server/db/database";
+import { type RowOf, select } from "../../../../server/db/query";
+
+/** The forms told apart: a listing page's inquiry is a contact message with a listing in its payload (`ContactPayload.listing`). */
+export const RESPONSE_FORMS = ["contact", "welcome", "listing"] as const;
+export type ResponseForm = (typeof RESPONSE_FORMS)[number];
+
+export const RESPONSE_WINDOW_DAYS = 30;
+
+const statFields = {
+  /** Null on the row over all forms. */
+  form: sql<ResponseForm | null>`w.form`,
+  replies: sql<number>`count(w.seconds)::integer`,
+  waiting: sql<number>`(count(*) - count(w.seconds))::integer`,
+  medianSeconds: sql<number | null>`percentile_cont(0.5) within group (order by w.seconds)`,
+  p90Seconds: sql<number | null>`percentile_cont(0.9) within group (order by w.seconds)`,
+};
+
+export type ResponseStat = RowOf<typeof statFields>;
+
+export interface ResponseTimes {
+  /** The window: the submissions of this many days before now. */
+  days: number;
+  overall: ResponseStat;
+  /** The forms that had submissions in the window, in RESPONSE_FORMS order. */
+  forms: (ResponseStat & { form: ResponseForm })[];
+}
+
+/** Median and 90th percentile of the reply times of the submissions of the `days` before `now`. */
+export async function responseTimes(db: Database, now: Date = new Date(), days = RESPONSE_WINDOW_DAYS): Promise<ResponseTimes> {
+  const o = notificationOutbox;
+  const e = personEvents;
+  const until = sql`${now.toISOString()}::timestamptz`;
+  // The first step per submission comes from the events' (person_id, created_at) index.
+  const rows = await select(db.rows, statFields, sql`
+    from (
+      select case when ${o.kind} = 'lead' then 'welcome' when jsonb_typeof(${o.payload} -> 'listing') = 'object' then 'listing' else 'contact' end as form,
+        extract(epoch from (answered.at - ${o.created_at}))::float8 as seconds
+      from ${o} join ${people} on ${people.id} = ${o.person_id}
+      left join lateral (select min(${e.created_at}) as at from ${e} where ${e.person_id} = ${o.person_id} and ${e.created_at} > ${o.created_at}) as answered on true
+      where ${o.kind} in ${SUBMISSION_KINDS} and ${people.status} <> 'spam'
+        and ${o.created_at} > ${until} - make_interval(days => ${days}::integer) and ${o.created_at} <= ${until}
+    ) as w
+    group by grouping sets ((w.form), ())`);
+  const overall = rows.find((r) => r.form === null) ?? { form: null, replies: 0, waiting: 0, medianSeconds: null, p90Seconds: null };
+  const forms = RESPONSE_FORMS.flatMap((form) => rows.filter((r): r is ResponseStat & { form: ResponseForm } => r.form === form));
+  return { days, overall, forms };
+}

@@ -1,0 +1,103 @@
+/**
+ * The contact form's write (spec §7, call 1), in one SQL statement and so in one transaction:
+ * the contact is created, or the one with the same e-mail (any case, any spacing) gets the new
+ * name, phone and source and is reused; the message becomes a property inquiry when it is not
+ * empty; the inbox's person with that e-mail is found or created; the agent's notification is
+ * queued in the outbox, linked to that person, with a push for each of the agent's devices and the
+ * visitor's acknowledgement (follow-ups.server.ts).
+ *
+ * The spec's client inserted, caught the unique violation (23505), looked the contact up and
+ * updated it: three round trips and a race between two first-time submissions. INSERT ... ON
+ * CONFLICT (email) DO UPDATE does the same atomically.
+ */
+import { sql } from "drizzle-orm";
+import { CONTACT_SOURCE, INQUIRY_TYPE_LISTING, INQUIRY_TYPE_QUESTION } from "~/lib/schema-values";
+import type { ContactInput } from "../../schemas/contact";
+import { normaliseEmail } from "../../schemas/fields";
+import type { InquiryListingRef } from "../../leads";
+import { contacts, notificationOutbox, propertyInquiries } from "../../../../db/schema";
+import type { Database } from "../../../../server/db/database";
+import { name, select } from "../../../../server/db/query";
+import { personUpsert, submissionPersonOf } from "../inbox/people.server";
+import { newMessageId } from "../mail/message-id.server";
+import { type FollowUps, acknowledgementOf, leadFacts, pushesOf } from "./follow-ups.server";
+
+/** The home a message was sent about (a listing page's "Ask about this home" form). */
+export type InquiryListing = InquiryListingRef;
+
+export interface ContactPayload {
+  name: string;
+  email: string;
+  phone: string | null;
+  message: string | null;
+  submittedAt: string;
+  /** Present for an inquiry from a listing page; a snapshot, as the listing may leave the feed. */
+  listing?: InquiryListing;
+}
+
+export interface CreatedContact {
+  contactId: number;
+  /** True when the e-mail was already known and its contact was updated. */
+  reused: boolean;
+  inquiryId: number | null;
+  notificationId: number;
+}
+
+/** The contact could not be read back after its e-mail turned out to exist (spec §8 duplicate lookup). */
+export class DuplicateLookupError extends Error {
+  constructor() {
+    super("the existing contact could not be read back");
+    this.name = "DuplicateLookupError";
+  }
+}
+
+/**
+ * With `listing`, the message is about that home: the inquiry keeps its ListingKey with the
+ * listing inquiry type, and the notification's payload names it.
+ */
+export async function createContact(db: Database, input: ContactInput, now = new Date(), listing?: InquiryListing, followUps: FollowUps = {}): Promise<CreatedContact> {
+  const contactName = input.name.trim();
+  const email = normaliseEmail(input.email);
+  const phone = input.phone.trim() || null;
+  const message = input.message.trim();
+  const payload: ContactPayload = { name: contactName, email, phone, message: message || null, submittedAt: now.toISOString(), ...(listing ? { listing } : {}) };
+  const inquiryType = listing ? INQUIRY_TYPE_LISTING : INQUIRY_TYPE_QUESTION;
+  const messageId = newMessageId("contact");
+  const o = notificationOutbox;
+  const i = propertyInquiries;
+  const facts = leadFacts(contactName, listing ? "Listing inquiry" : "Contact form", message, listing?.address);
+  const fullPayload = sql`${JSON.stringify(payload)}::jsonb || jsonb_build_object('contactId', id, 'inquiryId', (select id from inquiry))`;
+  const created = {
+    contactId: sql<number>`contact.id`,
+    reused: sql<boolean>`contact.reused`,
+    inquiryId: sql<number | null>`(select id from inquiry)`,
+    notificationId: sql<number | null>`(select id from notification)`,
+  };
+  const rows = await select(db.rows, created, sql`from contact`, {
+    with: sql`contact as (
+      insert into ${contacts} (${name(contacts.name)}, ${name(contacts.email)}, ${name(contacts.phone)}, ${name(contacts.source)})
+      values (${contactName}, ${email}, ${phone}, ${CONTACT_SOURCE})
+      on conflict (${name(contacts.email)}) do update
+        set ${name(contacts.name)} = excluded.${name(contacts.name)}, ${name(contacts.phone)} = excluded.${name(contacts.phone)},
+          ${name(contacts.source)} = excluded.${name(contacts.source)}, ${name(contacts.updated_at)} = now()
+      returning ${contacts.id}, (xmax::text <> '0') as reused
+    ),
+    inquiry as (
+      insert into ${i} (${name(i.contact_id)}, ${name(i.message)}, ${name(i.inquiry_type)}, ${name(i.listing_key)})
+      select id, ${message}, ${inquiryType}, ${listing?.key ?? null}::text from contact where ${message}::text <> ''
+      returning ${i.id}
+    ),
+    person as (${personUpsert(submissionPersonOf(CONTACT_SOURCE, payload))}),
+    notification as (
+      insert into ${o} (${name(o.kind)}, ${name(o.contact_id)}, ${name(o.source)}, ${name(o.payload)}, ${name(o.message_id)}, ${name(o.person_id)})
+      select 'contact', id, ${CONTACT_SOURCE}, ${fullPayload}, ${messageId}, (select id from person)
+      from contact
+      returning ${o.id}
+    ),
+    pushes as (${pushesOf(facts)}),
+    acknowledgement as (${acknowledgementOf("contact", o.contact_id, CONTACT_SOURCE, fullPayload, email, followUps.acknowledge)})`,
+  });
+  const row = rows[0];
+  if (!row || row.notificationId == null) throw new DuplicateLookupError();
+  return { ...row, notificationId: row.notificationId };
+}

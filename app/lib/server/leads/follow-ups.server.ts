@@ -1,0 +1,44 @@
+/**
+ * What a submission's own statement queues besides the agent's e-mail, so that nothing of it can
+ * be lost between two writes (decision 038): one push per subscribed device of the agent, and,
+ * when SMTP is configured and ACKNOWLEDGE_SUBMISSIONS is on, the visitor's acknowledgement. Each
+ * is the body of a CTE of that statement, which has its person as the CTE `person` and its
+ * submission's row (with `id`) as the CTE named by `from`.
+ */
+import { type Column, type SQL, sql } from "drizzle-orm";
+import { notificationOutbox, pushDevices, pushMessages } from "../../../../db/schema";
+import { name } from "../../../../server/db/query";
+import { newMessageId } from "../mail/message-id.server";
+import { type LeadFacts, type PushFacts, firstWords } from "../push/messages.server";
+
+export interface FollowUps {
+  /** Queue the visitor's acknowledgement e-mail (the runtime's ACKNOWLEDGE_SUBMISSIONS with SMTP_URL set). */
+  acknowledge?: boolean;
+}
+
+/** The push's facts for a submission: who, which form, which home, the first words. */
+export function leadFacts(person: string, form: string, text: string | null | undefined, home?: string): LeadFacts {
+  return { name: person, form, ...(home ? { home } : {}), ...(firstWords(text) ? { excerpt: firstWords(text) } : {}) };
+}
+
+/** `insert` of one push per device, naming the statement's person. */
+export function pushesOf(lead: LeadFacts): SQL {
+  const facts: PushFacts = { kind: "lead", lead };
+  const m = pushMessages;
+  return sql`
+    insert into ${m} (${name(m.device_id)}, ${name(m.kind)}, ${name(m.person_id)}, ${name(m.payload)})
+    select ${pushDevices.id}, 'lead', (select id from person), ${JSON.stringify(facts)}::jsonb from ${pushDevices}`;
+}
+
+/**
+ * `insert` of the visitor's acknowledgement into the outbox: the submission's own payload (what
+ * they sent, which the mail quotes), to their address, linked to the submission (`link`: the
+ * outbox's contact_id or lead_id) and the person; nothing when `acknowledge` is off.
+ */
+export function acknowledgementOf(from: "contact" | "lead", link: Column, source: string, payload: SQL, recipient: string, acknowledge: boolean | undefined): SQL {
+  const o = notificationOutbox;
+  return sql`
+    insert into ${o} (${name(o.kind)}, ${name(link)}, ${name(o.source)}, ${name(o.payload)}, ${name(o.message_id)}, ${name(o.person_id)}, ${name(o.recipient)})
+    select 'acknowledgement', id, ${source}, ${payload}, ${newMessageId("ack")}, (select id from person), ${recipient}
+    from ${sql.identifier(from)} where ${Boolean(acknowledge)}`;
+}

@@ -1,0 +1,101 @@
+/**
+ * The visitor's acknowledgement, sent right after their submission: thanks, the promised reply
+ * time in the spec's own words, who will answer and how to call, and what they sent.
+ *
+ * Nothing in it promotes anything (no listings, no newsletter, no invitation to sign up): a
+ * reply to someone's own inquiry needs no marketing consent under CASL only as long as it stays
+ * a reply. Its payload is the submission's snapshot (ContactPayload or LeadPayload).
+ */
+import { site } from "~/content/site";
+import { LEAD_SOURCE } from "../../schema-values";
+import { SERVICE_LABELS, isServiceType } from "../../schemas/services";
+import type { OutboxNotification } from "./outbox.server";
+import { edmontonTime, escapeHtml, isPlainAddress, oneLine, str, webLink } from "./mail-text.server";
+import type { OutgoingEmail } from "./mail-text.server";
+
+/** spec §8, the contact form's success toast, word for word. */
+export const CONTACT_REPLY_PROMISE = "Thank you for contacting us. We'll get back to you within 24 hours.";
+/**
+ * The welcome form's toast (spec §8) promises only "soon"; the 24 hours are the contact form's
+ * promise (spec §9), given here to every visitor as the agent answers both alike.
+ */
+export const LEAD_REPLY_PROMISE = "We've received your information. We'll get back to you within 24 hours.";
+
+/** The home of a listing inquiry, from the snapshot; its link only when it is a listing page of a site. */
+function homeOf(value: unknown): { address: string; mlsNumber: string; url: string | null } | null {
+  if (!value || typeof value !== "object") return null;
+  const l = value as Record<string, unknown>;
+  const url = webLink(l.url);
+  return { address: oneLine(str(l.address)), mlsNumber: oneLine(str(l.mlsNumber)), url: url && /^https?:\/\/[^/]+\/listings\//.test(url) ? url : null };
+}
+
+function quoted(text: string): string {
+  return text
+    .split(/\r\n|\r|\n/)
+    .map((line) => (line ? `> ${line}` : ">"))
+    .join("\n");
+}
+
+export function buildAcknowledgementEmail(n: Pick<OutboxNotification, "id" | "source" | "payload" | "message_id" | "created_at" | "recipient">): OutgoingEmail {
+  const p = (n.payload ?? {}) as Record<string, unknown>;
+  const isLead = n.source === LEAD_SOURCE || (typeof p.fullName === "string" && typeof p.name !== "string");
+  const name = oneLine(str(isLead ? p.fullName : p.name));
+  const address = oneLine(n.recipient ?? str(p.email));
+  if (!isPlainAddress(address)) throw new Error(`Acknowledgement ${n.id}: no valid address to send it to`);
+  const submittedAt = str(p.submittedAt) || n.created_at.toISOString();
+  const home = isLead ? null : homeOf(p.listing);
+  const { agent, brokerage } = site;
+
+  const promise = isLead ? LEAD_REPLY_PROMISE : CONTACT_REPLY_PROMISE;
+  const subject = home?.address ? `Your question about ${home.address}` : isLead ? `We received your information: ${agent.name}, ${agent.title}` : `We received your message: ${agent.name}, ${agent.title}`;
+  const service = isLead ? (isServiceType(p.serviceType) ? SERVICE_LABELS[p.serviceType] : oneLine(str(p.serviceType))) : "";
+  const said = str(isLead ? p.comments : p.message).trim();
+  const sentWhat = isLead ? "What you sent us" : "Your message";
+  const homeLines = home?.address ? [`The home: ${home.address}${home.mlsNumber ? ` (MLS® ${home.mlsNumber})` : ""}`, ...(home.url ? [home.url] : [])] : [];
+  const signature = [`${agent.name}, ${agent.title}`, brokerage.name, agent.phone];
+
+  const text = [
+    `Hi ${name || "there"},`,
+    "",
+    promise,
+    "",
+    `${agent.firstName} will answer you personally. To talk sooner, call ${agent.phone}.`,
+    "",
+    `${sentWhat}, ${edmontonTime(submittedAt)}:`,
+    "",
+    ...homeLines,
+    ...(homeLines.length ? [""] : []),
+    ...(service ? [`Service: ${service}`] : []),
+    ...(said ? [quoted(said)] : service ? [] : ["(no message)"]),
+    "",
+    "-- ",
+    ...signature,
+    "",
+  ].join("\n");
+
+  const homeHtml = home?.address
+    ? `<p>The home: ${home.url ? `<a href="${escapeHtml(home.url)}">${escapeHtml(home.address)}</a>` : escapeHtml(home.address)}${home.mlsNumber ? ` (MLS® ${escapeHtml(home.mlsNumber)})` : ""}</p>\n`
+    : "";
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#0f172a">
+<p>Hi ${escapeHtml(name || "there")},</p>
+<p>${escapeHtml(promise)}</p>
+<p>${escapeHtml(agent.firstName)} will answer you personally. To talk sooner, call <a href="${escapeHtml(agent.phoneHref)}">${escapeHtml(agent.phone)}</a>.</p>
+<h2 style="font-size:16px;margin:16px 0 4px">${escapeHtml(sentWhat)}, ${escapeHtml(edmontonTime(submittedAt))}</h2>
+${homeHtml}${service ? `<p>Service: ${escapeHtml(service)}</p>\n` : ""}${said ? `<blockquote style="white-space:pre-wrap;margin:0;padding-left:12px;border-left:3px solid #cbd5e1">${escapeHtml(said)}</blockquote>\n` : service ? "" : "<p>(no message)</p>\n"}<p style="color:#475569">${signature.map(escapeHtml).join("<br>")}</p>
+</body></html>
+`;
+
+  return {
+    to: { name, address },
+    replyTo: { name: agent.name, address: agent.email },
+    subject: oneLine(subject),
+    text,
+    html,
+    messageId: n.message_id,
+    date: n.created_at,
+    // RFC 3834: marks it as an automatic reply, so the visitor's own autoresponder does not answer it.
+    headers: { "Auto-Submitted": "auto-replied", "X-Auto-Response-Suppress": "All", "X-Notification-Id": String(n.id) },
+  };
+}

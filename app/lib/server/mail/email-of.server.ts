@@ -1,0 +1,30 @@
+/**
+ * Every outbox row's e-mail, whatever its kind: the mailer only adds its sender and encoding.
+ * A row's `recipient` is the visitor for an acknowledgement; null is the agent.
+ */
+import { buildAcknowledgementEmail } from "./acknowledgement-email.server";
+import { buildNotificationEmail } from "./notification-email.server";
+import type { OutgoingEmail } from "./mail-text.server";
+import type { OutboxNotification } from "./outbox.server";
+import { buildReminderEmail } from "./reminder-email.server";
+import { buildSummaryEmail } from "./summary-email.server";
+
+
+export function emailOf(n: OutboxNotification, agentAddress: string): OutgoingEmail {
+  const to = n.recipient ?? agentAddress;
+  switch (n.kind) {
+    case "lead":
+    case "contact": {
+      const { replyTo, subject, text, html, messageId, date } = buildNotificationEmail(n);
+      return { to, replyTo, subject, text, html, messageId, date, headers: { "X-Lead-Source": n.source, "X-Notification-Id": String(n.id) } };
+    }
+    case "acknowledgement":
+      return buildAcknowledgementEmail(n);
+    case "reminder":
+      return { to, ...buildReminderEmail(n) };
+    case "summary":
+      return { to, ...buildSummaryEmail(n) };
+    default:
+      throw new Error(`Outbox row ${String((n as { id: unknown }).id)}: no e-mail for kind "${String((n as { kind: unknown }).kind)}"`);
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * The agent's notification e-mail for one outbox row: subject, plain text and HTML with every
+ * submitted field (HTML-escaped), the source, a Reply-To of the visitor.
+ */
+import { site } from "~/content/site";
+import { SERVICE_LABELS, isServiceType } from "../../schemas/services";
+import { edmontonTime, escapeHtml, htmlFields, htmlMail, htmlNote, oneLine, str, textFields } from "./mail-text.server";
+import type { OutboxNotification } from "./outbox.server";
+
+export interface NotificationEmail {
+  subject: string;
+  text: string;
+  html: string;
+  replyTo: { name: string; address: string };
+  messageId: string;
+  date: Date;
+}
+
+type Field = [label: string, value: string];
+
+/** The home of a listing page's inquiry, from the payload (a snapshot taken when it was sent). */
+function listingOf(value: unknown): { address: string; mlsNumber: string; url: string } | null {
+  if (!value || typeof value !== "object") return null;
+  const l = value as Record<string, unknown>;
+  const path = str(l.path);
+  const url = oneLine(str(l.url));
+  return {
+    address: oneLine(str(l.address)),
+    mlsNumber: oneLine(str(l.mlsNumber)),
+    // The page's absolute address as the route saw it (this module runs in the worker, which has no
+    // site URL of its own); only a listing page of the site, never another address.
+    url: path.startsWith("/listings/") && /^https?:\/\/[^/]+\/listings\//.test(url) ? url : path,
+  };
+}
+
+export function buildNotificationEmail(n: OutboxNotification): NotificationEmail {
+  const p = (n.payload ?? {}) as Record<string, unknown>;
+  const submittedAt = str(p.submittedAt) || n.created_at.toISOString();
+  let name: string;
+  let email: string;
+  let subject: string;
+  let fields: Field[];
+  let longField: Field | null;
+  let intro: string;
+
+  if (n.kind === "lead") {
+    name = oneLine(str(p.fullName));
+    email = oneLine(str(p.email));
+    const service = isServiceType(p.serviceType) ? SERVICE_LABELS[p.serviceType] : str(p.serviceType);
+    subject = `New lead: ${name} (${service})`;
+    intro = `A new lead came in through the welcome page of your website.`;
+    fields = [
+      ["Name", name],
+      ["Email", email],
+      ["Phone", str(p.phone)],
+      ["Service", `${service} (${str(p.serviceType)})`],
+      ["Source", n.source],
+      ["Lead ID", str(p.leadId)],
+      ["Submitted", edmontonTime(submittedAt)],
+    ];
+    longField = ["Comments", str(p.comments) || "(none)"];
+  } else {
+    name = oneLine(str(p.name));
+    email = oneLine(str(p.email));
+    const home = listingOf(p.listing);
+    subject = home ? `New question about ${home.address} from ${name}` : `New contact message from ${name}`;
+    intro = home ? `Someone asked about a home from its page on your website.` : `Someone sent a message through the contact form of your website.`;
+    fields = [
+      ["Name", name],
+      ["Email", email],
+      ["Phone", str(p.phone) || "(not given)"],
+      ...(home
+        ? ([
+            ["Home", home.address],
+            ["MLS® number", home.mlsNumber || "(not given)"],
+            ["Listing page", home.url],
+          ] satisfies Field[])
+        : []),
+      ["Source", n.source],
+      ["Contact ID", str(p.contactId)],
+      ["Submitted", edmontonTime(submittedAt)],
+    ];
+    longField = ["Message", str(p.message) || "(no message)"];
+  }
+
+  const reply = `Reply to this e-mail to answer ${name} directly.`;
+  const text = [intro, "", ...textFields(fields), "", `${longField[0]}:`, longField[1], "", reply, `-- ${site.agent.name}'s website`, ""].join("\n");
+  const html = htmlMail(
+    subject,
+    intro,
+    `${htmlFields(fields)}<h2 style="font-size:16px;margin:16px 0 4px">${escapeHtml(longField[0])}</h2>\n<p style="white-space:pre-wrap;margin:0">${escapeHtml(longField[1])}</p>\n${htmlNote(reply)}`,
+  );
+
+  return {
+    subject: oneLine(subject),
+    text,
+    html,
+    replyTo: { name, address: email },
+    messageId: n.message_id,
+    date: new Date(submittedAt),
+  };
+}

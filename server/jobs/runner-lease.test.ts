@@ -1,0 +1,104 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { testDatabaseForThisFile, usingPostgres } from "../../tests/support/test-database";
+import type { Database } from "../db/database";
+import { type Job, JobLeaseLost, busyPause } from "./runner";
+import { takeLease } from "./lease";
+import { job, jobRunnerTestKit, uniqueName, until } from "./runner-test-support";
+
+// The lease that keeps two servers from running one job of the job runner at once.
+
+const t = testDatabaseForThisFile();
+const { runner } = jobRunnerTestKit();
+
+describe(`JobRunner: one lease per job (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
+  it("never runs one job on two runners sharing the database at once, and both take turns", async () => {
+    const dbB: Database = usingPostgres ? await t.openAnother() : t.db;
+    const name = uniqueName("exclusive");
+    let active = 0;
+    let most = 0;
+    const byRunner = { a: 0, b: 0 };
+    const sharedJob = (who: "a" | "b"): Job =>
+      job({
+        name,
+        intervalMs: 5,
+        lease: { ms: 2_000 },
+        async run() {
+          active += 1;
+          most = Math.max(most, active);
+          byRunner[who] += 1;
+          await new Promise((resolve) => setTimeout(resolve, 15));
+          active -= 1;
+        },
+      });
+    const a = runner(t.db).add(sharedJob("a"));
+    const b = runner(dbB).add(sharedJob("b"));
+    a.start();
+    b.start();
+    await until(() => byRunner.a + byRunner.b >= 40 && byRunner.a > 0 && byRunner.b > 0, 20_000);
+    await Promise.all([a.stop(2_000), b.stop(2_000)]);
+    expect(most).toBe(1);
+  });
+
+  it("skips the run while another server holds the lease, and takes the job over when a dead server's lease runs out", async () => {
+    const name = uniqueName("orphaned");
+    // A server took the lease for 600 ms and died: it never renews nor gives it back.
+    expect(await takeLease(t.db, name, "dead-server", 600)).toEqual({ held: true });
+    const busy = await takeLease(t.db, name, "someone-else", 600);
+    expect(busy.held).toBe(false);
+    expect(!busy.held && busy.msLeft).toBeGreaterThan(400);
+
+    let firstRunAt = 0;
+    const started = performance.now();
+    const r = runner(t.db);
+    // Interval 300 ms: the runner looks again at most that often while the lease is held.
+    r.add(
+      job({
+        name,
+        intervalMs: 300,
+        lease: { ms: 2_000 },
+        async run() {
+          firstRunAt ||= performance.now();
+        },
+      }),
+    );
+    r.start();
+    await until(() => firstRunAt > 0, 5_000);
+    expect(firstRunAt - started).toBeGreaterThanOrEqual(450);
+    // Given back after the run: another server may take it at once.
+    await r.stop(1_000);
+    expect((await takeLease(t.db, name, "next-server", 1_000)).held).toBe(true);
+  });
+
+  it("keeps the lease while a long run lasts, and aborts the run when another server takes it over", async () => {
+    const name = uniqueName("renewed");
+    const seen: { signal?: AbortSignal } = {};
+    const r = runner(t.db);
+    r.add(
+      job({
+        name,
+        lease: { ms: 600 },
+        async run(context) {
+          seen.signal = context.signal;
+          await new Promise((_, reject) => context.signal.addEventListener("abort", () => reject(context.signal.reason)));
+        },
+      }),
+    );
+    r.start();
+    await until(() => seen.signal !== undefined);
+    // Three lease lengths later the run still holds it: renewed every 200 ms.
+    await new Promise((resolve) => setTimeout(resolve, 1_800));
+    expect(seen.signal!.aborted).toBe(false);
+    expect((await takeLease(t.db, name, "intruder", 600)).held).toBe(false);
+    // Another server takes the row over (as it would after this one failed to renew in time).
+    await t.db.rows(sql`update job_leases set lease_owner = 'intruder', lease_until = now() + interval '1 minute' where name = ${name}`);
+    await until(() => seen.signal!.aborted, 2_000);
+    expect(seen.signal!.reason).toBeInstanceOf(JobLeaseLost);
+  });
+
+  it("looks again when the other server's lease ends: at least a second, at most an interval later", () => {
+    expect(busyPause(90_000, 900_000)).toBe(90_000);
+    expect(busyPause(0, 900_000)).toBe(1_000);
+    expect(busyPause(9_000_000, 900_000)).toBe(900_000);
+  });
+});

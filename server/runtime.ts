@@ -1,0 +1,172 @@
+/**
+ * Everything the lead capture needs at run time, started once by server/index.ts before it listens:
+ * the database (opened and migrated), the mailer, the background jobs (one JobRunner: the outbox,
+ * the listings sync), the form rate limit.
+ */
+import { sql } from "drizzle-orm";
+import path from "node:path";
+import { type Database, openDatabase, pgliteDirIn } from "./db/database";
+import { type Config, siteUrlOf } from "./config";
+import { createInvite, hasAccounts, inviteLink } from "../app/lib/server/inbox/accounts.server";
+import { type InboxContext, createInboxContext } from "../app/lib/server/inbox/context.server";
+import { JobRunner } from "./jobs/runner";
+import { createDdfClient } from "../app/lib/server/listings/ddf-client.server";
+import type { ListingsFeed } from "../app/lib/server/listings/feed.server";
+import { mediaFetcherOf } from "../app/lib/server/listings/media-fetch.server";
+import { ListingsSyncJob } from "../app/lib/server/listings/sync-worker.server";
+import { type Mailer, createMailer } from "../app/lib/server/mail/mailer.server";
+import { OUTBOX_JOB, OutboxJob } from "../app/lib/server/mail/outbox-job.server";
+import { PUSH_JOB, PushJob } from "../app/lib/server/push/push-job.server";
+import { ReminderJob } from "../app/lib/server/inbox/reminders.server";
+import { createPushSender } from "../app/lib/server/push/sender.server";
+import { vapidKeys } from "../app/lib/server/push/vapid.server";
+import { type RateLimiter, createRateLimiter } from "./rate-limit";
+import type { LeadsContext } from "../app/lib/server/leads/context.server";
+
+export interface LeadRuntime {
+  db: Database;
+  mailer: Mailer;
+  /** The background jobs of this process: the outbox (unless OUTBOX_WORKER=off) and the listings sync (when the feed is on and DDF_SYNC_WORKER is not off). */
+  jobs: JobRunner;
+  /** The public forms' store and the health check: the database and the outbox's wake-up. */
+  leads: LeadsContext;
+  /** The visitors' form quota (FORM_RATE_LIMIT_MAX per FORM_RATE_LIMIT_WINDOW_MS per address). */
+  formLimiter: RateLimiter;
+  /** The agent's inbox: its database handle, sign-in throttle and relying party. */
+  inbox: InboxContext;
+  /** The DDF® listings feed's local copy, when DDF_CLIENT_ID and DDF_CLIENT_SECRET are set; else null. */
+  listings: ListingsFeed | null;
+  /** Stops the jobs (JOBS_STOP_BUDGET_MS at most), then closes mail and database. */
+  close(): Promise<void>;
+}
+
+/**
+ * How long the jobs' runs in flight get at shutdown, once their signals are aborted: the outbox's
+ * deliveries in hand (nodemailer's own timeouts go to 30 s), the sync's last write. Within the
+ * cleanup time server/index.ts allows (SHUTDOWN_GRACE_MS + 20 s).
+ */
+const JOBS_STOP_BUDGET_MS = 10_000;
+
+export async function startLeadRuntime(config: Config, log: Pick<Console, "info" | "warn" | "error"> = console): Promise<LeadRuntime> {
+  const started = Date.now();
+  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: pgliteDirIn(config.DATA_DIR), poolMax: config.DATABASE_POOL_MAX });
+  log.info(`[db] ${db.driver === "pglite" ? `PGlite in ${pgliteDirIn(config.DATA_DIR)}` : "PostgreSQL (DATABASE_URL)"} ready, migrations applied (${Date.now() - started} ms)`);
+
+  const formLimiter = await createRateLimiter(db, { name: "form", max: config.FORM_RATE_LIMIT_MAX, windowMs: config.FORM_RATE_LIMIT_WINDOW_MS });
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, mailDir: path.join(config.DATA_DIR, "mail"), from: config.MAIL_FROM, to: config.AGENT_NOTIFY_EMAIL });
+  const jobs = new JobRunner({ db, log });
+  const outbox = config.OUTBOX_WORKER
+    ? new OutboxJob(db, mailer, {
+        pollMs: config.OUTBOX_POLL_MS,
+        maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
+        backoffBaseMs: config.OUTBOX_BACKOFF_BASE_MS,
+        backoffMaxMs: config.OUTBOX_BACKOFF_MAX_MS,
+        leaseMs: config.OUTBOX_LEASE_MS,
+        log,
+      })
+    : null;
+  if (outbox) jobs.add(outbox);
+  const keys = await vapidKeys(db, { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY });
+  const pushSender = createPushSender({ keys, subject: config.VAPID_SUBJECT ?? `mailto:${config.AGENT_NOTIFY_EMAIL}`, localHosts: config.PUSH_LOCAL_HOSTS });
+  // The pushes ride with the mail outbox: a process that delivers one delivers the other.
+  if (config.OUTBOX_WORKER) {
+    const delivery = { pollMs: config.OUTBOX_POLL_MS, maxAttempts: config.OUTBOX_MAX_ATTEMPTS, backoffBaseMs: config.OUTBOX_BACKOFF_BASE_MS, backoffMaxMs: config.OUTBOX_BACKOFF_MAX_MS, log };
+    jobs.add(new PushJob(db, pushSender, delivery));
+  }
+  jobs.start();
+  log.info(`[outbox] notifications to ${config.AGENT_NOTIFY_EMAIL} via ${mailer.description}${outbox ? "" : " (worker off in this process)"}`);
+
+  const stopMaintenance = maintainPglite(db, log);
+  const leads: LeadsContext = {
+    db,
+    // An acknowledgement written to a file would reach nobody: only with SMTP.
+    acknowledge: config.ACKNOWLEDGE_SUBMISSIONS && Boolean(config.SMTP_URL),
+    notificationQueued: () => {
+      jobs.wake(OUTBOX_JOB);
+      jobs.wake(PUSH_JOB);
+    },
+  };
+  const push = { publicKey: keys.publicKey, endpointRules: { localHosts: config.PUSH_LOCAL_HOSTS }, queued: () => jobs.wake(PUSH_JOB) };
+  const inbox = await createInboxContext(db, { siteUrl: siteUrlOf(config), kickOutbox: () => jobs.wake(OUTBOX_JOB), push, replyMinutes: config.LEAD_REMINDER_MINUTES });
+  if (config.OUTBOX_WORKER) {
+    // The agent's reminders and morning summary are mail and pushes: made where they are delivered.
+    const agentMail = { siteUrl: siteUrlOf(config), replyMinutes: config.LEAD_REMINDER_MINUTES, queued: leads.notificationQueued };
+    jobs.add(new ReminderJob(db, { ...agentMail, morningSummary: config.MORNING_SUMMARY, log }));
+  }
+  await announceFirstSetUpLink(inbox, log);
+  const listings: ListingsFeed | null = config.DDF_CLIENT_ID ? { db, memberKey: config.DDF_MEMBER_KEY ?? null, media: mediaFetcherOf(config) } : null;
+  const listingsSync = listingsSyncJob(config, db, log);
+  if (listingsSync) jobs.add(listingsSync);
+
+  return {
+    db,
+    mailer,
+    jobs,
+    leads,
+    formLimiter,
+    inbox,
+    listings,
+    async close() {
+      stopMaintenance();
+      // Before the database closes: the sync abandons its feed request and lets go of its lease,
+      // the outbox finishes the deliveries in hand; a run that hangs is left behind after the budget.
+      await jobs.stop(JOBS_STOP_BUDGET_MS);
+      mailer.close();
+      pushSender.close();
+      await db.close();
+    },
+  };
+}
+
+/**
+ * The DDF® feed's sync job, when its credentials are set. Its first run starts a moment after the
+ * runner starts it (the job asks for a start delay), so start-up and the first visitors never
+ * wait on CREA.
+ */
+function listingsSyncJob(config: Config, db: Database, log: Pick<Console, "info" | "warn" | "error">): ListingsSyncJob | null {
+  if (!config.DDF_CLIENT_ID || !config.DDF_CLIENT_SECRET) return null;
+  const client = createDdfClient({ tokenUrl: config.DDF_TOKEN_URL, apiUrl: config.DDF_API_URL, clientId: config.DDF_CLIENT_ID, clientSecret: config.DDF_CLIENT_SECRET });
+  const job = config.DDF_SYNC_WORKER
+    ? new ListingsSyncJob(db, client, { intervalMs: config.DDF_SYNC_INTERVAL_MS, fullCheckMs: config.DDF_FULL_CHECK_MS, backoffMaxMs: config.DDF_BACKOFF_MAX_MS, log })
+    : null;
+  const every = `every ${durationText(config.DDF_SYNC_INTERVAL_MS)}`;
+  const own = config.DDF_MEMBER_KEY ? ", the agent's own listings marked by DDF_MEMBER_KEY" : "";
+  log.info(`[listings] DDF feed on, from ${client.origin}${job ? `, synced ${every}` : " (sync worker off in this process)"}${own}`);
+  return job;
+}
+
+/** A duration in the unit that reads right: "10 s", "90 s", "15 min", "2 h", "1 h 30 min". */
+export function durationText(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 120 || seconds % 60 !== 0) return `${seconds} s`;
+  const minutes = seconds / 60;
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
+}
+
+/**
+ * While no inbox account exists, each start prints one line with a one-time set-up link (valid
+ * 24 hours): with the embedded database, `npm start` and this link are the whole set-up.
+ */
+async function announceFirstSetUpLink(inbox: InboxContext, log: Pick<Console, "info">): Promise<void> {
+  if (await hasAccounts(inbox.db)) return;
+  const { token } = await createInvite(inbox.db);
+  log.info(`[inbox] No account yet. Create the first one (link valid 24 hours, works once): ${inviteLink(inbox.siteUrl, token)}`);
+}
+
+/**
+ * PGlite runs no autovacuum: every upsert of a person leaves a dead row version behind, and the
+ * planner's statistics go stale. The server vacuums and analyses the embedded database once a day
+ * (in the background, first a minute after start-up). PostgreSQL servers do this themselves.
+ */
+function maintainPglite(db: Database, log: Pick<Console, "warn">): () => void {
+  if (db.driver !== "pglite") return () => {};
+  const vacuum = () => void db.rows(sql`vacuum analyze`).catch((error: unknown) => log.warn(`[db] vacuum failed: ${(error as Error).message}`));
+  const first = setTimeout(vacuum, 60_000).unref();
+  const daily = setInterval(vacuum, 24 * 3_600_000).unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(daily);
+  };
+}
