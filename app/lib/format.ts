@@ -87,11 +87,14 @@ export function toCents(value: number): number {
   return value < 0 ? -cents : cents;
 }
 
-/** A span of time as the agent reads it at a glance: "45 min", "1 h 20 min", "2 h", "2 d 3 h". */
+/**
+ * A span of time as the agent reads it at a glance: "45 min", "1 h 20 min", "24 h", "2 d 3 h".
+ * Days only from two of them: the 24-hour reply promise counts down in hours.
+ */
 export function formatDuration(ms: number): string {
   const minutes = Math.max(0, Math.round(ms / 60_000));
   if (minutes < 60) return `${minutes} min`;
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+  if (hours < 48) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
   return hours % 24 ? `${Math.floor(hours / 24)} d ${hours % 24} h` : `${Math.floor(hours / 24)} d`;
 }

@@ -53,7 +53,7 @@ describe("Overdue", () => {
     expect(html(<ReplyDue since={null} due={null} now={since} />)).toBe("");
   });
   it("writes durations short", () => {
-    expect([30, 59 * 60, 3 * 3600 + 300, 50 * 3600].map((s) => formatDuration(s * 1000))).toEqual(["1 min", "59 min", "3 h 5 min", "2 d 2 h"]);
+    expect([30, 59 * 60, 3 * 3600 + 300, 24 * 3600, 50 * 3600].map((s) => formatDuration(s * 1000))).toEqual(["1 min", "59 min", "3 h 5 min", "24 h", "2 d 2 h"]);
   });
 });
 
