@@ -98,6 +98,37 @@ export interface ListingDetail {
   /** ISO timestamps: they cross from the loader to the browser as text. */
   listedAt: string | null;
   modifiedAt: string;
+  /** What a buyer asks about the house, as far as the feed carries it (issue 28). */
+  facts: ListingFacts;
+  /** The feed's figures the monthly-cost panel starts from. */
+  costs: ListingCostInputs;
+}
+
+/** One room as the feed lists it (CREA's PropertyRoom): its type, level and dimensions as written. */
+export interface ListingRoom {
+  type: string;
+  level: string | null;
+  dimensions: string | null;
+}
+
+/** The facts of a listing page; each null or empty when the feed does not carry it (never shown then). */
+export interface ListingFacts {
+  yearBuilt: number | null;
+  rooms: ListingRoom[];
+  parkingTotal: number | null;
+  lotSize: { area: number; units: string } | null;
+  heating: string[];
+  /** What the condo fee covers (AssociationFeeIncludes). */
+  feeIncludes: string[];
+}
+
+/** The monthly-cost panel's figures from the feed: the property tax (with its year) and the condo fee (with how often it is charged). */
+export interface ListingCostInputs {
+  taxAnnualAmount: number | null;
+  taxYear: number | null;
+  associationFee: number | null;
+  /** CREA's FeeFrequency as the feed writes it ("Monthly", "Quarterly", "Annually", …). */
+  associationFeeFrequency: string | null;
 }
 
 export interface ListingFilter {

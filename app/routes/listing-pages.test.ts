@@ -3,8 +3,8 @@
  * unknown key, 410 for a removed listing, the 301 to the canonical slug, the inquiry stored with
  * its listing (and named in the agent's e-mail); the search's parameters read forgivingly.
  */
+import type { RouterContextProvider } from "react-router";
 import { sql } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { parseListingSearch } from "~/lib/listing-types";
 import { createContact } from "~/lib/server/leads/contacts.server";
@@ -12,40 +12,19 @@ import { toListingRow } from "~/lib/server/listings/property.server";
 import { removeListings, upsertListings, upsertOffices } from "~/lib/server/listings/store.server";
 import { claimDueNotifications } from "~/lib/server/mail/outbox.server";
 import { buildNotificationEmail } from "~/lib/server/mail/notification-email.server";
-import { type ServerContext, serverContext } from "~/router-context";
 import { contacts, notificationOutbox, propertyInquiries } from "../../db/schema";
 import { select } from "../../server/db/query";
 import { testDatabaseForThisFile } from "../../tests/support/test-database";
 import { action as listingAction, loader as listingLoader, middleware as listingMiddleware } from "./listing";
+import { HOME, PATH, listingContext } from "./listing-test-support";
 import { loader as searchLoader } from "./listings-search";
 
 const t = testDatabaseForThisFile();
 
-const HOME = {
-  ListingKey: "28123456",
-  ListingId: "E4400001",
-  ListPrice: 525_000,
-  UnparsedAddress: "10123 Jasper Avenue NW, Edmonton, Alberta T5J 0A1",
-  City: "Edmonton",
-  BedroomsTotal: 3,
-  PropertySubType: "Single Family",
-  StandardStatus: "Active",
-  ListOfficeKey: "51001",
-  OriginalEntryTimestamp: "2025-05-01T00:00:00Z",
-  ModificationTimestamp: "2025-05-02T00:00:00Z",
-};
-const PATH = "/listings/28123456-10123-jasper-avenue-nw-edmonton";
 
 type Outcome = { data: Record<string, unknown>; init: { status?: number } | null };
-/** The router context the server fills for a request: the feed's database (or none), the forms' store on the same database, the visitor's quota. */
-function serverContextOf(server: { listings: { db: unknown; memberKey: string | null } | null }): RouterContextProvider {
-  const forms = { limiter: { consume: async () => ({ allowed: true, retryAfterSeconds: 600, excess: 0 }), refund: async () => {}, reset: async () => {} }, max: 5 };
-  const leads = { db: t.db, notificationQueued: () => {} };
-  const value = { clientIp: "203.0.113.7", forms, leads, inbox: null, fromThisMachine: false, cspNonce: undefined, contentSecurityPolicy: undefined, ...server };
-  return new RouterContextProvider(new Map([[serverContext, value as unknown as ServerContext]]));
-}
-const feedContext = () => serverContextOf({ listings: { db: t.db, memberKey: null } });
-const noFeed = () => serverContextOf({ listings: null });
+const feedContext = () => listingContext(t.db);
+const noFeed = () => listingContext(t.db, { feed: false });
 
 async function load(slug: string, context: RouterContextProvider = feedContext()) {
   try {

@@ -7,6 +7,8 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { NEW_TAB_HINT } from "~/components/blog/external-link";
+import { LISTING_COST_RULES } from "~/lib/listing-cost-rules";
+import { costViewOf } from "~/lib/listing-cost-view";
 import type { ListingDetail } from "~/lib/listing-types";
 import ListingPage, { handle, meta } from "./listing";
 
@@ -36,12 +38,14 @@ const LISTING: ListingDetail = {
   cover: null,
   listedAt: "2026-11-01T00:00:00.000Z",
   modifiedAt: "2026-11-02T00:00:00.000Z",
+  facts: { yearBuilt: null, rooms: [], parkingTotal: null, lotSize: null, heating: [], feeIncludes: [] },
+  costs: { taxAnnualAmount: null, taxYear: null, associationFee: null, associationFeeFrequency: null },
 };
 
 function render(listing: Partial<ListingDetail>): string {
   const l = { ...LISTING, ...listing };
   const Stub = createRoutesStub([{ id: "listing", path: "/listings/:slug", Component: ListingPage as never }]);
-  return renderToString(<Stub initialEntries={[l.path]} hydrationData={{ loaderData: { listing: { listing: l } } }} />);
+  return renderToString(<Stub initialEntries={[l.path]} hydrationData={{ loaderData: { listing: { listing: l, cost: costViewOf(l.price, l.costs, new URLSearchParams()), costRules: LISTING_COST_RULES, daysOnMarket: null, similar: [] } } }} />);
 }
 
 /** The visible text of a piece of HTML, tags dropped and entities of the test data decoded. */

@@ -5,7 +5,12 @@ import { DdfNotice } from "~/components/listings/ddf-notices";
 import { ListedByBadge, StatusBadge } from "~/components/listings/listing-marks";
 import { ListingPhotos } from "~/components/listings/listing-photos";
 import { bedsBaths, brokerageLine, countFact, formatListingPrice, formatLivingArea, statusLabel } from "~/components/listings/listing-text";
-import type { ListingDetail } from "~/lib/listing-types";
+import type { ListingCard, ListingDetail } from "~/lib/listing-types";
+import { CostPanel } from "~/components/listings/cost-panel";
+import { ListingFactsSection, SimilarHomes, daysOnMarket } from "~/components/listings/listing-facts";
+import { useListingCosts } from "~/components/listings/use-listing-costs";
+import { costViewOf, type CostView } from "~/lib/listing-cost-view";
+import { LISTING_COST_RULES, type ListingCostRules } from "~/lib/listing-cost-rules";
 import { OpenHousesSection } from "~/components/listings/open-house-times";
 import { NotFoundContent } from "~/components/not-found-content";
 import { contactMessages } from "~/content/form-messages";
@@ -14,10 +19,10 @@ import { CATEGORY_LABELS, listingKeyOf } from "~/lib/listings";
 import { pageMeta } from "~/lib/seo";
 import { absoluteUrl } from "~/lib/site-url";
 import { realEstateListingJsonLd } from "~/lib/structured-data";
-import { answerContactPost } from "~/lib/server/leads/contact-post.server";
+import { answerListingInquiryPost } from "~/lib/server/leads/contact-post.server";
 import { formQuota } from "~/lib/server/leads/form-post.server";
 import { serverContext } from "~/router-context";
-import { listingByKey } from "~/lib/server/listings/queries.server";
+import { listingByKey, similarListings } from "~/lib/server/listings/queries.server";
 
 /**
  * One listing of the DDF® feed: /listings/{ListingKey}-{address-slug}. Server-rendered per
@@ -25,7 +30,17 @@ import { listingByKey } from "~/lib/server/listings/queries.server";
  * Unknown keys answer 404 and removed listings 410, both with the spec's not-found page; a
  * page asked for with another slug moves permanently to the listing's own address.
  */
-type Found = { listing: ListingDetail } | { listing: null };
+type Found =
+  | {
+      listing: ListingDetail;
+      /** The monthly-cost panel from `?down=&rate=&years=`, validated (a value that cannot be used falls back, with a message); null without a price. */
+      cost: CostView | null;
+      costRules: ListingCostRules;
+      /** Worked out here, so the server's HTML and the hydrated page agree across midnight. */
+      daysOnMarket: number | null;
+      similar: ListingCard[];
+    }
+  | { listing: null };
 
 async function find(context: Route.LoaderArgs["context"], segment: string) {
   // No feed (or prerendering, which has no context): there are no listing pages.
@@ -35,7 +50,7 @@ async function find(context: Route.LoaderArgs["context"], segment: string) {
   return listingByKey(feed.db, key, { memberKey: feed.memberKey });
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const segment = params.slug ?? "";
   const found = await find(context, segment);
   if (!found) return data<Found>({ listing: null }, { status: 404 });
@@ -43,7 +58,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // Keys and slugs are plain ASCII, so the stored path compares with the decoded segment as it is.
   // The target is a path alone: the redirect can only ever stay on this site.
   if (`/listings/${segment}` !== found.path) throw redirect(found.path, 301);
-  return data<Found>({ listing: found }, { headers: { "Cache-Control": "public, max-age=0, must-revalidate" } });
+  const feed = context.get(serverContext)?.listings;
+  const similar = feed ? await similarListings(feed.db, found, { memberKey: feed.memberKey }) : [];
+  const cost = costViewOf(found.price, found.costs, new URL(request.url).searchParams);
+  return data<Found>({ listing: found, cost, costRules: LISTING_COST_RULES, daysOnMarket: daysOnMarket(found.listedAt), similar }, { headers: { "Cache-Control": "public, max-age=0, must-revalidate" } });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -65,14 +83,14 @@ export const handle = {
 /** "Ask about this home" takes one unit of the visitor's form quota per POST, whatever spelling of the path it used. */
 export const middleware: Route.MiddlewareFunction[] = [formQuota];
 
-/** "Ask about this home": the contact form's action with the listing attached to the lead. */
+/** "Ask about this home": the contact form's action with the listing (and the buyer's figures, when sent) attached to the lead. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const found = await find(context, params.slug ?? "");
   if (!found || "gone" in found) {
     return data({ status: "error" as const, message: "This home is no longer available.", values: null }, { status: found ? 410 : 404 });
   }
   const listing = { key: found.key, address: [found.address, found.city].filter(Boolean).join(", "), mlsNumber: found.mlsNumber, path: found.path, url: absoluteUrl(found.path) };
-  return answerContactPost(request, context, listing);
+  return answerListingInquiryPost(request, context, listing);
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
@@ -112,8 +130,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function ListingPage({ loaderData, actionData }: Route.ComponentProps) {
-  const l = loaderData.listing;
-  if (!l) return <NotFoundContent />;
+  if (!loaderData.listing) return <NotFoundContent />;
+  // Keyed by listing: another listing's page starts from its own figures, not this one's.
+  return <ListingView key={loaderData.listing.key} found={loaderData} actionData={actionData ?? null} />;
+}
+
+function ListingView({ found, actionData }: { found: Extract<Found, { listing: ListingDetail }>; actionData: Route.ComponentProps["actionData"] | null }) {
+  const l = found.listing;
+  const cost = useListingCosts(l.price, l.costs, found.cost);
   const place = [l.address, l.city].filter(Boolean).join(", ");
   const type = l.subType ? `${CATEGORY_LABELS[l.category]} (${l.subType})` : CATEGORY_LABELS[l.category];
   // Only what the feed gave: a fact it left out is not shown at all (never "—" or "0 beds").
@@ -154,6 +178,7 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
               </div>
             ))}
           </dl>
+          {cost.view && <CostPanel view={cost.view} rules={found.costRules} fields={cost.fields} action={l.path} onField={cost.setField} onPrepare={cost.prepare} ready={cost.ready} />}
           <OpenHousesSection openHouses={l.openHouses} className="mt-8" />
           {l.remarks && (
             <section aria-labelledby="about-home" className="mt-8">
@@ -167,6 +192,7 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
               </p>
             </section>
           )}
+          <ListingFactsSection listing={l} daysOnMarket={found.daysOnMarket} />
           <p className="mt-6 font-bold text-ink wrap-anywhere" data-testid="listing-brokerage">
             {brokerageLine(l.brokerages)}
           </p>
@@ -175,9 +201,10 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
           <h2 id="ask-heading" className="text-xl font-bold text-ink">
             Ask about this home
           </h2>
-          <AskAboutHomeForm action={l.path} address={place} documentResult={actionData ?? null} />
+          <AskAboutHomeForm action={l.path} address={place} documentResult={actionData ?? null} figures={cost.view?.figures} />
         </aside>
       </div>
+      <SimilarHomes listings={found.similar} />
       <p className="mt-8">
         <Link to="/listings" className="font-bold text-brand underline">
           See more homes for sale

@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import { check, date, doublePrecision, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { LISTING_CATEGORIES } from "../../app/lib/schema-values";
+import type { ListingRoom } from "../../app/lib/listing-types";
 
 
 /** A photo of a listing, in the feed's order (Media, photos only). */
@@ -57,6 +58,24 @@ export const listings = pgTable(
     photos: jsonb("photos").$type<ListingPhoto[]>().notNull().default(sql`'[]'::jsonb`),
     latitude: doublePrecision("latitude"),
     longitude: doublePrecision("longitude"),
+    // The facts and cost figures of a listing page (issue 28); each null or empty when the feed leaves it out.
+    /** YearBuilt. */
+    year_built: integer("year_built"),
+    /** Rooms (CREA's PropertyRoom: RoomType, RoomLevel, RoomDimensions), in the feed's order. */
+    rooms: jsonb("rooms").$type<ListingRoom[]>().notNull().default(sql`'[]'::jsonb`),
+    parking_total: integer("parking_total"),
+    /** LotSizeArea, in LotSizeUnits. */
+    lot_size_area: doublePrecision("lot_size_area"),
+    lot_size_units: text("lot_size_units"),
+    heating: text("heating").array().notNull().default(sql`'{}'::text[]`),
+    /** AssociationFeeIncludes: what the condo fee covers. */
+    fee_includes: text("fee_includes").array().notNull().default(sql`'{}'::text[]`),
+    /** TaxAnnualAmount, in dollars, for TaxYear. */
+    tax_annual_amount: doublePrecision("tax_annual_amount"),
+    tax_year: integer("tax_year"),
+    /** AssociationFee, in dollars, charged each AssociationFeeFrequency (CREA's FeeFrequency: "Monthly", …). */
+    association_fee: doublePrecision("association_fee"),
+    association_fee_frequency: text("association_fee_frequency"),
     /** OriginalEntryTimestamp: "newest first" sorts on this. */
     listed_at: timestamp("listed_at", { withTimezone: true }),
     /** ModificationTimestamp. */
@@ -70,6 +89,8 @@ export const listings = pgTable(
     index("listings_listed_idx").on(t.listed_at),
     index("listings_modified_idx").on(t.modified_at),
     index("listings_agent_keys_idx").using("gin", t.agent_keys),
+    // "Similar homes" on every listing page: the available homes of one city and category, read outwards from a price.
+    index("listings_similar_idx").on(t.city, t.category, t.list_price).where(sql`${t.status} = 'active'`),
   ],
 );
 

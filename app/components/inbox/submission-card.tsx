@@ -1,6 +1,7 @@
 /** One submission on a person's timeline: every field as sent, its e-mail's delivery, its consent. */
 import { Form, Link } from "react-router";
 import { SERVICE_LABELS, Time, sourceLabel } from "./inbox-ui";
+import { buyerFiguresOf, buyerFiguresSentence } from "~/lib/buyer-figures";
 import type { Submission } from "~/lib/inbox";
 
 const FIELD_LABELS: Record<string, string> = {
@@ -36,6 +37,7 @@ function homeOf(fields: Record<string, unknown>): { address: string; mlsNumber: 
 export function SubmissionCard({ submission: s }: { submission: Submission }) {
   const fields = Object.entries(FIELD_LABELS).filter(([key]) => s.fields[key] != null && s.fields[key] !== "");
   const home = homeOf(s.fields);
+  const figures = home ? buyerFiguresOf(s.fields.figures) : null;
   return (
     <article className="rounded-md border border-line p-3" aria-label={`${sourceLabel(s.source)} submission`}>
       <p className="text-sm text-ink-muted">
@@ -52,6 +54,11 @@ export function SubmissionCard({ submission: s }: { submission: Submission }) {
             <span className="font-bold">{home.address}</span>
           )}
           {home.mlsNumber ? ` · MLS® ${home.mlsNumber}` : ""}
+        </p>
+      )}
+      {figures && (
+        <p className="mt-1 text-sm" data-testid="inquiry-figures">
+          <span className="font-bold">Their figures:</span> {buyerFiguresSentence(figures)}
         </p>
       )}
       <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 text-sm">

@@ -1,10 +1,12 @@
 /**
  * The contact form's action, shared by /contact and a listing page's "Ask about this home"
- * (which attaches the listing): one parse, one store, the texts of spec §8 on failure.
+ * (which attaches the listing and reads the buyer's figures): one parse, one store, the texts of
+ * spec §8 on failure.
  */
 import type { RouterContextProvider } from "react-router";
 import { contactMessages } from "~/content/form-messages";
-import { CONTACT_FIELDS, contactSchema } from "~/lib/schemas/contact";
+import { CONTACT_FIELDS, type ContactInput, contactSchema } from "~/lib/schemas/contact";
+import { LISTING_INQUIRY_FIELDS, type ListingInquiryInput, listingInquirySchema } from "~/lib/schemas/listing-inquiry";
 import type { InquiryListingRef, SubmissionFailure } from "~/lib/leads";
 import { serverOf } from "~/router-context";
 import { createContact } from "./contacts.server";
@@ -17,16 +19,19 @@ const failureText: Record<SubmissionFailure, string> = {
   duplicateLookup: contactMessages.duplicateLookup,
 };
 
-export function answerContactPost(request: Request, context: Readonly<RouterContextProvider>, listing?: InquiryListingRef) {
-  return answerFormPost({
-    request,
-    context,
-    messages: contactMessages,
-    fields: CONTACT_FIELDS,
-    schema: contactSchema,
-    async store(input) {
-      const stored = await submit(serverOf(context).leads, "contact", (db, followUps) => createContact(db, input, new Date(), listing, followUps));
-      return stored.ok ? { ok: true } : { ok: false, message: failureText[stored.reason] };
-    },
-  });
+function storeContact(context: Readonly<RouterContextProvider>, listing?: InquiryListingRef) {
+  return async (input: ContactInput | ListingInquiryInput): Promise<{ ok: true } | { ok: false; message: string }> => {
+    const stored = await submit(serverOf(context).leads, "contact", (db, followUps) => createContact(db, input, new Date(), listing, followUps));
+    return stored.ok ? { ok: true } : { ok: false, message: failureText[stored.reason] };
+  };
+}
+
+/** /contact: the contact form alone. */
+export function answerContactPost(request: Request, context: Readonly<RouterContextProvider>) {
+  return answerFormPost({ request, context, messages: contactMessages, fields: CONTACT_FIELDS, schema: contactSchema, store: storeContact(context) });
+}
+
+/** A listing page's "Ask about this home": the contact form about `listing`, with the buyer's figures when the form sent them. */
+export function answerListingInquiryPost(request: Request, context: Readonly<RouterContextProvider>, listing: InquiryListingRef) {
+  return answerFormPost({ request, context, messages: contactMessages, fields: LISTING_INQUIRY_FIELDS, schema: listingInquirySchema, store: storeContact(context, listing) });
 }

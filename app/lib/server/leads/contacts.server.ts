@@ -12,6 +12,7 @@
  */
 import { sql } from "drizzle-orm";
 import { CONTACT_SOURCE, INQUIRY_TYPE_LISTING, INQUIRY_TYPE_QUESTION } from "~/lib/schema-values";
+import type { BuyerFigures } from "../../buyer-figures";
 import type { ContactInput } from "../../schemas/contact";
 import { normaliseEmail } from "../../schemas/fields";
 import type { InquiryListingRef } from "../../leads";
@@ -33,6 +34,8 @@ export interface ContactPayload {
   submittedAt: string;
   /** Present for an inquiry from a listing page; a snapshot, as the listing may leave the feed. */
   listing?: InquiryListing;
+  /** The buyer's figures from the listing page's monthly-cost panel, when they sent them (issue 28). */
+  figures?: BuyerFigures;
 }
 
 export interface CreatedContact {
@@ -53,14 +56,15 @@ export class DuplicateLookupError extends Error {
 
 /**
  * With `listing`, the message is about that home: the inquiry keeps its ListingKey with the
- * listing inquiry type, and the notification's payload names it.
+ * listing inquiry type, and the notification's payload names it, with the buyer's figures when
+ * they came along (only about a home: a figure means nothing without one).
  */
-export async function createContact(db: Database, input: ContactInput, now = new Date(), listing?: InquiryListing, followUps: FollowUps = {}): Promise<CreatedContact> {
+export async function createContact(db: Database, input: ContactInput & { figures?: BuyerFigures }, now = new Date(), listing?: InquiryListing, followUps: FollowUps = {}): Promise<CreatedContact> {
   const contactName = input.name.trim();
   const email = normaliseEmail(input.email);
   const phone = input.phone.trim() || null;
   const message = input.message.trim();
-  const payload: ContactPayload = { name: contactName, email, phone, message: message || null, submittedAt: now.toISOString(), ...(listing ? { listing } : {}) };
+  const payload: ContactPayload = { name: contactName, email, phone, message: message || null, submittedAt: now.toISOString(), ...(listing ? { listing } : {}), ...(listing && input.figures ? { figures: input.figures } : {}) };
   const inquiryType = listing ? INQUIRY_TYPE_LISTING : INQUIRY_TYPE_QUESTION;
   const messageId = newMessageId("contact");
   const o = notificationOutbox;

@@ -9,6 +9,7 @@ import type { ListingCategory } from "~/lib/schema-values";
 import type { ListingStatus } from "~/lib/listing-types";
 import type { ListingPhoto, listings, openHouses } from "../../../../db/schema";
 import { addressSlug, httpsUrlOf } from "../../listings";
+import { type DdfPropertyFacts, listingFactsOf } from "./property-facts.server";
 
 export interface DdfMedia {
   MediaKey?: string | null;
@@ -20,8 +21,8 @@ export interface DdfMedia {
   ModificationTimestamp?: string | null;
 }
 
-/** The Property fields the site uses; the feed sends many more, which are ignored. */
-export interface DdfProperty {
+/** The Property fields the site uses (the facts and costs in property-facts.server.ts); the feed sends many more, which are ignored. */
+export interface DdfProperty extends DdfPropertyFacts {
   ListingKey: string;
   ListingId?: string | null;
   ListingURL?: string | null;
@@ -94,6 +95,18 @@ export const PROPERTY_FIELDS = [
   "InternetEntireListingDisplayYN",
   "InternetAddressDisplayYN",
   "Media",
+  "TaxAnnualAmount",
+  "TaxYear",
+  "AssociationFee",
+  "AssociationFeeFrequency",
+  "AssociationFeeIncludes",
+  "YearBuilt",
+  // Like Media, a collection served inline with the Property: CREA's description documents no $expand.
+  "Rooms",
+  "ParkingTotal",
+  "LotSizeArea",
+  "LotSizeUnits",
+  "Heating",
 ] as const satisfies readonly (keyof DdfProperty)[];
 
 export type ListingRow = typeof listings.$inferInsert;
@@ -163,6 +176,7 @@ export function toListingRow(p: DdfProperty, now = new Date()): ListingRow {
     photos: photosOf(p.Media),
     latitude: addressShown ? (p.Latitude ?? null) : null,
     longitude: addressShown ? (p.Longitude ?? null) : null,
+    ...listingFactsOf(p, now),
     listed_at: p.OriginalEntryTimestamp ? new Date(p.OriginalEntryTimestamp) : null,
     modified_at: new Date(p.ModificationTimestamp),
     synced_at: now,

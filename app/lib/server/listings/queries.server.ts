@@ -69,6 +69,17 @@ const detailFields = (memberKey: string | null | undefined) => ({
   photos: listings.photos,
   listedAt: listings.listed_at,
   modifiedAt: listings.modified_at,
+  yearBuilt: listings.year_built,
+  rooms: listings.rooms,
+  parkingTotal: listings.parking_total,
+  lotSizeArea: listings.lot_size_area,
+  lotSizeUnits: listings.lot_size_units,
+  heating: listings.heating,
+  feeIncludes: listings.fee_includes,
+  taxAnnualAmount: listings.tax_annual_amount,
+  taxYear: listings.tax_year,
+  associationFee: listings.association_fee,
+  associationFeeFrequency: listings.association_fee_frequency,
 });
 
 const OPEN_HOUSE_FIELDS = {
@@ -93,9 +104,13 @@ export async function listingByKey(db: Database, key: string, options: { memberK
   return gone.length > 0 ? { gone: true } : null;
 }
 
-function toDetail({ photos, listedAt, modifiedAt, ...row }: RowOf<ReturnType<typeof detailFields>>): Omit<ListingDetail, "openHouses"> {
+function toDetail(detail: RowOf<ReturnType<typeof detailFields>>): Omit<ListingDetail, "openHouses"> {
+  const { photos, listedAt, modifiedAt, yearBuilt, rooms, parkingTotal, lotSizeArea, lotSizeUnits, heating, feeIncludes, ...rest } = detail;
+  const { taxAnnualAmount, taxYear, associationFee, associationFeeFrequency, ...row } = rest;
   return {
     ...finishShared(row),
+    facts: { yearBuilt, rooms, parkingTotal, lotSize: lotSizeArea && lotSizeUnits ? { area: lotSizeArea, units: lotSizeUnits } : null, heating, feeIncludes },
+    costs: { taxAnnualAmount, taxYear, associationFee, associationFeeFrequency },
     // Served from this site (photos.server.ts); the index is the photo's place in the feed's list.
     // A photo the media host failed to give lately is left out, so the first one shown loads.
     photos: (photos ?? []).flatMap((p, i) =>
@@ -175,6 +190,49 @@ export async function agentListings(db: Database, memberKey: string, limit: numb
     from ${listings} where ${listings.agent_keys} @> array[${memberKey}::text]
     order by ${listings.listed_at} desc nulls last, ${listings.listing_key} limit ${Math.max(1, Math.floor(limit))}`);
   return rows.map(toCard);
+}
+
+/** "Similar homes" are priced within 20 % of the home, or within 35 % when that finds fewer than 3. */
+const SIMILAR_BAND = 0.2;
+const SIMILAR_WIDER_BAND = 0.35;
+const SIMILAR_ENOUGH = 3;
+
+/**
+ * Homes like `listing`, for its page: available ones (decision 030) of the same city and category,
+ * priced near it (SIMILAR_BAND, widened when that finds too few), nearest price first, then by
+ * key; never the home itself. A home without a price or a city has none.
+ *
+ * It runs on every listing page view, so it reads no more than it shows: each side of the price is
+ * one ordered, limited scan outwards from it along the partial (city, category, list_price) index
+ * of available homes, and only those 2 × limit rows are merged. The narrow band's homes are the
+ * nearest of the wide band's, so one read of the wide band answers both.
+ */
+export async function similarListings(
+  db: Database,
+  listing: Pick<ListingDetail, "key" | "category" | "city" | "price">,
+  options: { memberKey?: string | null; limit?: number } = {},
+): Promise<ListingCard[]> {
+  const { key, category, city, price } = listing;
+  if (!city || !price || price <= 0) return [];
+  const limit = Math.max(1, Math.floor(options.limit ?? 6));
+  const where = sql`${listings.city} = ${city} and ${listings.category} = ${category} and ${listings.status} = 'active' and ${listings.listing_key} <> ${key}`;
+  const fields = cardFields(options.memberKey);
+  const nearby = columnsOf("nearby", fields);
+  const rows = await select(db.rows, nearby, sql`
+    from (
+      (select ${selectList(fields)} from ${listings}
+        where ${where} and ${listings.list_price} >= ${price} and ${listings.list_price} <= ${price * (1 + SIMILAR_WIDER_BAND)}
+        order by ${listings.list_price}, ${listings.listing_key} limit ${limit})
+      union all
+      (select ${selectList(fields)} from ${listings}
+        where ${where} and ${listings.list_price} < ${price} and ${listings.list_price} >= ${price * (1 - SIMILAR_WIDER_BAND)}
+        order by ${listings.list_price} desc, ${listings.listing_key} limit ${limit})
+    ) as nearby
+    order by abs(${nearby.listPrice} - ${price}::double precision), ${nearby.key}
+    limit ${limit}`);
+  const cards = rows.map(toCard);
+  const near = cards.filter((c) => c.price !== null && Math.abs(c.price - price) <= price * SIMILAR_BAND);
+  return near.length >= SIMILAR_ENOUGH ? near : cards;
 }
 
 /**

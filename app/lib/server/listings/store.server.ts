@@ -34,6 +34,17 @@ const COLUMNS = [
   "photos",
   "latitude",
   "longitude",
+  "year_built",
+  "rooms",
+  "parking_total",
+  "lot_size_area",
+  "lot_size_units",
+  "heating",
+  "fee_includes",
+  "tax_annual_amount",
+  "tax_year",
+  "association_fee",
+  "association_fee_frequency",
   "listed_at",
   "modified_at",
   "synced_at",
@@ -57,7 +68,7 @@ const fromExcluded = (columns: readonly Column[]): SQL => sql.join(columns.map((
 
 function valueOf(row: ListingRow, column: (typeof COLUMNS)[number]): SQL {
   const value = row[column];
-  if (column === "photos") return sql`${JSON.stringify(value ?? [])}::jsonb`;
+  if (column === "photos" || column === "rooms") return sql`${JSON.stringify(value ?? [])}::jsonb`;
   if (value instanceof Date) return sql`${value.toISOString()}::timestamptz`;
   // sql.param keeps an array one parameter (a bare array would be spread into a list).
   if (Array.isArray(value)) return sql`${sql.param(value)}::text[]`;

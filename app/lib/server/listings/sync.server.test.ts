@@ -55,6 +55,12 @@ describe(`syncListings (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
     const newest = Math.max(...[...standIn.listings.values()].map((p) => Date.parse(p.ModificationTimestamp)));
     expect((await state()).watermark?.getTime()).toBe(newest);
     expect((await state()).last_full_check_at).not.toBeNull();
+    // The facts and costs (issue 28) come with the listing, Rooms inline like Media.
+    const condo = [...standIn.listings.values()].find((p) => p.AssociationFee && p.Rooms)!;
+    expect(await listingByKey(t.db, condo.ListingKey)).toMatchObject({
+      costs: { associationFee: condo.AssociationFee, associationFeeFrequency: condo.AssociationFeeFrequency, taxAnnualAmount: condo.TaxAnnualAmount ?? null },
+      facts: { rooms: condo.Rooms!.map((r) => ({ type: r.RoomType, level: r.RoomLevel, dimensions: r.RoomDimensions ?? null })), heating: condo.Heating },
+    });
 
     standIn.requests.length = 0;
     const changed = [...standIn.listings.values()].slice(10, 13);

@@ -3,6 +3,7 @@
  * submitted field (HTML-escaped), the source, a Reply-To of the visitor.
  */
 import { site } from "~/content/site";
+import { buyerFiguresOf, buyerFiguresSentence } from "../../buyer-figures";
 import { SERVICE_LABELS, isServiceType } from "../../schemas/services";
 import { edmontonTime, escapeHtml, htmlFields, htmlMail, htmlNote, oneLine, str, textFields } from "./mail-text.server";
 import type { OutboxNotification } from "./outbox.server";
@@ -63,6 +64,8 @@ export function buildNotificationEmail(n: OutboxNotification): NotificationEmail
     name = oneLine(str(p.name));
     email = oneLine(str(p.email));
     const home = listingOf(p.listing);
+    // Only about a home, and only figures that read as figures: the payload is the visitor's JSON.
+    const figures = home ? buyerFiguresOf(p.figures) : null;
     subject = home ? `New question about ${home.address} from ${name}` : `New contact message from ${name}`;
     intro = home ? `Someone asked about a home from its page on your website.` : `Someone sent a message through the contact form of your website.`;
     fields = [
@@ -76,6 +79,7 @@ export function buildNotificationEmail(n: OutboxNotification): NotificationEmail
             ["Listing page", home.url],
           ] satisfies Field[])
         : []),
+      ...(figures ? ([["Their figures", buyerFiguresSentence(figures)]] satisfies Field[]) : []),
       ["Source", n.source],
       ["Contact ID", str(p.contactId)],
       ["Submitted", edmontonTime(submittedAt)],

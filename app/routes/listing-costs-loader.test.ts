@@ -1,0 +1,48 @@
+/**
+ * The listing page's loader with the monthly-cost panel's query (issue 28), against a real
+ * database: good values are used, bad ones fall back with a message (never an error page), and
+ * similar homes come with the page.
+ */
+import { describe, expect, it } from "vitest";
+import type { CostView } from "~/lib/listing-cost-view";
+import type { ListingCard } from "~/lib/listing-types";
+import { toListingRow } from "~/lib/server/listings/property.server";
+import { upsertListings } from "~/lib/server/listings/store.server";
+import { testDatabaseForThisFile } from "../../tests/support/test-database";
+import { loader as listingLoader } from "./listing";
+import { HOME, SLUG, listingContext } from "./listing-test-support";
+
+const t = testDatabaseForThisFile();
+
+const NEIGHBOUR = { ...HOME, ListingKey: "28123457", ListingId: "E4400002", ListPrice: 540_000, UnparsedAddress: "10125 Jasper Avenue NW, Edmonton, Alberta T5J 0A1" };
+
+type Loaded = { data: { cost: CostView | null; similar: ListingCard[]; daysOnMarket: number | null }; init: { status?: number } | null };
+
+async function load(query: string): Promise<Loaded> {
+  const context = listingContext(t.db);
+  const args = { request: new Request(`http://localhost/listings/${SLUG}${query}`), params: { slug: SLUG }, context };
+  return (await listingLoader(args as unknown as Parameters<typeof listingLoader>[0])) as unknown as Loaded;
+}
+
+describe("the listing loader's monthly-cost query", () => {
+  it("uses good values and falls back from bad ones with a message, answering 200", async () => {
+    await upsertListings(t.db, [toListingRow(HOME), toListingRow(NEIGHBOUR)]);
+    const good = await load("?down=60000&rate=4.5&years=25");
+    expect(good.init?.status ?? 200).toBe(200);
+    expect(good.data.cost?.fields).toEqual({ down: "60000", rate: "4.5", years: "25" });
+    expect(good.data.cost?.messages).toEqual([]);
+    for (const query of ["?down=abc&rate=999&years=7", "?down=-1", "?down=1e400", `?rate=${"9".repeat(500)}`, "?down=&rate=&years="]) {
+      const bad = await load(query);
+      expect(bad.init?.status ?? 200, query).toBe(200);
+      expect(bad.data.cost?.fields, query).toEqual({ down: "27500", rate: "6.5", years: "30" });
+    }
+    expect((await load("?down=abc&rate=999&years=7")).data.cost?.messages).toHaveLength(3);
+    expect(good.data.daysOnMarket).toBeGreaterThan(0);
+  });
+
+  it("brings the similar homes, not the home itself", async () => {
+    await upsertListings(t.db, [toListingRow(HOME), toListingRow(NEIGHBOUR)]);
+    const { similar } = (await load("")).data;
+    expect(similar.map((l) => l.key)).toEqual(["28123457"]);
+  });
+});
