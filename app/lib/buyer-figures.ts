@@ -45,6 +45,19 @@ export function figureFieldValues(f: BuyerFigures): Record<FigureField, string> 
   };
 }
 
+/**
+ * What "Ask about this home" sends and says, worked out with the panel's figures (by the loader, or
+ * the panel's lazy arithmetic): the form then carries no formatting code in the page's first script.
+ */
+export interface SentFigures {
+  fields: Record<FigureField, string>;
+  sentence: string;
+}
+
+export function sentFiguresOf(f: BuyerFigures): SentFigures {
+  return { fields: figureFieldValues(f), sentence: buyerFiguresSentence(f) };
+}
+
 const within = (value: unknown, [min, max]: readonly [number, number]): value is number => typeof value === "number" && Number.isFinite(value) && value >= min && value <= max;
 
 /**

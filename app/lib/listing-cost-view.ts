@@ -5,7 +5,7 @@
  * the page loads this module when the buyer edits the form and recomputes in the browser.
  */
 import type { OfficialSource } from "~/content/blog/data/figures";
-import type { BuyerFigures } from "./buyer-figures";
+import { type BuyerFigures, type SentFigures, sentFiguresOf } from "./buyer-figures";
 import { formatCurrency, formatPercent } from "./format";
 import { LISTING_COST_RULES as RULES } from "./listing-cost-rules";
 import { listingMonthlyCosts, type ListingMonthlyCosts, type DownPaymentCase } from "./listing-costs";
@@ -80,7 +80,8 @@ export interface CostView {
   calculatorHref: string;
   /** The query that keeps these figures on a reload. */
   query: string;
-  figures: BuyerFigures;
+  /** The buyer's figures as "Ask about this home" sends and words them. */
+  sent: SentFigures;
   /** The rules behind these figures, in words with their sources: data, so the page's first script carries none of these texts. */
   notes: CostNote[];
   /** The buyer's case, then the 20 % one when there is one: the panel's columns, worded here for the same reason. */
@@ -187,7 +188,7 @@ export function costViewOf(price: number | null, inputs: ListingCostInputs, quer
   const fields = typed
     ? { down: query.get(FIELD.down) ?? "", rate: query.get(FIELD.rate) ?? "", years: query.get(FIELD.years) ?? "" }
     : { down: String(costs.chosen.down), rate: String(costs.ratePercent), years: String(costs.years) };
-  return { costs, fields, messages: params.messages, calculatorHref: calculatorHref(costs), query: fieldsQuery(fields).toString(), figures: buyerFiguresOf(costs), notes: costNotes(costs), columns: costColumns(costs) };
+  return { costs, fields, messages: params.messages, calculatorHref: calculatorHref(costs), query: fieldsQuery(fields).toString(), sent: sentFiguresOf(buyerFiguresOf(costs)), notes: costNotes(costs), columns: costColumns(costs) };
 }
 
 /** The query of the fields as typed. */

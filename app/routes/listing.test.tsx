@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { NEW_TAB_HINT } from "~/components/blog/external-link";
 import { LISTING_COST_RULES } from "~/lib/listing-cost-rules";
 import { costViewOf } from "~/lib/listing-cost-view";
+import { listingFactsOf } from "~/components/listings/listing-facts";
 import type { ListingDetail } from "~/lib/listing-types";
 import ListingPage, { handle, meta } from "./listing";
 
@@ -45,7 +46,7 @@ const LISTING: ListingDetail = {
 function render(listing: Partial<ListingDetail>): string {
   const l = { ...LISTING, ...listing };
   const Stub = createRoutesStub([{ id: "listing", path: "/listings/:slug", Component: ListingPage as never }]);
-  return renderToString(<Stub initialEntries={[l.path]} hydrationData={{ loaderData: { listing: { listing: l, cost: costViewOf(l.price, l.costs, new URLSearchParams()), costRules: LISTING_COST_RULES, daysOnMarket: null, similar: [] } } }} />);
+  return renderToString(<Stub initialEntries={[l.path]} hydrationData={{ loaderData: { listing: { listing: l, cost: costViewOf(l.price, l.costs, new URLSearchParams()), costRules: LISTING_COST_RULES, daysOnMarket: null, facts: listingFactsOf(l, null), similar: [] } } }} />);
 }
 
 /** The visible text of a piece of HTML, tags dropped and entities of the test data decoded. */

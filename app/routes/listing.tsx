@@ -4,10 +4,10 @@ import { AskAboutHomeForm } from "~/components/listings/ask-about-home-form";
 import { DdfNotice } from "~/components/listings/ddf-notices";
 import { ListedByBadge, StatusBadge } from "~/components/listings/listing-marks";
 import { ListingPhotos } from "~/components/listings/listing-photos";
-import { bedsBaths, brokerageLine, countFact, formatListingPrice, formatLivingArea, statusLabel } from "~/components/listings/listing-text";
+import { bedsBaths, brokerageLine, formatListingPrice, formatLivingArea, statusLabel } from "~/components/listings/listing-text";
 import type { ListingCard, ListingDetail } from "~/lib/listing-types";
 import { CostPanel } from "~/components/listings/cost-panel";
-import { ListingFactsSection, SimilarHomes, daysOnMarket } from "~/components/listings/listing-facts";
+import { type ListingFacts, ListingFactsSection, SimilarHomes, daysOnMarket, listingFactsOf } from "~/components/listings/listing-facts";
 import { useListingCosts } from "~/components/listings/use-listing-costs";
 import { costViewOf, type CostView } from "~/lib/listing-cost-view";
 import { LISTING_COST_RULES, type ListingCostRules } from "~/lib/listing-cost-rules";
@@ -38,6 +38,8 @@ type Found =
       costRules: ListingCostRules;
       /** Worked out here, so the server's HTML and the hydrated page agree across midnight. */
       daysOnMarket: number | null;
+      /** The facts in words (listingFactsOf), so the page's script has no labels or formatting for them. */
+      facts: ListingFacts;
       similar: ListingCard[];
     }
   | { listing: null };
@@ -61,7 +63,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const feed = context.get(serverContext)?.listings;
   const similar = feed ? await similarListings(feed.db, found, { memberKey: feed.memberKey }) : [];
   const cost = costViewOf(found.price, found.costs, new URL(request.url).searchParams);
-  return data<Found>({ listing: found, cost, costRules: LISTING_COST_RULES, daysOnMarket: daysOnMarket(found.listedAt), similar }, { headers: { "Cache-Control": "public, max-age=0, must-revalidate" } });
+  const days = daysOnMarket(found.listedAt);
+  return data<Found>({ listing: found, cost, costRules: LISTING_COST_RULES, daysOnMarket: days, facts: listingFactsOf(found, days), similar }, { headers: { "Cache-Control": "public, max-age=0, must-revalidate" } });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -139,17 +142,6 @@ function ListingView({ found, actionData }: { found: Extract<Found, { listing: L
   const l = found.listing;
   const cost = useListingCosts(l.price, l.costs, found.cost);
   const place = [l.address, l.city].filter(Boolean).join(", ");
-  const type = l.subType ? `${CATEGORY_LABELS[l.category]} (${l.subType})` : CATEGORY_LABELS[l.category];
-  // Only what the feed gave: a fact it left out is not shown at all (never "—" or "0 beds").
-  const allFacts: [label: string, value: string | null][] = [
-    ["Bedrooms", countFact(l.beds)],
-    ["Bathrooms", countFact(l.baths)],
-    ["Living area", formatLivingArea(l.area, l.areaUnits)],
-    ["Type", type],
-    ["Community", l.community],
-    ["MLS® number", l.mlsNumber],
-  ];
-  const facts = allFacts.filter((fact): fact is [string, string] => Boolean(fact[1]));
   return (
     <article className="mx-auto max-w-6xl px-4 py-8">
       <header className="wrap-anywhere">
@@ -171,7 +163,7 @@ function ListingView({ found, actionData }: { found: Extract<Found, { listing: L
         <div className="min-w-0">
           <ListingPhotos photos={l.photos} place={place} />
           <dl className="mt-6 grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3">
-            {facts.map(([label, value]) => (
+            {found.facts.main.map(([label, value]) => (
               <div key={label} className="min-w-0">
                 <dt className="text-sm font-bold uppercase tracking-wide text-ink-muted">{label}</dt>
                 <dd className="text-lg text-ink wrap-anywhere">{value}</dd>
@@ -192,7 +184,7 @@ function ListingView({ found, actionData }: { found: Extract<Found, { listing: L
               </p>
             </section>
           )}
-          <ListingFactsSection listing={l} daysOnMarket={found.daysOnMarket} />
+          <ListingFactsSection listing={l} rows={found.facts.more} />
           <p className="mt-6 font-bold text-ink wrap-anywhere" data-testid="listing-brokerage">
             {brokerageLine(l.brokerages)}
           </p>
@@ -201,7 +193,7 @@ function ListingView({ found, actionData }: { found: Extract<Found, { listing: L
           <h2 id="ask-heading" className="text-xl font-bold text-ink">
             Ask about this home
           </h2>
-          <AskAboutHomeForm action={l.path} address={place} documentResult={actionData ?? null} figures={cost.view?.figures} />
+          <AskAboutHomeForm action={l.path} address={place} documentResult={actionData ?? null} figures={cost.view?.sent} />
         </aside>
       </div>
       <SimilarHomes listings={found.similar} />

@@ -2,13 +2,13 @@
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { BuyerFigures } from "~/lib/buyer-figures";
+import { type BuyerFigures, sentFiguresOf } from "~/lib/buyer-figures";
 import { AskAboutHomeForm } from "./ask-about-home-form";
 
 const FIGURES: BuyerFigures = { down: 25_000, rate: 5.4, amortizationYears: 25, monthlyTotal: 3050, includesTax: true, includesCondoFee: true };
 
 function render(figures?: BuyerFigures): string {
-  const Form = () => <AskAboutHomeForm action="/listings/1-home" address="1 Main St NW" documentResult={null} figures={figures} />;
+  const Form = () => <AskAboutHomeForm action="/listings/1-home" address="1 Main St NW" documentResult={null} figures={figures && sentFiguresOf(figures)} />;
   const Stub = createRoutesStub([{ path: "/listings/:slug", Component: Form }]);
   return renderToString(<Stub initialEntries={["/listings/1-home"]} />).replace(/<!-- -->/g, "");
 }

@@ -4,7 +4,7 @@ import { Honeypot } from "~/components/forms/fields";
 import { FormResultNotice, useFormSubmission } from "~/components/forms/use-form-submission";
 import { Button } from "~/components/ui/button";
 import { contactMessages } from "~/content/form-messages";
-import { type BuyerFigures, buyerFiguresSentence, figureFieldValues } from "~/lib/buyer-figures";
+import type { SentFigures } from "~/lib/buyer-figures";
 import type { FormResult } from "~/lib/form-result";
 import type { ContactField } from "~/lib/schemas/contact";
 import { loadContactCheck } from "~/lib/schemas/load-checks";
@@ -20,7 +20,7 @@ export function inquiryMessageFor(address: string): string {
  * `figures`, the buyer's own from the page's monthly-cost panel, go along in hidden fields (so in
  * both cases), and the buyer sees what will be sent.
  */
-export function AskAboutHomeForm({ action, address, documentResult, figures }: { action: string; address: string; documentResult: FormResult<ContactField> | null; figures?: BuyerFigures }) {
+export function AskAboutHomeForm({ action, address, documentResult, figures }: { action: string; address: string; documentResult: FormResult<ContactField> | null; figures?: SentFigures }) {
   const fetcher = useFetcher<FormResult<ContactField>>({ key: "listing-inquiry" });
   const { formRef, busy, fieldErrors, values, validateInBrowser } = useFormSubmission({ fetcher, documentResult, messages: contactMessages, loadParse: loadContactCheck });
   return (
@@ -32,11 +32,11 @@ export function AskAboutHomeForm({ action, address, documentResult, figures }: {
         <Honeypot idPrefix="ask" />
         {figures && (
           <>
-            {Object.entries(figureFieldValues(figures)).map(([name, value]) => (
+            {Object.entries(figures.fields).map(([name, value]) => (
               <input key={name} type="hidden" name={name} value={value} />
             ))}
             <p className="text-sm text-ink-muted" data-testid="figures-sent">
-              Your figures will be sent with your message: {buyerFiguresSentence(figures)}
+              Your figures will be sent with your message: {figures.sentence}
             </p>
           </>
         )}

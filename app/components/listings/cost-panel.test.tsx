@@ -9,7 +9,7 @@ import { LISTING_COST_RULES } from "~/lib/listing-cost-rules";
 import { costViewOf } from "~/lib/listing-cost-view";
 import type { ListingCard, ListingDetail } from "~/lib/listing-types";
 import ListingPage from "~/routes/listing";
-import { daysOnMarket, listingFactRows, pricePerSquareFoot } from "./listing-facts";
+import { daysOnMarket, listingFactRows, listingFactsOf, pricePerSquareFoot } from "./listing-facts";
 
 const LISTING: ListingDetail = {
   key: "29100002",
@@ -60,7 +60,7 @@ const CARD: ListingCard = {
 
 function render(listing: Partial<ListingDetail>, { query = "", similar = [] as ListingCard[], days = null as number | null } = {}): string {
   const l = { ...LISTING, ...listing };
-  const loaderData = { listing: l, cost: costViewOf(l.price, l.costs, new URLSearchParams(query)), costRules: LISTING_COST_RULES, daysOnMarket: days, similar };
+  const loaderData = { listing: l, cost: costViewOf(l.price, l.costs, new URLSearchParams(query)), costRules: LISTING_COST_RULES, daysOnMarket: days, facts: listingFactsOf(l, days), similar };
   const Stub = createRoutesStub([{ id: "listing", path: "/listings/:slug", Component: ListingPage as never }]);
   return renderToString(<Stub initialEntries={[`${l.path}${query ? `?${query}` : ""}`]} hydrationData={{ loaderData: { listing: loaderData } }} />);
 }

@@ -5,9 +5,9 @@
 import { edmontonDate } from "~/lib/dates";
 import { formatCurrency, formatNumber } from "~/lib/format";
 import { Link } from "react-router";
-import { photoAtWidth } from "~/lib/listings";
 import type { ListingCard, ListingDetail } from "~/lib/listing-types";
-import { bedsBaths, brokerageNames, formatListingPrice } from "./listing-text";
+import { CATEGORY_LABELS, photoAtWidth } from "~/lib/listings";
+import { bedsBaths, brokerageNames, countFact, formatListingPrice, formatLivingArea } from "./listing-text";
 
 const SQ_FT_PER_M2 = 10.7639;
 
@@ -54,8 +54,31 @@ export function listingFactRows(l: ListingDetail, days: number | null): [label: 
   return rows.filter((row): row is [string, string] => Boolean(row[1]));
 }
 
-export function ListingFactsSection({ listing: l, daysOnMarket: days }: { listing: ListingDetail; daysOnMarket: number | null }) {
-  const rows = listingFactRows(l, days);
+/** The page's facts in words: `main` under the photos, `more` in "Facts about this home". */
+export interface ListingFacts {
+  main: [label: string, value: string][];
+  more: [label: string, value: string][];
+}
+
+/**
+ * Worked out by the loader (as daysOnMarket is), so the page's first script carries none of the
+ * labels, units or formatting: the components only lay out the pairs.
+ */
+export function listingFactsOf(l: ListingDetail, days: number | null): ListingFacts {
+  const type = l.subType ? `${CATEGORY_LABELS[l.category]} (${l.subType})` : CATEGORY_LABELS[l.category];
+  // Only what the feed gave: a fact it left out is not shown at all (never "—" or "0 beds").
+  const main: [string, string | null][] = [
+    ["Bedrooms", countFact(l.beds)],
+    ["Bathrooms", countFact(l.baths)],
+    ["Living area", formatLivingArea(l.area, l.areaUnits)],
+    ["Type", type],
+    ["Community", l.community],
+    ["MLS® number", l.mlsNumber],
+  ];
+  return { main: main.filter((fact): fact is [string, string] => Boolean(fact[1])), more: listingFactRows(l, days) };
+}
+
+export function ListingFactsSection({ listing: l, rows }: { listing: ListingDetail; rows: ListingFacts["more"] }) {
   const rooms = l.facts.rooms.filter((r) => r.type.trim());
   if (rows.length === 0 && rooms.length === 0) return null;
   return (
