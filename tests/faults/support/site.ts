@@ -52,6 +52,10 @@ export function siteEnv(options: SiteOptions): NodeJS.ProcessEnv {
     OUTBOX_BACKOFF_MAX_MS: "1000",
     OUTBOX_LEASE_MS: "3000",
     SHUTDOWN_GRACE_MS: "5000",
+    // The suites count the agent's notification of each submission, one mail each; the visitor's
+    // acknowledgement would be a second mail per submission (its queueing is proven by
+    // app/lib/server/leads/follow-ups.server.test.ts, its delivery is the same outbox's).
+    ACKNOWLEDGE_SUBMISSIONS: "off",
     ...options.env,
   };
 }
