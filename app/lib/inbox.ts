@@ -72,3 +72,13 @@ export interface PushDevice {
   createdAt: Date;
   lastPushAt: Date | null;
 }
+
+/** What the inbox, the reminders and the summary call a form (spec §7's sources). */
+export const SOURCE_LABELS: Record<string, string> = {
+  "Welcome Page Form": "Welcome form",
+  contact_form: "Contact form",
+};
+
+export function sourceLabel(source: string): string {
+  return SOURCE_LABELS[source] ?? source;
+}

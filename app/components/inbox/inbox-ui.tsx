@@ -75,15 +75,6 @@ export function StatusBadge({ status }: { status: PersonStatus }) {
   return <span className={`inline-flex rounded px-2 py-0.5 text-xs font-bold ${badgeTone[status]}`}>{PERSON_STATUS_LABELS[status]}</span>;
 }
 
-export const SOURCE_LABELS: Record<string, string> = {
-  "Welcome Page Form": "Welcome form",
-  contact_form: "Contact form",
-};
-
-export function sourceLabel(source: string): string {
-  return SOURCE_LABELS[source] ?? source;
-}
-
 export const SERVICE_LABELS: Record<string, string> = {
   buying: "Buying",
   selling: "Selling",

@@ -1,6 +1,7 @@
 /** One submission on a person's timeline: every field as sent, its e-mail's delivery, its consent. */
 import { Form, Link } from "react-router";
-import { SERVICE_LABELS, Time, sourceLabel } from "./inbox-ui";
+import { sourceLabel } from "~/lib/inbox";
+import { SERVICE_LABELS, Time } from "./inbox-ui";
 import { buyerFiguresOf, buyerFiguresSentence } from "~/lib/buyer-figures";
 import type { Submission } from "~/lib/inbox";
 

@@ -6,7 +6,8 @@
  * as Overdue (in place: the order stays newest activity first); the agent's response time is on top.
  */
 import { Form, Link } from "react-router";
-import { ReplyClock, SERVICE_LABELS, StatusBadge, Time, inboxMeta, sourceLabel } from "~/components/inbox/inbox-ui";
+import { ReplyClock, SERVICE_LABELS, StatusBadge, Time, inboxMeta } from "~/components/inbox/inbox-ui";
+import { sourceLabel } from "~/lib/inbox";
 import { useLiveInbox } from "~/components/inbox/live-inbox";
 import { OverdueBadge } from "~/components/inbox/overdue";
 import { ResponseTimesSummary } from "~/components/inbox/response-times";

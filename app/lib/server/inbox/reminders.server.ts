@@ -12,13 +12,13 @@ import { name, returning, select } from "../../../../server/db/query";
 import type { Job, JobRunOutcome } from "../../../../server/jobs/runner";
 import { replyDueAt } from "../../working-hours";
 import { newMessageId } from "../mail/message-id.server";
-import { formLabel, type ReminderPayload } from "../mail/reminder-email.server";
+import type { ReminderPayload } from "../mail/reminder-email.server";
+import { sourceLabel } from "../../inbox";
 import { firstWords, queuePushes } from "../push/messages.server";
 import { queueMorningSummary } from "./morning-summary.server";
 
 export const REMINDER_JOB = "lead-reminders";
 
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** The people owed a reply whose wait has not been reminded of yet (the due time is worked out in TypeScript: opening hours are not SQL). */
 function waitingPeople(db: Database) {
@@ -46,7 +46,7 @@ async function remind(db: Database, person: Waiting, siteUrl: string, now: Date)
         and (${people.reminded_at} is null or ${people.reminded_at} < ${people.awaiting_reply_since})`);
     if (claimed.length === 0) return false;
     const waitingMinutes = Math.round((now.getTime() - person.since.getTime()) / 60_000);
-    await queuePushes(rows, { kind: "reminder", lead: { name: person.name, form: capitalised(formLabel(form)), ...(firstWords(person.preview) ? { excerpt: firstWords(person.preview) } : {}) }, waitingMinutes }, person.id);
+    await queuePushes(rows, { kind: "reminder", lead: { name: person.name, form: sourceLabel(form), ...(firstWords(person.preview) ? { excerpt: firstWords(person.preview) } : {}) }, waitingMinutes }, person.id);
     await rows(sql`
       insert into ${o} (${name(o.kind)}, ${name(o.source)}, ${name(o.payload)}, ${name(o.message_id)}, ${name(o.person_id)})
       values ('reminder', ${form}, ${JSON.stringify(payload)}::jsonb, ${newMessageId("reminder")}, ${person.id})`);

@@ -10,7 +10,7 @@ import { site } from "~/content/site";
 import { LEAD_SOURCE } from "../../schema-values";
 import { SERVICE_LABELS, isServiceType } from "../../schemas/services";
 import type { OutboxNotification } from "./outbox.server";
-import { edmontonTime, escapeHtml, isPlainAddress, oneLine, str, webLink } from "./mail-text.server";
+import { edmontonTime, escapeHtml, htmlMail, isPlainAddress, oneLine, str, webLink } from "./mail-text.server";
 import type { OutgoingEmail } from "./mail-text.server";
 
 /** spec §8, the contact form's success toast, word for word. */
@@ -76,16 +76,11 @@ export function buildAcknowledgementEmail(n: Pick<OutboxNotification, "id" | "so
   const homeHtml = home?.address
     ? `<p>The home: ${home.url ? `<a href="${escapeHtml(home.url)}">${escapeHtml(home.address)}</a>` : escapeHtml(home.address)}${home.mlsNumber ? ` (MLS® ${escapeHtml(home.mlsNumber)})` : ""}</p>\n`
     : "";
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#0f172a">
-<p>Hi ${escapeHtml(name || "there")},</p>
-<p>${escapeHtml(promise)}</p>
+  const html = htmlMail(subject, `Hi ${name || "there"},`, `<p>${escapeHtml(promise)}</p>
 <p>${escapeHtml(agent.firstName)} will answer you personally. To talk sooner, call <a href="${escapeHtml(agent.phoneHref)}">${escapeHtml(agent.phone)}</a>.</p>
 <h2 style="font-size:16px;margin:16px 0 4px">${escapeHtml(sentWhat)}, ${escapeHtml(edmontonTime(submittedAt))}</h2>
 ${homeHtml}${service ? `<p>Service: ${escapeHtml(service)}</p>\n` : ""}${said ? `<blockquote style="white-space:pre-wrap;margin:0;padding-left:12px;border-left:3px solid #cbd5e1">${escapeHtml(said)}</blockquote>\n` : service ? "" : "<p>(no message)</p>\n"}<p style="color:#475569">${signature.map(escapeHtml).join("<br>")}</p>
-</body></html>
-`;
+`);
 
   return {
     to: { name, address },

@@ -4,7 +4,7 @@
  */
 import { site } from "~/content/site";
 import { formatDuration } from "../../format";
-import { CONTACT_SOURCE, LEAD_SOURCE } from "../../schema-values";
+import { SOURCE_LABELS } from "../../inbox";
 import { automaticMail, edmontonTime, htmlButton, htmlFields, htmlMail, htmlNote, isPlainAddress, oneLine, str, textFields, webLink } from "./mail-text.server";
 import type { MailField, OutgoingEmail } from "./mail-text.server";
 import type { OutboxNotification } from "./outbox.server";
@@ -22,11 +22,10 @@ export interface ReminderPayload {
   url: string;
 }
 
-const FORM_LABELS: Record<string, string> = { [CONTACT_SOURCE]: "contact form", [LEAD_SOURCE]: "welcome form" };
-
+/** A form's name inside a sentence ("contact form"); a label given as it is. */
 export function formLabel(form: unknown): string {
   const value = oneLine(str(form));
-  return FORM_LABELS[value] ?? value;
+  return SOURCE_LABELS[value]?.toLowerCase() ?? value;
 }
 
 /** tel: of the digits of a typed number, when there are enough of them to dial. */
