@@ -17,6 +17,7 @@ import type { ListingsFeed } from "./lib/server/listings/feed.server";
 import type { RateLimiter } from "../server/rate-limit";
 import type { RateDecision } from "./lib/leads";
 import type { LeadsContext } from "./lib/server/leads/context.server";
+import type { AlertsContext } from "./lib/server/alerts/context.server";
 
 export interface ServerContext {
   /** The public forms' store and the health check: the database and the outbox's wake-up. */
@@ -25,6 +26,8 @@ export interface ServerContext {
   inbox: InboxContext;
   /** The local copy of the DDF® listings feed; null when the feed is not configured (DDF_CLIENT_ID unset). */
   listings: ListingsFeed | null;
+  /** Listing alerts and watched homes (issue 32); null with the feed off, when nothing of them shows. */
+  alerts: AlertsContext | null;
   /** The visitors' form quota (FORM_RATE_LIMIT_MAX per window per address), taken by each form route's middleware. */
   forms: { limiter: RateLimiter; max: number };
   /** The client's address: a valid IP address from a trusted proxy's X-Forwarded-For, else the connection's. */

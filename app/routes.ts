@@ -16,6 +16,12 @@ export default [
   route("/listings/photos/:key/:file", "routes/resources/listing-photo.ts"),
   route("/sitemap-listings.xml", "routes/resources/sitemap-listings.xml.ts"),
   route("/healthz", "routes/resources/healthz.ts"),
+  // Listing alerts (issue 32): the sign-up, and the pages a mail's links open (each reads its signed token).
+  route("/alerts", "routes/alerts/sign-up.tsx"),
+  route("/alerts/confirm/:token", "routes/alerts/confirm.tsx"),
+  route("/alerts/manage/:token", "routes/alerts/manage.tsx"),
+  route("/alerts/unsubscribe/:token", "routes/alerts/unsubscribe.tsx"),
+  route("/alerts/open/:token/:key", "routes/alerts/open.ts"),
   // The inbox as an app: its manifest and service worker hold nothing private and must load without
   // the session (browsers fetch a manifest without cookies) and with their own caching, so they sit
   // outside the inbox's layout and its guard.
@@ -27,6 +33,8 @@ export default [
   route("inbox", "routes/inbox/layout.tsx", [
     index("routes/inbox/people.tsx"),
     route("people/:personId", "routes/inbox/person.tsx"),
+    route("people/:personId/export.json", "routes/inbox/person-export.ts", { id: "inbox-export-person-json" }),
+    route("people/:personId/export.txt", "routes/inbox/person-export.ts", { id: "inbox-export-person-text" }),
     route("account", "routes/inbox/account.tsx"),
     route("sign-in", "routes/inbox/sign-in.tsx"),
     route("setup/:token", "routes/inbox/setup.tsx"),

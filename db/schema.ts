@@ -12,3 +12,4 @@ export * from "./schema/listings";
 export * from "./schema/jobs";
 export * from "./schema/rate-limits";
 export * from "./schema/push";
+export * from "./schema/alerts";

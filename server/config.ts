@@ -139,6 +139,9 @@ export const configSchema = z.object({
   ACKNOWLEDGE_SUBMISSIONS: onOff("on"),
   LEAD_REMINDER_MINUTES: whole(60, 1, 24 * 60),
   MORNING_SUMMARY: onOff("off"),
+  // Listing alerts and privacy (issue 32, decision 039).
+  ALERTS_POLL_MS: whole(60_000, 1_000),
+  SPAM_RETENTION_DAYS: whole(30, 0, 3650),
   /** The VAPID key pair (base64url, as web-push prints them); unset, one is made on first start and kept in the database. */
   VAPID_PUBLIC_KEY: base64url(87, 88).optional(),
   VAPID_PRIVATE_KEY: base64url(43, 44).optional(),

@@ -69,6 +69,7 @@ const contextOf =
             leads: runtime.leads,
             inbox: runtime.inbox,
             listings: runtime.listings,
+            alerts: runtime.alerts,
             forms: { limiter: runtime.formLimiter, max: config.FORM_RATE_LIMIT_MAX },
             clientIp: clientIpOf(req),
             fromThisMachine: isFromThisMachine(req),

@@ -22,6 +22,9 @@ import { createPushSender } from "../app/lib/server/push/sender.server";
 import { vapidKeys } from "../app/lib/server/push/vapid.server";
 import { type RateLimiter, createRateLimiter } from "./rate-limit";
 import type { LeadsContext } from "../app/lib/server/leads/context.server";
+import type { AlertsContext } from "../app/lib/server/alerts/context.server";
+import { RetentionJob } from "../app/lib/server/inbox/retention.server";
+import { ALERT_JOB, AlertJob } from "../app/lib/server/alerts/alert-job.server";
 
 export interface LeadRuntime {
   db: Database;
@@ -36,6 +39,8 @@ export interface LeadRuntime {
   inbox: InboxContext;
   /** The DDF® listings feed's local copy, when DDF_CLIENT_ID and DDF_CLIENT_SECRET are set; else null. */
   listings: ListingsFeed | null;
+  /** Listing alerts (issue 32): present with the feed. */
+  alerts: AlertsContext | null;
   /** Stops the jobs (JOBS_STOP_BUDGET_MS at most), then closes mail and database. */
   close(): Promise<void>;
 }
@@ -53,7 +58,7 @@ export async function startLeadRuntime(config: Config, log: Pick<Console, "info"
   log.info(`[db] ${db.driver === "pglite" ? `PGlite in ${pgliteDirIn(config.DATA_DIR)}` : "PostgreSQL (DATABASE_URL)"} ready, migrations applied (${Date.now() - started} ms)`);
 
   const formLimiter = await createRateLimiter(db, { name: "form", max: config.FORM_RATE_LIMIT_MAX, windowMs: config.FORM_RATE_LIMIT_WINDOW_MS });
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, mailDir: path.join(config.DATA_DIR, "mail"), from: config.MAIL_FROM, to: config.AGENT_NOTIFY_EMAIL });
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, mailDir: path.join(config.DATA_DIR, "mail"), from: config.MAIL_FROM, to: config.AGENT_NOTIFY_EMAIL, siteUrl: siteUrlOf(config) });
   const jobs = new JobRunner({ db, log });
   const outbox = config.OUTBOX_WORKER
     ? new OutboxJob(db, mailer, {
@@ -93,9 +98,14 @@ export async function startLeadRuntime(config: Config, log: Pick<Console, "info"
     const agentMail = { siteUrl: siteUrlOf(config), replyMinutes: config.LEAD_REMINDER_MINUTES, queued: leads.notificationQueued };
     jobs.add(new ReminderJob(db, { ...agentMail, morningSummary: config.MORNING_SUMMARY, log }));
   }
+  // Spam is anonymised after SPAM_RETENTION_DAYS (decision 039), feed or no feed.
+  jobs.add(new RetentionJob(db, { spamRetentionDays: config.SPAM_RETENTION_DAYS, log }));
   await announceFirstSetUpLink(inbox, log);
   const listings: ListingsFeed | null = config.DDF_CLIENT_ID ? { db, memberKey: config.DDF_MEMBER_KEY ?? null, media: mediaFetcherOf(config) } : null;
-  const listingsSync = listingsSyncJob(config, db, log);
+  const alerts: AlertsContext | null = listings ? { db, siteUrl: siteUrlOf(config), queued: leads.notificationQueued } : null;
+  // Listing alerts (decision 039): matched and queued after each sync that changed listings, and every ALERTS_POLL_MS (the 7:00 mails).
+  if (alerts) jobs.add(new AlertJob(alerts, { intervalMs: config.ALERTS_POLL_MS, log }));
+  const listingsSync = listingsSyncJob(config, db, log, () => jobs.wake(ALERT_JOB));
   if (listingsSync) jobs.add(listingsSync);
 
   return {
@@ -106,6 +116,7 @@ export async function startLeadRuntime(config: Config, log: Pick<Console, "info"
     formLimiter,
     inbox,
     listings,
+    alerts,
     async close() {
       stopMaintenance();
       // Before the database closes: the sync abandons its feed request and lets go of its lease,
@@ -123,11 +134,11 @@ export async function startLeadRuntime(config: Config, log: Pick<Console, "info"
  * runner starts it (the job asks for a start delay), so start-up and the first visitors never
  * wait on CREA.
  */
-function listingsSyncJob(config: Config, db: Database, log: Pick<Console, "info" | "warn" | "error">): ListingsSyncJob | null {
+function listingsSyncJob(config: Config, db: Database, log: Pick<Console, "info" | "warn" | "error">, onChanged: () => void): ListingsSyncJob | null {
   if (!config.DDF_CLIENT_ID || !config.DDF_CLIENT_SECRET) return null;
   const client = createDdfClient({ tokenUrl: config.DDF_TOKEN_URL, apiUrl: config.DDF_API_URL, clientId: config.DDF_CLIENT_ID, clientSecret: config.DDF_CLIENT_SECRET });
   const job = config.DDF_SYNC_WORKER
-    ? new ListingsSyncJob(db, client, { intervalMs: config.DDF_SYNC_INTERVAL_MS, fullCheckMs: config.DDF_FULL_CHECK_MS, backoffMaxMs: config.DDF_BACKOFF_MAX_MS, log })
+    ? new ListingsSyncJob(db, client, { intervalMs: config.DDF_SYNC_INTERVAL_MS, fullCheckMs: config.DDF_FULL_CHECK_MS, backoffMaxMs: config.DDF_BACKOFF_MAX_MS, onChanged, log })
     : null;
   const every = `every ${durationText(config.DDF_SYNC_INTERVAL_MS)}`;
   const own = config.DDF_MEMBER_KEY ? ", the agent's own listings marked by DDF_MEMBER_KEY" : "";

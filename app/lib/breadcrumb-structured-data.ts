@@ -11,6 +11,8 @@ import { absoluteUrl } from "./site-url";
  */
 export interface BreadcrumbHandle {
   breadcrumb?: (loaderData: unknown) => string | null;
+  /** The path the crumbs are made for instead of the URL's, when the URL holds what no link or structured data may repeat (a mail's signed token). */
+  breadcrumbPath?: string;
 }
 
 export interface Crumb {

@@ -41,7 +41,7 @@ export interface Submission {
   /** Exactly what the visitor submitted (the notification's snapshot). */
   fields: Record<string, unknown>;
   createdAt: Date;
-  notification: { status: "pending" | "sending" | "sent" | "failed"; attempts: number; lastError: string | null; sentAt: Date | null };
+  notification: { status: "pending" | "sending" | "sent" | "failed" | "withheld"; attempts: number; lastError: string | null; sentAt: Date | null };
   /** The consent the visitor gave on the welcome form (leads only). */
   consent: { text: string; version: string; address: string | null; userAgent: string | null } | null;
 }
@@ -82,3 +82,63 @@ export const SOURCE_LABELS: Record<string, string> = {
 export function sourceLabel(source: string): string {
   return SOURCE_LABELS[source] ?? source;
 }
+
+/** A saved search or watched home on a person's page (their alert_subscriptions row). */
+export interface PersonSubscription {
+  id: number;
+  kind: "search" | "watch";
+  label: string;
+  frequency: "instant" | "daily" | "weekly";
+  status: "pending" | "active" | "ended";
+  createdAt: Date;
+  confirmedAt: Date | null;
+  endedAt: Date | null;
+}
+
+/** One listing alert mailed (or held back) to a person: when, how many homes, its delivery. */
+export interface AlertSent {
+  id: number;
+  createdAt: Date;
+  homes: number;
+  status: Submission["notification"]["status"];
+  sentAt: Date | null;
+}
+
+/** A home the person opened from an alert's link: its address when the feed still has it, else its key. */
+export interface HomeOpened {
+  listingKey: string;
+  address: string | null;
+  /** The listing's page on the site, while it is in the feed. */
+  path: string | null;
+  firstAt: Date;
+  lastAt: Date;
+  times: number;
+}
+
+/** One event of the person's consent ledger (CASL), as the page shows it. */
+export interface ConsentLedgerEntry {
+  kind: "express" | "implied" | "withdrawal";
+  basis: string;
+  text: string | null;
+  version: string | null;
+  givenAt: Date | null;
+  address: string | null;
+  userAgent: string | null;
+  expiresAt: Date | null;
+  createdAt: Date;
+}
+
+/** Everything of the alerts a person's page shows (empty lists: the section is left out). */
+export interface PersonAlerts {
+  subscriptions: PersonSubscription[];
+  alertsSent: AlertSent[];
+  homesOpened: HomeOpened[];
+  consent: ConsentLedgerEntry[];
+  /** Why they are warming up, in words, when they are ("Watches 123 Main St", "Opened 12 Elm Ave twice from alerts"). */
+  warmingReasons: string[];
+}
+
+/** The form's checkbox an erasure needs (the action refuses it without). */
+export const ERASE_CONFIRMATION = "I understand this cannot be undone";
+/** The name an erased or anonymised person keeps in the inbox. */
+export const ERASED_NAME = "Erased person";

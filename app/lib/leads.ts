@@ -24,7 +24,7 @@ export interface RateDecision {
 export interface HealthReport {
   ok: boolean;
   database: "ok" | "unavailable";
-  notifications?: { pending: number; sending: number; sent: number; failed: number };
+  notifications?: { pending: number; sending: number; sent: number; failed: number; withheld: number };
 }
 
 /** The home a listing page's "Ask about this home" message is about. */

@@ -14,6 +14,9 @@ import { pageMeta } from "~/lib/seo";
 import { areaServedJsonLd } from "~/lib/area-structured-data";
 import { searchListings } from "~/lib/server/listings/queries.server";
 import { serverContext } from "~/router-context";
+import { AlertSignUp } from "~/components/alerts/alert-sign-up";
+import { alertsOf } from "./alerts/alert-links.server";
+import { searchSignUpForm } from "./alerts/sign-up-form.server";
 
 /**
  * The fifteen area listing pages (spec §2 "Listing pages"), one module for all of them: the area
@@ -28,8 +31,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const feed = context.get(serverContext)?.listings;
   const url = new URL(request.url);
   const area = areaByPath(url.pathname);
-  if (!feed || !area) return { listings: null };
-  return { listings: await searchListings(feed.db, { cities: feedCitiesOf(area), page: pageParam(url.searchParams), pageSize: SECTION_PAGE_SIZE, memberKey: feed.memberKey }) };
+  if (!feed || !area) return { listings: null, alertForm: null };
+  const cities = feedCitiesOf(area);
+  // "Save this search" for the area's own cities, as its listings are found (issue 32).
+  const alertForm = alertsOf(context) ? searchSignUpForm({ cities }) : null;
+  return { listings: await searchListings(feed.db, { cities, page: pageParam(url.searchParams), pageSize: SECTION_PAGE_SIZE, memberKey: feed.memberKey }), alertForm };
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {
@@ -58,6 +64,7 @@ export default function AreaListingsPage({ loaderData }: Route.ComponentProps) {
         <GetNotifiedTip className="mt-6" />
         <ListingsWidget key={area.widgetId} widgetId={area.widgetId} label={`${area.name} listings`} className="mt-6" />
         {loaderData?.listings && <HomesForSaleSection place={area.name} result={loaderData.listings} />}
+        {loaderData?.alertForm && <AlertSignUp form={loaderData.alertForm} className="mt-8" />}
         <div className="mt-8">
           <BackButton />
         </div>

@@ -44,11 +44,21 @@ const routeEntries = routes as unknown as Entry[];
 /** Every module the route table routes to, and any other under app/routes, outside the inbox. */
 const publicModules = [...new Set([...all(routeEntries).map((e) => e.file), ...routeModules()])].filter((file) => !file.startsWith("routes/inbox/"));
 const EXPORTS_ACTION = /export\s+(?:async\s+)?(?:function\s+action\b|(?:const|let|var)\s+action\b)|export\s*\{[^}]*\baction\b[^}]*\}/;
-const publicActionModules = publicModules.filter((file) => EXPORTS_ACTION.test(readFileSync(join(APP, file), "utf8")));
+/**
+ * The pages a listing alert's links open take POSTs authorised by the signed token in their path,
+ * not a form a stranger fills: a mail program's one-click unsubscribes arrive from a few shared
+ * provider addresses and must never meet a 429, and every action there is idempotent (decision 039).
+ */
+const TOKEN_PAGES = ["routes/alerts/confirm.tsx", "routes/alerts/manage.tsx", "routes/alerts/unsubscribe.tsx"];
+const publicActionModules = publicModules.filter((file) => EXPORTS_ACTION.test(readFileSync(join(APP, file), "utf8")) && !TOKEN_PAGES.includes(file));
 
 describe("every public route that takes a POST counts it against the visitor's quota", () => {
-  it("finds the form routes (contact, welcome, a listing's question)", () => {
-    expect(publicActionModules).toEqual(expect.arrayContaining(["routes/contact.tsx", "routes/welcome.tsx", "routes/listing.tsx"]));
+  it("finds the form routes (contact, welcome, a listing's question, the alerts' sign-up)", () => {
+    expect(publicActionModules).toEqual(expect.arrayContaining(["routes/contact.tsx", "routes/welcome.tsx", "routes/listing.tsx", "routes/alerts/sign-up.tsx"]));
+  });
+
+  it("the token pages exempted above exist and take POSTs", () => {
+    for (const file of TOKEN_PAGES) expect(EXPORTS_ACTION.test(readFileSync(join(APP, file), "utf8")), file).toBe(true);
   });
 
   it.each(publicActionModules)("%s exports middleware with formQuota", async (file) => {

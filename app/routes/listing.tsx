@@ -23,6 +23,9 @@ import { answerListingInquiryPost } from "~/lib/server/leads/contact-post.server
 import { formQuota } from "~/lib/server/leads/form-post.server";
 import { serverContext } from "~/router-context";
 import { listingByKey, similarListings } from "~/lib/server/listings/queries.server";
+import { AlertSignUp, type AlertSignUpForm } from "~/components/alerts/alert-sign-up";
+import { alertsOf } from "./alerts/alert-links.server";
+import { watchSignUpForm } from "./alerts/sign-up-form.server";
 
 /**
  * One listing of the DDF® feed: /listings/{ListingKey}-{address-slug}. Server-rendered per
@@ -41,6 +44,8 @@ type Found =
       /** The facts in words (listingFactsOf), so the page's script has no labels or formatting for them. */
       facts: ListingFacts;
       similar: ListingCard[];
+      /** "Watch this home" (issue 32): only with alerts on. */
+      alertForm?: AlertSignUpForm | null;
     }
   | { listing: null };
 
@@ -64,7 +69,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const similar = feed ? await similarListings(feed.db, found, { memberKey: feed.memberKey }) : [];
   const cost = costViewOf(found.price, found.costs, new URL(request.url).searchParams);
   const days = daysOnMarket(found.listedAt);
-  return data<Found>({ listing: found, cost, costRules: LISTING_COST_RULES, daysOnMarket: days, facts: listingFactsOf(found, days), similar }, { headers: { "Cache-Control": "public, max-age=0, must-revalidate" } });
+  return data<Found>({ listing: found, cost, costRules: LISTING_COST_RULES, daysOnMarket: days, facts: listingFactsOf(found, days), similar, alertForm: alertsOf(context) ? watchSignUpForm(found.key) : null }, { headers: { "Cache-Control": "public, max-age=0, must-revalidate" } });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -188,6 +193,7 @@ function ListingView({ found, actionData }: { found: Extract<Found, { listing: L
           <p className="mt-6 font-bold text-ink wrap-anywhere" data-testid="listing-brokerage">
             {brokerageLine(l.brokerages)}
           </p>
+          {found.alertForm && <AlertSignUp form={found.alertForm} className="mt-8" />}
         </div>
         <aside aria-labelledby="ask-heading" className="min-w-0 self-start rounded-xl border border-line bg-surface p-5 shadow-sm lg:sticky lg:top-4">
           <h2 id="ask-heading" className="text-xl font-bold text-ink">

@@ -16,6 +16,10 @@ import { pageMeta } from "~/lib/seo";
 import { site } from "~/content/site";
 import { agentListings, searchListings } from "~/lib/server/listings/queries.server";
 import { serverContext } from "~/router-context";
+import { AlertSignUp } from "~/components/alerts/alert-sign-up";
+import { parseAlertCriteria } from "~/lib/alert-criteria";
+import { alertsOf } from "./alerts/alert-links.server";
+import { searchSignUpForm } from "./alerts/sign-up-form.server";
 
 /**
  * /listings: the DDF® feed's homes for sale, searched with a plain GET form (city, price, beds,
@@ -31,7 +35,8 @@ const AGENT_LISTINGS_LIMIT = 3;
 const WIDGET_SEARCH_PATH = "/mls-search";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const search = parseListingSearch(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const search = parseListingSearch(params);
   const feed = context.get(serverContext)?.listings;
   const refined = isRefined(search);
   const memberKey = feed?.memberKey ?? null;
@@ -45,6 +50,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     result,
     agentListings: mine,
     refined,
+    // "Save this search" with this page's filters, under the results (issue 32); only with the feed on.
+    alertForm: result && alertsOf(context) ? searchSignUpForm(parseAlertCriteria(params)) : null,
     search: {
       city: search.city ?? "",
       type: search.category ?? "",
@@ -69,7 +76,7 @@ const fieldClass = "mt-1 block min-h-11 w-full rounded-md border border-line bg-
 const labelClass = "block text-sm font-bold text-ink";
 
 export default function ListingsSearch({ loaderData }: Route.ComponentProps) {
-  const { result, search, agentListings: mine } = loaderData;
+  const { result, search, agentListings: mine, alertForm } = loaderData;
   const { pathname, search: query } = useLocation();
   return (
     <>
@@ -162,6 +169,7 @@ export default function ListingsSearch({ loaderData }: Route.ComponentProps) {
               )}
               <Pagination pathname={pathname} search={new URLSearchParams(query)} page={result.page} pageCount={result.pageCount} />
             </section>
+            {alertForm && <AlertSignUp form={alertForm} className="mt-8" />}
             <DdfNotice className="mt-8" />
           </>
         )}

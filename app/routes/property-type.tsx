@@ -11,6 +11,9 @@ import type { ListingCategory } from "~/lib/schema-values";
 import { pageMeta } from "~/lib/seo";
 import { searchListings } from "~/lib/server/listings/queries.server";
 import { serverContext } from "~/router-context";
+import { AlertSignUp } from "~/components/alerts/alert-sign-up";
+import { alertsOf } from "./alerts/alert-links.server";
+import { searchSignUpForm } from "./alerts/sign-up-form.server";
 
 /** Which of the site's listing categories each page lists (the sync files every listing under one). */
 const CATEGORY_OF: Record<PropertyType["path"], ListingCategory> = {
@@ -24,8 +27,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const feed = context.get(serverContext)?.listings;
   const url = new URL(request.url);
   const type = propertyTypeByPath(url.pathname);
-  if (!feed || !type) return { listings: null };
-  return { listings: await searchListings(feed.db, { category: CATEGORY_OF[type.path], page: pageParam(url.searchParams), pageSize: SECTION_PAGE_SIZE, memberKey: feed.memberKey }) };
+  if (!feed || !type) return { listings: null, alertForm: null };
+  const category = CATEGORY_OF[type.path];
+  // "Save this search" for the type's category, as its listings are found (issue 32).
+  const alertForm = alertsOf(context) ? searchSignUpForm({ category }) : null;
+  return { listings: await searchListings(feed.db, { category, page: pageParam(url.searchParams), pageSize: SECTION_PAGE_SIZE, memberKey: feed.memberKey }), alertForm };
 }
 
 /** /single-family-homes, /condominiums and /townhouses (spec §2), one module for the three. */
@@ -53,6 +59,7 @@ export default function PropertyTypePage({ loaderData }: Route.ComponentProps) {
         <p className="mt-2 text-ink-muted">Browse our collection of {type.plural.toLowerCase()} in Edmonton and surrounding areas.</p>
         <ListingsWidget key={type.widgetId} widgetId={type.widgetId} label={`${type.plural} listings`} className="mt-6" />
         {loaderData?.listings && <HomesForSaleSection place="Edmonton and area" result={loaderData.listings} />}
+        {loaderData?.alertForm && <AlertSignUp form={loaderData.alertForm} className="mt-8" />}
         <div className="mt-8">
           <BackButton />
         </div>

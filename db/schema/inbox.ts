@@ -34,6 +34,10 @@ export const people = pgTable(
     awaiting_reply_since: timestamp("awaiting_reply_since", { withTimezone: true }),
     /** When the agent was last reminded of this person (a person still New past the reply time); one reminder per wait. */
     reminded_at: timestamp("reminded_at", { withTimezone: true }),
+    /** When the person started warming up (opened a home from alerts twice, watched a home, asked about one); the list marks them. */
+    warming_at: timestamp("warming_at", { withTimezone: true }),
+    /** When their personal fields were erased at their request (the row stays, anonymous, for the timeline's counts and the audit). */
+    erased_at: timestamp("erased_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("people_email_key").on(t.email),
@@ -52,7 +56,8 @@ export const personEvents = pgTable(
     person_id: integer("person_id")
       .notNull()
       .references(() => people.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["status", "note"] }).notNull(),
+    /** A status change, a note, or a privacy request carried out (an export or an erasure: the audit). */
+    kind: text("kind", { enum: ["status", "note", "privacy"] }).notNull(),
     from_status: text("from_status", { enum: PERSON_STATUSES }),
     to_status: text("to_status", { enum: PERSON_STATUSES }),
     note: text("note"),
@@ -61,7 +66,7 @@ export const personEvents = pgTable(
     author_name: text("author_name").notNull(),
     created_at: createdAt(),
   },
-  (t) => [index("person_events_person_idx").on(t.person_id, t.created_at), check("person_events_kind_check", sql`${t.kind} in ('status', 'note')`)],
+  (t) => [index("person_events_person_idx").on(t.person_id, t.created_at), check("person_events_kind_check", sql`${t.kind} in ('status', 'note', 'privacy')`)],
 );
 
 /** People who may use the inbox. There is no public sign-up: accounts come from one-time set-up links. */

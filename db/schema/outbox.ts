@@ -9,16 +9,19 @@ import { people } from "./inbox";
  * The transactional outbox: one row per notification the agent must receive, written in the
  * same transaction as the lead or contact it announces, delivered by the outbox worker.
  *
- * status: pending -> sending (claimed) -> sent | failed (kept for review, never deleted).
+ * status: pending -> sending (claimed) -> sent | failed (kept for review, never deleted) | withheld
+ * (a marketing mail whose person had no valid consent when it was due: never sent, kept as the record).
  * next_attempt_at is when a pending row is due, and for a row being sent, when its claim expires
  * (a worker that died mid-send): either way the worker takes rows whose time has come.
  */
-export const OUTBOX_STATUSES = ["pending", "sending", "sent", "failed"] as const;
+export const OUTBOX_STATUSES = ["pending", "sending", "sent", "failed", "withheld"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
-export const OUTBOX_KINDS = ["lead", "contact", "acknowledgement", "reminder", "summary"] as const;
+export const OUTBOX_KINDS = ["lead", "contact", "acknowledgement", "reminder", "summary", "confirmation", "alert", "warming"] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 /** The kinds that are submissions (the inbox's timeline, its CSV, the response times). */
 export const SUBMISSION_KINDS = ["lead", "contact"] as const;
+/** The kinds that are marketing (CASL): each is checked against the consent ledger when it is sent, and carries List-Unsubscribe. */
+export const MARKETING_KINDS = ["alert"] as const;
 
 export const notificationOutbox = pgTable(
   "notification_outbox",
@@ -27,10 +30,11 @@ export const notificationOutbox = pgTable(
     /**
      * What the mail is: a submission announced to the agent ('lead', 'contact': the inbox's
      * timeline reads these as the submissions), the visitor's acknowledgement of one, a reminder to
-     * the agent of a person still New, the morning summary.
+     * the agent of a person still New, the morning summary; a listing-alert sign-up's confirmation
+     * link (to the visitor), a listing alert (to the person: marketing), a person warming up (to the agent).
      */
     kind: text("kind", { enum: OUTBOX_KINDS }).notNull(),
-    /** The visitor's address for an acknowledgement; null: the agent (AGENT_NOTIFY_EMAIL). */
+    /** The visitor's address (acknowledgement, confirmation, alert); null: the agent (AGENT_NOTIFY_EMAIL). */
     recipient: text("recipient"),
     lead_id: integer("lead_id").references(() => leads.id, { onDelete: "set null" }),
     contact_id: integer("contact_id").references(() => contacts.id, { onDelete: "set null" }),
@@ -51,8 +55,8 @@ export const notificationOutbox = pgTable(
   },
   (t) => [
     uniqueIndex("notification_outbox_message_id_key").on(t.message_id),
-    check("notification_outbox_kind_check", sql`${t.kind} in ('lead', 'contact', 'acknowledgement', 'reminder', 'summary')`),
-    check("notification_outbox_status_check", sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
+    check("notification_outbox_kind_check", sql`${t.kind} in (${sql.raw(OUTBOX_KINDS.map((k) => `'${k}'`).join(", "))})`),
+    check("notification_outbox_status_check", sql`${t.status} in (${sql.raw(OUTBOX_STATUSES.map((k) => `'${k}'`).join(", "))})`),
     // The worker's claim query scans only undelivered rows.
     index("notification_outbox_due_idx").on(t.next_attempt_at).where(sql`${t.status} in ('pending', 'sending')`),
     index("notification_outbox_person_idx").on(t.person_id, t.created_at),

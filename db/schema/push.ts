@@ -41,7 +41,7 @@ export const pushDevices = pgTable(
   (t) => [uniqueIndex("push_devices_endpoint_key").on(t.endpoint), index("push_devices_account_idx").on(t.account_id)],
 );
 
-export const PUSH_KINDS = ["lead", "test", "reminder"] as const;
+export const PUSH_KINDS = ["lead", "test", "reminder", "warming"] as const;
 export const PUSH_STATUSES = ["pending", "sending", "sent", "failed"] as const;
 
 /**
@@ -69,7 +69,7 @@ export const pushMessages = pgTable(
     sent_at: timestamp("sent_at", { withTimezone: true }),
   },
   (t) => [
-    check("push_messages_kind_check", sql`${t.kind} in ('lead', 'test', 'reminder')`),
+    check("push_messages_kind_check", sql`${t.kind} in (${sql.raw(PUSH_KINDS.map((k) => `'${k}'`).join(", "))})`),
     check("push_messages_status_check", sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
     index("push_messages_due_idx").on(t.next_attempt_at).where(sql`${t.status} in ('pending', 'sending')`),
   ],

@@ -3,24 +3,10 @@
  * (the shared stand-in never drops a listing while a run uses it).
  */
 import { expect as baseExpect } from "@playwright/test";
-import { type ChildProcess, spawn } from "node:child_process";
-import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
-import { type AddressInfo, createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { e2eFeedEnv } from "../../playwright.config";
 import { generateListings } from "../fixtures/ddf/listings";
 import { startDdfStandIn } from "../fixtures/ddf/stand-in";
+import { type OwnServer, startOwnServer } from "./own-server";
 import { expect, test } from "./support";
-
-/** A port nobody listens on now (the kernel's pick), for a server started by a test. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /**
  * Removing a listing changes what the feed serves, so this runs on its own DDF stand-in (in this
@@ -35,53 +21,29 @@ test.describe("a listing that left the feed", () => {
 
   const key = "29000102";
   let standIn: Awaited<ReturnType<typeof startDdfStandIn>>;
-  let server: ChildProcess | null = null;
+  let server: OwnServer | null = null;
   let origin = "";
-  let dataDir = "";
   let logPath = "";
-  const killServer = () => server?.kill("SIGKILL");
 
   test.beforeAll(async () => {
     standIn = await startDdfStandIn({ listings: generateListings(3, { now: new Date("2026-11-01T00:00:00Z") }), clientId: "gone-client", clientSecret: "gone-secret" });
-    dataDir = mkdtempSync(path.join(tmpdir(), "agent-site-e2e-gone-"));
-    const port = await freePort();
-    origin = `http://localhost:${port}`;
-    // Beside the test's results, which outlive the data folder removed below.
+    // Beside the test's results, which outlive the data folder removed after the tests.
     logPath = test.info().outputPath("server.log");
-    const log = createWriteStream(logPath);
-    server = spawn(process.execPath, ["--enable-source-maps", path.resolve(e2eFeedEnv.BUILD_DIR, "server.js")], {
-      env: {
-        ...process.env,
-        ...e2eFeedEnv,
-        NODE_ENV: "production",
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        DDF_CLIENT_ID: "gone-client",
-        DDF_CLIENT_SECRET: "gone-secret",
-        DDF_TOKEN_URL: standIn.tokenUrl,
-        DDF_API_URL: standIn.apiUrl,
-        DDF_MEDIA_HOSTS: new URL(standIn.origin).host,
-        DDF_SYNC_INTERVAL_MS: "10000",
-        DDF_FULL_CHECK_MS: "60000",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+    server = await startOwnServer("gone", logPath, {
+      DDF_CLIENT_ID: "gone-client",
+      DDF_CLIENT_SECRET: "gone-secret",
+      DDF_TOKEN_URL: standIn.tokenUrl,
+      DDF_API_URL: standIn.apiUrl,
+      DDF_MEDIA_HOSTS: new URL(standIn.origin).host,
+      DDF_SYNC_INTERVAL_MS: "10000",
+      DDF_FULL_CHECK_MS: "60000",
     });
-    server.stdout!.pipe(log);
-    server.stderr!.pipe(log);
-    // A worker that ends without its afterAll (killed after a timeout) takes the server with it.
-    process.once("exit", killServer);
+    origin = server.origin;
   });
 
   test.afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server!.once("exit", resolve));
-      server.kill("SIGTERM");
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
-      killServer();
-    }
-    process.off("exit", killServer);
+    await server?.stop();
     await standIn?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   test("answers 410 with the not-found page once the sync has removed it", async ({ page, request }) => {

@@ -20,6 +20,7 @@ const DELIVERY: Record<Submission["notification"]["status"], string> = {
   sending: "E-mail to you being sent",
   sent: "E-mail to you sent",
   failed: "E-mail to you failed",
+  withheld: "E-mail withheld (no consent)",
 };
 
 /** The home a listing page's inquiry was about (payload.listing), if this submission has one. */

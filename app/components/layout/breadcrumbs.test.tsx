@@ -49,4 +49,21 @@ describe("the breadcrumb bar", () => {
     expect(jsonLd.itemListElement.map((i) => i.name)).toEqual(["Home", "Listings", "27 Rue Ste-Émilie"]);
     expect(jsonLd.itemListElement.at(-1)!.item).toMatch(new RegExp(`${path}$`));
   });
+
+  it("makes a token page's crumbs for the path its handle names: no link and no structured data repeats the token", () => {
+    const token = "MS4xNzk2MTk4NDcxOTc0.ZeddXT4Ct";
+    const Stub = createRoutesStub([
+      {
+        id: "root",
+        path: "/",
+        Component: Breadcrumbs,
+        children: [{ id: "manage", path: "alerts/manage/:token", Component: () => null, handle: { breadcrumb: () => "Your listing alerts", breadcrumbPath: "/alerts" } }],
+      },
+    ]);
+    const html = renderToString(<Stub initialEntries={[`/alerts/manage/${token}`]} hydrationData={{ loaderData: { root: null, manage: null } }} />);
+    expect(html).not.toContain(token);
+    expect(html).not.toContain("/alerts/manage");
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!) as { itemListElement: { name: string; item: string }[] };
+    expect(jsonLd.itemListElement.map((i) => i.name)).toEqual(["Home", "Your listing alerts"]);
+  });
 });

@@ -31,12 +31,21 @@ export function leafLabelOf(matches: readonly { handle: unknown; loaderData?: un
   return null;
 }
 
+/** The path the deepest matched route makes its crumbs for (`handle.breadcrumbPath`), if it names one. */
+function crumbPathOf(matches: readonly { handle: unknown }[]): string | null {
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const path = (matches[i]!.handle as BreadcrumbHandle | undefined)?.breadcrumbPath;
+    if (typeof path === "string") return path;
+  }
+  return null;
+}
+
 /** The breadcrumb bar of spec §2, hidden on the home page. */
 export function Breadcrumbs() {
   const { pathname } = useLocation();
   const matches = useMatches();
   if (pathname === "/") return null;
-  const crumbs = crumbsFor(pathname, leafLabelOf(matches));
+  const crumbs = crumbsFor(crumbPathOf(matches) ?? pathname, leafLabelOf(matches));
   return (
     <nav aria-label="Breadcrumb" className="border-b border-line bg-surface-muted">
       <ol className="mx-auto flex max-w-6xl flex-wrap items-center gap-1 px-4 py-2 text-sm text-ink-muted">

@@ -74,6 +74,7 @@ function contextFor(clientIp: string): RouterContextProvider {
     leads: { db: inbox.db, notificationQueued: () => {}, acknowledge: false },
     inbox,
     listings: null,
+    alerts: null,
     forms: { limiter: { consume: () => Promise.reject(new Error("not a form")), refund: async () => {}, reset: async () => {} }, max: 5 },
     clientIp,
     fromThisMachine: false,

@@ -4,6 +4,7 @@
  * hidden unless asked for. The list refreshes itself when a submission arrives (useLiveInbox)
  * and the tab's title counts the new people. People still New past their reply time stand out
  * as Overdue (in place: the order stays newest activity first); the agent's response time is on top.
+ * People warming up (listing alerts: a watched home, a home opened twice, an inquiry about one) carry a badge.
  */
 import { Form, Link } from "react-router";
 import { ReplyClock, SERVICE_LABELS, StatusBadge, Time, inboxMeta } from "~/components/inbox/inbox-ui";
@@ -11,6 +12,7 @@ import { sourceLabel } from "~/lib/inbox";
 import { useLiveInbox } from "~/components/inbox/live-inbox";
 import { OverdueBadge } from "~/components/inbox/overdue";
 import { ResponseTimesSummary } from "~/components/inbox/response-times";
+import { WarmingBadge } from "~/components/inbox/warming-badge";
 import { PEOPLE_PAGE_SIZE, PERSON_STATUSES, PERSON_STATUS_LABELS, type PersonStatus } from "~/lib/inbox";
 import { isOverdue, withReplyDue } from "~/lib/inbox-overdue";
 import { replyDueAt } from "~/lib/working-hours";
@@ -128,13 +130,14 @@ export default function People({ loaderData }: Route.ComponentProps) {
                   <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                     <span className="font-bold text-ink break-all">{p.name || p.email}</span>
                     <StatusBadge status={p.status} />
+                    {p.warmingAt && <WarmingBadge />}
                     {overdue ? <OverdueBadge since={p.awaitingReplySince} now={now} /> : p.status !== "spam" && <ReplyClock since={p.awaitingReplySince} now={now} />}
                     <span className="ml-auto text-sm text-ink-muted">
                       <Time date={p.lastActivityAt} />
                     </span>
                   </div>
                   <div className="mt-1 flex flex-wrap gap-x-3 text-sm text-ink-muted">
-                    <span className="break-all">{p.email}</span>
+                    {!p.erasedAt && <span className="break-all">{p.email}</span>}
                     {p.phone && <span>{p.phone}</span>}
                     <span>{p.sources.map(sourceLabel).join(", ")}</span>
                     {p.serviceType && <span>{SERVICE_LABELS[p.serviceType] ?? p.serviceType}</span>}

@@ -2,18 +2,26 @@
  * /inbox/people/:personId: everything one person sent, the agent's timeline with them, one-tap
  * status, notes, one-tap Call, Text and Reply by e-mail, since when they wait and when the reply
  * was due, each notification's delivery (with "Send again" when it failed) and the consent they
- * gave on the welcome form.
+ * gave on the welcome form. With listing alerts: their searches and watched homes, the alerts
+ * sent, the homes opened from them, the consent ledger, why they are warming up; and their
+ * privacy requests: export everything, erase (a form with a required confirmation box, no script needed).
  */
 import { Form, Link, data, useNavigation } from "react-router";
 import { OverdueBadge, ReplyDue } from "~/components/inbox/overdue";
+import { ConsentLedger } from "~/components/inbox/consent-ledger";
+import { PersonAlertsSections } from "~/components/inbox/person-alerts";
+import { PrivacyActions } from "~/components/inbox/privacy-actions";
 import { ReplyActions } from "~/components/inbox/reply-actions";
 import { SubmissionCard } from "~/components/inbox/submission-card";
+import { WarmingBadge } from "~/components/inbox/warming-badge";
 import { Notice, ReplyClock, StatusBadge, Time, inboxMeta } from "~/components/inbox/inbox-ui";
-import { PERSON_STATUSES, PERSON_STATUS_LABELS, type PersonStatus } from "~/lib/inbox";
+import { ERASE_CONFIRMATION, PERSON_STATUSES, PERSON_STATUS_LABELS, type PersonStatus } from "~/lib/inbox";
 import { isOverdue, replyDueOf } from "~/lib/inbox-overdue";
 import { replyDueAt } from "~/lib/working-hours";
 import { requirePageSession, requireSession } from "~/lib/server/inbox/guard.server";
 import { addNote, personDetail, resendNotification, setStatus } from "~/lib/server/inbox/people.server";
+import { personAlerts } from "~/lib/server/inbox/person-alerts.server";
+import { eraseAtRequest } from "~/lib/server/inbox/privacy.server";
 import * as z from "zod/mini";
 import { formText } from "~/lib/schemas/fields";
 import { positiveId, readForm } from "~/lib/http/request-body.server";
@@ -33,9 +41,11 @@ function personIdOf(param: string | undefined): number {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   requirePageSession(request, context);
   const { db, replyMinutes } = serverOf(context).inbox;
-  const detail = await personDetail(db, personIdOf(params.personId));
+  const id = personIdOf(params.personId);
+  const detail = await personDetail(db, id);
   if (!detail) throw data("Not found", { status: 404 });
-  return { ...detail, now: new Date(), replyDue: replyDueOf(detail.person, replyMinutes, replyDueAt) };
+  const alerts = await personAlerts(db, id, Boolean(detail.person.warmingAt));
+  return { ...detail, alerts, now: new Date(), replyDue: replyDueOf(detail.person, replyMinutes, replyDueAt) };
 }
 
 /** A person's page's forms, one per intent. The note is measured in the action, for its own message. */
@@ -43,6 +53,7 @@ const personForms = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("status"), status: formText(20) }),
   z.object({ intent: z.literal("note"), note: formText(Number.POSITIVE_INFINITY) }),
   z.object({ intent: z.literal("resend"), notificationId: formText(20) }),
+  z.object({ intent: z.literal("erase"), confirm: formText(10) }),
 ]);
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -73,11 +84,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (ok) kickOutbox();
       return ok ? { error: null } : data({ error: "That e-mail is not waiting to be sent again." }, { status: 409 });
     }
+    case "erase": {
+      // The checkbox is required in the page; a post without it (a replayed or hand-made one) is refused all the same.
+      if (form.confirm !== "yes") return data({ error: `Tick “${ERASE_CONFIRMATION}” to erase this person.` }, { status: 400 });
+      const result = await eraseAtRequest(db, id, account);
+      if (result === "not-found") throw data("Not found", { status: 404 });
+      return result === "erased" ? { error: null } : data({ error: "This person was already erased." }, { status: 409 });
+    }
   }
 }
 
 export default function Person({ loaderData, actionData }: Route.ComponentProps) {
-  const { person, submissions, events, now, replyDue } = loaderData;
+  const { person, submissions, events, alerts, now, replyDue } = loaderData;
   const overdue = isOverdue(replyDue, now);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -94,14 +112,39 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold break-all">{person.name || person.email}</h1>
         <StatusBadge status={person.status} />
+        {person.warmingAt && <WarmingBadge />}
         {overdue ? <OverdueBadge since={person.awaitingReplySince} now={now} /> : <ReplyClock since={person.awaitingReplySince} now={now} />}
       </div>
       <p className="mt-1 text-ink-muted">
         First wrote <Time date={person.firstAt} />, {person.submissions} submission{person.submissions === 1 ? "" : "s"}.
       </p>
       <ReplyDue since={person.awaitingReplySince} due={replyDue} now={now} />
+      {person.erasedAt && (
+        <div className="mt-3" data-testid="erased">
+          <Notice tone="info">
+            This person&apos;s personal data was erased <Time date={person.erasedAt} /> (the timeline says why). Nothing of theirs is left to export, and they are never mailed again.
+          </Notice>
+        </div>
+      )}
+      {person.warmingAt && (
+        <div className="mt-3 rounded-md border border-line bg-surface-muted px-3 py-2 text-sm" data-testid="warming">
+          <p>
+            <strong>Warming up</strong> since <Time date={person.warmingAt} />
+            {alerts.warmingReasons.length === 0 ? "." : ":"}
+          </p>
+          {alerts.warmingReasons.length > 0 && (
+            <ul className="mt-1 list-disc pl-5">
+              {alerts.warmingReasons.map((reason) => (
+                <li key={reason} className="break-words">
+                  {reason}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
 
-      <ReplyActions person={person} latest={submissions[0]} />
+      {!person.erasedAt && <ReplyActions person={person} latest={submissions[0]} />}
 
       {actionData?.error && (
         <div className="mt-4">
@@ -163,7 +206,11 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
                     <p className="text-sm text-ink-muted">
                       <Time date={item.event.createdAt} /> · {item.event.authorName}
                     </p>
-                    {item.event.kind === "status" ? (
+                    {item.event.kind === "privacy" ? (
+                      <p className="break-words">
+                        <strong>Privacy:</strong> {item.event.note}
+                      </p>
+                    ) : item.event.kind === "status" ? (
                       <p>
                         Status: {item.event.fromStatus ? PERSON_STATUS_LABELS[item.event.fromStatus] : "—"} → <strong>{item.event.toStatus ? PERSON_STATUS_LABELS[item.event.toStatus] : "—"}</strong>
                       </p>
@@ -176,6 +223,10 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
             ))}
         </ol>
       </section>
+
+      <PersonAlertsSections alerts={alerts} />
+      <ConsentLedger entries={alerts.consent} now={now} />
+      {!person.erasedAt && <PrivacyActions personId={person.id} busy={busy} />}
     </div>
   );
 }

@@ -15,6 +15,7 @@ export const ports = {
   rateLimit: { site: base + 22, secondSite: base + 24, postgres: base + 52 },
   guards: { site: base + 26, secondSite: base + 28, postgres: base + 54 },
   siteAddress: { site: base + 30, secondSite: base + 32 },
+  badInputAlerts: { site: base + 34, ddf: base + 36 },
 } as const;
 
 export const HOST = "127.0.0.1";

@@ -10,7 +10,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { CONTACT_SOURCE, LEAD_SOURCE } from "~/lib/schema-values";
 import { PEOPLE_PAGE_SIZE, PERSON_STATUSES, type PersonStatus, type Submission } from "../../inbox";
-import { SUBMISSION_KINDS, leads, notificationOutbox, people, personEvents } from "../../../../db/schema";
+import { SUBMISSION_KINDS, consentEvents, leads, notificationOutbox, people, personEvents } from "../../../../db/schema";
 import type { Database } from "../../../../server/db/database";
 import { type RowOf, name, returning, select } from "../../../../server/db/query";
 import type { Account } from "./accounts.server";
@@ -29,6 +29,8 @@ const personFields = {
   firstAt: people.first_at,
   lastActivityAt: people.last_activity_at,
   awaitingReplySince: people.awaiting_reply_since,
+  warmingAt: people.warming_at,
+  erasedAt: people.erased_at,
 };
 
 export type PersonRow = RowOf<typeof personFields>;
@@ -242,17 +244,25 @@ export async function personDetail(db: Database, id: number): Promise<PersonDeta
 
 /**
  * Changes a person's status and puts the change on their timeline. Any step the agent takes
- * answers the person, so it also ends the 24-hour reply clock.
+ * answers the person, so it also ends the 24-hour reply clock. A deal Closed gives implied
+ * consent (CASL: an existing business relationship) for 2 years, written in the same transaction;
+ * an erased person gets none.
  */
 export async function setStatus(db: Database, personId: number, status: PersonStatus, by: Account): Promise<boolean> {
   return db.transaction(async (rows) => {
-    const current = await select(rows, { status: people.status }, sql`from ${people} where ${people.id} = ${personId} for update`);
+    const current = await select(rows, { status: people.status, erasedAt: people.erased_at }, sql`from ${people} where ${people.id} = ${personId} for update`);
     if (!current[0]) return false;
     if (current[0].status === status) return true;
     await rows(sql`update ${people} set ${name(people.status)} = ${status}, ${name(people.awaiting_reply_since)} = null where ${people.id} = ${personId}`);
     await rows(sql`
       insert into ${personEvents} (${name(personEvents.person_id)}, ${name(personEvents.kind)}, ${name(personEvents.from_status)}, ${name(personEvents.to_status)}, ${name(personEvents.author_id)}, ${name(personEvents.author_name)})
       values (${personId}, 'status', ${current[0].status}, ${status}, ${by.id}, ${by.name})`);
+    if (status === "closed" && !current[0].erasedAt) {
+      // The agent's click, not the person's: no address or browser of theirs to record. 2 years: IMPLIED_CLOSED_YEARS (alerts/consent.server.ts).
+      await rows(sql`
+        insert into ${consentEvents} (${name(consentEvents.person_id)}, ${name(consentEvents.kind)}, ${name(consentEvents.basis)}, ${name(consentEvents.given_at)}, ${name(consentEvents.expires_at)})
+        values (${personId}, 'implied', 'Closed', now(), now() + interval '2 years')`);
+    }
     return true;
   });
 }

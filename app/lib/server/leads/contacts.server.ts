@@ -4,7 +4,9 @@
  * name, phone and source and is reused; the message becomes a property inquiry when it is not
  * empty; the inbox's person with that e-mail is found or created; the agent's notification is
  * queued in the outbox, linked to that person, with a push for each of the agent's devices and the
- * visitor's acknowledgement (follow-ups.server.ts).
+ * visitor's acknowledgement (follow-ups.server.ts); the inquiry's implied consent is recorded. A
+ * question about a home also marks the person warming up, in a second statement of the same
+ * transaction (markAskedAbout).
  *
  * The spec's client inserted, caught the unique violation (23505), looked the contact up and
  * updated it: three round trips and a race between two first-time submissions. INSERT ... ON
@@ -21,7 +23,7 @@ import type { Database } from "../../../../server/db/database";
 import { name, select } from "../../../../server/db/query";
 import { personUpsert, submissionPersonOf } from "../inbox/people.server";
 import { newMessageId } from "../mail/message-id.server";
-import { type FollowUps, acknowledgementOf, leadFacts, pushesOf } from "./follow-ups.server";
+import { type FollowUps, acknowledgementOf, impliedConsentOf, leadFacts, markAskedAbout, pushesOf } from "./follow-ups.server";
 
 /** The home a message was sent about (a listing page's "Ask about this home" form). */
 export type InquiryListing = InquiryListingRef;
@@ -76,8 +78,9 @@ export async function createContact(db: Database, input: ContactInput & { figure
     reused: sql<boolean>`contact.reused`,
     inquiryId: sql<number | null>`(select id from inquiry)`,
     notificationId: sql<number | null>`(select id from notification)`,
+    personId: sql<number | null>`(select id from person)`,
   };
-  const rows = await select(db.rows, created, sql`from contact`, {
+  const statement = (rows: Database["rows"]) => select(rows, created, sql`from contact`, {
     with: sql`contact as (
       insert into ${contacts} (${name(contacts.name)}, ${name(contacts.email)}, ${name(contacts.phone)}, ${name(contacts.source)})
       values (${contactName}, ${email}, ${phone}, ${CONTACT_SOURCE})
@@ -99,9 +102,19 @@ export async function createContact(db: Database, input: ContactInput & { figure
       returning ${o.id}
     ),
     pushes as (${pushesOf(facts)}),
-    acknowledgement as (${acknowledgementOf("contact", o.contact_id, CONTACT_SOURCE, fullPayload, email, followUps.acknowledge)})`,
+    acknowledgement as (${acknowledgementOf("contact", o.contact_id, CONTACT_SOURCE, fullPayload, email, followUps.acknowledge)}),
+    implied as (${impliedConsentOf(CONTACT_SOURCE, now)})`,
   });
+  const rows = !listing
+    ? await statement(db.rows)
+    : await db.transaction(async (tx) => {
+        const written = await statement(tx);
+        const personId = written[0]?.personId;
+        if (personId != null) await markAskedAbout(tx, personId, listing.address, now);
+        return written;
+      });
   const row = rows[0];
   if (!row || row.notificationId == null) throw new DuplicateLookupError();
-  return { ...row, notificationId: row.notificationId };
+  const { personId: _, ...contact } = row;
+  return { ...contact, notificationId: row.notificationId };
 }

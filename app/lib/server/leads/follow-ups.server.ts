@@ -1,13 +1,17 @@
 /**
  * What a submission's own statement queues besides the agent's e-mail, so that nothing of it can
  * be lost between two writes (decision 038): one push per subscribed device of the agent, and,
- * when SMTP is configured and ACKNOWLEDGE_SUBMISSIONS is on, the visitor's acknowledgement. Each
- * is the body of a CTE of that statement, which has its person as the CTE `person` and its
- * submission's row (with `id`) as the CTE named by `from`.
+ * when SMTP is configured and ACKNOWLEDGE_SUBMISSIONS is on, the visitor's acknowledgement; and
+ * what it records (decision 039): the implied consent an inquiry gives. Each is the body of a CTE
+ * of that statement, which has its person as the CTE `person` and its submission's row (with `id`)
+ * as the CTE named by `from`.
  */
 import { type Column, type SQL, sql } from "drizzle-orm";
 import { notificationOutbox, pushDevices, pushMessages } from "../../../../db/schema";
-import { name } from "../../../../server/db/query";
+import type { Database } from "../../../../server/db/database";
+import { name, select } from "../../../../server/db/query";
+import { impliedConsentSql } from "../alerts/consent.server";
+import { warmingSql } from "../alerts/warming.server";
 import { newMessageId } from "../mail/message-id.server";
 import { type LeadFacts, type PushFacts, firstWords } from "../push/messages.server";
 
@@ -41,4 +45,24 @@ export function acknowledgementOf(from: "contact" | "lead", link: Column, source
     insert into ${o} (${name(o.kind)}, ${name(link)}, ${name(o.source)}, ${name(o.payload)}, ${name(o.message_id)}, ${name(o.person_id)}, ${name(o.recipient)})
     select 'acknowledgement', id, ${source}, ${payload}, ${newMessageId("ack")}, (select id from person), ${recipient}
     from ${sql.identifier(from)} where ${Boolean(acknowledge)}`;
+}
+
+/**
+ * The implied consent (CASL) an inquiry gives: marketing mail may reach the person for
+ * IMPLIED_INQUIRY_MONTHS (6) after it, the form (`source`) as its basis, with the visitor's address
+ * and browser when the form passed them on.
+ */
+export function impliedConsentOf(source: string, at: Date, from?: { address: string | null; userAgent: string | null }): SQL {
+  return impliedConsentSql(source, "6 months", { address: from?.address || null, userAgent: from?.userAgent ?? null }, at);
+}
+
+/**
+ * A question about a home marks its person warming up (the inbox's list shows it). No notice of
+ * its own: the lead's notification already tells the agent. A second statement in the submission's
+ * transaction, since its first one already wrote the person's row (see warmingSql).
+ */
+export async function markAskedAbout(rows: Database["rows"], personId: number, home: string, at: Date): Promise<void> {
+  await select(rows, { n: sql<number>`(select count(*)::integer from warming)` }, sql``, {
+    with: sql`person as (select ${personId}::integer as id), ${warmingSql(`Asked about ${home}`, false, { at })}`,
+  });
 }

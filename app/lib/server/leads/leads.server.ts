@@ -14,7 +14,7 @@ import { name, returning } from "../../../../server/db/query";
 import { personUpsert, submissionPersonOf } from "../inbox/people.server";
 import { newMessageId } from "../mail/message-id.server";
 import { SERVICE_LABELS } from "../../schemas/services";
-import { type FollowUps, acknowledgementOf, leadFacts, pushesOf } from "./follow-ups.server";
+import { type FollowUps, acknowledgementOf, impliedConsentOf, leadFacts, pushesOf } from "./follow-ups.server";
 
 export interface LeadPayload {
   fullName: string;
@@ -43,7 +43,8 @@ function payloadOf(input: LeadInput, now: Date): LeadPayload {
 
 /**
  * The lead also keeps the consent text the form showed, its version, and the visitor's address
- * and browser: the agent's record of consent under CASL, shown on the person's inbox page.
+ * and browser: the agent's record of consent under CASL, shown on the person's inbox page; the
+ * inquiry's implied consent goes to the consent ledger with them.
  */
 export async function recordLead(db: Database, input: LeadInput, from: SubmittedFrom | undefined = undefined, now = new Date(), followUps: FollowUps = {}): Promise<RecordedLead> {
   const payload = payloadOf(input, now);
@@ -60,7 +61,8 @@ export async function recordLead(db: Database, input: LeadInput, from: Submitted
     ),
     person as (${personUpsert(submissionPersonOf(LEAD_SOURCE, payload))}),
     pushes as (${pushesOf(facts)}),
-    acknowledgement as (${acknowledgementOf("lead", o.lead_id, LEAD_SOURCE, fullPayload, normaliseEmail(payload.email), followUps.acknowledge)})
+    acknowledgement as (${acknowledgementOf("lead", o.lead_id, LEAD_SOURCE, fullPayload, normaliseEmail(payload.email), followUps.acknowledge)}),
+    implied as (${impliedConsentOf(LEAD_SOURCE, now, from ? { address: from.address, userAgent: from.userAgent?.slice(0, 500) ?? null } : undefined)})
     insert into ${o} (${name(o.kind)}, ${name(o.lead_id)}, ${name(o.source)}, ${name(o.payload)}, ${name(o.message_id)}, ${name(o.person_id)})
     select 'lead', id, ${LEAD_SOURCE}, ${fullPayload}, ${newMessageId("lead")},
       (select id from person)

@@ -4,7 +4,7 @@
  * at all, and a sync cut short leaves every listing either as it was or as the feed has it now.
  */
 import { type Column, type SQL, sql } from "drizzle-orm";
-import { listingTombstones, listings, offices, openHouses } from "../../../../db/schema";
+import { listingChanges, listingTombstones, listings, offices, openHouses } from "../../../../db/schema";
 import type { Database } from "../../../../server/db/database";
 import { name, returning, select } from "../../../../server/db/query";
 import type { DdfOffice, ListingRow, OpenHouseRow } from "./property.server";
@@ -75,11 +75,24 @@ function valueOf(row: ListingRow, column: (typeof COLUMNS)[number]): SQL {
   return sql`${value ?? null}`;
 }
 
+/** The columns of a listing_changes row, in the order the statements below list them. */
+const CHANGE_COLUMNS = names([listingChanges.listing_key, listingChanges.kind, listingChanges.old_price, listingChanges.new_price, listingChanges.old_status, listingChanges.new_status]);
+
+export interface StoreOptions {
+  /**
+   * Record what changed in listing_changes (the alerts' source), in the same statement as the
+   * change. Default true; false for the very first full load, when every listing would be "new".
+   */
+  recordChanges?: boolean;
+}
+
 /**
  * Inserts or replaces listings (a page of the feed, at most 100), in one statement. A listing
- * that comes back after it was removed loses its tombstone, so its page answers again.
+ * that comes back after it was removed loses its tombstone, so its page answers again. The same
+ * statement records each listing that is new (no row before it: a revived one counts), whose
+ * price or whose status changed: its CTEs all read the table as it was before the statement.
  */
-export async function upsertListings(db: Database, rows: readonly ListingRow[]): Promise<number> {
+export async function upsertListings(db: Database, rows: readonly ListingRow[], options: StoreOptions = {}): Promise<number> {
   if (rows.length === 0) return 0;
   const values = sql.join(
     rows.map((row) => sql`(${sql.join(COLUMNS.map((c) => valueOf(row, c)), sql`, `)})`),
@@ -87,20 +100,51 @@ export async function upsertListings(db: Database, rows: readonly ListingRow[]):
   );
   // sql.param keeps the array one parameter (a bare array would be spread into a list).
   const keys = sql.param(rows.map((r) => r.listing_key));
-  // The tombstones' delete runs whether or not anything reads it (PostgreSQL runs every data-modifying WITH once).
-  const stored = await returning(db.rows, { listing_key: listings.listing_key }, sql`
-    with revived as (delete from ${listingTombstones} where ${listingTombstones.listing_key} = any(${keys}::text[]) returning ${name(listingTombstones.listing_key)})
-    insert into ${listings} (${names(COLUMNS.map((c) => listings[c]))}) values ${values}
-    on conflict (${name(listings.listing_key)}) do update set ${fromExcluded(COLUMNS.filter((c) => c !== "listing_key").map((c) => listings[c]))}`);
-  return stored.length;
+  const l = listings;
+  // The data-modifying CTEs run whether or not anything reads them (PostgreSQL runs every one once).
+  const changes =
+    options.recordChanges === false
+      ? sql``
+      : sql`,
+    before as (select ${l.listing_key} as listing_key, ${l.list_price} as list_price, ${l.status} as status from ${l} where ${l.listing_key} = any(${keys}::text[])),
+    changed as (insert into ${listingChanges} (${CHANGE_COLUMNS})
+      select s.listing_key, 'new', null::double precision, s.list_price, null::text, s.status from stored s where not exists (select 1 from before b where b.listing_key = s.listing_key)
+      union all
+      select s.listing_key, 'price', b.list_price, s.list_price, b.status, s.status from stored s join before b on b.listing_key = s.listing_key where s.list_price is distinct from b.list_price
+      union all
+      select s.listing_key, 'status', b.list_price, s.list_price, b.status, s.status from stored s join before b on b.listing_key = s.listing_key where s.status is distinct from b.status)`;
+  const stored = await select(db.rows, { n: sql<number>`count(*)::integer` }, sql`from stored`, {
+    with: sql`revived as (delete from ${listingTombstones} where ${listingTombstones.listing_key} = any(${keys}::text[]) returning ${name(listingTombstones.listing_key)}),
+    stored as (insert into ${l} (${names(COLUMNS.map((c) => l[c]))}) values ${values}
+      on conflict (${name(l.listing_key)}) do update set ${fromExcluded(COLUMNS.filter((c) => c !== "listing_key").map((c) => l[c]))}
+      returning ${name(l.listing_key)}, ${name(l.list_price)}, ${name(l.status)})${changes}`,
+  });
+  return stored[0]?.n ?? 0;
 }
 
-/** Removes listings that left the feed (one statement): their rows go, a tombstone keeps the key for the 410. */
-export async function removeListings(db: Database, keys: readonly string[]): Promise<number> {
-  if (keys.length === 0) return 0;
+/** A listing to remove, with the feed's StandardStatus when that is why it goes ("Closed", "Expired"…; null: it left the feed's list). */
+export type Removal = string | { key: string; status: string | null };
+
+/**
+ * Removes listings that left the feed (one statement): their rows go, a tombstone keeps the key
+ * for the 410, and (unless told not to) each listing that was stored is recorded as removed,
+ * with its last price and status and the feed's status when known.
+ */
+export async function removeListings(db: Database, removals: readonly Removal[], options: StoreOptions = {}): Promise<number> {
+  if (removals.length === 0) return 0;
+  const keys = removals.map((r) => (typeof r === "string" ? r : r.key));
+  const statuses = removals.map((r) => (typeof r === "string" ? null : r.status));
+  const l = listings;
+  const changes =
+    options.recordChanges === false
+      ? sql``
+      : sql`,
+    feed as (select * from unnest(${sql.param(keys)}::text[], ${sql.param(statuses)}::text[]) as f(listing_key, status)),
+    changed as (insert into ${listingChanges} (${CHANGE_COLUMNS})
+      select g.listing_key, 'removed', g.list_price, null::double precision, g.status, (select f.status from feed f where f.listing_key = g.listing_key limit 1) from gone g)`;
   const removed = await returning(db.rows, { listing_key: listingTombstones.listing_key }, sql`
-    with gone as (delete from ${listings} where ${listings.listing_key} = any(${sql.param([...keys])}::text[]) returning ${name(listings.listing_key)})
-    insert into ${listingTombstones} (${name(listingTombstones.listing_key)}) select ${name(listings.listing_key)} from gone
+    with gone as (delete from ${l} where ${l.listing_key} = any(${sql.param(keys)}::text[]) returning ${name(l.listing_key)}, ${name(l.list_price)}, ${name(l.status)})${changes}
+    insert into ${listingTombstones} (${name(listingTombstones.listing_key)}) select ${name(l.listing_key)} from gone
     on conflict (${name(listingTombstones.listing_key)}) do update set ${name(listingTombstones.removed_at)} = now()`);
   return removed.length;
 }

@@ -10,7 +10,7 @@ import type { Database } from "../../../../server/db/database";
 import type { SyncProgress } from "~/lib/listings-sync-status";
 import { DDF_RESOURCES, type DdfCallOptions, type DdfClient, type ReplicatedResource, type ReplicationEntry } from "./ddf-client.server";
 import { DdfError } from "./ddf-errors.server";
-import { type DdfOffice, type DdfProperty, displayable, toListingRow } from "./property.server";
+import { type DdfOffice, type DdfProperty, displayable, listingStatusOf, toListingRow } from "./property.server";
 import { removeListings, removeOffices, storedListingVersions, storedOfficeVersions, upsertListings, upsertOffices } from "./store.server";
 import type { WatermarkColumn } from "./sync-lease.server";
 
@@ -36,8 +36,12 @@ export interface ReplicationRun {
   checkpoint(watermark?: Date | null, column?: WatermarkColumn): Promise<void>;
 }
 
-/** The listings: shown ones upserted, the rest (Internet display withdrawn, a status the site does not show) removed; counted in the progress. */
-export function listingsReplica(run: ReplicationRun): Replica<DdfProperty> {
+/**
+ * The listings: shown ones upserted, the rest (Internet display withdrawn, a status the site does
+ * not show) removed, with that status when it is why ("Closed"); counted in the progress.
+ * `recordChanges`: false for the first full load (every listing would be "new" to the alerts).
+ */
+export function listingsReplica(run: ReplicationRun, options: { recordChanges: boolean }): Replica<DdfProperty> {
   const { db, progress } = run;
   return {
     resource: "Property",
@@ -45,12 +49,19 @@ export function listingsReplica(run: ReplicationRun): Replica<DdfProperty> {
     async store(records) {
       progress.fetched += records.length;
       const synced = run.now();
-      progress.upserted += await upsertListings(db, records.filter(displayable).map((p) => toListingRow(p, synced)));
-      progress.removed += await removeListings(db, records.filter((p) => !displayable(p)).map((p) => p.ListingKey));
+      progress.upserted += await upsertListings(db, records.filter(displayable).map((p) => toListingRow(p, synced)), options);
+      const removals = records.filter((p) => !displayable(p)).map((p) => ({ key: p.ListingKey, status: feedStatusOf(p) }));
+      progress.removed += await removeListings(db, removals, options);
     },
     versions: () => storedListingVersions(db),
-    remove: (keys) => removeListings(db, keys),
+    remove: (keys) => removeListings(db, keys, options),
   };
+}
+
+/** The feed's own status when it is why a listing leaves the site ("Closed", "Expired"); null when the status is a shown one (display withdrawn) or absent. */
+function feedStatusOf(p: DdfProperty): string | null {
+  const status = p.StandardStatus?.trim();
+  return status && listingStatusOf(status) === null ? status.slice(0, 50) : null;
 }
 
 export function officesReplica(run: ReplicationRun): Replica<DdfOffice> {

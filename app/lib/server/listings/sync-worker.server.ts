@@ -26,6 +26,8 @@ export interface ListingsSyncJobOptions {
   backoffMaxMs: number;
   /** The pause between start() and the first run (default 2 s): the server answers visitors first. */
   startDelayMs?: number;
+  /** After a run that stored or removed listings (the runtime wakes the alerts job: "as they happen" means after the sync). */
+  onChanged?: () => void;
   log?: Pick<Console, "info" | "warn" | "error">;
 }
 
@@ -102,6 +104,7 @@ export class ListingsSyncJob implements Job {
 
   private report(result: SyncResult): void {
     if (!result.ran || result.stopped) return;
+    if (result.upserted + result.removed > 0) this.options.onChanged?.();
     const seconds = `${(result.durationMs / 1000).toFixed(1)} s`;
     if (!result.error) {
       this.log.info(`[listings] synced: ${result.upserted} changed, ${result.removed} removed, ${result.stored ?? "?"} stored (${seconds})`);

@@ -137,7 +137,8 @@ export async function syncListings(db: Database, client: DdfClient, options: Syn
   try {
     const fullCheckDue = !state.last_full_check_at || started.getTime() - state.last_full_check_at.getTime() >= options.fullCheckMs;
     progress.phase = state.watermark ? "changes" : "full load";
-    await replicate(run, listingsReplica(run), state.watermark, fullCheckDue);
+    // The first full load records no listing changes: the alerts announce what changes after it.
+    await replicate(run, listingsReplica(run, { recordChanges: state.watermark !== null }), state.watermark, fullCheckDue);
 
     progress.phase = "offices";
     await replicate(run, officesReplica(run), state.office_watermark, fullCheckDue);

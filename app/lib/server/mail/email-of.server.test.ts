@@ -43,6 +43,19 @@ describe("emailOf", () => {
     expect(emailOf(row({ kind: "summary", recipient: "assistant@averyhomes.example", payload: { date: "2026-11-23", inboxUrl: "", people: [] } }), agent).to).toBe("assistant@averyhomes.example");
   });
 
+  it("sends the alert confirmation and the alert to the visitor, the warming notice to the agent with their inbox page", () => {
+    const origin = "https://x.example";
+    const confirmation = emailOf(row({ kind: "confirmation", recipient: "robin@example.com", payload: { label: "Houses", kind: "search", frequency: "daily", confirmUrl: `${origin}/alerts/confirm/c`, name: null } }), agent);
+    expect(confirmation.to).toBe("robin@example.com");
+    const item = { kind: "new", address: "1 Elm St", city: null, price: 1, oldPrice: null, status: "active", beds: null, baths: null, brokerage: null, photoUrl: null, pageUrl: `${origin}/alerts/open/t/K`, subscriptionLabel: "Houses" };
+    const alert = emailOf(row({ kind: "alert", recipient: "robin@example.com", person_id: 3, payload: { name: "Robin", items: [item], total: 1, allLinks: [], manageUrl: `${origin}/alerts/manage/m`, unsubscribeUrl: `${origin}/alerts/unsubscribe/m` } }), agent);
+    expect(alert.to).toEqual({ name: "Robin", address: "robin@example.com" });
+    expect(alert.headers["List-Unsubscribe"]).toBe(`<${origin}/alerts/unsubscribe/m>`);
+    const warming = emailOf(row({ kind: "warming", person_id: 3, payload: { name: "Robin", email: "robin@example.com", reason: "Watches 1 Elm St" } }), agent, origin);
+    expect(warming.to).toBe(agent);
+    expect(warming.text).toContain(`${origin}/inbox/people/3`);
+  });
+
   it("refuses a kind it does not know", () => {
     expect(() => emailOf(row({ kind: "fax" as OutboxNotification["kind"], payload: {} }), agent)).toThrow(/no e-mail for kind "fax"/);
   });

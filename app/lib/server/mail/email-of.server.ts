@@ -1,16 +1,19 @@
 /**
  * Every outbox row's e-mail, whatever its kind: the mailer only adds its sender and encoding.
- * A row's `recipient` is the visitor for an acknowledgement; null is the agent.
+ * A row's `recipient` is the visitor for an acknowledgement, a confirmation or an alert; null is the agent.
  */
 import { buildAcknowledgementEmail } from "./acknowledgement-email.server";
+import { buildAlertEmail } from "./alert-email.server";
+import { buildConfirmationEmail } from "./confirmation-email.server";
 import { buildNotificationEmail } from "./notification-email.server";
 import type { OutgoingEmail } from "./mail-text.server";
 import type { OutboxNotification } from "./outbox.server";
 import { buildReminderEmail } from "./reminder-email.server";
 import { buildSummaryEmail } from "./summary-email.server";
+import { buildWarmingEmail } from "./warming-email.server";
 
-
-export function emailOf(n: OutboxNotification, agentAddress: string): OutgoingEmail {
+/** `siteUrl`: the site's origin, for the links a payload leaves to the sender (the warming notice's inbox page). */
+export function emailOf(n: OutboxNotification, agentAddress: string, siteUrl?: string): OutgoingEmail {
   const to = n.recipient ?? agentAddress;
   switch (n.kind) {
     case "lead":
@@ -24,6 +27,12 @@ export function emailOf(n: OutboxNotification, agentAddress: string): OutgoingEm
       return { to, ...buildReminderEmail(n) };
     case "summary":
       return { to, ...buildSummaryEmail(n) };
+    case "confirmation":
+      return buildConfirmationEmail(n);
+    case "alert":
+      return buildAlertEmail(n);
+    case "warming":
+      return { to, ...buildWarmingEmail(n, siteUrl) };
     default:
       throw new Error(`Outbox row ${String((n as { id: unknown }).id)}: no e-mail for kind "${String((n as { kind: unknown }).kind)}"`);
   }

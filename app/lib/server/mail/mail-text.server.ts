@@ -41,6 +41,29 @@ export function webLink(value: unknown): string | null {
   return /^https?:\/\/[^\s/"'<>]+\/[^\s"'<>]*$/.test(url) ? url : null;
 }
 
+/**
+ * A payload a mail cannot be written from (a producer's bug, a hand-edited row): the outbox job
+ * records it as a failure at once, since retrying would write the same nothing.
+ */
+export class MalformedPayloadError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "MalformedPayloadError";
+  }
+}
+
+/** A row's payload as an object of unknown fields, or a MalformedPayloadError naming the row. */
+export function payloadFields(n: { id: number; kind: string; payload: unknown }): Record<string, unknown> {
+  if (!n.payload || typeof n.payload !== "object" || Array.isArray(n.payload)) throw new MalformedPayloadError(`Outbox row ${n.id} (${n.kind}): the payload is not an object`);
+  return n.payload as Record<string, unknown>;
+}
+
+/** A web link (see webLink) on the given origin, else null: the mails to visitors link only to the site itself. */
+export function siteLink(value: unknown, origin: string): string | null {
+  const url = webLink(value);
+  return url && new URL(url).origin === origin ? url : null;
+}
+
 /** A mail as the mailer sends it, whatever its kind. */
 export interface OutgoingEmail {
   /** The agent's address as configured (AGENT_NOTIFY_EMAIL), or a named visitor. */

@@ -21,6 +21,8 @@ export interface MailerOptions {
   mailDir: string;
   from: string;
   to: string;
+  /** The site's origin, for the agent's mails that link into the inbox (a person warming up). */
+  siteUrl?: string;
 }
 
 /** The receiving server refused the message for good (SMTP 5xx): retrying would not help. */
@@ -36,7 +38,7 @@ export function createMailer(options: MailerOptions): Mailer {
 }
 
 function messageOf(n: OutboxNotification, options: MailerOptions): Mail.Options {
-  const email = emailOf(n, options.to);
+  const email = emailOf(n, options.to, options.siteUrl);
   return {
     from: options.from,
     to: email.to,

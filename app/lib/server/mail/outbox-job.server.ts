@@ -4,7 +4,8 @@
  * `wake(OUTBOX_JOB)`), claims at most OUTBOX_IN_FLIGHT due rows, and settles each as soon as its
  * own delivery ends: sent; retried later with exponential backoff (the runner's backoffDelay);
  * or, after OUTBOX_MAX_ATTEMPTS or a permanent refusal, marked failed and reported (kept, never
- * deleted). A full batch is followed by another at once.
+ * deleted). A full batch is followed by another at once. A marketing row (MARKETING_KINDS) is
+ * first checked against the consent ledger, and withheld (never sent) without valid consent.
  *
  * Everything it knows is in the database, so a restart loses nothing: a row claimed by a process
  * that died becomes due again when its claim expires. What a crash can cost is bounded by the
@@ -18,11 +19,16 @@
  * SMTP exchange would leave the row claimed until its lease ends, and may still have been
  * accepted), within the stop's budget.
  */
+import { MARKETING_KINDS, type OutboxKind } from "../../../../db/schema";
 import type { Database } from "../../../../server/db/database";
 import { messageChainOf } from "../../../../server/db/errors";
 import { QueueJob } from "../../../../server/jobs/queue-job";
+import { marketingAllowed } from "../alerts/consent.server";
+import { MalformedPayloadError } from "./mail-text.server";
 import { type Mailer, PermanentDeliveryError } from "./mailer.server";
-import { type OutboxNotification, claimDueNotifications, markFailed, markForRetry, markSent } from "./outbox.server";
+import { type OutboxNotification, claimDueNotifications, markFailed, markForRetry, markSent, markWithheld } from "./outbox.server";
+
+const marketing: ReadonlySet<OutboxKind> = new Set(MARKETING_KINDS);
 
 /**
  * Notifications one server delivers at once. Small on purpose: a crash can re-send at most this
@@ -65,6 +71,7 @@ export class OutboxJob extends QueueJob<OutboxNotification> {
    */
   protected async deliver(n: OutboxNotification): Promise<void> {
     try {
+      if (marketing.has(n.kind) && !(await this.consented(n))) return;
       await this.mailer.deliver(n);
     } catch (error) {
       await this.recordFailure(n, error);
@@ -78,10 +85,24 @@ export class OutboxJob extends QueueJob<OutboxNotification> {
     }
   }
 
+  /**
+   * CASL: a marketing mail goes only to someone whose consent is valid now, read from the ledger
+   * when it is sent (an unsubscribe or an expiry since it was queued wins). Without it the row is
+   * withheld; a failing check throws, and the row is retried like a failed delivery.
+   */
+  private async consented(n: OutboxNotification): Promise<boolean> {
+    if (n.person_id != null && (await marketingAllowed(this.db.rows, n.person_id, new Date()))) return true;
+    await markWithheld(this.db, n.id, "no marketing consent when it was due");
+    // Logged without the address: the log is not the place for a person who said no.
+    this.log.info(`[outbox] notification #${n.id} (${n.kind}) withheld: no marketing consent at send time`);
+    return false;
+  }
+
   /** A retry later with backoff, or, after the last attempt or a permanent refusal, failed for good. */
   private async recordFailure(n: OutboxNotification, error: unknown): Promise<void> {
     const reason = messageChainOf(error).slice(0, 1000);
-    const next = this.nextAttempt(n.attempts, error instanceof PermanentDeliveryError);
+    // A payload no mail can be written from stays so on every attempt.
+    const next = this.nextAttempt(n.attempts, error instanceof PermanentDeliveryError || error instanceof MalformedPayloadError);
     try {
       if (next.giveUp) {
         await markFailed(this.db, n.id, reason);

@@ -9,6 +9,7 @@ import { inboxUsers, pushDevices, pushMessages } from "../../../../db/schema";
 import type { Database } from "../../../../server/db/database";
 import { name, returning, select } from "../../../../server/db/query";
 import { formatDuration } from "../../format";
+import type { WarmingFacts } from "../alerts/warming.server";
 
 /** What a push says about a lead: the person, the form, the home, the first words. Kept as facts so the text follows the lock-screen setting when it is sent. */
 export interface LeadFacts {
@@ -21,7 +22,7 @@ export interface LeadFacts {
   excerpt?: string;
 }
 
-export type PushFacts = { kind: "lead"; lead: LeadFacts } | { kind: "reminder"; lead: LeadFacts; waitingMinutes: number } | { kind: "test" };
+export type PushFacts = { kind: "lead"; lead: LeadFacts } | { kind: "reminder"; lead: LeadFacts; waitingMinutes: number } | WarmingFacts | { kind: "test" };
 
 /** What the service worker shows (app/inbox-sw): a title, a line, the inbox page a tap opens. */
 export interface PushNotification {
@@ -42,11 +43,17 @@ export function firstWords(text: string | null | undefined, max = 80): string | 
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.]+$/, "")}…`;
 }
 
+/** A stored fact as one line of text, whatever the row holds. */
+function oneLineOf(value: unknown): string {
+  return typeof value === "string" ? value.replace(/\s+/g, " ").trim() : "";
+}
+
 /** The notification for a queued push; `hide`: the account's "New lead only" setting. */
 export function notificationOf(facts: PushFacts, personId: number | null, messageId: number, hide: boolean): PushNotification {
   const url = personId ? `/inbox/people/${personId}` : "/inbox";
   const tag = personId ? `person-${personId}` : `push-${messageId}`;
   if (facts.kind === "test") return { title: "Test notification", body: "Notifications work on this device.", url: "/inbox/account", tag };
+  if (facts.kind === "warming") return hide ? { title: "A lead is warming up", body: "Open the inbox to see who.", url, tag } : { title: `Warming up: ${oneLineOf(facts.name) || "a lead"}`, body: oneLineOf(facts.reason), url, tag };
   const waiting = facts.kind === "reminder" ? `Still New after ${formatDuration(facts.waitingMinutes * 60_000)}` : null;
   if (hide) return { title: waiting ? "A lead is waiting" : "New lead", body: waiting ?? "Open the inbox to see it.", url, tag };
   const { lead } = facts;

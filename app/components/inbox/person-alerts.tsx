@@ -1,0 +1,123 @@
+/** A person's listing alerts on their page: saved searches and watched homes, the alerts sent, the homes opened from them. */
+import { Link } from "react-router";
+import { ALERT_FREQUENCY_LABELS } from "~/lib/alert-values";
+import type { AlertSent, PersonAlerts } from "~/lib/inbox";
+import { Time } from "./inbox-ui";
+
+const SUBSCRIPTION_STATUS: Record<PersonAlerts["subscriptions"][number]["status"], string> = {
+  pending: "Waiting for confirmation",
+  active: "Active",
+  ended: "Ended",
+};
+
+const DELIVERY: Record<AlertSent["status"], string> = {
+  pending: "Queued",
+  sending: "Being sent",
+  sent: "Sent",
+  failed: "Failed",
+  withheld: "Withheld (no valid consent when due)",
+};
+
+const th = "px-2 py-1 text-left font-bold";
+const td = "px-2 py-1 align-top";
+
+export function PersonAlertsSections({ alerts }: { alerts: PersonAlerts }) {
+  const { subscriptions, alertsSent, homesOpened } = alerts;
+  return (
+    <>
+      {subscriptions.length > 0 && (
+        <section className="mt-8" aria-labelledby="subscriptions-heading">
+          <h2 id="subscriptions-heading" className="text-lg font-bold">
+            Saved searches and watched homes
+          </h2>
+          <div className="mt-2 overflow-x-auto">
+            <table className="w-full text-sm" data-testid="subscriptions">
+              <thead className="border-b border-line">
+                <tr>
+                  <th className={th}>What</th>
+                  <th className={th}>How often</th>
+                  <th className={th}>Status</th>
+                  <th className={th}>Since</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {subscriptions.map((s) => (
+                  <tr key={s.id}>
+                    <td className={`${td} break-words`}>
+                      <span className="text-ink-muted">{s.kind === "watch" ? "Watches " : "Search: "}</span>
+                      {s.label}
+                    </td>
+                    <td className={td}>{ALERT_FREQUENCY_LABELS[s.frequency]}</td>
+                    <td className={td}>
+                      {SUBSCRIPTION_STATUS[s.status]}
+                      {s.status === "ended" && s.endedAt && (
+                        <>
+                          {" "}
+                          <Time date={s.endedAt} />
+                        </>
+                      )}
+                    </td>
+                    <td className={td}>
+                      <Time date={s.confirmedAt ?? s.createdAt} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      )}
+
+      {alertsSent.length > 0 && (
+        <section className="mt-8" aria-labelledby="alerts-sent-heading">
+          <h2 id="alerts-sent-heading" className="text-lg font-bold">
+            Alerts sent
+          </h2>
+          <ul className="mt-2 divide-y divide-line text-sm" data-testid="alerts-sent">
+            {alertsSent.map((a) => (
+              <li key={a.id} className="flex flex-wrap gap-x-3 py-1">
+                <Time date={a.createdAt} />
+                <span>
+                  {a.homes} home{a.homes === 1 ? "" : "s"}
+                </span>
+                <span className={a.status === "failed" ? "font-bold text-danger" : "text-ink-muted"}>
+                  {DELIVERY[a.status]}
+                  {a.sentAt && (
+                    <>
+                      {" "}
+                      <Time date={a.sentAt} />
+                    </>
+                  )}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {homesOpened.length > 0 && (
+        <section className="mt-8" aria-labelledby="homes-opened-heading">
+          <h2 id="homes-opened-heading" className="text-lg font-bold">
+            Homes opened from alerts
+          </h2>
+          <ul className="mt-2 divide-y divide-line text-sm" data-testid="homes-opened">
+            {homesOpened.map((h) => (
+              <li key={h.listingKey} className="flex flex-wrap gap-x-3 py-1">
+                {h.path ? (
+                  <Link to={h.path} className="font-bold text-brand underline">
+                    {h.address ?? h.listingKey}
+                  </Link>
+                ) : (
+                  <span className="font-bold">{h.address ?? `Listing ${h.listingKey} (no longer on the site)`}</span>
+                )}
+                <span>
+                  {h.times === 1 ? "once" : `${h.times} times`}, last <Time date={h.lastAt} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+/**
+ * When a listing alert waiting for its mail is due (issue 32): as they happen, at once; daily, at
+ * the next 7:00 in Edmonton; weekly, at the next Saturday 7:00 in Edmonton. Wall-clock times
+ * through working-hours.ts, so a day of 23 or 25 hours still sends at 7:00.
+ */
+import type { AlertFrequency } from "./alert-values";
+import { edmontonDate, weekdayOf } from "./dates";
+import { nextWallClock } from "./working-hours";
+
+/** The Edmonton time of the daily and weekly mails. */
+export const ALERT_MAIL_TIME = "07:00";
+const SATURDAY = 6;
+
+export function dueAt(frequency: AlertFrequency, itemCreatedAt: Date): Date {
+  if (frequency === "instant") return itemCreatedAt;
+  let due = nextWallClock(itemCreatedAt, ALERT_MAIL_TIME);
+  if (frequency === "daily") return due;
+  // At most six more mornings to the Saturday.
+  while (weekdayOf(edmontonDate(due)) !== SATURDAY) due = nextWallClock(due, ALERT_MAIL_TIME);
+  return due;
+}

@@ -1,0 +1,45 @@
+/**
+ * Listing alerts' values shared by the schema, the forms and the screens (issue 32): kept apart
+ * from db/schema so the browser bundle can import them without the ORM.
+ */
+import type { ListingCategory } from "./schema-values";
+
+/** A saved search (new listings and price drops that match it) or one watched home (its price, status and removal). */
+export const ALERT_KINDS = ["search", "watch"] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
+/** How often the buyer wants the mail: after each sync, daily at 7:00, or Saturdays at 7:00 (Edmonton time). */
+export const ALERT_FREQUENCIES = ["instant", "daily", "weekly"] as const;
+export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
+export const ALERT_FREQUENCY_LABELS: Record<AlertFrequency, string> = {
+  instant: "As they happen",
+  daily: "Daily",
+  weekly: "Weekly",
+};
+
+/** pending: waiting for the confirmation link; active: confirmed, alerts are sent; ended: removed or unsubscribed. */
+export const ALERT_STATUSES = ["pending", "active", "ended"] as const;
+export type AlertStatus = (typeof ALERT_STATUSES)[number];
+
+/** What a listing change is: a new listing, a price change, a status change, its removal from the feed. */
+export const LISTING_CHANGE_KINDS = ["new", "price", "status", "removed"] as const;
+export type ListingChangeKind = (typeof LISTING_CHANGE_KINDS)[number];
+
+/** A saved search's criteria: the /listings filters a buyer can set (the search's own ListingFilter, without paging). */
+export interface AlertCriteria {
+  cities?: string[];
+  category?: ListingCategory;
+  minPrice?: number;
+  maxPrice?: number;
+  minBeds?: number;
+}
+
+/**
+ * The consent ledger's events (CASL): express (a ticked box: its exact text and version, the form,
+ * time and address), implied (an inquiry: 6 months; a Closed status: 2 years), withdrawal.
+ */
+export const CONSENT_KINDS = ["express", "implied", "withdrawal"] as const;
+export type ConsentKind = (typeof CONSENT_KINDS)[number];
+
+/** The inbox's source of a person who confirmed listing alerts (people.sources). */
+export const ALERTS_SOURCE = "listing_alerts";

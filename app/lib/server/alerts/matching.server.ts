@@ -1,0 +1,168 @@
+/**
+ * Matches the listing changes the sync recorded (listing_changes, in id order after the alerts
+ * job's cursor) to the people who asked for them: an active search gets the new listings and the
+ * price drops it would show as available homes, an active watch every change of its home, only
+ * changes after the subscription was confirmed. Each change goes to a person once, through the
+ * most frequent of their subscriptions that want it; one waiting alert_items row per subscription
+ * and run holds its changes' ids.
+ *
+ * The matching is TypeScript (matchesCriteria, the search page's own filters), not a join: 10,000
+ * searches against 2,000 changes would be a 20-million-row join, while searches grouped by city
+ * leave each change a short list to test. The rows go in with one unnest insert, and the cursor
+ * moves in the same transaction, under a lock, so two runs never match the same changes twice.
+ */
+import { sql } from "drizzle-orm";
+import { alertCursor, alertItems, alertSubscriptions, listingChanges, listings } from "../../../../db/schema";
+import type { Database } from "../../../../server/db/database";
+import { name, select } from "../../../../server/db/query";
+import { matchesCriteria } from "../../alert-criteria";
+import type { AlertFrequency } from "../../alert-values";
+
+export interface MatchResult {
+  /** Changes read (and the cursor moved past), 0 when another run moved the cursor first. */
+  changes: number;
+  /** Waiting alert_items rows stored (one per subscription that matched). */
+  items: number;
+  /** (person, change) pairs those rows hold. */
+  matches: number;
+  /** No more changes after this batch. */
+  caughtUp: boolean;
+}
+
+/** The most frequent wins when several of a person's subscriptions match one change. */
+const RANK: Record<AlertFrequency, number> = { instant: 0, daily: 1, weekly: 2 };
+const ANY_CITY = "";
+
+async function cursorOf(rows: Database["rows"], lock: boolean): Promise<number> {
+  const [row] = await select(rows, { last: alertCursor.last_change_id }, sql`from ${alertCursor} where ${alertCursor.id} = 1${lock ? sql` for update` : sql``}`);
+  return row?.last ?? 0;
+}
+
+function changesAfter(db: Database, cursor: number, batch: number) {
+  const c = listingChanges;
+  const l = listings;
+  return select(
+    db.rows,
+    {
+      id: c.id,
+      listing_key: c.listing_key,
+      kind: c.kind,
+      old_price: c.old_price,
+      new_price: c.new_price,
+      new_status: c.new_status,
+      created_at: c.created_at,
+      // The listing as it is now (null when it is gone).
+      city: l.city,
+      category: l.category,
+      price: l.list_price,
+      beds: l.bedrooms,
+      status: l.status,
+    },
+    sql`from ${c} left join ${l} on ${l.listing_key} = ${c.listing_key} where ${c.id} > ${cursor} order by ${c.id} limit ${batch}`,
+  );
+}
+
+type Change = Awaited<ReturnType<typeof changesAfter>>[number];
+
+/** The active searches, and the active watches of the batch's homes. */
+function subscriptionsFor(db: Database, keys: string[]) {
+  const s = alertSubscriptions;
+  return select(
+    db.rows,
+    { id: s.id, person_id: s.person_id, kind: s.kind, criteria: s.criteria, listing_key: s.listing_key, frequency: s.frequency, confirmed_at: s.confirmed_at },
+    sql`from ${s} where ${s.status} = 'active' and ${s.person_id} is not null and ${s.confirmed_at} is not null
+      and (${s.kind} = 'search' or ${s.listing_key} = any(${sql.param(keys)}::text[]))`,
+  );
+}
+
+type Subscription = Awaited<ReturnType<typeof subscriptionsFor>>[number];
+
+/** A search can only match a listing of one of its cities: searches by city ("" for the ones without), watches by home. */
+function grouped(subscriptions: Subscription[]) {
+  const searches = new Map<string, Subscription[]>();
+  const watches = new Map<string, Subscription[]>();
+  const add = (map: Map<string, Subscription[]>, key: string, s: Subscription) => {
+    const list = map.get(key);
+    if (list) list.push(s);
+    else map.set(key, [s]);
+  };
+  for (const s of subscriptions) {
+    if (s.kind === "watch") add(watches, s.listing_key ?? "", s);
+    else for (const city of s.criteria.cities?.length ? s.criteria.cities : [ANY_CITY]) add(searches, city, s);
+  }
+  return { searches, watches };
+}
+
+/** The subscriptions that want this change: matching searches for a new listing or a price drop (the home available now), every watch of the home. */
+function interested(change: Change, groups: ReturnType<typeof grouped>): Subscription[] {
+  const found = [...(groups.watches.get(change.listing_key) ?? [])];
+  const drop = change.kind === "price" && change.old_price !== null && change.new_price !== null && change.new_price < change.old_price;
+  if ((change.kind === "new" || drop) && change.status === "active" && change.category !== null) {
+    const listing = { city: change.city, category: change.category, price: change.price, beds: change.beds, status: change.status };
+    const candidates = [...(change.city !== null ? (groups.searches.get(change.city) ?? []) : []), ...(groups.searches.get(ANY_CITY) ?? [])];
+    for (const s of candidates) if (matchesCriteria(s.criteria, listing)) found.push(s);
+  }
+  return found;
+}
+
+interface Item {
+  person: number;
+  subscription: number;
+  frequency: AlertFrequency;
+  change: Change;
+}
+
+/** One item per person and change: the most frequent of their subscriptions that want it, confirmed before the change; in change id order. */
+export function itemsOf(changes: readonly Change[], subscriptions: Subscription[]): Item[] {
+  const groups = grouped(subscriptions);
+  const items: Item[] = [];
+  for (const change of changes) {
+    const byPerson = new Map<number, Item>();
+    for (const s of interested(change, groups)) {
+      if (s.person_id === null || !s.confirmed_at || s.confirmed_at >= change.created_at) continue;
+      const held = byPerson.get(s.person_id);
+      if (!held || RANK[s.frequency] < RANK[held.frequency] || (RANK[s.frequency] === RANK[held.frequency] && s.id < held.subscription)) {
+        byPerson.set(s.person_id, { person: s.person_id, subscription: s.id, frequency: s.frequency, change });
+      }
+    }
+    items.push(...byPerson.values());
+  }
+  return items;
+}
+
+/** The rows to store: each subscription's changes, in id order. */
+function rowsOf(items: Item[]) {
+  const bySubscription = new Map<number, { person: number; frequency: AlertFrequency; changes: number[] }>();
+  for (const item of items) {
+    const row = bySubscription.get(item.subscription);
+    if (row) row.changes.push(item.change.id);
+    else bySubscription.set(item.subscription, { person: item.person, frequency: item.frequency, changes: [item.change.id] });
+  }
+  return [...bySubscription].map(([subscription, row]) => ({ subscription, ...row }));
+}
+
+/** One batch: the changes after the cursor matched and stored, the cursor moved past them. */
+export async function matchChanges(db: Database, now: Date, options: { batch?: number } = {}): Promise<MatchResult> {
+  const batch = Math.max(1, Math.floor(options.batch ?? 5000));
+  const cursor = await cursorOf(db.rows, false);
+  const changes = await changesAfter(db, cursor, batch);
+  if (changes.length === 0) return { changes: 0, items: 0, matches: 0, caughtUp: true };
+  const items = itemsOf(changes, await subscriptionsFor(db, [...new Set(changes.map((c) => c.listing_key))]));
+  const stored = rowsOf(items);
+  const last = changes.at(-1)!.id;
+  const i = alertItems;
+  const array = <T>(values: T[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}[]`;
+  return db.transaction(async (rows) => {
+    // Another run matched these changes while this one worked: it stored their rows.
+    if ((await cursorOf(rows, true)) !== cursor) return { changes: 0, items: 0, matches: 0, caughtUp: false };
+    if (stored.length > 0) {
+      // A few arrays, not thousands of parameters; each row's ids travel as an array literal ('{1,2,3}').
+      await rows(sql`insert into ${i} (${name(i.person_id)}, ${name(i.subscription_id)}, ${name(i.change_ids)}, ${name(i.frequency)}, ${name(i.created_at)})
+        select m.person_id, m.subscription_id, m.change_ids::bigint[], m.frequency, ${now.toISOString()}::timestamptz
+        from unnest(${array(stored.map((r) => r.person), "integer")}, ${array(stored.map((r) => r.subscription), "integer")}, ${array(stored.map((r) => `{${r.changes.join(",")}}`), "text")},
+          ${array(stored.map((r) => r.frequency), "text")}) as m(person_id, subscription_id, change_ids, frequency)`);
+    }
+    await rows(sql`update ${alertCursor} set ${name(alertCursor.last_change_id)} = ${last}, ${name(alertCursor.updated_at)} = ${now.toISOString()}::timestamptz where ${alertCursor.id} = 1`);
+    return { changes: changes.length, items: stored.length, matches: items.length, caughtUp: changes.length < batch };
+  });
+}

@@ -1,0 +1,60 @@
+/**
+ * The retention rule (issue 32): a person marked Spam whose last activity is older than
+ * SPAM_RETENTION_DAYS is anonymised the way an erasure is (privacy.server.ts), without a
+ * suppression entry: a spammer's address is often someone else's, who may yet want the site's mail.
+ * Run hourly by the job runner under its lease, so two servers never anonymise the same person twice.
+ */
+import { sql } from "drizzle-orm";
+import { people } from "../../../../db/schema";
+import type { Database } from "../../../../server/db/database";
+import { select } from "../../../../server/db/query";
+import type { Job, JobRunOutcome } from "../../../../server/jobs/runner";
+import { erasePerson } from "./privacy.server";
+
+export const RETENTION_JOB = "inbox-retention";
+
+/** People anonymised per run; a full batch asks for another run at once. */
+const BATCH = 100;
+
+export interface RetentionJobOptions {
+  /** SPAM_RETENTION_DAYS: days a Spam person is kept after their last activity; 0: kept for ever. */
+  spamRetentionDays: number;
+  /** The clock (tests move it). */
+  now?: () => Date;
+  log?: Pick<Console, "info" | "warn">;
+}
+
+export class RetentionJob implements Job {
+  readonly name = RETENTION_JOB;
+  readonly intervalMs = 3_600_000;
+  readonly startDelayMs = 60_000;
+  readonly retry = { baseMs: 60_000, maxMs: 30 * 60_000 };
+  readonly lease = { ms: 300_000 };
+
+  constructor(
+    private readonly db: Database,
+    private readonly options: RetentionJobOptions,
+  ) {}
+
+  async run(): Promise<JobRunOutcome> {
+    const { count, full } = await this.anonymiseSpam();
+    return full && count > 0 ? { again: true } : {};
+  }
+
+  /** One batch: the Spam people past the retention, anonymised one transaction each. */
+  async anonymiseSpam(): Promise<{ count: number; full: boolean }> {
+    const days = Math.floor(this.options.spamRetentionDays);
+    if (!(days > 0)) return { count: 0, full: false };
+    const before = new Date((this.options.now ?? (() => new Date()))().getTime() - days * 86_400_000);
+    const due = await select(this.db.rows, { id: people.id }, sql`
+      from ${people} where ${people.status} = 'spam' and ${people.erased_at} is null and ${people.last_activity_at} < ${before}
+      order by ${people.last_activity_at}, ${people.id} limit ${BATCH}::integer`);
+    let count = 0;
+    for (const { id } of due) {
+      const result = await erasePerson(this.db, id, { by: null, audit: `Anonymised: spam kept ${days} day${days === 1 ? "" : "s"}`, basis: "Spam retention", suppress: false, spamBefore: before });
+      if (result === "erased") count++;
+    }
+    if (count > 0) this.options.log?.info(`[inbox] anonymised ${count} spam person(s) kept over ${days} days`);
+    return { count, full: due.length === BATCH };
+  }
+}

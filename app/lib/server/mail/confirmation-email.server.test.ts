@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { site } from "~/content/site";
+import { CONFIRMATION_SUBJECT, type ConfirmationPayload, buildConfirmationEmail } from "./confirmation-email.server";
+import { emailOf } from "./email-of.server";
+import { MalformedPayloadError } from "./mail-text.server";
+import type { OutboxNotification } from "./outbox.server";
+import { AGENT, ORIGIN, UNSAFE_HTML, deliveredMail } from "./parsed-mail-test-support";
+
+const confirmUrl = `${ORIGIN}/alerts/confirm/c0nf1rm.t0ken`;
+const payload = (over: Partial<ConfirmationPayload> = {}): ConfirmationPayload => ({ label: "Houses in Edmonton, $300,000–$500,000", kind: "search", frequency: "daily", confirmUrl, name: "Robin Buyer", ...over });
+const row = (p: unknown, recipient: string | null = "robin@example.com"): OutboxNotification => ({
+  id: 12,
+  kind: "confirmation",
+  source: "listing_alerts",
+  payload: p,
+  message_id: "<confirm-1@averyhomes.example>",
+  attempts: 1,
+  created_at: new Date("2026-11-25T18:00:00Z"),
+  recipient,
+  person_id: null,
+});
+
+/** Anything that would make the confirmation itself promote something. */
+const PROMOTIONAL = /newsletter|free |home valuation|open house|special offer|facebook|instagram|youtube|linkedin/i;
+
+describe("the confirmation of a listing-alert sign-up", () => {
+  it("asks the visitor to confirm what they asked for, with the link, from the agent, marked automatic", async () => {
+    const mail = await deliveredMail(row(payload()));
+    expect(mail.parsed.subject).toBe(CONFIRMATION_SUBJECT);
+    expect(mail.parsed.to).toMatchObject({ value: [{ name: "Robin Buyer", address: "robin@example.com" }] });
+    expect(mail.parsed.replyTo?.value[0]).toMatchObject({ name: site.agent.name, address: site.agent.email });
+    expect(mail.header("auto-submitted")).toBe("auto-generated");
+    expect(mail.parsed.headers.get("list")).toBeUndefined();
+    expect(mail.parsed.messageId).toBe("<confirm-1@averyhomes.example>");
+    expect(mail.text).toContain("Hi Robin Buyer,");
+    expect(mail.text).toContain("Your search: Houses in Edmonton, $300,000–$500,000\nYou will receive new listings and price drops that match this search, once a day, at 7:00 a.m. Edmonton time.");
+    expect(mail.text).toContain(`Confirm here:\n${confirmUrl}\nThe link works for 7 days.`);
+    expect(mail.html).toContain(`<a href="${confirmUrl}" style="font-weight:bold">Confirm my listing alerts</a>`);
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain("Nothing is sent until you confirm.");
+      for (const fact of [site.agent.name, site.brokerage.name, site.agent.phone]) expect(part).toContain(fact);
+      expect(part).not.toMatch(PROMOTIONAL);
+    }
+  });
+
+  it("says what a watched home brings, and how often", () => {
+    const mail = buildConfirmationEmail(row(payload({ kind: "watch", label: "123 Main St NW", frequency: "instant" })));
+    expect(mail.text).toContain("Watch this home: 123 Main St NW\nYou will receive this home's price changes, status changes and when it leaves the market, as they happen.");
+    expect(buildConfirmationEmail(row(payload({ frequency: "weekly" }))).text).toContain("once a week, on Saturdays at 7:00 a.m. Edmonton time.");
+  });
+
+  it("links only to the site, absolutely", async () => {
+    const mail = await deliveredMail(row(payload()));
+    expect(mail.links).toEqual([confirmUrl]);
+    expect(mail.html).not.toMatch(UNSAFE_HTML);
+  });
+
+  it("shows what a visitor typed as text, never as markup", async () => {
+    const mail = await deliveredMail(row(payload({ name: "<b>Robin</b> <script>alert(1)</script>\r\nBcc: victim@example.com" })));
+    expect(mail.text).toContain("Hi <b>Robin</b> <script>alert(1)</script> Bcc: victim@example.com,");
+    expect(mail.html).not.toContain("<b>Robin</b>");
+    expect(mail.html).not.toMatch(UNSAFE_HTML);
+    expect(mail.html).toContain("Hi &lt;b&gt;Robin&lt;/b&gt; &lt;script&gt;alert(1)&lt;/script&gt; Bcc: victim@example.com,");
+    expect(mail.raw).not.toMatch(/^Bcc:/im);
+  });
+
+  it("greets a visitor who gave no name, and writes to the bare address", async () => {
+    const mail = await deliveredMail(row(payload({ name: null })));
+    expect(mail.text).toMatch(/^Hi there,/);
+    expect(mail.parsed.to).toMatchObject({ value: [{ name: "", address: "robin@example.com" }] });
+  });
+
+  it("refuses a malformed payload with its reason", () => {
+    const refused = (p: unknown, recipient?: string | null) => () => emailOf(row(p, recipient), AGENT);
+    expect(refused([])).toThrow(MalformedPayloadError);
+    expect(refused(payload(), null)).toThrow(/no valid address/);
+    expect(refused({ ...payload(), label: " " })).toThrow(/no label/);
+    expect(refused({ ...payload(), kind: "spam" })).toThrow(/unknown kind "spam"/);
+    expect(refused({ ...payload(), frequency: "hourly" })).toThrow(/unknown frequency "hourly"/);
+    expect(refused({ ...payload(), confirmUrl: "javascript:alert(1)" })).toThrow(/no confirmation link/);
+    expect(refused({ ...payload(), confirmUrl: `${ORIGIN}/inbox` })).toThrow(/no confirmation link/);
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * The confirmation link of a listing-alert sign-up (double opt-in, issue 32): what the visitor
+ * asked for, the link that confirms it, and that nothing is sent until it is used. Transactional:
+ * it answers the visitor's own request and promotes nothing, so it is not checked against the
+ * consent ledger (there is none yet) and carries no unsubscribe.
+ */
+import { site } from "~/content/site";
+import { ALERT_FREQUENCIES, ALERT_KINDS, type AlertFrequency, type AlertKind } from "../../alert-values";
+import { MalformedPayloadError, automaticMail, escapeHtml, htmlButton, htmlMail, htmlNote, isPlainAddress, oneLine, payloadFields, str, webLink } from "./mail-text.server";
+import type { OutgoingEmail } from "./mail-text.server";
+import type { OutboxNotification } from "./outbox.server";
+
+/** What signUp queues (app/lib/server/alerts/subscriptions.server.ts). */
+export interface ConfirmationPayload {
+  /** The search's label ("Houses in Edmonton, 3+ bedrooms") or the watched home's address. */
+  label: string;
+  kind: AlertKind;
+  frequency: AlertFrequency;
+  /** `${siteUrl}/alerts/confirm/<token>`. */
+  confirmUrl: string;
+  /** As the visitor typed it, or null. */
+  name: string | null;
+}
+
+export const CONFIRMATION_SUBJECT = "Confirm your listing alerts";
+
+/** How often, inside a sentence. */
+export const FREQUENCY_PHRASES: Record<AlertFrequency, string> = {
+  instant: "as they happen",
+  daily: "once a day, at 7:00 a.m. Edmonton time",
+  weekly: "once a week, on Saturdays at 7:00 a.m. Edmonton time",
+};
+
+const WHAT: Record<AlertKind, string> = {
+  search: "new listings and price drops that match this search",
+  watch: "this home's price changes, status changes and when it leaves the market",
+};
+
+function isOneOf<T extends string>(values: readonly T[], value: unknown): value is T {
+  return (values as readonly unknown[]).includes(value);
+}
+
+/** The payload checked field by field: a malformed one is refused with its reason, never half-written into a mail. */
+export function confirmationPayloadOf(n: Pick<OutboxNotification, "id" | "kind" | "payload">): ConfirmationPayload {
+  const p = payloadFields(n);
+  const bad = (why: string) => new MalformedPayloadError(`Confirmation ${n.id}: ${why}`);
+  const label = oneLine(str(p.label));
+  if (!label) throw bad("no label");
+  if (!isOneOf(ALERT_KINDS, p.kind)) throw bad(`unknown kind ${JSON.stringify(p.kind)}`);
+  if (!isOneOf(ALERT_FREQUENCIES, p.frequency)) throw bad(`unknown frequency ${JSON.stringify(p.frequency)}`);
+  const confirmUrl = webLink(p.confirmUrl);
+  if (!confirmUrl || !/^https?:\/\/[^/]+\/alerts\/confirm\/[^/?#]+$/.test(confirmUrl)) throw bad("no confirmation link on the site");
+  return { label, kind: p.kind, frequency: p.frequency, confirmUrl, name: oneLine(str(p.name)) || null };
+}
+
+export function buildConfirmationEmail(n: Pick<OutboxNotification, "id" | "kind" | "payload" | "message_id" | "created_at" | "recipient">): OutgoingEmail {
+  const p = confirmationPayloadOf(n);
+  const address = oneLine(str(n.recipient));
+  if (!isPlainAddress(address)) throw new MalformedPayloadError(`Confirmation ${n.id}: no valid address to send it to`);
+  const { agent, brokerage } = site;
+
+  const greeting = `Hi ${p.name ?? "there"},`;
+  const ask = `Please confirm the listing alerts you asked for on ${agent.name}'s website (${agent.name}, ${agent.title}, ${brokerage.name}).`;
+  const asked = p.kind === "watch" ? `Watch this home: ${p.label}` : `Your search: ${p.label}`;
+  const what = `You will receive ${WHAT[p.kind]}, ${FREQUENCY_PHRASES[p.frequency]}.`;
+  const nothingYet = "Nothing is sent until you confirm. If you did not ask for this, ignore this e-mail: you will not hear from us again.";
+  const lifetime = "The link works for 7 days.";
+  const signature = [`${agent.name}, ${agent.title}`, brokerage.name, agent.phone];
+
+  const text = [greeting, "", ask, "", asked, what, "", "Confirm here:", p.confirmUrl, lifetime, "", nothingYet, "", "-- ", ...signature, ""].join("\n");
+  const html = htmlMail(
+    CONFIRMATION_SUBJECT,
+    greeting,
+    `<p>${escapeHtml(ask)}</p>
+<p><strong>${escapeHtml(asked)}</strong><br>${escapeHtml(what)}</p>
+${htmlButton(p.confirmUrl, "Confirm my listing alerts")}<p>${escapeHtml(lifetime)} ${escapeHtml(nothingYet)}</p>
+${htmlNote(signature.join(" · "))}`,
+  );
+
+  return {
+    to: p.name ? { name: p.name, address } : address,
+    ...automaticMail(n, { replyTo: { name: agent.name, address: agent.email }, subject: CONFIRMATION_SUBJECT, text, html }),
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * What the pages a mail's links open share (decision 039): the signed token read once, a wrong or
+ * expired one answered with its own page (404, 410) and never anyone's data, and every answer
+ * private and uncached (the pages show a person's searches; a shared cache must never keep them).
+ */
+import { type RouterContextProvider, data } from "react-router";
+import type { AlertsContext } from "~/lib/server/alerts/context.server";
+import { readLink } from "~/lib/server/alerts/links.server";
+import { serverContext, serverOf } from "~/router-context";
+
+export const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } as const;
+
+/** The alerts' context, or null with the feed off (and while prerendering): then nothing of alerts shows anywhere. */
+export function alertsOf(context: Readonly<RouterContextProvider>): AlertsContext | null {
+  return context.get(serverContext)?.alerts ?? null;
+}
+
+/** What a link page's data says when its token cannot be used, with the page's status. */
+export function linkProblem(problem: "invalid" | "expired" | "off") {
+  return data({ state: problem === "expired" ? ("expired" as const) : ("invalid" as const) }, { status: problem === "expired" ? 410 : 404, headers: PRIVATE_HEADERS });
+}
+
+/** The alerts' context and the person a manage link names; or the page's answer when the feed is off or the token cannot be used. */
+export async function personOfLink(context: Readonly<RouterContextProvider>, token: string | undefined, now: Date) {
+  const alerts = alertsOf(context);
+  if (!alerts) return { problem: linkProblem("off") };
+  const link = await readLink(alerts, "manage", token, now);
+  return typeof link === "string" ? { problem: linkProblem(link) } : { alerts, personId: link.id };
+}
+
+/** Where a link's POST came from, for the consent ledger: the client's address and browser. */
+export function requestMeta(request: Request, context: Readonly<RouterContextProvider>) {
+  return { address: serverOf(context).clientIp || null, userAgent: request.headers.get("user-agent")?.slice(0, 500) ?? null };
+}

@@ -1,0 +1,77 @@
+/**
+ * /alerts/confirm/:token, the confirmation mail's link (double opt-in). Opening it changes nothing
+ * (mail scanners open links): the page says what will be confirmed and offers one button, a POST,
+ * which confirms (confirmSubscription: the person, the subscription active, the express consent)
+ * and links to the person's manage page. A wrong token answers 404, an expired one 410.
+ *
+ * No form quota: the token is the authority, and a page whose only input is our own signed link
+ * has nothing to flood. Another site's page cannot post here in a browser either: React Router
+ * refuses a POST whose Origin is not this site's (400) before any middleware or action runs.
+ */
+import { data } from "react-router";
+import { AlertPage, LinkProblemPage, alertCrumb, alertPageMeta, linkClass, SearchHomesLink } from "~/components/alerts/alert-pages";
+import { Button } from "~/components/ui/button";
+import { ALERT_FREQUENCY_LABELS } from "~/lib/alert-values";
+import { confirmSubscription, subscriptionToConfirm } from "~/lib/server/alerts/subscriptions.server";
+import { PRIVATE_HEADERS, alertsOf, linkProblem, requestMeta } from "./alert-links.server";
+import type { Route } from "./+types/confirm";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const alerts = alertsOf(context);
+  if (!alerts) return linkProblem("off");
+  const found = await subscriptionToConfirm(alerts, params.token, new Date());
+  if (typeof found === "string") return linkProblem(found);
+  return data({ state: "ask" as const, ...found }, { headers: PRIVATE_HEADERS });
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const alerts = alertsOf(context);
+  if (!alerts) return linkProblem("off");
+  // The button's form sends nothing: the token in the path is the request. The body is not read.
+  const result = await confirmSubscription(alerts, params.token ?? "", requestMeta(request, context), new Date());
+  if (typeof result === "string") return linkProblem(result);
+  // The manage page is this site's: its path alone, so the link stays on the origin the visitor is on.
+  return data({ state: result.status, label: result.label, managePath: new URL(result.manageUrl, "http://localhost").pathname }, { headers: PRIVATE_HEADERS });
+}
+
+export function headers() {
+  return PRIVATE_HEADERS;
+}
+
+export const handle = alertCrumb("Confirm your alerts");
+
+export const meta: Route.MetaFunction = () => alertPageMeta("Confirm your listing alerts");
+
+export default function ConfirmAlerts({ loaderData, actionData }: Route.ComponentProps) {
+  const done = actionData ?? loaderData;
+  if (done.state === "invalid" || done.state === "expired") return <LinkProblemPage state={done.state} />;
+  if (done.state === "confirmed" || done.state === "already") {
+    return (
+      <AlertPage title={done.state === "confirmed" ? "Your alerts are confirmed" : "Your alerts were already confirmed"}>
+        <p className="text-lg text-ink">
+          You&apos;re subscribed to <strong className="wrap-anywhere">{done.label}</strong>. The first e-mail comes when something matches.
+        </p>
+        <p className="mt-6 flex flex-wrap gap-x-6 gap-y-3">
+          <a href={done.managePath} className={linkClass}>
+            Manage your alerts
+          </a>
+          <SearchHomesLink />
+        </p>
+      </AlertPage>
+    );
+  }
+  if (done.state !== "ask") return null;
+  const what = done.kind === "watch" ? "updates about this home" : "listing alerts for this search";
+  return (
+    <AlertPage title="Confirm your listing alerts">
+      <p className="text-lg text-ink">
+        Press the button to start {what}: <strong className="wrap-anywhere">{done.label}</strong>, {ALERT_FREQUENCY_LABELS[done.frequency].toLowerCase()}.
+      </p>
+      {done.status === "active" && <p className="mt-3 text-ink-muted">These alerts are already confirmed; pressing the button again changes nothing.</p>}
+      <form method="post" className="mt-6">
+        <Button type="submit">Confirm my alerts</Button>
+      </form>
+      <p className="mt-6 text-sm text-ink-muted">Didn&apos;t ask for this? Ignore the e-mail: nothing is sent unless the button is pressed.</p>
+    </AlertPage>
+  );
+}
