@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { dueAt } from "./alert-schedule";
+import { dueAt, lastMailTime } from "./alert-schedule";
+import { edmontonDate, weekdayOf } from "./dates";
+import { wallClockOf } from "./working-hours";
 
 const at = (iso: string) => new Date(iso);
 
@@ -29,5 +31,23 @@ describe("when an alert is due", () => {
     expect(dueAt("weekly", at("2026-10-30T18:00:00Z"))).toEqual(at("2026-10-31T13:00:00Z"));
     // Sunday November 1 (MST now) → Saturday November 7, 07:00 MST.
     expect(dueAt("weekly", at("2026-11-01T18:00:00Z"))).toEqual(at("2026-11-07T14:00:00Z"));
+  });
+});
+
+describe("lastMailTime", () => {
+  it("is a 7:00 (a Saturday's for weekly) at or before now, and every row due by now was made at or before it", () => {
+    const start = Date.parse("2026-10-28T00:00:00Z");
+    // Over the change back to standard time (2026-11-01): every 97 minutes for two weeks, rows made every 61 minutes.
+    for (let now = start + 8 * 86_400_000; now < start + 22 * 86_400_000; now += 97 * 60_000) {
+      for (const frequency of ["daily", "weekly"] as const) {
+        const last = lastMailTime(frequency, new Date(now));
+        expect(last.getTime()).toBeLessThanOrEqual(now);
+        expect(wallClockOf(last)).toBe("07:00");
+        if (frequency === "weekly") expect(weekdayOf(edmontonDate(last))).toBe(6);
+        for (let made = now - 9 * 86_400_000; made <= now; made += 61 * 60_000) {
+          if (dueAt(frequency, new Date(made)).getTime() <= now) expect(made, `${frequency} row made ${new Date(made).toISOString()}, now ${new Date(now).toISOString()}`).toBeLessThanOrEqual(last.getTime());
+        }
+      }
+    }
   });
 });

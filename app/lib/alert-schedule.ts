@@ -19,3 +19,17 @@ export function dueAt(frequency: AlertFrequency, itemCreatedAt: Date): Date {
   while (weekdayOf(edmontonDate(due)) !== SATURDAY) due = nextWallClock(due, ALERT_MAIL_TIME);
   return due;
 }
+
+/**
+ * The latest daily or weekly mail time at or before `now`: a row of that frequency made before it
+ * is due (dueAt ≤ now). Lets the queue read only the rows that can be due, not every row waiting
+ * for a later morning.
+ */
+export function lastMailTime(frequency: "daily" | "weekly", now: Date): Date {
+  // Eight days back is before at least one Saturday 7:00; walk forward mail time by mail time.
+  let last: Date | null = null;
+  for (let at = nextWallClock(new Date(now.getTime() - 8 * 86_400_000), ALERT_MAIL_TIME); at <= now; at = nextWallClock(at, ALERT_MAIL_TIME)) {
+    if (frequency === "daily" || weekdayOf(edmontonDate(at)) === SATURDAY) last = at;
+  }
+  return last!;
+}

@@ -17,7 +17,7 @@ import { alertItems as i, alertSubscriptions as s, listingChanges, listings, not
 import type { Database } from "../../../../server/db/database";
 import { name, select } from "../../../../server/db/query";
 import { criteriaSearchPath } from "../../alert-criteria";
-import { dueAt } from "../../alert-schedule";
+import { dueAt, lastMailTime } from "../../alert-schedule";
 import { ALERTS_SOURCE } from "../../alert-values";
 import { listingCoverPath } from "../listings/photos.server";
 import { ALERT_MAIL_ITEMS, type AlertItem, type AlertLink, type AlertPayload } from "../mail/alert-payload.server";
@@ -40,8 +40,14 @@ const MAILS_PER_TRANSACTION = 1000;
 
 const param = <T>(values: T[], type: string) => sql`${sql.param(values)}::${sql.raw(type)}[]`;
 
-/** Every waiting row with its subscription and person (the schedule is worked out in TypeScript). */
-function waitingRows(db: Database) {
+/**
+ * The waiting rows that can be due by `now`, with their subscription and person: every instant
+ * one, the daily and weekly ones made before their last mail time (dueByPerson then applies the
+ * schedule exactly). The rows waiting for a later morning are not read at each run.
+ */
+function waitingRows(db: Database, now: Date) {
+  const daily = lastMailTime("daily", now).toISOString();
+  const weekly = lastMailTime("weekly", now).toISOString();
   return select(
     db.rows,
     {
@@ -59,7 +65,9 @@ function waitingRows(db: Database) {
       email: people.email,
       name: people.name,
     },
-    sql`from ${i} join ${s} on ${s.id} = ${i.subscription_id} join ${people} on ${people.id} = ${i.person_id} where ${i.outbox_id} is null order by ${i.id}`,
+    sql`from ${i} join ${s} on ${s.id} = ${i.subscription_id} join ${people} on ${people.id} = ${i.person_id}
+      where ${i.outbox_id} is null and (${i.frequency} = 'instant' or (${i.frequency} = 'daily' and ${i.created_at} <= ${daily}::timestamptz) or (${i.frequency} = 'weekly' and ${i.created_at} <= ${weekly}::timestamptz))
+      order by ${i.id}`,
   );
 }
 
@@ -170,7 +178,7 @@ interface Mail {
 /** Queues the mails of every person with rows due by `now`; returns what it did. */
 export async function queueDueAlerts(ctx: AlertsContext, now: Date): Promise<QueueResult> {
   const { db, siteUrl } = ctx;
-  const { due, ended } = dueByPerson(await waitingRows(db), now);
+  const { due, ended } = dueByPerson(await waitingRows(db, now), now);
   const result: QueueResult = { mails: 0, items: 0, dropped: 0 };
   if (ended.length > 0) result.dropped += await db.transaction((rows) => deleteRows(rows, ended));
   if (due.size === 0) return result;
