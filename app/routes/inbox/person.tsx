@@ -116,7 +116,16 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
         {overdue ? <OverdueBadge since={person.awaitingReplySince} now={now} /> : <ReplyClock since={person.awaitingReplySince} now={now} />}
       </div>
       <p className="mt-1 text-ink-muted">
-        First wrote <Time date={person.firstAt} />, {person.submissions} submission{person.submissions === 1 ? "" : "s"}.
+        {person.submissions > 0 ? (
+          <>
+            First wrote <Time date={person.firstAt} />, {person.submissions} submission{person.submissions === 1 ? "" : "s"}.
+          </>
+        ) : (
+          // Someone who only confirmed listing alerts has written nothing: the alerts below say what they follow.
+          <>
+            Signed up for listing alerts <Time date={person.firstAt} />; no messages yet.
+          </>
+        )}
       </p>
       <ReplyDue since={person.awaitingReplySince} due={replyDue} now={now} />
       {person.erasedAt && (
@@ -194,6 +203,7 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
         <h2 id="timeline-heading" className="text-lg font-bold">
           Timeline
         </h2>
+        {events.length + submissions.length === 0 && <p className="mt-3 text-ink-muted">Nothing yet: no messages, notes or status changes.</p>}
         <ol className="mt-3 space-y-4" data-testid="timeline">
           {[...events.map((e) => ({ at: e.createdAt, key: `e${e.id}`, event: e })), ...submissions.map((s) => ({ at: s.createdAt, key: `s${s.id}`, submission: s }))]
             .sort((a, b) => b.at.getTime() - a.at.getTime())
