@@ -46,7 +46,7 @@ export function AlertSignUp({ form, values, errors, open, className = "" }: Aler
       </p>
     );
   return (
-    <form method="post" action="/alerts" className={`relative rounded-xl border border-line bg-surface p-5 shadow-sm ${className}`}>
+    <form method="post" action="/alerts" className={`relative max-w-2xl rounded-xl border border-line bg-surface p-5 shadow-sm ${className}`}>
       <details open={open}>
         <summary className="min-h-11 cursor-pointer py-2 text-xl font-bold text-ink">{form.title}</summary>
         <p className="mt-1 text-ink-muted">{form.about}</p>
