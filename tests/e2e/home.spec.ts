@@ -78,6 +78,9 @@ test("the carousel can be swiped", async ({ page }) => {
   await waitForHydration(page);
   const slide = carousel(page).getByRole("group").first();
   await slide.scrollIntoViewIfNeeded();
+  // Embla loads once the carousel nears the screen (use-lazy-embla.ts); a drag before it has
+  // attached moves nothing. Attached, it positions the slides with a transform.
+  await expect(carousel(page).locator("[style*='translate3d']").first()).toBeAttached();
   const box = (await slide.boundingBox())!;
   const y = box.y + box.height / 2;
   // Embla follows pointer events, which is what a touch drag produces in the browser.
