@@ -22,7 +22,7 @@ import { matchChanges } from "../../app/lib/server/alerts/matching.server";
 import { queueDueAlerts } from "../../app/lib/server/alerts/queue.server";
 import { type ListingRow, toListingRow } from "../../app/lib/server/listings/property.server";
 import { upsertListings } from "../../app/lib/server/listings/store.server";
-import { generateListings } from "../../tests/fixtures/ddf/listings";
+import { generateListings, prng } from "../../tests/fixtures/ddf/listings";
 
 export const ALERTS_TARGET_MS = 5000;
 const LISTINGS = 20_000;
@@ -47,18 +47,6 @@ export interface AlertsBenchResult {
   queueMs: number;
   totalMs: number;
   runs: number;
-}
-
-/** mulberry32, seeded: the same searches every run of the bench. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** A search like a buyer's: mostly one city, often a type, a price band around a real listing's price, sometimes a bed count. */
