@@ -4,7 +4,8 @@
  * Unlike React Router's default entry, the whole document is rendered before it is sent
  * (onAllReady): the pages are small and fully server-rendered, and the finished HTML is
  * rewritten by `deferHydration` so no script sits on the critical rendering path.
- * Server-rendered documents get the request's CSP nonce on every inline script.
+ * Server-rendered private documents get the request's CSP nonce on every inline script; public
+ * ones none (app/lib/http/shared-cache.server.ts).
  */
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
@@ -12,7 +13,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter, isRouteErrorResponse } from "react-router";
 import { deferHydration } from "./lib/html/deferred-hydration";
 import { NonceProvider } from "./lib/nonce";
-import { serverContext } from "./router-context";
+import { serverContext, sharedRenderContext } from "./router-context";
 
 // The server (server/index.ts) fills this key for every request: it must be the route bundle's own.
 export { serverContext };
@@ -60,7 +61,8 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.get(serverContext)?.cspNonce;
+  // A shareable page carries no nonce: its inline scripts are allowed by hash (server/render-cache.ts).
+  const nonce = loadContext.get(sharedRenderContext) ? undefined : loadContext.get(serverContext)?.cspNonce;
 
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;

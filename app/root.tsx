@@ -24,9 +24,14 @@ import { useNonce } from "./lib/nonce";
 import { markHydrated, takeHeldTap } from "./lib/html/deferred-hydration-contract";
 import { bareLocation } from "./lib/query-string";
 import { requestGuard } from "./lib/http/request-guard.server";
+import { sharedCache } from "./lib/http/shared-cache.server";
 
-/** Every request: unreadable URLs refused, one Content-Security-Policy (app/lib/http/request-guard.server.ts). */
-export const middleware: Route.MiddlewareFunction[] = [requestGuard];
+/**
+ * Every request: its Cache-Control by kind of page, the public ones rendered to be shared
+ * (app/lib/http/shared-cache.server.ts); unreadable URLs refused, one Content-Security-Policy
+ * (app/lib/http/request-guard.server.ts).
+ */
+export const middleware: Route.MiddlewareFunction[] = [sharedCache, requestGuard];
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

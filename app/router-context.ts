@@ -18,6 +18,7 @@ import type { RateLimiter } from "../server/rate-limit";
 import type { RateDecision } from "./lib/leads";
 import type { LeadsContext } from "./lib/server/leads/context.server";
 import type { AlertsContext } from "./lib/server/alerts/context.server";
+import type { RenderTicket } from "../server/render-cache";
 
 export interface ServerContext {
   /** The public forms' store and the health check: the database and the outbox's wake-up. */
@@ -38,6 +39,8 @@ export interface ServerContext {
   cspNonce: string | undefined;
   /** The public pages' Content-Security-Policy for this response (the inbox sets its own). */
   contentSecurityPolicy: string | undefined;
+  /** Where a shareable render of this request is finished and kept (server/render-cache.ts); absent under `npm run dev`. */
+  renderTicket: RenderTicket | undefined;
 }
 
 /** Null only while prerendering at build time, which has no server. */
@@ -45,6 +48,12 @@ export const serverContext = createContext<ServerContext | null>(null);
 
 /** The inbox session of this request, resolved once by the inbox layout's middleware (null: signed out). */
 export const inboxSessionContext = createContext<Session | null>(null);
+
+/**
+ * This request's answer may be shared by a cache (app/lib/http/shared-cache.server.ts): it is
+ * rendered without the per-request nonce, so the same bytes can go to every visitor.
+ */
+export const sharedRenderContext = createContext<boolean>(false);
 
 /** The form quota counted for this POST by the form route's middleware; null: none was counted, and the action refuses. */
 export const formQuotaContext = createContext<RateDecision | null>(null);

@@ -4,6 +4,7 @@
  * status, never a stack trace.
  */
 import type { ErrorRequestHandler } from "express";
+import { CACHE_CONTROL } from "../app/lib/http/cache-policy";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -15,7 +16,7 @@ export const errorPage: ErrorRequestHandler = (error, _req, res, next) => {
   res
     .status(status)
     .type("html")
-    .set("Cache-Control", "no-store")
+    .set("Cache-Control", CACHE_CONTROL.private)
     .send(
       `<!DOCTYPE html><html lang="en-CA"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.6"><h1>${escapeHtml(title)}</h1><p>${status} — that address could not be read. Please check the link or start again from the <a href="/">home page</a>.</p></body></html>`,
     );

@@ -23,6 +23,9 @@ import { isFromThisMachine } from "./from-this-machine";
 import { parsablePath, queryOf, sameSitePath } from "./same-site-path";
 import { installGracefulShutdown } from "./graceful-shutdown";
 import { prerenderedPages } from "./prerendered";
+import { RenderCache } from "./render-cache";
+import { RenderGenerationJob } from "./render-generation-job";
+import { CACHE_CONTROL } from "../app/lib/http/cache-policy";
 import { StartupError, checkDataDir, explainStartupFailure } from "./startup-check";
 import { staticAssets } from "./static-assets";
 import { type CspSources, baseSecurityHeaders, contentSecurityPolicy, cspNonce, cspSourcesFrom, cspSourcesOfBuild, securityHeaders } from "./security-headers";
@@ -75,6 +78,7 @@ const contextOf =
             fromThisMachine: isFromThisMachine(req),
             cspNonce: res.locals.cspNonce as string | undefined,
             contentSecurityPolicy: res.locals.cspNonce ? contentSecurityPolicy([`'nonce-${res.locals.cspNonce}'`], cspSources) : undefined,
+            renderTicket: renderCache?.ticket(req.originalUrl),
           } satisfies ServerContext,
         ],
       ]),
@@ -163,6 +167,8 @@ app.use((req, res, next) => {
 });
 
 let serveFromMemory: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined;
+/** The public renders kept in memory (server/render-cache.ts); production only (under `npm run dev` every request renders). */
+let renderCache: RenderCache | undefined;
 if (production) {
   const clientDir = path.join(BUILD_DIR, "client");
   const baseHeaders = securityHeaders({ https: httpsSite });
@@ -177,15 +183,26 @@ if (production) {
   // Scripts and styles need only nosniff (and HSTS); the page-level headers would add half a
   // kilobyte to each of the dozen or so requests a page makes.
   const assets = staticAssets(path.join(clientDir, "assets"), baseHeaders.filter(([name]) => name === "X-Content-Type-Options" || name === "Strict-Transport-Security"));
-  serveFromMemory = (req, res) => assets(req, res) || pages(req, res);
-  const clientFiles = express.static(clientDir, { maxAge: "1h", index: false, redirect: false });
+  renderCache = new RenderCache(baseHeaders, cspSources);
+  const renders = renderCache;
+  // Every server follows the listings sync's generation, whichever of them ran it.
+  if (runtime.listings) runtime.jobs.add(new RenderGenerationJob(runtime.db, renders));
+  serveFromMemory = (req, res) => assets(req, res) || pages(req, res) || renders.serve(req, res);
+  // A prerendered page's loader data (/about.data) changes with a deploy, as its page does.
+  const clientFiles = express.static(clientDir, {
+    maxAge: "1h",
+    index: false,
+    redirect: false,
+    setHeaders: (res, file) => file.endsWith(".data") && res.setHeader("Cache-Control", CACHE_CONTROL.build),
+  });
   // A prerendered page's file under its own name (/about/index.html) is not served: the page is,
   // at its path, with the site's address in place of the build's placeholder.
   app.use((req, res, next) => (livePages.has(pageOfDataPath(req.path)) || req.path.endsWith("/index.html") ? next() : clientFiles(req, res, next)));
   const build = (await import(pathToFileURL(path.join(BUILD_DIR, "server/index.js")).href)) as ServerBuild;
   setSiteUrlOf(build);
-  // Server-rendered documents: a fresh nonce per response for their inline scripts; the root
-  // route's middleware puts the policy on the response (app/lib/server/security-middleware.server.ts).
+  // Private server-rendered documents (the inbox): a fresh nonce per response for their inline
+  // scripts, put in their policy by the root route's middleware (app/lib/http/request-guard.server.ts).
+  // Public ones are rendered without it and allowed by hash, to be shared (server/render-cache.ts).
   app.use((_req, res, next) => {
     res.locals.cspNonce = cspNonce();
     next();
@@ -219,8 +236,8 @@ function isHttps(req: IncomingMessage): boolean {
   return trust(req.socket.remoteAddress, 0) && typeof proto === "string" && proto.split(",")[0]?.trim() === "https";
 }
 
-// Hashed assets and prerendered pages are answered before Express (the hot path of a content
-// site); every other request, and plain-HTTP visits to an https site (which Express
+// Hashed assets, prerendered pages and the kept public renders are answered before Express (the
+// hot path of a content site); every other request, and plain-HTTP visits to an https site (which Express
 // redirects), go through the app.
 const server = createServer((req: IncomingMessage, res: ServerResponse) => {
   shutdown.beforeResponse(req, res);

@@ -1,3 +1,4 @@
+import { CACHE_CONTROL } from "../app/lib/http/cache-policy";
 import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
@@ -6,7 +7,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUILD_SITE_URL } from "../app/lib/site-url";
-import { pickEncoding, prerenderedPages, withSiteUrl } from "./prerendered";
+import { pickEncoding } from "./prepared-body";
+import { prerenderedPages, withSiteUrl } from "./prerendered";
 import { StartupError } from "./startup-check";
 
 const dir = mkdtempSync(path.join(tmpdir(), "prerendered-"));
@@ -37,7 +39,7 @@ describe("prerendered pages", () => {
     expect(res.headers.get("content-encoding")).toBe("br");
     expect(res.headers.get("x-frame-options")).toBe("DENY");
     expect(res.headers.get("content-security-policy")).toMatch(/script-src 'strict-dynamic' 'sha256-/);
-    expect(res.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+    expect(res.headers.get("cache-control")).toBe(CACHE_CONTROL.build);
   });
 
   it("revalidates with the ETag (304) and leaves other paths and methods to the app", async () => {

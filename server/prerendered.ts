@@ -3,20 +3,20 @@
  * for GET and HEAD, before the request reaches the SSR handler.
  *
  * The files never change while the server runs, so each is read once at start-up and kept in
- * memory with a strong ETag and the Content-Security-Policy that allows exactly its inline
- * scripts by hash; its brotli (maximum quality) and gzip forms are made once, on first demand.
- * A request then costs a map lookup and a write: no disk, no per-request compression.
+ * memory (server/prepared-body.ts: ETags, brotli at maximum quality and gzip made once) with the
+ * Content-Security-Policy that allows exactly its inline scripts by hash, and the `build` kind of
+ * Cache-Control (app/lib/http/cache-policy.ts): a shared cache keeps them for minutes.
  *
  * The pages are built with a placeholder for the site's address (BUILD_SITE_URL, decision 032);
  * it is replaced with the address the server was started with (SITE_URL) as each file is read,
  * before its ETag, its compressed forms and its inline scripts' hashes are computed.
  */
-import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { CACHE_CONTROL } from "../app/lib/http/cache-policy";
 import { BUILD_SITE_URL } from "../app/lib/site-url";
+import { type PreparedBody, prepareBody, sendPrepared } from "./prepared-body";
 import { type CspSources, prerenderedCsp } from "./security-headers";
 import { StartupError } from "./startup-check";
 
@@ -75,45 +75,21 @@ export function checkPrerenderedData(clientDir: string): void {
 }
 
 interface PreparedPage {
-  identity: Buffer;
-  /** Compressed once, on the first request that asks for each encoding. */
-  compressed: { br?: Buffer; gzip?: Buffer };
-  etag: string;
-  csp: string;
+  body: PreparedBody;
+  headers: [string, string][];
 }
 
-function prepare(file: string, sources: CspSources, siteUrl: string): PreparedPage {
-  const identity = Buffer.from(withSiteUrl(readFileSync(file, "utf8"), siteUrl, file), "utf8");
+function prepare(file: string, sources: CspSources, siteUrl: string, baseHeaders: readonly [string, string][]): PreparedPage {
+  const html = withSiteUrl(readFileSync(file, "utf8"), siteUrl, file);
   return {
-    identity,
-    compressed: {},
-    etag: `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
-    csp: prerenderedCsp(identity.toString("utf8"), sources),
+    body: prepareBody(Buffer.from(html, "utf8"), "max"),
+    headers: [
+      ...baseHeaders,
+      ["Cache-Control", CACHE_CONTROL.build],
+      ["Content-Type", "text/html; charset=utf-8"],
+      ["Content-Security-Policy", prerenderedCsp(html, sources)],
+    ],
   };
-}
-
-function bodyFor(page: PreparedPage, encoding: "br" | "gzip" | "identity"): Buffer {
-  if (encoding === "identity") return page.identity;
-  page.compressed[encoding] ??=
-    encoding === "br"
-      ? brotliCompressSync(page.identity, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } })
-      : gzipSync(page.identity, { level: 9 });
-  return page.compressed[encoding];
-}
-
-/** The best encoding the client accepts (q=0 means "not acceptable"). */
-export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | "identity" {
-  if (!acceptEncoding) return "identity";
-  const accepted = new Set<string>();
-  for (const part of acceptEncoding.split(",")) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    if (q && Number(q.slice(2)) === 0) continue;
-    if (name) accepted.add(name);
-  }
-  if (accepted.has("br")) return "br";
-  if (accepted.has("gzip") || accepted.has("*")) return "gzip";
-  return "identity";
 }
 
 /**
@@ -134,30 +110,14 @@ export function prerenderedPages(
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   checkPrerenderedData(clientDir);
   const found = [...findPrerenderedPages(clientDir)].filter(([urlPath]) => !skip.has(urlPath));
-  const pages = new Map(found.map(([urlPath, file]) => [urlPath, prepare(file, sources, siteUrl)]));
+  const pages = new Map(found.map(([urlPath, file]) => [urlPath, prepare(file, sources, siteUrl, baseHeaders)]));
   return (req, res) => {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     const url = req.url ?? "/";
     const queryAt = url.indexOf("?");
     const page = pages.get(queryAt === -1 ? url : url.slice(0, queryAt));
     if (!page) return false;
-    for (const [name, value] of baseHeaders) res.setHeader(name, value);
-    // HTML is revalidated on every visit (ETag); hashed assets are what gets cached for long.
-    res.setHeader("Cache-Control", "public, max-age=0, must-revalidate");
-    res.setHeader("Content-Type", "text/html; charset=utf-8");
-    res.setHeader("Content-Security-Policy", page.csp);
-    res.setHeader("ETag", page.etag);
-    res.setHeader("Vary", "Accept-Encoding");
-    if (req.headers["if-none-match"] === page.etag) {
-      res.statusCode = 304;
-      res.end();
-      return true;
-    }
-    const encoding = pickEncoding(req.headers["accept-encoding"]);
-    const body = bodyFor(page, encoding);
-    if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-    res.setHeader("Content-Length", body.length);
-    res.end(req.method === "HEAD" ? undefined : body);
+    sendPrepared(req, res, page.body, page.headers);
     return true;
   };
 }

@@ -9,7 +9,7 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { pickEncoding } from "./prerendered";
+import { pickEncoding } from "./prepared-body";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",

@@ -145,7 +145,7 @@ describe("contact action", () => {
     expect(answer).toBeUndefined();
     expect(response.status).toBe(429);
     expect(response.headers.get("Retry-After")).toBe("42");
-    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     expect(await response.text()).toBe(rateLimitMessage);
     await expectNothingStored(ctx);
   });

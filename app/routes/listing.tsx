@@ -69,7 +69,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const similar = feed ? await similarListings(feed.db, found, { memberKey: feed.memberKey }) : [];
   const cost = costViewOf(found.price, found.costs, new URL(request.url).searchParams);
   const days = daysOnMarket(found.listedAt);
-  return data<Found>({ listing: found, cost, costRules: LISTING_COST_RULES, daysOnMarket: days, facts: listingFactsOf(found, days), similar, alertForm: alertsOf(context) ? watchSignUpForm(found.key) : null }, { headers: { "Cache-Control": "public, max-age=0, must-revalidate" } });
+  return data<Found>({ listing: found, cost, costRules: LISTING_COST_RULES, daysOnMarket: days, facts: listingFactsOf(found, days), similar, alertForm: alertsOf(context) ? watchSignUpForm(found.key) : null });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

@@ -52,8 +52,9 @@ export interface Job {
    * `ms` unless renewed (it is renewed every ms/3 while the run lasts); when another server holds
    * it the run is skipped and the runner looks again when that lease ends (at least 1 s, at most
    * intervalMs later). `"own"`: the job's rows carry their own lease, taken with the work.
+   * `"each server"`: every server runs it for itself (it keeps something of this process current).
    */
-  readonly lease: { ms: number } | "own";
+  readonly lease: { ms: number } | "own" | "each server";
   run(context: JobContext): Promise<JobRunOutcome | void>;
 }
 
@@ -101,7 +102,7 @@ export class JobRunner {
   /** Registers a job; after start() it starts at once. */
   add(job: Job): this {
     if (this.loops.has(job.name)) throw new Error(`a job named ${job.name} is already registered`);
-    if (job.lease !== "own" && !this.options.db) throw new Error(`the job ${job.name} needs a lease: give the runner a database`);
+    if (typeof job.lease === "object" && !this.options.db) throw new Error(`the job ${job.name} needs a lease: give the runner a database`);
     if (this.state === "stopped") throw new Error("the job runner is stopped");
     const loop = new JobLoop(job, this.options.db ?? null, this.log, this.options.random ?? Math.random);
     this.loops.set(job.name, loop);
@@ -218,7 +219,7 @@ class JobLoop {
   private async runOnce(): Promise<number | "again"> {
     const controller = new AbortController();
     this.current = controller;
-    const lease = this.job.lease === "own" ? null : { db: this.db!, ms: this.job.lease.ms, owner: randomUUID() };
+    const lease = typeof this.job.lease === "object" ? { db: this.db!, ms: this.job.lease.ms, owner: randomUUID() } : null;
     let held = false;
     try {
       if (lease) {

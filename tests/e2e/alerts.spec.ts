@@ -6,12 +6,12 @@
  * price drop, opens the home from it (the agent's inbox shows that), unsubscribes with the one-click
  * POST a mail program sends, and nothing more arrives.
  */
-import { type Page, expect as baseExpect } from "@playwright/test";
+import { expect as baseExpect } from "@playwright/test";
 import type { DdfProperty } from "../../app/lib/server/listings/property.server";
 import { generateListings } from "../fixtures/ddf/listings";
 import { startDdfStandIn } from "../fixtures/ddf/stand-in";
 import { formatCurrency } from "../../app/lib/format";
-import { type OwnServer, startOwnServer } from "./own-server";
+import { type OwnServer, createFirstAccount, signIn, startOwnServer } from "./own-server";
 import { type ReceivedMail, SmtpPeer } from "./smtp-peer";
 import { expect, expectNoA11yViolations, phoneViewport, test } from "./support";
 
@@ -37,14 +37,6 @@ function linksOf(mail: ReceivedMail): string[] {
 
 function activeListing(): DdfProperty {
   return [...standIn.listings.values()].find((p) => p.StandardStatus === "Active" && (p.ListPrice ?? 0) > 100_000 && p.InternetEntireListingDisplayYN !== false)!;
-}
-
-async function signIn(page: Page) {
-  await page.goto(`${origin}/inbox/sign-in`);
-  await page.getByLabel("E-mail").fill(agent.email);
-  await page.getByLabel("Password").fill(agent.password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page).toHaveURL(/\/inbox$/);
 }
 
 test.beforeAll(async () => {
@@ -79,14 +71,7 @@ test.afterAll(async () => {
 });
 
 test("the agent's account (set-up link from the server's output)", async ({ page }) => {
-  const link = server.output().match(/\[inbox\] No account yet\. .*?: (http\S+\/inbox\/setup\/\S+)/)?.[1];
-  expect(link, "the set-up link in the server's output").toBeTruthy();
-  await page.goto(`${origin}${new URL(link!).pathname}`);
-  await page.getByLabel("Your name").fill(agent.name);
-  await page.getByLabel("E-mail").fill(agent.email);
-  await page.getByLabel("Password").fill(agent.password);
-  await page.getByRole("button", { name: "Create my account" }).click();
-  await expect(page).toHaveURL(/\/inbox\/account\?welcome$/);
+  await createFirstAccount(page, server, agent);
 });
 
 test.describe("on a phone without JavaScript", () => {
@@ -183,7 +168,7 @@ test("a price drop in the feed reaches the buyer as an alert; the home opened fr
   await page.goto(openUrl);
 
   // The agent sees the searches, the alert, the opens and the ledger; the buyer is warming up.
-  await signIn(page);
+  await signIn(page, origin, agent);
   await expect(page.getByText(/warming up/i).first()).toBeVisible();
   await page.getByRole("link", { name: /Robin/ }).first().click();
   await expect(page.getByText(/express/i).first()).toBeVisible();

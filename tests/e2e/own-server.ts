@@ -9,6 +9,7 @@ import { createWriteStream, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { type Page, expect } from "@playwright/test";
 import { e2eFeedEnv } from "../../playwright.config";
 
 /** A port nobody listens on now (the kernel's pick), for a server started by a test. */
@@ -60,4 +61,36 @@ export async function startOwnServer(name: string, logPath: string, env: Record<
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The inbox account a spec makes on its own server. */
+export interface OwnAgent {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/**
+ * Makes the first inbox account from the set-up link the server printed, opened at `origin` (the
+ * site's public address: the server's own, or the shared cache's in front of it).
+ */
+export async function createFirstAccount(page: Page, server: OwnServer, agent: OwnAgent, origin = server.origin): Promise<string> {
+  const link = server.output().match(/\[inbox\] No account yet\. .*?: (http\S+\/inbox\/setup\/\S+)/)?.[1];
+  expect(link, "the set-up link in the server's output").toBeTruthy();
+  await page.goto(`${origin}${new URL(link!).pathname}`);
+  await page.getByLabel("Your name").fill(agent.name);
+  await page.getByLabel("E-mail").fill(agent.email);
+  await page.getByLabel("Password").fill(agent.password);
+  await page.getByRole("button", { name: "Create my account" }).click();
+  await expect(page).toHaveURL(/\/inbox\/account\?welcome$/);
+  return link!;
+}
+
+/** Signs the agent in at `origin` with their password. */
+export async function signIn(page: Page, origin: string, agent: OwnAgent): Promise<void> {
+  await page.goto(`${origin}/inbox/sign-in`);
+  await page.getByLabel("E-mail").fill(agent.email);
+  await page.getByLabel("Password").fill(agent.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(/\/inbox$/);
 }

@@ -47,7 +47,7 @@ describe("guards: the inbox's same-origin rule and private headers on every spel
     const upper = await send(site.origin, { path: "/INBOX/account", headers: { cookie: cookieHeader(agent), accept: "text/html" } });
     expect(upper.status).toBe(200);
     expect(upper.count("cache-control")).toBe(1);
-    expect(upper.header("cache-control")).toBe("no-store");
+    expect(upper.header("cache-control")).toBe("private, no-store");
     expect(upper.count("x-robots-tag")).toBe(1);
     expect(upper.header("x-robots-tag")).toBe("noindex, nofollow");
     expect(upper.count("content-security-policy")).toBe(1);

@@ -33,7 +33,7 @@ describe("badRequest and refusalStatus", () => {
   it("makes a no-store refusal whose status refusalStatus reads back, and reads nothing else as one", () => {
     const refused = badRequest(415, "nope");
     expect(refused.init?.status).toBe(415);
-    expect(new Headers(refused.init?.headers).get("Cache-Control")).toBe("no-store");
+    expect(new Headers(refused.init?.headers).get("Cache-Control")).toBe("private, no-store");
     expect(refusalStatus(refused)).toBe(415);
     expect(refusalStatus(badRequest(400, "x"))).toBe(400);
     expect(refusalStatus(new Error("boom"))).toBeNull();

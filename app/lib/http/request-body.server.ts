@@ -8,6 +8,7 @@
  * Unicode (a lone surrogate, possible in JSON's \u escapes).
  */
 import { data } from "react-router";
+import { CACHE_CONTROL } from "./cache-policy";
 import { type $ZodType, type output, safeParse } from "zod/v4/core";
 import { type FieldErrors, fieldErrorsOf, isRefusal, isStorableText } from "~/lib/schemas/fields";
 
@@ -16,7 +17,7 @@ import { type FieldErrors, fieldErrorsOf, isRefusal, isStorableText } from "~/li
  * route's error boundary for a document, an error for a .data request), and never logs it as a failure.
  */
 export function badRequest(status: 400 | 415, message: string) {
-  return data(message, { status, headers: { "Cache-Control": "no-store" } });
+  return data(message, { status, headers: { "Cache-Control": CACHE_CONTROL.private } });
 }
 
 /** The status of a refusal thrown by the helpers below, or null for any other error. */

@@ -24,7 +24,7 @@ function storableUrl(url: URL): boolean {
 export const requestGuard: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const server = context.get(serverContext);
   if (!storableUrl(new URL(request.url))) {
-    return new Response("That address could not be read.", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+    return new Response("That address could not be read.", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
   const response = await next();
   if (server?.contentSecurityPolicy && !response.headers.has("Content-Security-Policy")) response.headers.set("Content-Security-Policy", server.contentSecurityPolicy);

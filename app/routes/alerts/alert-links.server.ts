@@ -4,11 +4,12 @@
  * private and uncached (the pages show a person's searches; a shared cache must never keep them).
  */
 import { type RouterContextProvider, data } from "react-router";
+import { CACHE_CONTROL } from "~/lib/http/cache-policy";
 import type { AlertsContext } from "~/lib/server/alerts/context.server";
 import { readLink } from "~/lib/server/alerts/links.server";
 import { serverContext, serverOf } from "~/router-context";
 
-export const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } as const;
+export const PRIVATE_HEADERS = { "Cache-Control": CACHE_CONTROL.private, "X-Robots-Tag": "noindex" } as const;
 
 /** The alerts' context, or null with the feed off (and while prerendering): then nothing of alerts shows anywhere. */
 export function alertsOf(context: Readonly<RouterContextProvider>): AlertsContext | null {

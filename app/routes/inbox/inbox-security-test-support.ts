@@ -80,6 +80,7 @@ function contextFor(clientIp: string): RouterContextProvider {
     fromThisMachine: false,
     cspNonce: NONCE,
     contentSecurityPolicy: undefined,
+    renderTicket: undefined,
   };
   return new RouterContextProvider(new Map([[serverContext, server]]));
 }
@@ -124,7 +125,7 @@ export async function nothingChanged() {
 }
 
 export function expectPrivate(out: Outcome) {
-  expect(out.headers.get("Cache-Control")).toBe("no-store");
+  expect(out.headers.get("Cache-Control")).toBe("private, no-store");
   expect(out.headers.get("X-Robots-Tag")).toBe("noindex, nofollow");
   expect(out.headers.get("Content-Security-Policy")).toContain(`'nonce-${NONCE}'`);
 }

@@ -11,7 +11,7 @@ import { positiveId } from "~/lib/http/request-body.server";
 import { serverOf } from "~/router-context";
 import type { Route } from "./+types/person-export";
 
-const notFound = () => data("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
+const notFound = () => data("Not found", { status: 404 });
 
 /** Which file the path asks for, whatever its spelling React Router matched (case, percent-escapes). */
 function formatOf(url: string): "json" | "text" | null {
@@ -35,7 +35,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     headers: {
       "Content-Type": format === "json" ? "application/json; charset=utf-8" : "text/plain; charset=utf-8",
       "Content-Disposition": `attachment; filename="${file.filename}"`,
-      "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",
     },
   });

@@ -11,5 +11,5 @@ import { serverOf } from "~/router-context";
 export async function loader({ context }: Route.LoaderArgs) {
   const server = serverOf(context);
   const report = await siteHealth(server.leads.db, { notifications: server.fromThisMachine });
-  return Response.json(report, { status: report.ok ? 200 : 503, headers: { "Cache-Control": "no-store" } });
+  return Response.json(report, { status: report.ok ? 200 : 503 });
 }

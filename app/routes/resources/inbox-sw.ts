@@ -1,7 +1,7 @@
 /**
  * /inbox/sw.js: the inbox's service worker (app/lib/inbox-service-worker.ts, compiled by
  * vite-plugins/inbox-service-worker.ts). Outside the inbox's layout on purpose (app/routes.ts):
- * the script holds nothing private, and the guard's `no-store` would replace the `no-cache` the
+ * the script holds nothing private, and the guard's `private, no-store` would replace the `no-cache` the
  * browser's update check wants. Only the Account page registers it; no public page names it.
  */
 import { code } from "virtual:inbox-service-worker";

@@ -6,5 +6,5 @@ import { serverContext } from "~/router-context";
 export function loader({ context }: Route.LoaderArgs) {
   const sitemaps = [absoluteUrl("/sitemap.xml"), ...(context.get(serverContext)?.listings ? [absoluteUrl("/sitemap-listings.xml")] : [])];
   const body = ["User-agent: *", "Allow: /", "Disallow: /healthz", "Disallow: /inbox", "", ...sitemaps.map((s) => `Sitemap: ${s}`), ""].join("\n");
-  return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+  return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }

@@ -17,7 +17,6 @@ export function loader() {
   return new Response(xml, {
     headers: {
       "Content-Type": "application/rss+xml; charset=utf-8",
-      "Cache-Control": "public, max-age=3600",
     },
   });
 }

@@ -19,6 +19,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   const urls = [entry("/listings", newest), ...listings.map((l) => entry(l.path, l.modifiedAt))].join("\n");
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
   return new Response(body, {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=900" },
+    headers: { "Content-Type": "application/xml; charset=utf-8" },
   });
 }

@@ -10,6 +10,7 @@
  * Without a valid session a page sends the visitor to sign-in (and back afterwards, to an inbox
  * path only), while data and actions answer 401: nothing of a lead ever leaves without one.
  */
+import { CACHE_CONTROL } from "~/lib/http/cache-policy";
 import { type MiddlewareFunction, type RouterContextProvider, data, redirect } from "react-router";
 import { inboxContentSecurityPolicy } from "../../../../server/security-headers";
 import { inboxSessionContext, serverOf } from "~/router-context";
@@ -25,7 +26,7 @@ function fromOwnPages(request: Request, siteOrigin: string): boolean {
 
 function privateAnswer(response: Response, nonce: string | undefined): Response {
   // set, not append: one copy of each header whatever the route added.
-  response.headers.set("Cache-Control", "no-store");
+  response.headers.set("Cache-Control", CACHE_CONTROL.private);
   response.headers.set("X-Robots-Tag", "noindex, nofollow");
   const policy = inboxContentSecurityPolicy(nonce);
   if (policy) response.headers.set("Content-Security-Policy", policy);
@@ -73,5 +74,5 @@ export function requirePageSession(request: Request, context: Context): Session 
 export function requireSession(context: Context): Session {
   const session = currentSession(context);
   if (session) return session;
-  throw data({ message: "Sign in to the inbox first." }, { status: 401, headers: { "Cache-Control": "no-store" } });
+  throw data({ message: "Sign in to the inbox first." }, { status: 401, headers: { "Cache-Control": CACHE_CONTROL.private } });
 }

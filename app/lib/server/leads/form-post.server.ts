@@ -8,6 +8,7 @@
  * schema and store. Bad input gets field messages and 400; a store failure the spec's text and
  * 503; a filled honeypot a calm success with nothing stored; past the quota 429.
  */
+import { CACHE_CONTROL } from "~/lib/http/cache-policy";
 import { type MiddlewareFunction, type RouterContextProvider, data } from "react-router";
 import { checkFieldsMessage, rateLimitMessage } from "~/content/form-messages";
 import type { FormMessages, FormResult } from "~/lib/form-result";
@@ -27,7 +28,7 @@ export const formQuota: MiddlewareFunction<Response> = async ({ request, context
   const { forms, clientIp } = serverOf(context);
   const decision = await forms.limiter.consume(clientIp);
   if (!decision.allowed && (decision.excess ?? 0) > forms.max) {
-    return new Response(rateLimitMessage, { status: 429, headers: { "Retry-After": String(decision.retryAfterSeconds), "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+    return new Response(rateLimitMessage, { status: 429, headers: { "Retry-After": String(decision.retryAfterSeconds), "Content-Type": "text/plain; charset=utf-8", "Cache-Control": CACHE_CONTROL.private } });
   }
   context.set(formQuotaContext, decision);
   return next();

@@ -1,0 +1,88 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RenderCache } from "./render-cache";
+import { inlineScriptHashes } from "./security-headers";
+
+const sources = { listingsOrigin: "https://l.example", formEmbedOrigin: "https://f.example" };
+const page = (price: string) => `<!DOCTYPE html><html><body><p>${price}</p><script>boot("${price}")</script></body></html>`;
+const rendered = (html: string, init: ResponseInit = {}) =>
+  new Response(html, { status: 200, ...init, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "public, s-maxage=20", "Content-Security-Policy": "script-src 'nonce-abc'", ...init.headers } });
+const get = (target: string, headers: Record<string, string> = {}) => new Request(`http://site.example${target}`, { headers });
+
+let cache: RenderCache;
+let origin = "";
+const server = createServer((req, res) => {
+  if (!cache.serve(req, res)) {
+    res.statusCode = 418;
+    res.end("not kept");
+  }
+});
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => server.close());
+
+describe("the render cache", () => {
+  it("finishes a shareable render: its scripts allowed by hash instead of a nonce, an ETag, a 304 for a client that holds it", async () => {
+    cache = new RenderCache([["X-Frame-Options", "DENY"]], sources);
+    const answer = await cache.ticket("/listings/1-a").finish(get("/listings/1-a"), rendered(page("$500,000")), { keep: true });
+    expect(answer.status).toBe(200);
+    const policy = answer.headers.get("Content-Security-Policy")!;
+    expect(policy).not.toContain("nonce");
+    expect(policy).toContain(inlineScriptHashes(page("$500,000"))[0]);
+    const etag = answer.headers.get("ETag")!;
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    expect(await answer.text()).toBe(page("$500,000"));
+    const again = await cache.ticket("/listings/1-a").finish(get("/listings/1-a", { "If-None-Match": etag }), rendered(page("$500,000")), { keep: true });
+    expect(again.status).toBe(304);
+    expect(again.headers.get("Content-Security-Policy")).toBe(policy);
+  });
+
+  it("answers a kept render before the app, with the same bytes, headers and validator, compressed when asked", async () => {
+    cache = new RenderCache([["X-Frame-Options", "DENY"]], sources);
+    const first = await cache.ticket("/listings?beds=3").finish(get("/listings?beds=3"), rendered(page("$1")), { keep: true });
+    const kept = await fetch(`${origin}/listings?beds=3`, { headers: { "accept-encoding": "identity" } });
+    expect(kept.status).toBe(200);
+    expect(await kept.text()).toBe(page("$1"));
+    expect(kept.headers.get("etag")).toBe(first.headers.get("ETag"));
+    expect(kept.headers.get("cache-control")).toBe("public, s-maxage=20");
+    expect(kept.headers.get("content-security-policy")).toBe(first.headers.get("Content-Security-Policy"));
+    expect(kept.headers.get("x-frame-options")).toBe("DENY");
+    expect(kept.headers.get("vary")).toBe("Accept-Encoding");
+    const br = await fetch(`${origin}/listings?beds=3`, { headers: { "accept-encoding": "br" } });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(await br.text()).toBe(page("$1"));
+    expect((await fetch(`${origin}/listings?beds=3`, { headers: { "if-none-match": br.headers.get("etag")! } })).status).toBe(304);
+    // Another spelling of the address is rendered by the app for itself.
+    expect((await fetch(`${origin}/listings?beds=03`)).status).toBe(418);
+    expect((await fetch(`${origin}/listings?beds=3`, { method: "POST" })).status).toBe(418);
+  });
+
+  it("keeps nothing that is not shareable, not a 200, not a GET, or rendered under the last generation", async () => {
+    cache = new RenderCache([], sources);
+    cache.setGeneration(1);
+    await cache.ticket("/a").finish(get("/a"), rendered(page("a")), { keep: false });
+    await cache.ticket("/b").finish(get("/b"), rendered(page("b"), { status: 404 }), { keep: true });
+    await cache.ticket("/c").finish(new Request("http://site.example/c", { method: "HEAD" }), rendered(""), { keep: true });
+    const late = cache.ticket("/d");
+    cache.setGeneration(2);
+    const lateAnswer = await late.finish(get("/d"), rendered(page("old")), { keep: true });
+    expect(await lateAnswer.text()).toBe(page("old"));
+    expect(cache.size).toBe(0);
+    await cache.ticket("/e").finish(get("/e"), rendered(page("e")), { keep: true });
+    expect(cache.size).toBe(1);
+  });
+
+  it("drops every kept render when the sync's generation changes", async () => {
+    cache = new RenderCache([], sources);
+    cache.setGeneration(5);
+    await cache.ticket("/listings/1-a").finish(get("/listings/1-a"), rendered(page("$500,000")), { keep: true });
+    expect((await fetch(`${origin}/listings/1-a`)).status).toBe(200);
+    cache.setGeneration(5);
+    expect(cache.size).toBe(1);
+    cache.setGeneration(6);
+    expect((await fetch(`${origin}/listings/1-a`)).status).toBe(418);
+  });
+});
