@@ -85,4 +85,15 @@ describe("the render cache", () => {
     cache.setGeneration(6);
     expect((await fetch(`${origin}/listings/1-a`)).status).toBe(418);
   });
+
+  it("stays within its memory however many addresses are asked for, the least recently used going first", async () => {
+    cache = new RenderCache([], sources, { maxBytes: 64 * 1024 });
+    const big = (n: number) => page(`${n}`.padEnd(4_000, "x"));
+    for (let n = 0; n < 200; n++) await cache.ticket(`/listings?page=${n}`).finish(get(`/listings?page=${n}`), rendered(big(n)), { keep: true });
+    // About 8 KB a page, counted with room for its compressed forms: 64 KB holds five.
+    expect(cache.size).toBeGreaterThanOrEqual(4);
+    expect(cache.size).toBeLessThanOrEqual(8);
+    expect((await fetch(`${origin}/listings?page=199`)).status).toBe(200);
+    expect((await fetch(`${origin}/listings?page=0`)).status).toBe(418);
+  });
 });

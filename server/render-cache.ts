@@ -41,12 +41,7 @@ export interface RenderTicket {
 
 export class RenderCache {
   private generation: number | null = null;
-  private readonly kept = new LRUCache<string, Kept>({
-    maxSize: MAX_BYTES,
-    // The compressed forms are made later, on demand: counted ahead at about a third.
-    sizeCalculation: (entry) => Math.ceil(entry.body.identity.length * 1.35) + 512,
-    ttl: MAX_AGE_MS,
-  });
+  private readonly kept: LRUCache<string, Kept>;
 
   /**
    * `baseHeaders`: the security headers every answer carries (Express adds them on the way out,
@@ -55,7 +50,15 @@ export class RenderCache {
   constructor(
     private readonly baseHeaders: readonly [string, string][],
     private readonly sources: CspSources,
-  ) {}
+    { maxBytes = MAX_BYTES }: { maxBytes?: number } = {},
+  ) {
+    this.kept = new LRUCache<string, Kept>({
+      maxSize: maxBytes,
+      // The compressed forms are made later, on demand: counted ahead at about a third.
+      sizeCalculation: (entry) => Math.ceil(entry.body.identity.length * 1.35) + 512,
+      ttl: MAX_AGE_MS,
+    });
+  }
 
   /** The sync generation now; a new one drops every kept render. */
   setGeneration(generation: number): void {

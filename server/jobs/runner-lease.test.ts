@@ -2,6 +2,8 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { testDatabaseForThisFile, usingPostgres } from "../../tests/support/test-database";
 import type { Database } from "../db/database";
+import { select } from "../db/query";
+import { jobLeases } from "../../db/schema";
 import { type Job, JobLeaseLost, busyPause } from "./runner";
 import { takeLease } from "./lease";
 import { job, jobRunnerTestKit, uniqueName, until } from "./runner-test-support";
@@ -38,6 +40,36 @@ describe(`JobRunner: one lease per job (${usingPostgres ? "PostgreSQL" : "PGlite
     await until(() => byRunner.a + byRunner.b >= 40 && byRunner.a > 0 && byRunner.b > 0, 20_000);
     await Promise.all([a.stop(2_000), b.stop(2_000)]);
     expect(most).toBe(1);
+  });
+
+  it("runs a job of each server on every runner at once, with no lease taken", async () => {
+    const dbB: Database = usingPostgres ? await t.openAnother() : t.db;
+    const name = uniqueName("each-server");
+    const byRunner = { a: 0, b: 0 };
+    let active = 0;
+    let most = 0;
+    const everywhere = (who: "a" | "b"): Job =>
+      job({
+        name,
+        intervalMs: 5,
+        lease: "each server",
+        async run() {
+          active += 1;
+          most = Math.max(most, active);
+          byRunner[who] += 1;
+          await new Promise((resolve) => setTimeout(resolve, 15));
+          active -= 1;
+        },
+      });
+    const a = runner(t.db).add(everywhere("a"));
+    const b = runner(dbB).add(everywhere("b"));
+    a.start();
+    b.start();
+    await until(() => byRunner.a >= 10 && byRunner.b >= 10, 20_000);
+    await Promise.all([a.stop(2_000), b.stop(2_000)]);
+    expect(most).toBe(2);
+    const [row] = await select(t.db.rows, { n: sql<number>`count(*)::int` }, sql`from ${jobLeases} where ${jobLeases.name} = ${name}`);
+    expect(row!.n).toBe(0);
   });
 
   it("skips the run while another server holds the lease, and takes the job over when a dead server's lease runs out", async () => {
