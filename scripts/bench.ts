@@ -16,6 +16,8 @@
  *
  * Last, the agent's inbox with BENCH_INBOX_SUBMISSIONS (default 50,000) stored submissions
  * (scripts/bench/inbox.ts): the list, a search, a filter and a person's page, p99 < 200 ms.
+ * The listings feed (scripts/bench/listings.ts): BENCH_LISTINGS (default 20,000) listings, then on that server listing, area and
+ * search pages directly and through Debian's Varnish beside a prerendered page (scripts/bench/shared-cache.ts, issue 29).
  * Speed to lead (scripts/bench/push.ts): BENCH_PUSH_SUBMISSIONS (default 500) contact forms, each
  * timed from its answer to the push at a loopback Web Push stand-in, and the JavaScript `/` and
  * `/contact` load compared with a build of the last commit (scripts/bench/page-scripts.ts).
@@ -44,6 +46,7 @@ import { benchInbox, printInbox, seedInbox } from "./bench/inbox";
 import { benchListingPages, loadListings, printListings } from "./bench/listings";
 import { headBuildScripts, printScriptComparison, servedScripts } from "./bench/page-scripts";
 import { benchPush, printPush, startPushStandIn } from "./bench/push";
+import { benchSharedCache, printSharedCache, untimedListingPaths } from "./bench/shared-cache";
 import { HOST, buildDir, cpuSecondsOfTree, freePort, serverLogTail, startServer, stopServer } from "./bench/server";
 import { benchStaticPages, printStaticBench } from "./bench/static-pages";
 import { feedEnvOf } from "../tests/fixtures/ddf/stand-in";
@@ -232,7 +235,8 @@ async function runListings(): Promise<boolean> {
     DDF_SYNC_WORKER: "off",
   });
   try {
-    return printListings(load, await benchListingPages(origin, paths));
+    const ok = printListings(load, await benchListingPages(origin, paths));
+    return printSharedCache(await benchSharedCache({ origin, buildDir, listingPaths: untimedListingPaths(standIn.listings, 200), seconds: settings.BENCH_STATIC_SECONDS })) && ok;
   } finally {
     await stopServer(server);
     await standIn.close();

@@ -42,25 +42,37 @@ export async function benchStaticPages(options: { appOrigin: string; buildDir: s
   const page = options.page ?? "/about";
   const connections = options.connections ?? 50;
   const duration = options.duration ?? 8;
-  const file = path.join(options.buildDir, "client", page === "/" ? "" : page, "index.html");
-  if (!existsSync(file)) throw new Error(`${file} does not exist: build first`);
-  // The bare server runs in its own process, like the app, so both compete with the load
-  // generator on equal terms.
-  const bare = spawn(process.execPath, ["-e", BARE_SERVER, file], { stdio: ["ignore", "pipe", "inherit"] });
-  const barePort = await new Promise<number>((resolve, reject) => {
-    bare.stdout.once("data", (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
-    bare.once("exit", (code) => reject(new Error(`bare server exited with ${code}`)));
-  });
+  const bare = await startBareServer(prerenderedFile(options.buildDir, page));
   try {
     // Warm both up so neither pays for first-request costs in the measurement.
     await run(`${options.appOrigin}${page}`, 10, 1);
-    await run(`http://127.0.0.1:${barePort}${page}`, 10, 1);
+    await run(`${bare.origin}${page}`, 10, 1);
     const appResult = await run(`${options.appOrigin}${page}`, connections, duration);
-    const bareResult = await run(`http://127.0.0.1:${barePort}${page}`, connections, duration);
+    const bareResult = await run(`${bare.origin}${page}`, connections, duration);
     return { page, app: appResult, bare: bareResult, ratio: appResult.rps / bareResult.rps };
   } finally {
-    bare.kill();
+    bare.stop();
   }
+}
+
+/** The prerendered HTML of `page` in a build; throws when the build has none. */
+export function prerenderedFile(buildDir: string, page: string): string {
+  const file = path.join(buildDir, "client", page === "/" ? "" : page, "index.html");
+  if (!existsSync(file)) throw new Error(`${file} does not exist: build first`);
+  return file;
+}
+
+/**
+ * The ceiling on this machine: node:http answering `file`'s bytes from memory. It runs in its own
+ * process, like the app, so both compete with the load generator on equal terms.
+ */
+export async function startBareServer(file: string): Promise<{ origin: string; stop(): void }> {
+  const bare = spawn(process.execPath, ["-e", BARE_SERVER, file], { stdio: ["ignore", "pipe", "inherit"] });
+  const port = await new Promise<number>((resolve, reject) => {
+    bare.stdout.once("data", (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
+    bare.once("exit", (code) => reject(new Error(`bare server exited with ${code}`)));
+  });
+  return { origin: `http://127.0.0.1:${port}`, stop: () => bare.kill() };
 }
 
 export function printStaticBench(r: StaticBenchResult) {
