@@ -75,15 +75,32 @@ describe("the render cache", () => {
     expect(cache.size).toBe(1);
   });
 
-  it("drops every kept render when the sync's generation changes", async () => {
+  it("renders afresh when the sync's generation changes, once: others get the old copy meanwhile", async () => {
     cache = new RenderCache([], sources);
     cache.setGeneration(5);
     await cache.ticket("/listings/1-a").finish(get("/listings/1-a"), rendered(page("$500,000")), { keep: true });
-    expect((await fetch(`${origin}/listings/1-a`)).status).toBe(200);
+    expect(await (await fetch(`${origin}/listings/1-a`)).text()).toBe(page("$500,000"));
     cache.setGeneration(5);
-    expect(cache.size).toBe(1);
+    expect(cache.state("/listings/1-a")).toBe("fresh");
     cache.setGeneration(6);
+    expect(cache.state("/listings/1-a")).toBe("stale");
+    // The first request goes to the app; one that comes while it renders gets the old copy.
     expect((await fetch(`${origin}/listings/1-a`)).status).toBe(418);
+    expect(await (await fetch(`${origin}/listings/1-a`)).text()).toBe(page("$500,000"));
+    await cache.ticket("/listings/1-a").finish(get("/listings/1-a"), rendered(page("$475,000")), { keep: true });
+    expect(cache.state("/listings/1-a")).toBe("fresh");
+    expect(await (await fetch(`${origin}/listings/1-a`)).text()).toBe(page("$475,000"));
+  });
+
+  it("never gives out the old copy again once its fresh render is gone or an error", async () => {
+    cache = new RenderCache([], sources);
+    cache.setGeneration(1);
+    await cache.ticket("/listings/2-b").finish(get("/listings/2-b"), rendered(page("sold soon")), { keep: true });
+    cache.setGeneration(2);
+    expect((await fetch(`${origin}/listings/2-b`)).status).toBe(418);
+    await cache.ticket("/listings/2-b").finish(get("/listings/2-b"), rendered(page("not found"), { status: 404 }), { keep: true });
+    expect(cache.state("/listings/2-b")).toBe("none");
+    expect((await fetch(`${origin}/listings/2-b`)).status).toBe(418);
   });
 
   it("stays within its memory however many addresses are asked for, the least recently used going first", async () => {

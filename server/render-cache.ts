@@ -10,10 +10,14 @@
  *   the app would. Nothing about a visitor is in it (shareable answers read no cookie and carry no
  *   nonce: their inline scripts are allowed by hash, server/security-headers.ts).
  * - Generation: the listings sync's last finished run (`listing_sync.last_finished_at`), read by
- *   every server every 2 s (RenderGenerationJob); a new one empties the cache. A render that began
- *   under the old generation is not kept.
- * - Bounded: by bytes (least recently used first out) and by age, a minute, because a page also
- *   follows the day (days on the market, open-house dates).
+ *   every server every 2 s (RenderGenerationJob); a render of an older one is stale. So is a render
+ *   older than a minute, because a page also follows the day (days on the market, open houses).
+ *   A render that began under the old generation is not kept.
+ * - One render per stale page: the first request for it is rendered afresh while the others that
+ *   arrive meanwhile (a few milliseconds) get the stale copy, as a CDN's stale-while-revalidate
+ *   does; without it, a page wanted by many at the moment a sync finished would be rendered by
+ *   each of them at once.
+ * - Bounded by bytes, least recently used first out.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { LRUCache } from "lru-cache";
@@ -24,10 +28,16 @@ import { type CspSources, prerenderedCsp } from "./security-headers";
 const MAX_BYTES = 96 * 1024 * 1024;
 /** A kept render is rendered again after this, whatever the generation. */
 const MAX_AGE_MS = 60_000;
+/** A stale copy is given to others only while its fresh render is under way, and only this long. */
+const REFRESH_WAIT_MS = 10_000;
+/** Past this age a copy is too old to give even while it is rendered afresh: everyone waits for a render. */
+const MAX_STALE_AGE_MS = 10 * 60_000;
 
 interface Kept {
   body: PreparedBody;
   headers: [string, string][];
+  generation: number | null;
+  keptAt: number;
 }
 
 /** One request's view of the cache: where its answer would be kept, and under which generation. */
@@ -42,6 +52,8 @@ export interface RenderTicket {
 export class RenderCache {
   private generation: number | null = null;
   private readonly kept: LRUCache<string, Kept>;
+  /** The stale renders being rendered afresh, with when that began. */
+  private readonly refreshing = new Map<string, number>();
 
   /**
    * `baseHeaders`: the security headers every answer carries (Express adds them on the way out,
@@ -56,26 +68,47 @@ export class RenderCache {
       maxSize: maxBytes,
       // The compressed forms are made later, on demand: counted ahead at about a third.
       sizeCalculation: (entry) => Math.ceil(entry.body.identity.length * 1.35) + 512,
-      ttl: MAX_AGE_MS,
     });
   }
 
-  /** The sync generation now; a new one drops every kept render. */
+  /** The sync generation now; the renders of another are stale from now on. */
   setGeneration(generation: number): void {
-    if (generation === this.generation) return;
     this.generation = generation;
-    this.kept.clear();
   }
 
   get size(): number {
     return this.kept.size;
   }
 
-  /** A node:http handler run before Express: answers a GET or HEAD it holds, else returns false. */
+  /** Whether a render of `target` is kept, and fresh (for tests and the bench). */
+  state(target: string): "fresh" | "stale" | "none" {
+    const entry = this.kept.peek(target);
+    return !entry ? "none" : this.isFresh(entry, Date.now()) ? "fresh" : "stale";
+  }
+
+  private isFresh(entry: Kept, now: number): boolean {
+    return entry.generation === this.generation && now - entry.keptAt < MAX_AGE_MS;
+  }
+
+  /**
+   * A node:http handler run before Express: answers a GET or HEAD with the render it holds, else
+   * returns false (the app renders it). A stale render is answered only while another request is
+   * rendering it afresh.
+   */
   serve(req: IncomingMessage, res: ServerResponse): boolean {
     if ((req.method !== "GET" && req.method !== "HEAD") || !req.url) return false;
     const entry = this.kept.get(req.url);
     if (!entry) return false;
+    const now = Date.now();
+    if (!this.isFresh(entry, now)) {
+      if (now - entry.keptAt > MAX_STALE_AGE_MS) return false;
+      const since = this.refreshing.get(req.url);
+      if (since === undefined || now - since > REFRESH_WAIT_MS) {
+        // This request renders it; a render that never finished (the client left) is retried after REFRESH_WAIT_MS.
+        this.refreshing.set(req.url, now);
+        return false;
+      }
+    }
     sendPrepared(req, res, entry.body, entry.headers);
     return true;
   }
@@ -85,7 +118,10 @@ export class RenderCache {
     const generation = this.generation;
     return {
       finish: async (request, response, { keep }) => {
-        if (request.method === "HEAD" || !response.body) return response;
+        if (request.method === "HEAD" || !response.body) {
+          this.refreshing.delete(target);
+          return response;
+        }
         const body = prepareBody(Buffer.from(await response.arrayBuffer()), "moderate");
         const headers: [string, string][] = [];
         for (const [name, value] of response.headers) {
@@ -99,8 +135,12 @@ export class RenderCache {
           headers.push(["Content-Security-Policy", policy]);
         }
         if (keep && response.status === 200 && request.method === "GET" && generation === this.generation) {
-          this.kept.set(target, { body, headers: [...this.baseHeaders, ...headers] });
+          this.kept.set(target, { body, headers: [...this.baseHeaders, ...headers], generation, keptAt: Date.now() });
+        } else {
+          // A page that is now gone, or an error: its old copy must not be given out again.
+          this.kept.delete(target);
         }
+        this.refreshing.delete(target);
         const answer = answerOf({ method: request.method, ifNoneMatch: request.headers.get("If-None-Match") ?? undefined, acceptEncoding: request.headers.get("Accept-Encoding") ?? undefined }, body, headers, response.status);
         return new Response(answer.bytes && new Uint8Array(answer.bytes.buffer as ArrayBuffer, answer.bytes.byteOffset, answer.bytes.length), { status: answer.status, headers: answer.headers as [string, string][] });
       },
