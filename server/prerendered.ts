@@ -82,7 +82,7 @@ interface PreparedPage {
 function prepare(file: string, sources: CspSources, siteUrl: string, baseHeaders: readonly [string, string][]): PreparedPage {
   const html = withSiteUrl(readFileSync(file, "utf8"), siteUrl, file);
   return {
-    body: prepareBody(Buffer.from(html, "utf8"), "max"),
+    body: prepareBody(Buffer.from(html, "utf8")),
     headers: [
       ...baseHeaders,
       ["Cache-Control", CACHE_CONTROL.build],
