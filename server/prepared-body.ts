@@ -1,9 +1,9 @@
 /**
  * A response body held in memory and answered before Express: the prerendered pages
  * (server/prerendered.ts) and the render cache (server/render-cache.ts). Its ETags are computed
- * once (one per coding), its brotli and gzip forms once (a build file's on the first request that
- * asks for each, a render's as it is kept), then kept. Answering costs a lookup and a write: no
- * rendering, no disk, no per-request compression.
+ * once (one per coding), its brotli and gzip forms on the first request that asks for each (a
+ * render's again, better, off the main thread, when it is asked for a second time), then kept.
+ * Answering costs a lookup and a write: no rendering, no disk, no per-request compression.
  */
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -15,35 +15,41 @@ export interface PreparedBody {
   /** The body's hash: the same bytes give the same ETags on every server. */
   hash: string;
   compressed: { br?: Buffer; gzip?: Buffer };
+  /**
+   * How a form not made yet is made, on the request that asks for it: at the highest levels (a
+   * build file, once per process), or quickly (a render, whose first answer must not wait for
+   * more; `recompress` remakes it better once it is asked for again).
+   */
+  quick: boolean;
 }
 
-const hashOf = (identity: Buffer) => createHash("sha256").update(identity).digest("base64url").slice(0, 27);
-
-/** A file of the build: compressed at the highest levels on the first request that asks (once per process). */
-export function prepareBody(identity: Buffer): PreparedBody {
-  return { identity, hash: hashOf(identity), compressed: {} };
+/** `quick`: a render the server keeps (server/render-cache.ts); else a file of the build. */
+export function prepareBody(identity: Buffer, { quick = false }: { quick?: boolean } = {}): PreparedBody {
+  return { identity, hash: createHash("sha256").update(identity).digest("base64url").slice(0, 27), compressed: {}, quick };
 }
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 /**
- * Brotli 10 rather than 11: a fifth of the time (about 18 ms for a listing page) for 2 % more bytes.
- * Well above the 5 of on-the-fly compression: a listing page's answer then fits the first round
+ * Brotli 10 rather than 11: a fifth of the time (about 18 ms for a listing page) for 2 % more
+ * bytes, and 9 % fewer than the quick level 5. A listing page's answer then fits the first round
  * trip of a new connection (about 14.6 KB, ten TCP segments) with its headers, which a phone on a
  * slow network feels.
  */
-const RENDER_BROTLI_QUALITY = 10;
+const RECOMPRESS_BROTLI_QUALITY = 10;
 
 /**
- * A render the server keeps (server/render-cache.ts): both compressed forms are made now, in
- * libuv's thread pool, so the main thread never compresses it, and every later answer is a write.
+ * Remakes a quick body's compressed forms at high levels in libuv's thread pool, off the main
+ * thread; answers use the quick forms until this is done. Called for a render that is asked for a
+ * second time: a page a crawler asks for once never pays for it.
  */
-export async function prepareRender(identity: Buffer): Promise<PreparedBody> {
+export async function recompress(body: PreparedBody): Promise<void> {
   const [br, gz] = await Promise.all([
-    brotliAsync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: RENDER_BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
-    gzipAsync(identity, { level: 9 }),
+    brotliAsync(body.identity, { params: { [constants.BROTLI_PARAM_QUALITY]: RECOMPRESS_BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.identity.length } }),
+    gzipAsync(body.identity, { level: 9 }),
   ]);
-  return { identity, hash: hashOf(identity), compressed: { br, gzip: gz } };
+  body.compressed = { br, gzip: gz };
+  body.quick = false;
 }
 
 /**
@@ -61,10 +67,11 @@ export function namesBody(ifNoneMatch: string | undefined, body: Pick<PreparedBo
 
 function bodyFor(body: PreparedBody, encoding: "br" | "gzip" | "identity"): Buffer {
   if (encoding === "identity") return body.identity;
+  // Quick: the levels of on-the-fly compression (server/index.ts), about a millisecond for a page.
   body.compressed[encoding] ??=
     encoding === "br"
-      ? brotliCompressSync(body.identity, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.identity.length } })
-      : gzipSync(body.identity, { level: 9 });
+      ? brotliCompressSync(body.identity, { params: { [constants.BROTLI_PARAM_QUALITY]: body.quick ? 5 : constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.identity.length } })
+      : gzipSync(body.identity, { level: body.quick ? 6 : 9 });
   return body.compressed[encoding];
 }
 

@@ -21,7 +21,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { LRUCache } from "lru-cache";
-import { type PreparedBody, answerOf, prepareRender, sendPrepared } from "./prepared-body";
+import { type PreparedBody, answerOf, prepareBody, recompress, sendPrepared } from "./prepared-body";
 import { type CspSources, prerenderedCsp } from "./security-headers";
 
 /** Memory for kept renders (a listing page is about 60 KB, and 25 KB more for its compressed forms). */
@@ -38,6 +38,8 @@ interface Kept {
   headers: [string, string][];
   generation: number | null;
   keptAt: number;
+  /** Its better compressed forms are being made (prepared-body.ts `recompress`). */
+  recompressing?: boolean;
 }
 
 /** One request's view of the cache: where its answer would be kept, and under which generation. */
@@ -66,7 +68,8 @@ export class RenderCache {
   ) {
     this.kept = new LRUCache<string, Kept>({
       maxSize: maxBytes,
-      sizeCalculation: (entry) => entry.body.identity.length + (entry.body.compressed.br?.length ?? 0) + (entry.body.compressed.gzip?.length ?? 0) + 512,
+      // Its compressed forms are made later (counted ahead at about a fifth of it each).
+      sizeCalculation: (entry) => Math.ceil(entry.body.identity.length * 1.45) + 512,
     });
   }
 
@@ -108,6 +111,11 @@ export class RenderCache {
         return false;
       }
     }
+    if (entry.body.quick && !entry.recompressing) {
+      entry.recompressing = true;
+      // A failure leaves the quick forms in use; nothing to tell anyone.
+      recompress(entry.body).catch(() => undefined);
+    }
     sendPrepared(req, res, entry.body, entry.headers);
     return true;
   }
@@ -121,7 +129,7 @@ export class RenderCache {
           this.refreshing.delete(target);
           return response;
         }
-        const body = await prepareRender(Buffer.from(await response.arrayBuffer()));
+        const body = prepareBody(Buffer.from(await response.arrayBuffer()), { quick: true });
         const headers: [string, string][] = [];
         for (const [name, value] of response.headers) {
           // Length and coding are the answer's own (answerOf); ETag and Vary too.
