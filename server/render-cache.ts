@@ -54,6 +54,8 @@ export interface RenderTicket {
 export class RenderCache {
   private generation: number | null = null;
   private readonly kept: LRUCache<string, Kept>;
+  /** A render's better compressed forms are being made (one at a time). */
+  private recompressingOne = false;
   /** The stale renders being rendered afresh, with when that began. */
   private readonly refreshing = new Map<string, number>();
 
@@ -111,10 +113,15 @@ export class RenderCache {
         return false;
       }
     }
-    if (entry.body.quick && !entry.recompressing) {
+    if (entry.body.quick && !entry.recompressing && !this.recompressingOne) {
+      // One at a time: on two cores, several at once (the first hits after a sync) would starve
+      // the main thread. A render passed over is recompressed at a later hit.
       entry.recompressing = true;
-      // A failure leaves the quick forms in use; nothing to tell anyone.
-      recompress(entry.body).catch(() => undefined);
+      this.recompressingOne = true;
+      recompress(entry.body)
+        // A failure leaves the quick forms in use; nothing to tell anyone.
+        .catch(() => undefined)
+        .finally(() => (this.recompressingOne = false));
     }
     sendPrepared(req, res, entry.body, entry.headers);
     return true;

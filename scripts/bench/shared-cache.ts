@@ -20,7 +20,8 @@
  * None of the paths is one scripts/bench/listings.ts timed: the server keeps a render a minute at
  * most, and renders made then would fall due inside these timed runs (all 200 listing pages at
  * once; a hot page missed by 8 connections at once is rendered by each, and the rate fell to a
- * third for a second). Here the warming renders them: the figures are the steady state between renders.
+ * third for a second). Here the warming renders them and asks for each again, so that its better
+ * compressed forms are made: the figures are the steady state between renders.
  */
 import autocannon from "autocannon";
 import { createServer } from "node:net";
@@ -115,9 +116,14 @@ async function time(origin: string, paths: readonly string[], seconds: number): 
   return { reqPerSec: result.requests.average, p99: result.latency.p99, bad, statusCodes: JSON.stringify(result.statusCodeStats), bytes, hits, responses, cacheControl };
 }
 
-/** One request per path, one at a time: fills the server's cache or Varnish's. */
-async function warm(origin: string, paths: readonly string[], failures: string[]): Promise<void> {
+/**
+ * One request per path, one at a time: fills the server's cache or Varnish's. `pauseMs` between
+ * requests: a kept render asked for a second time has its better compressed forms made in the
+ * background, one render at a time (server/render-cache.ts); the pause lets each finish.
+ */
+async function warm(origin: string, paths: readonly string[], failures: string[], pauseMs = 0): Promise<void> {
   for (const p of paths) {
+    if (pauseMs) await new Promise((resolve) => setTimeout(resolve, pauseMs));
     const res = await fetch(`${origin}${p}`, { headers: HEADERS }).catch((error: unknown) => ({ ok: false, status: String(error), arrayBuffer: async () => null }));
     await res.arrayBuffer();
     if (!res.ok) failures.push(`${origin}${p} ${res.status}`);
@@ -178,7 +184,9 @@ export async function benchSharedCache(options: { origin: string; buildDir: stri
     ];
     const rows: Row[] = [];
     for (const [page, paths] of sets) {
+      // Rendered, then asked for again (its better compression made): the steady state of a kept page.
       await warm(origin, paths, warmFailures);
+      await warm(origin, paths, warmFailures, 30);
       const direct = await time(origin, paths, seconds);
       let cached: Timing | null = null;
       if (through) {
