@@ -84,7 +84,7 @@ export class RenderCache {
     return this.kept.size;
   }
 
-  /** Whether a render of `target` is kept, and fresh (for tests and the bench). */
+  /** Whether a render of `target` is kept, and fresh (for the tests). */
   state(target: string): "fresh" | "stale" | "none" {
     const entry = this.kept.peek(target);
     return !entry ? "none" : this.isFresh(entry, Date.now()) ? "fresh" : "stale";
