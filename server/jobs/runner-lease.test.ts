@@ -14,60 +14,43 @@ const t = testDatabaseForThisFile();
 const { runner } = jobRunnerTestKit();
 
 describe(`JobRunner: one lease per job (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
-  it("never runs one job on two runners sharing the database at once, and both take turns", async () => {
+  /** One job on two runners sharing the database (two servers), started, counting its runs on each and the most at once. */
+  async function onTwoRunners(what: string, lease: Job["lease"]) {
     const dbB: Database = usingPostgres ? await t.openAnother() : t.db;
-    const name = uniqueName("exclusive");
-    let active = 0;
-    let most = 0;
-    const byRunner = { a: 0, b: 0 };
-    const sharedJob = (who: "a" | "b"): Job =>
+    const name = uniqueName(what);
+    const runs = { a: 0, b: 0, active: 0, most: 0 };
+    const counted = (who: "a" | "b"): Job =>
       job({
         name,
         intervalMs: 5,
-        lease: { ms: 2_000 },
+        lease,
         async run() {
-          active += 1;
-          most = Math.max(most, active);
-          byRunner[who] += 1;
+          runs.active += 1;
+          runs.most = Math.max(runs.most, runs.active);
+          runs[who] += 1;
           await new Promise((resolve) => setTimeout(resolve, 15));
-          active -= 1;
+          runs.active -= 1;
         },
       });
-    const a = runner(t.db).add(sharedJob("a"));
-    const b = runner(dbB).add(sharedJob("b"));
+    const a = runner(t.db).add(counted("a"));
+    const b = runner(dbB).add(counted("b"));
     a.start();
     b.start();
-    await until(() => byRunner.a + byRunner.b >= 40 && byRunner.a > 0 && byRunner.b > 0, 20_000);
-    await Promise.all([a.stop(2_000), b.stop(2_000)]);
-    expect(most).toBe(1);
+    return { name, runs, stop: () => Promise.all([a.stop(2_000), b.stop(2_000)]) };
+  }
+
+  it("never runs one job on two runners sharing the database at once, and both take turns", async () => {
+    const { runs, stop } = await onTwoRunners("exclusive", { ms: 2_000 });
+    await until(() => runs.a + runs.b >= 40 && runs.a > 0 && runs.b > 0, 20_000);
+    await stop();
+    expect(runs.most).toBe(1);
   });
 
   it("runs a job of each server on every runner at once, with no lease taken", async () => {
-    const dbB: Database = usingPostgres ? await t.openAnother() : t.db;
-    const name = uniqueName("each-server");
-    const byRunner = { a: 0, b: 0 };
-    let active = 0;
-    let most = 0;
-    const everywhere = (who: "a" | "b"): Job =>
-      job({
-        name,
-        intervalMs: 5,
-        lease: "each server",
-        async run() {
-          active += 1;
-          most = Math.max(most, active);
-          byRunner[who] += 1;
-          await new Promise((resolve) => setTimeout(resolve, 15));
-          active -= 1;
-        },
-      });
-    const a = runner(t.db).add(everywhere("a"));
-    const b = runner(dbB).add(everywhere("b"));
-    a.start();
-    b.start();
-    await until(() => byRunner.a >= 10 && byRunner.b >= 10, 20_000);
-    await Promise.all([a.stop(2_000), b.stop(2_000)]);
-    expect(most).toBe(2);
+    const { name, runs, stop } = await onTwoRunners("each-server", "each server");
+    await until(() => runs.a >= 10 && runs.b >= 10, 20_000);
+    await stop();
+    expect(runs.most).toBe(2);
     const [row] = await select(t.db.rows, { n: sql<number>`count(*)::int` }, sql`from ${jobLeases} where ${jobLeases.name} = ${name}`);
     expect(row!.n).toBe(0);
   });
