@@ -125,6 +125,8 @@ async function feedInbox(browser: Browser): Promise<Page> {
 }
 
 test("with JavaScript: the panel's figures, a new down payment without a request, the calculator, and the figures in the mail and the inbox", async ({ page, browser }) => {
+  // Five pages, three axe runs, a mail (polled up to 15 s) and the inbox: past 30 s on a busy two-core machine.
+  test.slow();
   await useOwnClientIp(page);
   const home = await listingPath(page);
   await page.goto(home);
