@@ -7,11 +7,12 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ALERT_CONSENT_VERSION, alertConsentText } from "~/lib/alert-consent";
-import { alertSubscriptions as s, people } from "../../../../db/schema";
-import { select } from "../../../../server/db/query";
+import { alertSubscriptions as s, people, serverSecrets } from "../../../../db/schema";
+import { name, select } from "../../../../server/db/query";
 import { testDatabaseForThisFile, usingPostgres } from "../../../../tests/support/test-database";
 import { personAlerts } from "../inbox/person-alerts.server";
 import { consentLedger } from "./consent.server";
+import { serverSecret } from "./secrets.server";
 import { SITE, contextOf, outboxRows } from "./core-test-support";
 import { type SignUpInput, confirmSubscription, signUp, subscriptionToConfirm, subscriptionsOf } from "./subscriptions.server";
 
@@ -146,9 +147,13 @@ describe("a pending sign-up signed up again", () => {
     const ctx = contextOf(t.db);
     await signUp(ctx, owner, now);
     await signUp(ctx, stranger, later(1));
+    // Emptying the tables between tests dropped the signing secret this handle still caches: put it back for the second server.
+    const secret = (await serverSecret(t.db, "alert-links")).toString("base64url");
+    await t.db.rows(sql`insert into ${serverSecrets} (${name(serverSecrets.name)}, ${name(serverSecrets.value)}) values ('alert-links', ${secret}) on conflict (${name(serverSecrets.name)}) do update set ${name(serverSecrets.value)} = excluded.${name(serverSecrets.value)}`);
     const other = await t.openAnother();
     try {
-      const results = await Promise.all([confirmSubscription(ctx, await confirmToken(0), ownerMeta, later(2)), confirmSubscription(contextOf(other), await confirmToken(1), ownerMeta, later(2))]);
+      const tokens = [await confirmToken(0), await confirmToken(1)];
+      const results = await Promise.all([confirmSubscription(ctx, tokens[0]!, ownerMeta, later(2)), confirmSubscription(contextOf(other), tokens[1]!, ownerMeta, later(2))]);
       expect(results.map((r) => (typeof r === "string" ? r : r.status)).sort()).toEqual(["changed", "confirmed"]);
       expect((await rows()).filter((r) => r.status === "active")).toHaveLength(1);
     } finally {
