@@ -1,5 +1,7 @@
--- Issue 38: an open is recorded once per person, home and Edmonton day. Rows already there get
--- the day of their time, and only the first of each person, home and day is kept.
+-- Issue 38: an open is recorded once per person, home and Edmonton day (the server computes the
+-- day of a new open). Rows already there get the day of their time, and only the first of each
+-- person, home and day is kept; PGlite's time-zone rules can be an hour off near midnight, which
+-- only moves an old open to the neighbouring day.
 DROP INDEX "alert_opens_person_idx";--> statement-breakpoint
 ALTER TABLE "alert_opens" ADD COLUMN "day" date;--> statement-breakpoint
 UPDATE "alert_opens" SET "day" = ("created_at" AT TIME ZONE 'America/Edmonton')::date;--> statement-breakpoint
