@@ -223,7 +223,11 @@ describe("status lines and headers of the answers (issue 38)", () => {
 
   it("the inbox's exports send each header once", async () => {
     const agent = await createAccount(site, await printedSetupPath(site), "exports@example.com");
-    for (const path of ["/inbox/export/people.csv", "/inbox/export/submissions.csv"]) {
+    // A person the form tests above stored, for the person's own exports (which set nosniff themselves).
+    const people = await send(origin, { path: "/inbox", headers: { cookie: cookieHeader(agent) } });
+    const personId = /\/inbox\/people\/(\d+)/.exec(people.body)?.[1];
+    expect(personId, "a stored person").toBeTruthy();
+    for (const path of ["/inbox/export/people.csv", "/inbox/export/submissions.csv", `/inbox/people/${personId}/export.json`, `/inbox/people/${personId}/export.txt`]) {
       const response = await send(origin, { path, headers: { cookie: cookieHeader(agent) } });
       expect(response.status, path).toBe(200);
       expect(response.count("x-content-type-options"), path).toBe(1);
