@@ -63,7 +63,8 @@ export function reactRouterHandler({
 function requestOf(req: ExpressRequest, res: ExpressResponse, url: URL): Request {
   const headers = new Headers();
   for (const [name, values] of Object.entries(req.headers)) {
-    if (values === undefined) continue;
+    // As @react-router/express: a header sent empty (`Origin:`) is left out, as if not sent.
+    if (!values) continue;
     if (Array.isArray(values)) for (const value of values) headers.append(name, value);
     else headers.set(name, values);
   }
