@@ -6,7 +6,8 @@
 import { sql } from "drizzle-orm";
 import path from "node:path";
 import { type Database, openDatabase, pgliteDirIn } from "./db/database";
-import { type Config, siteUrlOf } from "./config";
+import { type Config, backupDirOf, siteUrlOf } from "./config";
+import { BackupJob } from "./backup/backup-job";
 import { createInvite, hasAccounts, inviteLink } from "../app/lib/server/inbox/accounts.server";
 import { type InboxContext, createInboxContext } from "../app/lib/server/inbox/context.server";
 import { JobRunner } from "./jobs/runner";
@@ -98,6 +99,8 @@ export async function startLeadRuntime(config: Config, log: Pick<Console, "info"
     const agentMail = { siteUrl: siteUrlOf(config), replyMinutes: config.LEAD_REMINDER_MINUTES, queued: leads.notificationQueued };
     jobs.add(new ReminderJob(db, { ...agentMail, morningSummary: config.MORNING_SUMMARY, log }));
   }
+  // The daily backup, checked by restoring it (decision 048).
+  if (config.BACKUP_WORKER) jobs.add(new BackupJob(db, { dir: backupDirOf(config), time: config.BACKUP_TIME, log }));
   // Spam is anonymised after SPAM_RETENTION_DAYS (decision 039), feed or no feed.
   jobs.add(new RetentionJob(db, { spamRetentionDays: config.SPAM_RETENTION_DAYS, log }));
   await announceFirstSetUpLink(inbox, log);

@@ -36,8 +36,13 @@ export interface Database {
   rows<T extends Record<string, unknown>>(query: SQL): Promise<T[]>;
   /** Runs `work` in one transaction; its `rows` runs statements inside it. A throw rolls it back. */
   transaction<R>(work: (rows: Database["rows"]) => Promise<R>): Promise<R>;
-  /** Applies the pending migrations of db/migrations. */
-  migrate(): Promise<void>;
+  /** Applies the pending migrations of db/migrations (or of `folder`: a backup's own level, server/backup). */
+  migrate(folder?: string): Promise<void>;
+  /**
+   * PGlite only: writes its own dump of the data directory (a gzipped tar) to `file`. Called
+   * inside `transaction`, so no statement writes while it is made (server/backup/dump.ts).
+   */
+  dumpDataDir?(file: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -49,6 +54,8 @@ export interface OpenDatabaseOptions {
   poolMax?: number;
   /** Apply pending migrations before returning (default true). */
   migrate?: boolean;
+  /** PGlite only: a dump of its data directory (dumpDataDir) to unpack into the new folder or memory first. */
+  loadFrom?: string;
 }
 
 /**
@@ -63,7 +70,7 @@ export const MIGRATIONS_DIR = existsSync(path.join(here, "migrations")) ? path.j
 const MIGRATION_LOCK_KEY = 4_204_204;
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  const database = options.databaseUrl ? await openPostgres(options.databaseUrl, options.poolMax ?? 10) : await openPglite(options.pgliteDir ?? "memory");
+  const database = options.databaseUrl ? await openPostgres(options.databaseUrl, options.poolMax ?? 10) : await openPglite(options.pgliteDir ?? "memory", options.loadFrom);
   if (options.migrate !== false) {
     try {
       await database.migrate();
@@ -75,7 +82,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return database;
 }
 
-async function openPglite(dir: string): Promise<Database> {
+async function openPglite(dir: string, loadFrom?: string): Promise<Database> {
   let release = () => {};
   if (dir !== "memory") {
     mkdirSync(dir, { recursive: true });
@@ -83,7 +90,7 @@ async function openPglite(dir: string): Promise<Database> {
   }
   let thread: PgliteThread;
   try {
-    thread = await PgliteThread.start(dir);
+    thread = await PgliteThread.start(dir, loadFrom);
   } catch (error) {
     release();
     throw error;
@@ -107,8 +114,11 @@ async function openPglite(dir: string): Promise<Database> {
         throw error;
       }
     },
-    async migrate() {
-      await thread.call({ op: "migrate", folder: MIGRATIONS_DIR });
+    async migrate(folder = MIGRATIONS_DIR) {
+      await thread.call({ op: "migrate", folder });
+    },
+    async dumpDataDir(file) {
+      await thread.call({ op: "dump", file });
     },
     async close() {
       try {
@@ -149,13 +159,13 @@ async function openPostgres(url: string, max: number): Promise<Database> {
         client.release();
       }
     },
-    async migrate() {
+    async migrate(folder = MIGRATIONS_DIR) {
       // Several web servers may start together on one PostgreSQL: one migrates, the others wait.
       const client = await pool.connect();
       try {
         await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
         try {
-          await migrateNodePg(drizzleNodePg(client), { migrationsFolder: MIGRATIONS_DIR });
+          await migrateNodePg(drizzleNodePg(client), { migrationsFolder: folder });
         } finally {
           await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
         }

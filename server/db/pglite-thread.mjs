@@ -18,12 +18,19 @@
  *   { id, op: "begin" }                              opens a transaction; its value is the transaction's id
  *   { id, op: "commit" | "rollback", tx }
  *   { id, op: "migrate", folder }                    drizzle's migrations from that folder
+ *   { id, op: "dump", file }                         PGlite's own dump of its data directory (a gzipped
+ *                                                    tar) written to `file`; sent inside a transaction,
+ *                                                    so nothing writes while it is made (server/backup)
  *   { id, op: "close" }                              closes PGlite; the thread then ends
+ * workerData: { dir, loadFrom? }: `loadFrom` is such a dump, unpacked into `dir` (a new folder, or
+ * "memory") before PGlite opens it: a restore, or the scratch copy a backup is checked in.
  * Before any of them it posts `{ ready: true }`, or `{ ready: false, error }` if PGlite did not open.
  */
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
+import { Blob, Buffer } from "node:buffer";
+import { readFile, writeFile } from "node:fs/promises";
 import { parentPort, workerData } from "node:worker_threads";
 
 /** bigint as a number, as on the pg pool (server/db/database.ts): the one bigint column is a passkey's signature counter. */
@@ -37,7 +44,9 @@ if (!port) throw new Error("pglite-thread.mjs runs as a worker thread (see openD
 let client;
 try {
   const dir = workerData.dir;
-  client = dir === "memory" ? await PGlite.create({ parsers }) : await PGlite.create(dir, { parsers });
+  const options = { parsers };
+  if (workerData.loadFrom) options.loadDataDir = new Blob([await readFile(workerData.loadFrom)]);
+  client = dir === "memory" ? await PGlite.create(options) : await PGlite.create(dir, options);
 } catch (error) {
   port.postMessage({ ready: false, error: serializeError(error) });
   port.close();
@@ -98,6 +107,13 @@ if (client) {
     },
     async migrate({ folder }) {
       await migrate(drizzle(client), { migrationsFolder: folder });
+      return null;
+    },
+    async dump({ file }) {
+      // Takes PGlite's query lock for its whole length: the caller's open transaction keeps every
+      // other statement out too, so the copy is the state that transaction saw.
+      const tarball = await client.dumpDataDir("gzip");
+      await writeFile(file, Buffer.from(await tarball.arrayBuffer()));
       return null;
     },
     async close() {
