@@ -52,8 +52,14 @@ export async function loadLogicalDump(db: Database, file: string, version: Manif
     await rm(folder, { recursive: true, force: true });
   }
   await db.transaction(async (rows) => {
-    // Rows the migrations seed (state rows) are replaced by the backup's; children first.
-    for (const table of (await tablesInLoadOrder(rows)).reverse()) await rows(sql`delete from ${tableIdentifier(table)}`);
+    const tables = await tablesInLoadOrder(rows);
+    // Rows the migrations seed (state rows) are replaced by the backup's; children first. The
+    // rows are loaded as they were: no trigger of an older schema (migration 0001 had one) may
+    // add to them (the tables are this role's own, made by the migrations just now).
+    for (const table of [...tables].reverse()) {
+      await rows(sql`delete from ${tableIdentifier(table)}`);
+      await rows(sql`alter table ${tableIdentifier(table)} disable trigger user`);
+    }
     let table: string | null = null;
     let batch: string[] = [];
     const flush = async () => {
@@ -78,6 +84,7 @@ export async function loadLogicalDump(db: Database, file: string, version: Manif
         } else if (line !== "") throw new BackupError("the dump has a line that is neither a table, a row nor a sequence");
       }
       await flush();
+      for (const table of tables) await rows(sql`alter table ${tableIdentifier(table)} enable trigger user`);
     } catch (error) {
       if (error instanceof Error && /unexpected end of file|incorrect header check|invalid/i.test(error.message) && !("code" in error && typeof error.code === "string" && /^[0-9A-Z]{5}$/.test(error.code))) {
         throw new BackupError(`the dump is damaged: ${error.message}`);
