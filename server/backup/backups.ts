@@ -25,8 +25,8 @@ export interface TakeBackupOptions {
   dump?: typeof dumpDatabase;
 }
 
-/** A temporary file of a backup being made: `.backup-….part` (removed by the next backup). */
-const PART = /^\.backup-.*\.part$/;
+/** A temporary file of a backup being made: `.backup-….part` (and PGlite's uncompressed `.part.tar`), removed by the next backup. */
+const PART = /^\.backup-.*\.part(\.tar)?$/;
 
 export async function takeBackup(db: Database, dir: string, options: TakeBackupOptions = {}): Promise<BackupOutcome> {
   const now = options.now ?? new Date();

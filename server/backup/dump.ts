@@ -1,8 +1,10 @@
 /**
  * Makes a backup's data file (decision 048).
  *
- * - PGlite: its own dump of the data directory (`dumpDataDir`, a gzipped tar), made in its thread
- *   inside a transaction that also counts the rows, so the counts and the copy are the same state.
+ * - PGlite: its own dump of the data directory (`dumpDataDir`, a tar, gzipped afterwards), made in
+ *   its thread inside a transaction that also counts the rows, so the counts and the copy are the
+ *   same state. PGlite has one connection: statements wait for the count and the copy (not for
+ *   the compression, done after the transaction).
  * - PostgreSQL (and, for a restore across drivers, PGlite too): a logical dump made in-process
  *   inside one REPEATABLE READ, READ ONLY transaction, so it is one consistent snapshot and needs
  *   no more rights than reading the site's own tables (no superuser, no pg_dump whose version must
@@ -15,7 +17,8 @@
  * objects, tables parents first; at the end ["sequence", "public.leads_id_seq", 42] lines.
  */
 import { once } from "node:events";
-import { createWriteStream } from "node:fs";
+import { createReadStream, createWriteStream } from "node:fs";
+import { rm } from "node:fs/promises";
 import { pipeline } from "node:stream/promises";
 import { PassThrough } from "node:stream";
 import { createGzip } from "node:zlib";
@@ -38,14 +41,22 @@ export async function dumpDatabase(db: Database, file: string, options: { kind?:
   const kind = options.kind ?? defaultKind(db);
   if (kind === "pglite") {
     if (!db.dumpDataDir) throw new Error("only PGlite can make a dump of its data directory");
-    return db.transaction(async (rows) => {
-      const tables = await rowCounts(rows, await tablesInLoadOrder(rows));
-      const migrations = await schemaVersion(rows);
-      // The copy restores without replaying much WAL.
-      await rows(sql`checkpoint`);
-      await db.dumpDataDir!(file);
-      return { kind, migrations, tables };
-    });
+    // The copy restores without replaying much WAL; outside the transaction, so nothing waits for it.
+    await db.rows(sql`checkpoint`);
+    const tar = `${file}.tar`;
+    try {
+      const result = await db.transaction(async (rows) => {
+        const tables = await rowCounts(rows, await tablesInLoadOrder(rows));
+        const migrations = await schemaVersion(rows);
+        await db.dumpDataDir!(tar);
+        return { kind, migrations, tables };
+      });
+      // Compressed after the transaction (zlib, off the main thread): statements waited only for the copy.
+      await pipeline(createReadStream(tar), createGzip(), createWriteStream(file));
+      return result;
+    } finally {
+      await rm(tar, { force: true });
+    }
   }
   return logicalDump(db, file, options.signal);
 }

@@ -39,7 +39,7 @@ export interface Database {
   /** Applies the pending migrations of db/migrations (or of `folder`: a backup's own level, server/backup). */
   migrate(folder?: string): Promise<void>;
   /**
-   * PGlite only: writes its own dump of the data directory (a gzipped tar) to `file`. Called
+   * PGlite only: writes its own dump of the data directory (a tar, uncompressed) to `file`. Called
    * inside `transaction`, so no statement writes while it is made (server/backup/dump.ts).
    */
   dumpDataDir?(file: string): Promise<void>;

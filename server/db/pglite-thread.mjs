@@ -18,8 +18,8 @@
  *   { id, op: "begin" }                              opens a transaction; its value is the transaction's id
  *   { id, op: "commit" | "rollback", tx }
  *   { id, op: "migrate", folder }                    drizzle's migrations from that folder
- *   { id, op: "dump", file }                         PGlite's own dump of its data directory (a gzipped
- *                                                    tar) written to `file`; sent inside a transaction,
+ *   { id, op: "dump", file }                         PGlite's own dump of its data directory (a tar,
+ *                                                    uncompressed) written to `file`; sent inside a transaction,
  *                                                    so nothing writes while it is made (server/backup)
  *   { id, op: "close" }                              closes PGlite; the thread then ends
  * workerData: { dir, loadFrom? }: `loadFrom` is such a dump, unpacked into `dir` (a new folder, or
@@ -111,8 +111,9 @@ if (client) {
     },
     async dump({ file }) {
       // Takes PGlite's query lock for its whole length: the caller's open transaction keeps every
-      // other statement out too, so the copy is the state that transaction saw.
-      const tarball = await client.dumpDataDir("gzip");
+      // other statement out too, so the copy is the state that transaction saw. Uncompressed: the
+      // caller compresses it after the transaction, so statements wait only for the copy.
+      const tarball = await client.dumpDataDir("none");
       await writeFile(file, Buffer.from(await tarball.arrayBuffer()));
       return null;
     },
