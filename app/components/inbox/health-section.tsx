@@ -1,4 +1,4 @@
-import { Notice, Time } from "./inbox-ui";
+import { Time } from "./inbox-ui";
 
 /** One watched problem as the Account page shows it (app/lib/server/health). */
 export interface HealthRow {
@@ -22,8 +22,9 @@ export function HealthSection({ health }: { health: HealthRow[] }) {
       <ul className="mt-3 space-y-2">
         {health.map((h) => (
           <li key={h.problem} data-problem={h.problem} data-state={h.failing ? "failing" : "ok"}>
+            {/* Styled as an error but not a live region (no role="alert"): the page shows a state, it announces nothing. */}
             {h.failing ? (
-              <Notice tone="error">
+              <p className="rounded-md border border-danger bg-danger-soft px-3 py-2 text-sm text-danger">
                 <strong>{h.label}: needs attention.</strong> {h.detail.replace(/\.$/, "")}.
                 {h.since && (
                   <>
@@ -31,7 +32,7 @@ export function HealthSection({ health }: { health: HealthRow[] }) {
                     Since <Time date={h.since} />
                   </>
                 )}
-              </Notice>
+              </p>
             ) : (
               <p>
                 <strong>{h.label}: working.</strong> {h.detail.replace(/\.$/, "")}.

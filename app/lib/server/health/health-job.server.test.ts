@@ -85,8 +85,10 @@ describe("the health alerts", () => {
 
   it("a new site without any backup is told only after 36 hours; a problem that clears before it is told clears silently", async () => {
     const clock = { now: new Date("2026-12-01T10:00:00Z") };
-    const { job } = jobAt(clock);
+    const { job, checks } = jobAt(clock);
     expect((await job.checkAll()).alerted).toEqual([]);
+    // The panel does not call it a problem within its grace either.
+    expect((await healthStates(t.db, checks, clock.now)).find((s) => s.problem === "backup")).toMatchObject({ failing: false, detail: "No good backup has been taken yet" });
     clock.now = new Date(clock.now.getTime() + 35 * HOUR);
     expect((await job.checkAll()).alerted).toEqual([]);
     clock.now = new Date("2026-12-02T22:00:00Z");

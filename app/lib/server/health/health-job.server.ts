@@ -139,7 +139,10 @@ export async function healthStates(db: Database, checks: HealthCheck[], now = ne
     checks.map(async (check): Promise<HealthState> => {
       const result = await check.check(now).catch((error: unknown) => ({ failing: true, detail: `The check failed: ${(error as Error).message}` }) as HealthCheckResult);
       const row = recorded.get(check.problem);
-      const since = result.failing ? (row?.since ?? result.since ?? now) : null;
+      const began = row?.since ?? result.since ?? now;
+      // Within its grace (a new site before its first backup) it is not a problem yet, here as in the alerts.
+      if (result.failing && result.graceMs && now.getTime() - began.getTime() < result.graceMs) return { problem: check.problem, label: check.label, failing: false, detail: result.detail, since: null, alertedAt: null };
+      const since = result.failing ? began : null;
       return { problem: check.problem, label: check.label, failing: result.failing, detail: result.detail, since, alertedAt: result.failing && row?.alertedAt && since && row.alertedAt >= since ? row.alertedAt : null };
     }),
   );
