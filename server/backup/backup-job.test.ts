@@ -21,7 +21,7 @@ afterEach(async () => {
 
 const signal = new AbortController().signal;
 
-describe("the daily backup job", () => {
+describe("the daily backup job", { timeout: 120_000 }, () => {
   it("finds the last 3:00 in Edmonton across the daylight-saving change", () => {
     // Sunday Nov 1, 2026: 3:00 MST is 10:00Z (the day before, 3:00 MDT was 09:00Z).
     expect(lastWallClock(new Date("2026-11-01T12:00:00Z"), "03:00").toISOString()).toBe("2026-11-01T10:00:00.000Z");

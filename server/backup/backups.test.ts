@@ -31,7 +31,7 @@ async function leadIdsIn(db: { rows: typeof t.db.rows }): Promise<number[]> {
   return (await db.rows<{ id: number }>(sql`select id from leads order by id`)).map((r) => r.id);
 }
 
-describe(`backups (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
+describe(`backups (${usingPostgres ? "PostgreSQL" : "PGlite"})`, { timeout: 120_000 }, () => {
   it("a backup taken under a stream of submissions restores every lead acknowledged before it began, and matches its manifest", async () => {
     for (let n = 0; n < 30; n++) await recordLead(t.db, lead(n));
     await createContact(t.db, { name: "Jane Doe", email: "jane@example.com", phone: "780-555-0123", message: "Is 123 Main St still for sale?" });

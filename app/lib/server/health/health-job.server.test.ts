@@ -44,7 +44,7 @@ function jobAt(clock: { now: Date }, options: { minFreeBytes?: number } = {}) {
 const notices = () => select(t.db.rows, { id: notificationOutbox.id, kind: notificationOutbox.kind, payload: notificationOutbox.payload, message_id: notificationOutbox.message_id, created_at: notificationOutbox.created_at, recipient: notificationOutbox.recipient, source: notificationOutbox.source }, sql`from ${notificationOutbox} where ${notificationOutbox.kind} = 'health' order by ${notificationOutbox.id}`);
 const pushes = () => select(t.db.rows, { kind: pushMessages.kind, payload: pushMessages.payload }, sql`from ${pushMessages} where ${pushMessages.kind} = 'health' order by ${pushMessages.id}`);
 
-describe("the health alerts", () => {
+describe("the health alerts", { timeout: 120_000 }, () => {
   it("no good backup for 36 hours: told once by push and e-mail, and once when a backup is good again", async () => {
     await saveDevice(t.db, await accountIn(t.db), { endpoint: "https://push.example.com/a", p256dh: "p", auth: "a" }, "Chrome on Android");
     const taken = await takeBackup(t.db, dir, { now: new Date("2026-12-01T10:00:00Z") });
