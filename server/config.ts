@@ -132,6 +132,8 @@ export const configSchema = z.object({
   /** The Edmonton time of the daily backup, "HH:MM" (24-hour). */
   BACKUP_TIME: z.string().default("03:00").pipe(z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'must be a 24-hour time such as "03:00"')),
   BACKUP_WORKER: onOff("on"),
+  /** The health alerts to the agent (push and e-mail); the Account page's panel shows the states either way. */
+  HEALTH_ALERTS: onOff("on"),
   /** Free space under this on DATA_DIR's or BACKUP_DIR's disk alerts the agent (the health alerts). */
   HEALTH_MIN_FREE_MB: whole(1024, 0),
   DATABASE_POOL_MAX: whole(10),

@@ -109,7 +109,7 @@ export async function startLeadRuntime(config: Config, log: Pick<Console, "info"
     const agentMail = { siteUrl: siteUrlOf(config), replyMinutes: config.LEAD_REMINDER_MINUTES, queued: leads.notificationQueued };
     jobs.add(new ReminderJob(db, { ...agentMail, morningSummary: config.MORNING_SUMMARY, log }));
     // The health alerts (decision 048) are mail and pushes too.
-    jobs.add(new HealthJob(db, { checks: health, siteUrl: siteUrlOf(config), queued: leads.notificationQueued, log }));
+    if (config.HEALTH_ALERTS) jobs.add(new HealthJob(db, { checks: health, siteUrl: siteUrlOf(config), queued: leads.notificationQueued, log }));
   }
   // The daily backup, checked by restoring it (decision 048).
   if (config.BACKUP_WORKER) jobs.add(new BackupJob(db, { dir: backupDirOf(config), time: config.BACKUP_TIME, log }));
