@@ -41,6 +41,10 @@ export const e2eEnv = {
   TRUST_PROXY: "loopback",
   // The push stand-in is on loopback over plain http: listed by address:port, as an operator would list a local push service.
   PUSH_LOCAL_HOSTS: new URL(fixtureOrigin).host,
+  // No scheduled backup or health alert in the shared servers: their mail and pushes are counted by
+  // the specs. Backups and alerts have tests of their own (server/backup, app/lib/server/health).
+  BACKUP_WORKER: "off",
+  HEALTH_ALERTS: "off",
 };
 
 const feedPort = port + 2;

@@ -13,3 +13,4 @@ export * from "./schema/jobs";
 export * from "./schema/rate-limits";
 export * from "./schema/push";
 export * from "./schema/alerts";
+export * from "./schema/health";

@@ -42,6 +42,7 @@ import { openDatabase } from "../server/db/database";
 import { benchAlerts, printAlerts } from "./bench/alerts";
 import { benchFlood, printFlood } from "./bench/flood";
 import { sections } from "./bench/form-sections";
+import { benchBackup, printBackup } from "./bench/backup";
 import { benchInbox, printInbox, seedInbox } from "./bench/inbox";
 import { benchListingPages, loadListings, printListings } from "./bench/listings";
 import { headBuildScripts, printScriptComparison, servedScripts } from "./bench/page-scripts";
@@ -281,11 +282,17 @@ async function runAlerts(): Promise<boolean> {
   return printAlerts(await benchAlerts());
 }
 
+/** Backups (issue 41): in-process on PGlite; the server is not involved. */
+async function runBackup(): Promise<boolean> {
+  console.log(`\n== Backups ==  (PGlite, in-process: takeBackup, both kinds, ${fmt(settings.BENCH_BACKUP_SUBMISSIONS)} submissions, ${fmt(settings.BENCH_BACKUP_LISTINGS)} listings)`);
+  return printBackup(await benchBackup(settings.BENCH_BACKUP_SUBMISSIONS, settings.BENCH_BACKUP_LISTINGS));
+}
+
 async function main() {
   const only: readonly string[] | undefined = settings.BENCH_ONLY;
-  const runs = (section: "forms" | "static" | "inbox" | "listings" | "push" | "alerts") => !only || only.includes(section);
-  // The alerts section runs in this process: alone, it needs no build.
-  const needsBuild = !only || only.some((section) => section !== "alerts");
+  const runs = (section: "forms" | "static" | "inbox" | "listings" | "push" | "alerts" | "backup") => !only || only.includes(section);
+  // The alerts and backup sections run in this process: alone, they need no build.
+  const needsBuild = !only || only.some((section) => section !== "alerts" && section !== "backup");
   if (!settings.BENCH_SKIP_BUILD && needsBuild) {
     console.log(`Building into ${buildDir}/ ...`);
     execFileSync("npm", ["run", "build"], { env: { ...process.env, BUILD_DIR: buildDir, NODE_ENV: "production" }, stdio: "ignore" });
@@ -301,6 +308,7 @@ async function main() {
   if (runs("listings")) ok = (await runListings()) && ok;
   if (runs("push")) ok = (await runPush()) && ok;
   if (runs("alerts")) ok = (await runAlerts()) && ok;
+  if (runs("backup")) ok = (await runBackup()) && ok;
   if (!ok) {
     console.error("\nThe bench did not finish cleanly (time limit reached, or stored rows differ from accepted responses).");
     process.exit(1);

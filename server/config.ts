@@ -124,6 +124,18 @@ export const configSchema = z.object({
   /** Default depends on the database: 64 MB for PGlite's files, 1 MB for the mail folder alone. */
   DATA_DIR_MIN_FREE_MB: whole(undefined, 0),
   DATABASE_URL: url("postgres:", "postgresql:").optional(),
+  // Backups (issue 41, decision 048). Unset: DATA_DIR/backups; meant to be a mounted remote or synced folder.
+  BACKUP_DIR: z
+    .string()
+    .optional()
+    .transform((dir) => (dir ? path.resolve(dir) : undefined)),
+  /** The Edmonton time of the daily backup, "HH:MM" (24-hour). */
+  BACKUP_TIME: z.string().default("03:00").pipe(z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'must be a 24-hour time such as "03:00"')),
+  BACKUP_WORKER: onOff("on"),
+  /** The health alerts to the agent (push and e-mail); the Account page's panel shows the states either way. */
+  HEALTH_ALERTS: onOff("on"),
+  /** Free space under this on DATA_DIR's or BACKUP_DIR's disk alerts the agent (the health alerts). */
+  HEALTH_MIN_FREE_MB: whole(1024, 0),
   DATABASE_POOL_MAX: whole(10),
   // Notifications.
   SMTP_URL: url("smtp:", "smtps:").optional(),
@@ -231,12 +243,17 @@ export function parseEnvironment<S extends z.ZodType<unknown, Record<string, unk
   throw new ConfigError(`${name} ${issue.message}, ${shown}`);
 }
 
-/** Free space DATA_DIR must have at start-up, in bytes (see DATA_DIR_MIN_FREE_MB). */
 /** The site's public address, an origin without a trailing slash: SITE_URL, or this machine on PORT. */
 export function siteUrlOf(config: Config): string {
   return config.SITE_URL ? new URL(config.SITE_URL).origin : `http://localhost:${config.PORT}`;
 }
 
+/** Free space DATA_DIR must have at start-up, in bytes (see DATA_DIR_MIN_FREE_MB). */
 export function dataDirMinFreeBytes(config: Config): number {
   return (config.DATA_DIR_MIN_FREE_MB ?? (config.DATABASE_URL ? 1 : 64)) * 1024 * 1024;
+}
+
+/** Where backups are written: BACKUP_DIR, else DATA_DIR/backups. */
+export function backupDirOf(config: Config): string {
+  return config.BACKUP_DIR ?? path.join(config.DATA_DIR, "backups");
 }

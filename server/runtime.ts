@@ -6,7 +6,10 @@
 import { sql } from "drizzle-orm";
 import path from "node:path";
 import { type Database, openDatabase, pgliteDirIn } from "./db/database";
-import { type Config, siteUrlOf } from "./config";
+import { type Config, backupDirOf, siteUrlOf } from "./config";
+import { BackupJob } from "./backup/backup-job";
+import { healthChecks } from "../app/lib/server/health/checks.server";
+import { HealthJob, healthStates } from "../app/lib/server/health/health-job.server";
 import { createInvite, hasAccounts, inviteLink } from "../app/lib/server/inbox/accounts.server";
 import { type InboxContext, createInboxContext } from "../app/lib/server/inbox/context.server";
 import { JobRunner } from "./jobs/runner";
@@ -92,12 +95,24 @@ export async function startLeadRuntime(config: Config, log: Pick<Console, "info"
     },
   };
   const push = { publicKey: keys.publicKey, endpointRules: { localHosts: config.PUSH_LOCAL_HOSTS }, queued: () => jobs.wake(PUSH_JOB) };
-  const inbox = await createInboxContext(db, { siteUrl: siteUrlOf(config), kickOutbox: () => jobs.wake(OUTBOX_JOB), push, replyMinutes: config.LEAD_REMINDER_MINUTES });
+  // What protects the leads (decision 048): alerted by the health job, shown on the inbox's Account page.
+  const health = healthChecks(db, { backupDir: backupDirOf(config), folders: [config.DATA_DIR, backupDirOf(config)], minFreeBytes: config.HEALTH_MIN_FREE_MB * 1_048_576, feed: Boolean(config.DDF_CLIENT_ID) });
+  const inbox = await createInboxContext(db, {
+    siteUrl: siteUrlOf(config),
+    kickOutbox: () => jobs.wake(OUTBOX_JOB),
+    push,
+    replyMinutes: config.LEAD_REMINDER_MINUTES,
+    health: () => healthStates(db, health),
+  });
   if (config.OUTBOX_WORKER) {
     // The agent's reminders and morning summary are mail and pushes: made where they are delivered.
     const agentMail = { siteUrl: siteUrlOf(config), replyMinutes: config.LEAD_REMINDER_MINUTES, queued: leads.notificationQueued };
     jobs.add(new ReminderJob(db, { ...agentMail, morningSummary: config.MORNING_SUMMARY, log }));
+    // The health alerts (decision 048) are mail and pushes too.
+    if (config.HEALTH_ALERTS) jobs.add(new HealthJob(db, { checks: health, siteUrl: siteUrlOf(config), queued: leads.notificationQueued, log }));
   }
+  // The daily backup, checked by restoring it (decision 048).
+  if (config.BACKUP_WORKER) jobs.add(new BackupJob(db, { dir: backupDirOf(config), time: config.BACKUP_TIME, log }));
   // Spam is anonymised after SPAM_RETENTION_DAYS (decision 039), feed or no feed.
   jobs.add(new RetentionJob(db, { spamRetentionDays: config.SPAM_RETENTION_DAYS, log }));
   await announceFirstSetUpLink(inbox, log);

@@ -16,7 +16,7 @@ import { people } from "./inbox";
  */
 export const OUTBOX_STATUSES = ["pending", "sending", "sent", "failed", "withheld"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
-export const OUTBOX_KINDS = ["lead", "contact", "acknowledgement", "reminder", "summary", "confirmation", "alert", "warming"] as const;
+export const OUTBOX_KINDS = ["lead", "contact", "acknowledgement", "reminder", "summary", "confirmation", "alert", "warming", "health"] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 /** The kinds that are submissions (the inbox's timeline, its CSV, the response times). */
 export const SUBMISSION_KINDS = ["lead", "contact"] as const;

@@ -36,8 +36,13 @@ export interface Database {
   rows<T extends Record<string, unknown>>(query: SQL): Promise<T[]>;
   /** Runs `work` in one transaction; its `rows` runs statements inside it. A throw rolls it back. */
   transaction<R>(work: (rows: Database["rows"]) => Promise<R>): Promise<R>;
-  /** Applies the pending migrations of db/migrations. */
-  migrate(): Promise<void>;
+  /** Applies the pending migrations of db/migrations (or of `folder`: a backup's own level, server/backup). */
+  migrate(folder?: string): Promise<void>;
+  /**
+   * PGlite only: writes its own dump of the data directory (a tar, uncompressed) to `file`. Called
+   * inside `transaction`, so no statement writes while it is made (server/backup/dump.ts).
+   */
+  dumpDataDir?(file: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -49,6 +54,8 @@ export interface OpenDatabaseOptions {
   poolMax?: number;
   /** Apply pending migrations before returning (default true). */
   migrate?: boolean;
+  /** PGlite only: a dump of its data directory (dumpDataDir) to unpack into the new folder or memory first. */
+  loadFrom?: string;
 }
 
 /**
@@ -77,8 +84,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   // made and migrated by a thread that then ends, and the database is opened again by a fresh one
   // (about a second more, on the first start only).
   const fresh = !options.databaseUrl && pgliteDir !== "memory" && options.migrate !== false && !existsSync(path.join(pgliteDir, "PG_VERSION"));
-  if (fresh) await migrateThenClose(await openPglite(pgliteDir));
-  const database = options.databaseUrl ? await openPostgres(options.databaseUrl, options.poolMax ?? 10) : await openPglite(pgliteDir);
+  // A backup being restored is loaded by the first thread only: the second opens the folder it made.
+  if (fresh) await migrateThenClose(await openPglite(pgliteDir, options.loadFrom));
+  const database = options.databaseUrl ? await openPostgres(options.databaseUrl, options.poolMax ?? 10) : await openPglite(pgliteDir, fresh ? undefined : options.loadFrom);
   if (options.migrate !== false) await migrateThenClose(database, { keepOpen: true });
   return database;
 }
@@ -94,7 +102,7 @@ async function migrateThenClose(database: Database, { keepOpen = false }: { keep
   if (!keepOpen) await database.close();
 }
 
-async function openPglite(dir: string): Promise<Database> {
+async function openPglite(dir: string, loadFrom?: string): Promise<Database> {
   let release = () => {};
   if (dir !== "memory") {
     mkdirSync(dir, { recursive: true });
@@ -102,7 +110,7 @@ async function openPglite(dir: string): Promise<Database> {
   }
   let thread: PgliteThread;
   try {
-    thread = await PgliteThread.start(dir, existsSync(INITIAL_PGLITE_DATA) ? INITIAL_PGLITE_DATA : undefined);
+    thread = await PgliteThread.start(dir, existsSync(INITIAL_PGLITE_DATA) ? INITIAL_PGLITE_DATA : undefined, loadFrom);
   } catch (error) {
     release();
     throw error;
@@ -126,8 +134,11 @@ async function openPglite(dir: string): Promise<Database> {
         throw error;
       }
     },
-    async migrate() {
-      await thread.call({ op: "migrate", folder: MIGRATIONS_DIR });
+    async migrate(folder = MIGRATIONS_DIR) {
+      await thread.call({ op: "migrate", folder });
+    },
+    async dumpDataDir(file) {
+      await thread.call({ op: "dump", file });
     },
     async close() {
       try {
@@ -168,13 +179,13 @@ async function openPostgres(url: string, max: number): Promise<Database> {
         client.release();
       }
     },
-    async migrate() {
+    async migrate(folder = MIGRATIONS_DIR) {
       // Several web servers may start together on one PostgreSQL: one migrates, the others wait.
       const client = await pool.connect();
       try {
         await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
         try {
-          await migrateNodePg(drizzleNodePg(client), { migrationsFolder: MIGRATIONS_DIR });
+          await migrateNodePg(drizzleNodePg(client), { migrationsFolder: folder });
         } finally {
           await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
         }

@@ -18,14 +18,20 @@
  *   { id, op: "begin" }                              opens a transaction; its value is the transaction's id
  *   { id, op: "commit" | "rollback", tx }
  *   { id, op: "migrate", folder }                    drizzle's migrations from that folder
+ *   { id, op: "dump", file }                         PGlite's own dump of its data directory (a tar,
+ *                                                    uncompressed) written to `file`; sent inside a transaction,
+ *                                                    so nothing writes while it is made (server/backup)
  *   { id, op: "close" }                              closes PGlite; the thread then ends
+ * workerData: { dir, loadFrom? }: `loadFrom` is such a dump, unpacked into `dir` (a new folder, or
+ * "memory") before PGlite opens it: a restore, or the scratch copy a backup is checked in.
  * Before any of them it posts `{ ready: true }`, or `{ ready: false, error }` if PGlite did not open.
  */
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
-import { Blob } from "node:buffer";
-import { existsSync, readFileSync } from "node:fs";
+import { Blob, Buffer } from "node:buffer";
+import { existsSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 
@@ -46,8 +52,10 @@ try {
   const startParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
   // A new folder gets the build's initialised database (scripts/build-server.ts) when there is
   // one: PGlite's initdb took the process to 800 MB for the seconds it ran (issue 38).
-  const loadDataDir = dir !== "memory" && workerData.initial && !existsSync(path.join(dir, "PG_VERSION")) ? new Blob([readFileSync(workerData.initial)]) : undefined;
-  client = dir === "memory" ? await PGlite.create({ parsers, startParams }) : await PGlite.create(dir, { parsers, startParams, loadDataDir });
+  // A backup being restored (`loadFrom`) is unpacked whatever the folder holds; the initial database only into a new folder.
+  const load = workerData.loadFrom ?? (dir !== "memory" && workerData.initial && !existsSync(path.join(dir, "PG_VERSION")) ? workerData.initial : undefined);
+  const loadDataDir = load ? new Blob([await readFile(load)]) : undefined;
+  client = dir === "memory" ? await PGlite.create({ parsers, startParams, loadDataDir }) : await PGlite.create(dir, { parsers, startParams, loadDataDir });
 } catch (error) {
   port.postMessage({ ready: false, error: serializeError(error) });
   port.close();
@@ -108,6 +116,14 @@ if (client) {
     },
     async migrate({ folder }) {
       await migrate(drizzle(client), { migrationsFolder: folder });
+      return null;
+    },
+    async dump({ file }) {
+      // Takes PGlite's query lock for its whole length: the caller's open transaction keeps every
+      // other statement out too, so the copy is the state that transaction saw. Uncompressed: the
+      // caller compresses it after the transaction, so statements wait only for the copy.
+      const tarball = await client.dumpDataDir("none");
+      await writeFile(file, Buffer.from(await tarball.arrayBuffer()));
       return null;
     },
     async close() {

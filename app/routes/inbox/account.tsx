@@ -5,6 +5,7 @@
  * listings feed's sync (when the feed is on), and "Sign out everywhere".
  */
 import { Form, data, redirect, useSearchParams } from "react-router";
+import { HealthSection } from "~/components/inbox/health-section";
 import { ListingsFeedSection } from "~/components/inbox/listings-feed-section";
 import { AccessSection } from "~/components/inbox/access-section";
 import { PasskeysSection } from "~/components/inbox/passkeys-section";
@@ -50,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { account } = requirePageSession(request, context);
   const { inbox, listings } = serverOf(context);
   const db = inbox.db;
-  const [passkeys, accounts, invites, signIns, sessions, notifications, listingsFeed, devices, hideDetails] = await Promise.all([
+  const [passkeys, accounts, invites, signIns, sessions, notifications, listingsFeed, devices, hideDetails, health] = await Promise.all([
     listPasskeys(db, account.id),
     listAccounts(db),
     listOpenInvites(db),
@@ -60,9 +61,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listings ? listingSyncStatus(listings.db) : null,
     listDevices(db, account.id),
     hidesDetails(db, account.id),
+    inbox.health ? inbox.health() : [],
   ]);
   const push = { publicKey: inbox.push.publicKey, hideDetails, devices };
-  return { account, passkeys, accounts, invites, signIns, sessions, notifications, listingsFeed, push };
+  return { account, passkeys, accounts, invites, signIns, sessions, notifications, listingsFeed, push, health };
 }
 
 type Answer = { invite: { link: string; expiresAt: Date } | null; done?: string; error?: string; field?: "invite" | "password" | "accounts" | "push" };
@@ -139,7 +141,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const section = "mt-8 border-t border-line pt-6";
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { account, passkeys, accounts, invites, signIns, sessions, notifications, listingsFeed } = loaderData;
+  const { account, passkeys, accounts, invites, signIns, sessions, notifications, listingsFeed, health } = loaderData;
   const [params] = useSearchParams();
   const welcome = params.has("welcome");
   const notice = (field: Answer["field"]) => (actionData?.field === field && actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null);
@@ -201,6 +203,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       </section>
 
       {listingsFeed && <ListingsFeedSection feed={listingsFeed} />}
+
+      {health.length > 0 && <HealthSection health={health} />}
 
       <section className={section} aria-labelledby="sign-ins-heading">
         <h2 id="sign-ins-heading" className="text-xl font-bold">

@@ -17,6 +17,7 @@ export const ports = {
   siteAddress: { site: base + 30, secondSite: base + 32 },
   badInputAlerts: { site: base + 34, ddf: base + 36 },
   memory: { site: base + 64 },
+  backupRestore: { site: base + 70, postgres: base + 72 },
 } as const;
 
 export const HOST = "127.0.0.1";

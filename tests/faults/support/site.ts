@@ -57,6 +57,10 @@ export function siteEnv(options: SiteOptions): NodeJS.ProcessEnv {
     // acknowledgement would be a second mail per submission (its queueing is proven by
     // app/lib/server/leads/follow-ups.server.test.ts, its delivery is the same outbox's).
     ACKNOWLEDGE_SUBMISSIONS: "off",
+    // No scheduled backup or health alert in the middle of a fault (a full or read-only DATA_DIR,
+    // mails counted one per submission); backup-restore.test.ts drives the backups itself.
+    BACKUP_WORKER: "off",
+    HEALTH_ALERTS: "off",
     ...options.env,
   };
 }

@@ -3,6 +3,7 @@
  * by the lead runtime at start-up.
  */
 import type { Database } from "../../../../server/db/database";
+import type { HealthState } from "../health/health-job.server";
 import type { EndpointRules } from "../push/endpoint.server";
 import { type RelyingParty, relyingPartyOf } from "./passkeys.server";
 import { type SignInThrottle, createSignInThrottle } from "./sign-in-throttle.server";
@@ -21,6 +22,8 @@ export interface InboxContext {
   push: InboxPush;
   /** LEAD_REMINDER_MINUTES: opening-hours minutes after which a person still New is overdue. */
   replyMinutes: number;
+  /** The Account page's health panel (app/lib/server/health): every watched problem's state now. */
+  health?: () => Promise<HealthState[]>;
 }
 
 export interface InboxPush {
@@ -36,6 +39,7 @@ export interface InboxSettings {
   kickOutbox(): void;
   push: InboxPush;
   replyMinutes: number;
+  health?: () => Promise<HealthState[]>;
 }
 
 export async function createInboxContext(db: Database, settings: InboxSettings): Promise<InboxContext> {

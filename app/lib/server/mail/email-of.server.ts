@@ -5,6 +5,7 @@
 import { buildAcknowledgementEmail } from "./acknowledgement-email.server";
 import { buildAlertEmail } from "./alert-email.server";
 import { buildConfirmationEmail } from "./confirmation-email.server";
+import { buildHealthEmail } from "./health-email.server";
 import { buildNotificationEmail } from "./notification-email.server";
 import type { OutgoingEmail } from "./mail-text.server";
 import type { OutboxNotification } from "./outbox.server";
@@ -33,6 +34,8 @@ export function emailOf(n: OutboxNotification, agentAddress: string, siteUrl?: s
       return buildAlertEmail(n);
     case "warming":
       return { to, ...buildWarmingEmail(n, siteUrl) };
+    case "health":
+      return { to, ...buildHealthEmail(n) };
     default:
       throw new Error(`Outbox row ${String((n as { id: unknown }).id)}: no e-mail for kind "${String((n as { kind: unknown }).kind)}"`);
   }

@@ -9,6 +9,6 @@ const domain = site.agent.email.split("@")[1] ?? "localhost";
  * a mail that must exist once (the morning summary of one day): the outbox refuses a second row
  * with the same ID.
  */
-export function newMessageId(kind: "lead" | "contact" | "ack" | "reminder" | "summary" | "confirm" | "alert" | "warming", unique: string = randomUUID()): string {
+export function newMessageId(kind: "lead" | "contact" | "ack" | "reminder" | "summary" | "confirm" | "alert" | "warming" | "health", unique: string = randomUUID()): string {
   return `<${kind}-${unique}@${domain}>`;
 }

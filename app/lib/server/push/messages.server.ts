@@ -22,7 +22,13 @@ export interface LeadFacts {
   excerpt?: string;
 }
 
-export type PushFacts = { kind: "lead"; lead: LeadFacts } | { kind: "reminder"; lead: LeadFacts; waitingMinutes: number } | WarmingFacts | { kind: "test" };
+export type PushFacts =
+  | { kind: "lead"; lead: LeadFacts }
+  | { kind: "reminder"; lead: LeadFacts; waitingMinutes: number }
+  | WarmingFacts
+  | { kind: "test" }
+  /** Something protecting the leads stopped working, or works again (app/lib/server/health). */
+  | { kind: "health"; label: string; detail: string; cleared: boolean };
 
 /** What the service worker shows (app/inbox-sw): a title, a line, the inbox page a tap opens. */
 export interface PushNotification {
@@ -52,6 +58,10 @@ function oneLineOf(value: unknown): string {
 export function notificationOf(facts: PushFacts, personId: number | null, messageId: number, hide: boolean): PushNotification {
   const url = personId ? `/inbox/people/${personId}` : "/inbox";
   const tag = personId ? `person-${personId}` : `push-${messageId}`;
+  if (facts.kind === "health") {
+    // Says nothing about a lead: the same text with the lock-screen setting on.
+    return { title: facts.cleared ? `Working again: ${oneLineOf(facts.label)}` : `Needs attention: ${oneLineOf(facts.label)}`, body: oneLineOf(facts.detail), url: "/inbox/account#health", tag: `health-${oneLineOf(facts.label)}` };
+  }
   if (facts.kind === "test") return { title: "Test notification", body: "Notifications work on this device.", url: "/inbox/account", tag };
   if (facts.kind === "warming") return hide ? { title: "A lead is warming up", body: "Open the inbox to see who.", url, tag } : { title: `Warming up: ${oneLineOf(facts.name) || "a lead"}`, body: oneLineOf(facts.reason), url, tag };
   const waiting = facts.kind === "reminder" ? `Still New after ${formatDuration(facts.waitingMinutes * 60_000)}` : null;

@@ -1,0 +1,46 @@
+import { Time } from "./inbox-ui";
+
+/** One watched problem as the Account page shows it (app/lib/server/health). */
+export interface HealthRow {
+  problem: string;
+  label: string;
+  failing: boolean;
+  detail: string;
+  since: Date | null;
+  alertedAt: Date | null;
+}
+
+/** What protects the leads, each with its state: the same checks that alert the agent. */
+export function HealthSection({ health }: { health: HealthRow[] }) {
+  const failing = health.filter((h) => h.failing);
+  return (
+    <section id="health" className="mt-8 border-t border-line pt-6" aria-labelledby="health-heading" data-testid="health">
+      <h2 id="health-heading" className="text-xl font-bold">
+        Site health
+      </h2>
+      <p className="mt-2 text-ink-muted">{failing.length === 0 ? "Everything that protects your leads is working." : `${failing.length} thing${failing.length === 1 ? " needs" : "s need"} attention. You are told by push and e-mail when one stops working and when it works again.`}</p>
+      <ul className="mt-3 space-y-2">
+        {health.map((h) => (
+          <li key={h.problem} data-problem={h.problem} data-state={h.failing ? "failing" : "ok"}>
+            {/* Styled as an error but not a live region (no role="alert"): the page shows a state, it announces nothing. */}
+            {h.failing ? (
+              <p className="rounded-md border border-danger bg-danger-soft px-3 py-2 text-sm text-danger">
+                <strong>{h.label}: needs attention.</strong> {h.detail.replace(/\.$/, "")}.
+                {h.since && (
+                  <>
+                    {" "}
+                    Since <Time date={h.since} />
+                  </>
+                )}
+              </p>
+            ) : (
+              <p>
+                <strong>{h.label}: working.</strong> {h.detail.replace(/\.$/, "")}.
+              </p>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
