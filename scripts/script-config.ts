@@ -23,12 +23,12 @@ export const scriptConfigSchema = z.object({
   BENCH_INBOX_SUBMISSIONS: whole(50_000),
   BENCH_LISTINGS: whole(20_000),
   BENCH_PUSH_SUBMISSIONS: whole(500),
-  /** Comma-separated sections to run (forms, static, inbox, listings, push, alerts); unset: all. */
+  /** Comma-separated sections to run (forms, static, flood, inbox, listings, push, alerts); unset: all. "static" includes the flood; "flood" alone skips the static pages. */
   BENCH_ONLY: z
     .string()
     .optional()
     .transform((v) => v?.split(",").map((s) => s.trim().toLowerCase()))
-    .pipe(z.array(z.enum(["forms", "static", "inbox", "listings", "push", "alerts"], { error: "must list sections among forms, static, inbox, listings, push, alerts" })).optional()),
+    .pipe(z.array(z.enum(["forms", "static", "flood", "inbox", "listings", "push", "alerts"], { error: "must list sections among forms, static, flood, inbox, listings, push, alerts" })).optional()),
   BENCH_OUTBOX_WORKER: onOff("on"),
   BENCH_SKIP_BUILD: flag,
   BENCH_DEBUG: flag,
