@@ -17,9 +17,6 @@ import { serverContext, sharedRenderContext } from "./router-context";
 
 // The server (server/index.ts) fills this key for every request: it must be the route bundle's own.
 export { serverContext };
-// The form routes' guard as this bundle holds it: the server finds the routes that declare it
-// (server/form-flood.ts), by identity, as React Router runs it.
-export { formQuota } from "./lib/server/leads/form-post.server";
 
 // The rewrite and the loader as this build compiled them (decision 033), for the end-to-end
 // suite's checks of the built pages (tests/e2e/deferred-hydration-build.spec.ts).

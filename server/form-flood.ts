@@ -1,107 +1,93 @@
 /**
- * A flood's refused POSTs answered before React Router (issue 38).
+ * A flood's refused POSTs answered before React Router (issue 38, decision 042).
  *
  * The form quota is the form routes' own middleware (decision 028): any spelling of a path that
  * reaches a form route meets it. Its bare 429 (past twice the limit, which no person reaches)
  * still cost about a millisecond, nearly all of it React Router's: the request object, matching
- * the path against every route twice, the single-fetch answer as a stream. A flood of 5,000 took
- * the other visitors' p99 from 55 to 181 ms.
+ * the path against every route, the single-fetch answer as a stream. A flood of 5,000 took the
+ * other visitors' p99 from 55 to 181 ms.
  *
- * So the middleware, when it answers that bare 429, remembers the client's key until its window
- * ends (`RefusedClients`), and Express answers that client's next POSTs to a form route with the
- * same 429 straight away. It decides nothing on its own: a client is refused here only after the
- * route's guard refused it, for no longer than the guard would, and only on a path React Router's
- * own matching (`matchRoutes` over the build's routes) sends to a route with the guard, so a path
- * it misses goes on to the guard as before. Per process: another server on the same PostgreSQL
- * learns the refusal from its own guard.
+ * So the middleware, when it answers that bare 429, remembers the client's key and the path it
+ * refused, as React Router saw it, until the client's window ends (`RefusedClients`); Express
+ * answers that client's next POSTs to that same path with the same 429 straight away. It decides
+ * nothing on its own: a POST is refused here only where the route's guard refused the same client
+ * on the same path, for no longer than the guard would. Two spellings that normalise alike reach
+ * the same route (React Router matches the same normalised path); a spelling not yet seen goes on
+ * to the guard, which then adds it. Per process: another server on the same PostgreSQL learns the
+ * refusal from its own guard.
  */
 import type { Request, RequestHandler } from "express";
 import { LRUCache } from "lru-cache";
-import { type MiddlewareFunction, type RouteObject, type ServerBuild, matchRoutes } from "react-router";
 import { rateLimitMessage } from "../app/content/form-messages";
 import { CACHE_CONTROL } from "../app/lib/http/cache-policy";
 
-/**
- * Clients past twice the form limit, each until its window ends. Bounded: a flood from more
- * networks than this at once pushes the oldest out, whose POSTs then meet the route's guard again.
- */
+/** Clients remembered at once; past it the oldest leaves, and its POSTs meet the route's guard again. */
 export const REFUSED_CLIENTS_KEPT = 10_000;
+/** Paths remembered per client: a flood that rotates through more spellings reaches the guard for each, as before. */
+export const REFUSED_PATHS_PER_CLIENT = 4;
+/** A longer path is not remembered (at most 10,000 × 4 × 200 bytes are kept). */
+const MAX_PATH_LENGTH = 200;
 
-export class RefusedClients {
-  /** Key -> when its window ends (ms since the epoch). */
-  private readonly until = new LRUCache<string, number>({ max: REFUSED_CLIENTS_KEPT });
-
-  /** The form quota refused `key` outright for `seconds` more (its Retry-After). */
-  remember(key: string, seconds: number, now = Date.now()): void {
-    this.until.set(key, now + seconds * 1000);
-  }
-
-  /** Seconds until `key`'s window ends, or null when it is not (or no longer) refused. */
-  secondsLeft(key: string, now = Date.now()): number | null {
-    const until = this.until.get(key);
-    if (until === undefined) return null;
-    if (until <= now) {
-      this.until.delete(key);
-      return null;
-    }
-    return Math.ceil((until - now) / 1000);
-  }
-
-  get size(): number {
-    return this.until.size;
-  }
-}
-
-/** The route tree of a server build, as React Router matches it (its manifest lists each route with its parent's id). */
-function routeTreeOf(build: Pick<ServerBuild, "routes">): RouteObject[] {
-  const children = new Map<string | undefined, RouteObject[]>();
-  for (const r of Object.values(build.routes)) {
-    if (!r) continue;
-    const route = { id: r.id, path: r.path, index: r.index, caseSensitive: r.caseSensitive } as RouteObject;
-    children.set(r.parentId, [...(children.get(r.parentId) ?? []), route]);
-  }
-  const attach = (routes: RouteObject[]): RouteObject[] =>
-    routes.map((r) => (r.index ? r : ({ ...r, children: attach(children.get(r.id) ?? []) } as RouteObject)));
-  return attach(children.get(undefined) ?? []);
-}
-
-/** The path React Router answers for a request path: dot segments resolved, the single-fetch `.data` suffix and a trailing slash dropped. */
-function routerPathOf(path: string): string {
+/**
+ * The path React Router routes a request by: its URL parsed as its Express adapter parses it (the
+ * request's path after an origin: dot segments resolved, a leading `//` kept), then the
+ * single-fetch `.data` suffix and a trailing slash dropped, as its request handler does. Neither
+ * decoded nor lower-cased: equal results are the same path to React Router.
+ */
+export function routerPathOf(path: string): string | null {
   let pathname: string;
   try {
-    pathname = new URL(path, "http://localhost").pathname;
+    pathname = new URL(`http://localhost${path}`).pathname;
   } catch {
-    return path;
+    return null;
   }
   if (pathname === "/_root.data") return "/";
   if (pathname.endsWith(".data")) pathname = pathname.slice(0, -".data".length);
-  return pathname !== "/" && pathname.endsWith("/") ? pathname.slice(0, -1) : pathname;
+  if (pathname !== "/" && pathname.endsWith("/")) pathname = pathname.slice(0, -1);
+  return pathname.length <= MAX_PATH_LENGTH ? pathname : null;
+}
+
+export class RefusedClients {
+  /** Key -> when its window ends (ms since the epoch) and the paths the guard refused it on. */
+  private readonly clients = new LRUCache<string, { until: number; paths: string[] }>({ max: REFUSED_CLIENTS_KEPT });
+
+  /** The form quota refused `key` outright on `path` (a request's URL path) for `seconds` more (its Retry-After). */
+  remember(key: string, path: string, seconds: number, now = Date.now()): void {
+    const routed = routerPathOf(path);
+    if (routed === null) return;
+    const until = now + seconds * 1000;
+    const known = this.clients.get(key);
+    const paths = known && known.until > now ? [routed, ...known.paths.filter((p) => p !== routed)].slice(0, REFUSED_PATHS_PER_CLIENT) : [routed];
+    this.clients.set(key, { until, paths });
+  }
+
+  /** Seconds until `key`'s window ends if the guard refused it on this path (a request's URL path), else null. */
+  secondsLeft(key: string, path: string, now = Date.now()): number | null {
+    const known = this.clients.get(key);
+    if (known === undefined) return null;
+    if (known.until <= now) {
+      this.clients.delete(key);
+      return null;
+    }
+    const routed = routerPathOf(path);
+    return routed !== null && known.paths.includes(routed) ? Math.ceil((known.until - now) / 1000) : null;
+  }
+
+  get size(): number {
+    return this.clients.size;
+  }
 }
 
 /**
- * Whether a request path reaches a route whose middleware includes `guard`, matched as React
- * Router matches it (case-insensitive, decoded, the build's own route tree).
+ * Express middleware: a POST from a client the form quota refused outright, to a path it was
+ * refused on, gets the guard's own bare 429 without reaching React Router. Everything else goes
+ * on; other visitors pay one map look-up.
  */
-export function guardedPaths(build: Pick<ServerBuild, "routes">, guard: MiddlewareFunction<Response>): (path: string) => boolean {
-  const tree = routeTreeOf(build);
-  const guarded = new Set(
-    Object.values(build.routes)
-      .filter((r) => (r?.module as { middleware?: unknown[] } | undefined)?.middleware?.includes(guard))
-      .map((r) => r!.id),
-  );
-  return (path) => matchRoutes(tree, routerPathOf(path))?.some((m) => guarded.has(m.route.id!)) ?? false;
-}
-
-/**
- * Express middleware: a POST from a client the form quota refused outright, to a path of a form
- * route, gets the guard's own bare 429 without reaching React Router. Everything else goes on.
- * The path is matched only for a refused client, so other visitors pay one map look-up.
- */
-export function refuseKnownFlood(refused: RefusedClients, keyOf: (req: Request) => string, isFormPath: (path: string) => boolean): RequestHandler {
+export function refuseKnownFlood(refused: RefusedClients, keyOf: (req: Request) => string): RequestHandler {
   return (req, res, next) => {
     if (req.method !== "POST" || refused.size === 0) return next();
-    const seconds = refused.secondsLeft(keyOf(req));
-    if (seconds === null || !isFormPath(req.path)) return next();
+    const seconds = refused.secondsLeft(keyOf(req), req.path);
+    if (seconds === null) return next();
     res.status(429).set({ "Retry-After": String(seconds), "Content-Type": "text/plain; charset=utf-8", "Cache-Control": CACHE_CONTROL.private }).end(rateLimitMessage);
   };
 }

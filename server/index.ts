@@ -10,12 +10,12 @@ import { type IncomingMessage, type ServerResponse, createServer } from "node:ht
 import path from "node:path";
 import { constants as zlibConstants } from "node:zlib";
 import { pathToFileURL } from "node:url";
-import { type MiddlewareFunction, RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
+import { RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
 import { isIP } from "node:net";
 import type { ServerContext } from "../app/router-context";
 import { formBodyLimit } from "./body-limit";
 import { clientKeyOf } from "./client-key";
-import { RefusedClients, guardedPaths, refuseKnownFlood } from "./form-flood";
+import { RefusedClients, refuseKnownFlood } from "./form-flood";
 import { type Config, dataDirMinFreeBytes, readConfig, siteUrlOf } from "./config";
 import { type LeadRuntime, startLeadRuntime } from "./runtime";
 import { allPages } from "../app/content/pages";
@@ -89,8 +89,6 @@ const contextOf =
     );
 /** The router context key of a server build (app/entry.server.tsx re-exports it). */
 const serverContextOf = (build: ServerBuild) => (build.entry.module as unknown as { serverContext: RouterContext<ServerContext | null> }).serverContext;
-/** The form routes' guard of a server build (app/entry.server.tsx re-exports it). */
-const formQuotaOf = (build: ServerBuild) => (build.entry.module as unknown as { formQuota: MiddlewareFunction<Response> }).formQuota;
 /**
  * The site's address, read now rather than at build time (decision 032): prerendered pages get it
  * in place of the build's placeholder (server/prerendered.ts), server-rendered ones and the
@@ -139,11 +137,10 @@ if (httpsSite) {
     res.redirect(301, siteUrl + sameSitePath(req.path) + queryOf(req.url));
   });
 }
-// A client the form quota already refused outright gets the same 429 here, before compression,
-// the body limit and React Router (server/form-flood.ts); the routes' own guard decides.
-// Production only: the form routes are read from the build, loaded below.
-let isFormPath: ((path: string) => boolean) | undefined;
-app.use(refuseKnownFlood(refusedClients, (req) => clientKeyOf(clientIpOf(req)), (path) => isFormPath?.(path) ?? false));
+// A client the form quota already refused outright, on the path it refused it on, gets the same
+// 429 here, before compression, the body limit and React Router (server/form-flood.ts); the
+// routes' own guard decides.
+app.use(refuseKnownFlood(refusedClients, (req) => clientKeyOf(clientIpOf(req))));
 // Dynamic responses are compressed on the fly at a moderate brotli level (maximum quality costs
 // far more CPU than it saves bytes at request time); prerendered pages come precompressed.
 app.use(compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } }));
@@ -211,7 +208,6 @@ if (production) {
   app.use((req, res, next) => (livePages.has(pageOfDataPath(req.path)) || req.path.endsWith("/index.html") ? next() : clientFiles(req, res, next)));
   const build = (await import(pathToFileURL(path.join(BUILD_DIR, "server/index.js")).href)) as ServerBuild;
   setSiteUrlOf(build);
-  isFormPath = guardedPaths(build, formQuotaOf(build));
   // Private server-rendered documents (the inbox): a fresh nonce per response for their inline
   // scripts, put in their policy by the root route's middleware (app/lib/http/request-guard.server.ts).
   // Public ones are rendered without it and allowed by hash, to be shared (server/render-cache.ts).

@@ -209,7 +209,7 @@ describe("a form route without its quota refuses (fail closed)", () => {
     for (let i = 1; i <= 6; i++) fromOneNetwork.push(await statusFrom(`2001:db8:7:1::${i.toString(16)}`));
     // Two within the limit, two more get the page's own answer (the action's 429), then a bare 429 from the middleware.
     expect(fromOneNetwork).toEqual([200, 200, 200, 200, 429, 429]);
-    expect(refused.secondsLeft("2001:db8:7:1::/64")).toBeGreaterThan(0);
+    expect(refused.secondsLeft("2001:db8:7:1::/64", "/contact.data")).toBeGreaterThan(0);
     expect(await statusFrom("2001:db8:7:2::1")).toBe(200);
     expect(await statusFrom("::ffff:203.0.113.50")).toBe(200);
     expect(await statusFrom("203.0.113.50")).toBe(200);

@@ -22,8 +22,8 @@ import { type BodyRead, type FormValues, readForm, refusalStatus } from "../../h
  * A visitor just past the limit still gets the page's own answer (the form with the spec's
  * rate-limit message, or the toast); past twice the limit in one window, which no person does,
  * the answer is a bare 429 with the same text, before the action runs or anything is rendered,
- * and the client is remembered until its window ends, so that Express answers its next POSTs to
- * a form the same way before React Router (server/form-flood.ts). The quota is per client key:
+ * and the client is remembered with the path until its window ends, so that Express answers its
+ * next POSTs to that path the same way before React Router (server/form-flood.ts). The quota is per client key:
  * an IPv4 address, or the /64 of an IPv6 one (server/client-key.ts).
  */
 export const formQuota: MiddlewareFunction<Response> = async ({ request, context }, next) => {
@@ -33,7 +33,7 @@ export const formQuota: MiddlewareFunction<Response> = async ({ request, context
   const key = clientKeyOf(clientIp);
   const decision = await forms.limiter.consume(key);
   if (!decision.allowed && (decision.excess ?? 0) > forms.max) {
-    forms.refused?.remember(key, decision.retryAfterSeconds);
+    forms.refused?.remember(key, new URL(request.url).pathname, decision.retryAfterSeconds);
     return new Response(rateLimitMessage, { status: 429, headers: { "Retry-After": String(decision.retryAfterSeconds), "Content-Type": "text/plain; charset=utf-8", "Cache-Control": CACHE_CONTROL.private } });
   }
   context.set(formQuotaContext, decision);
