@@ -1,15 +1,21 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import { randomBytes } from "node:crypto";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { readPublicConfig } from "./public-config";
 import { hydrationLoader } from "./vite-plugins/hydration-loader";
 import { inboxServiceWorker } from "./vite-plugins/inbox-service-worker";
 
+/** Made once per build process: the server bundle and the pages it prerenders share it. */
+const BUILD_SCRIPT_MARKER = randomBytes(18).toString("base64url");
+
 export default defineConfig(({ isSsrBuild }) => ({
   define: {
     // Public configuration is fixed at build time: see app/lib/public-config.ts.
     __PUBLIC_CONFIG__: JSON.stringify(readPublicConfig()),
+    // The marker of the prerendered pages' own scripts, new for each build (app/entry.server.tsx).
+    __BUILD_SCRIPT_MARKER__: JSON.stringify(BUILD_SCRIPT_MARKER),
   },
   // The browser's scripts in three kinds of chunk (decision 027): React and React Router; the
   // shell (what the root imports and what many pages share); and Rollup's own split of the rest.

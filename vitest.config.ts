@@ -11,6 +11,7 @@ export default defineConfig({
   plugins: [tsconfigPaths(), hydrationLoader()],
   define: {
     __PUBLIC_CONFIG__: JSON.stringify(readPublicConfig(readConfig({ SITE_URL: "https://www.averyhomes.example" }))),
+    __BUILD_SCRIPT_MARKER__: JSON.stringify("test-build-marker"),
   },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "scripts/**/*.test.ts", "server/**/*.test.ts", "tests/fixtures/**/*.test.ts"],

@@ -12,8 +12,9 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter, isRouteErrorResponse } from "react-router";
 import { deferHydration } from "./lib/html/deferred-hydration";
+import { newScriptMarker, ownScripts } from "./lib/html/own-scripts.server";
 import { NonceProvider } from "./lib/nonce";
-import { serverContext, sharedRenderContext } from "./router-context";
+import { ownScriptHashesContext, serverContext, sharedRenderContext } from "./router-context";
 
 // The server (server/index.ts) fills this key for every request: it must be the route bundle's own.
 export { serverContext };
@@ -24,6 +25,14 @@ export { DEFERRED_LOADER_HASH, deferHydration } from "./lib/html/deferred-hydrat
 // The server sets the site's address it was started with, in the route bundle's own copy of the
 // module (decision 032); unset, as while prerendering, pages carry the build's placeholder.
 export { setSiteUrl } from "./lib/site-url";
+
+/**
+ * The marker of the scripts the site writes on its prerendered pages (app/lib/html/own-scripts.server.ts):
+ * made at random for each build (vite.config.ts), read by the server with the build to hash those
+ * scripts and remove it from the pages (server/prerendered.ts).
+ */
+declare const __BUILD_SCRIPT_MARKER__: string;
+export const BUILD_SCRIPT_MARKER: string = __BUILD_SCRIPT_MARKER__;
 
 export const streamTimeout = 5_000;
 
@@ -61,8 +70,14 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  // A shareable page carries no nonce: its inline scripts are allowed by hash (server/render-cache.ts).
-  const nonce = loadContext.get(sharedRenderContext) ? undefined : loadContext.get(serverContext)?.cspNonce;
+  // A private page carries the request's nonce. A public one carries none, its inline scripts are
+  // allowed by hash: its own scripts are marked for this render, hashed and unmarked once it is
+  // written (below; server/render-cache.ts puts the hashes in its policy); a prerendered one keeps
+  // the build's marker for the server to do the same (server/prerendered.ts).
+  const server = loadContext.get(serverContext);
+  const shared = !server || loadContext.get(sharedRenderContext);
+  const marker = !server ? BUILD_SCRIPT_MARKER : shared ? newScriptMarker() : undefined;
+  const nonce = marker ?? server?.cspNonce;
 
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
@@ -84,7 +99,12 @@ export default function handleRequest(
         sink.on("data", (chunk: Buffer) => chunks.push(chunk));
         sink.on("end", () => {
           clearTimeout(timeout);
-          const html = deferHydration(Buffer.concat(chunks).toString("utf8"));
+          let html = deferHydration(Buffer.concat(chunks).toString("utf8"));
+          if (server && marker) {
+            const own = ownScripts(html, marker);
+            html = own.html;
+            loadContext.set(ownScriptHashesContext, own.hashes);
+          }
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(html, { headers: responseHeaders, status }));
         });

@@ -60,6 +60,13 @@ export const inboxSessionContext = createContext<Session | null>(null);
  */
 export const sharedRenderContext = createContext<boolean>(false);
 
+/**
+ * The CSP sources (`'sha256-…'`) of the inline scripts the site wrote in this request's public
+ * page, set by entry.server.tsx once it is rendered (app/lib/html/own-scripts.server.ts); null
+ * until then, and for a private page (its scripts carry the request's nonce).
+ */
+export const ownScriptHashesContext = createContext<string[] | null>(null);
+
 /** The form quota counted for this POST by the form route's middleware; null: none was counted, and the action refuses. */
 export const formQuotaContext = createContext<RateDecision | null>(null);
 

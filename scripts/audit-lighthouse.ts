@@ -29,6 +29,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { readScriptConfig } from "./script-config";
 import { explainRun } from "./lighthouse-explain";
+import { SERVER_NODE_OPTIONS } from "../server/node-options";
 
 const config = readScriptConfig();
 
@@ -84,11 +85,11 @@ async function waitForServer(url: string, timeoutMs = 60_000) {
   throw new Error(`server at ${url} did not start`);
 }
 
-const server = spawn(process.execPath, ["--enable-source-maps", path.join(env.BUILD_DIR, "server.js")], { env, stdio: ["ignore", "ignore", "inherit"] });
+const server = spawn(process.execPath, [...SERVER_NODE_OPTIONS, path.join(env.BUILD_DIR, "server.js")], { env, stdio: ["ignore", "ignore", "inherit"] });
 
 const feedOrigin = `http://localhost:${port + 2}`;
 const feedServer = chosenPages.includes(LISTING_PAGE)
-  ? spawn(process.execPath, ["--enable-source-maps", path.join(env.BUILD_DIR, "server.js")], {
+  ? spawn(process.execPath, [...SERVER_NODE_OPTIONS, path.join(env.BUILD_DIR, "server.js")], {
       env: {
         ...env,
         PORT: String(port + 2),

@@ -18,6 +18,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { readConfig } from "../server/config";
 import { readScriptConfig } from "./script-config";
+import { SERVER_NODE_OPTIONS } from "../server/node-options";
 
 const config = readConfig();
 
@@ -38,7 +39,7 @@ for (const [file, content] of [["hsts-preload.json", "{}"], ["tld-list.json", "[
   if (!existsSync(target)) writeFileSync(target, content);
 }
 
-const app = spawn(process.execPath, ["--enable-source-maps", path.join(config.BUILD_DIR, "server.js")], {
+const app = spawn(process.execPath, [...SERVER_NODE_OPTIONS, path.join(config.BUILD_DIR, "server.js")], {
   env: {
     ...process.env,
     NODE_ENV: "production",

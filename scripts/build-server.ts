@@ -3,12 +3,14 @@
  * into one JavaScript file, BUILD_DIR/server.js, with the SQL migrations and the embedded
  * database's thread (server/db/pglite-thread.mjs, a worker thread's own file) copied beside it.
  * It also compiles in the third-party hosts the pages of the same build name, for the server's
- * Content-Security-Policy (server/security-headers.ts).
+ * Content-Security-Policy (server/security-headers.ts), and an initialised PGlite database for a
+ * first start (server/db/database.ts).
  * `npm start` runs that file with plain node; tsx stays for development and the scripts.
  * Packages stay external: node loads them from node_modules as usual.
  */
 import { build } from "esbuild";
-import { cpSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { cpSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { readConfig } from "../server/config";
 import { readPublicConfig } from "../public-config";
@@ -32,4 +34,9 @@ await build({
 });
 cpSync("db/migrations", path.join(buildDir, "migrations"), { recursive: true });
 cpSync("server/db/pglite-thread.mjs", path.join(buildDir, "pglite-thread.mjs"));
+// A database made by initdb, for the server's first start in a new DATA_DIR (server/db/database.ts):
+// initdb there took the server to 800 MB resident for its seconds (issue 38), unpacking this does not.
+const initial = await PGlite.create({ startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"] });
+writeFileSync(path.join(buildDir, "pglite-initial.tar.gz"), Buffer.from(await (await initial.dumpDataDir("gzip")).arrayBuffer()));
+await initial.close();
 console.log(`Server compiled to ${path.relative(process.cwd(), path.join(buildDir, "server.js"))} in ${Date.now() - started} ms`);

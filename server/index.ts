@@ -3,7 +3,6 @@
  *   npm start   -> builds (server/index.ts is compiled to build/server.js), then NODE_ENV=production node build/server.js
  *   npm run dev -> Vite in middleware mode with hot reload
  */
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type Request } from "express";
 import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
@@ -30,6 +29,8 @@ import { RenderGenerationJob } from "./render-generation-job";
 import { CACHE_CONTROL } from "../app/lib/http/cache-policy";
 import { StartupError, checkDataDir, explainStartupFailure } from "./startup-check";
 import { staticAssets } from "./static-assets";
+import { reactRouterHandler } from "./react-router-handler";
+import { guardRequestTarget } from "./request-target";
 import { type CspSources, baseSecurityHeaders, contentSecurityPolicy, cspNonce, cspSourcesFrom, cspSourcesOfBuild, securityHeaders } from "./security-headers";
 
 /**
@@ -96,6 +97,8 @@ const serverContextOf = (build: ServerBuild) => (build.entry.module as unknown a
  */
 const siteUrl = siteUrlOf(config);
 const setSiteUrlOf = (build: ServerBuild) => (build.entry.module as unknown as { setSiteUrl: (url: string) => void }).setSiteUrl(siteUrl);
+/** The marker of the scripts the site wrote on the build's prerendered pages (app/entry.server.tsx). */
+const buildScriptMarkerOf = (build: ServerBuild) => (build.entry.module as unknown as { BUILD_SCRIPT_MARKER: string }).BUILD_SCRIPT_MARKER;
 
 // The same public configuration the build baked in (npm start builds with this environment).
 // The site's address is not part of it (siteUrl above).
@@ -180,9 +183,11 @@ let renderCache: RenderCache | undefined;
 if (production) {
   const clientDir = path.join(BUILD_DIR, "client");
   const baseHeaders = securityHeaders({ https: httpsSite });
+  const build = (await import(pathToFileURL(path.join(BUILD_DIR, "server/index.js")).href)) as ServerBuild;
+  setSiteUrlOf(build);
   let pages: ReturnType<typeof prerenderedPages>;
   try {
-    pages = prerenderedPages(clientDir, cspSources, baseHeaders, { siteUrl, skip: livePages });
+    pages = prerenderedPages(clientDir, cspSources, baseHeaders, { siteUrl, marker: buildScriptMarkerOf(build), skip: livePages });
   } catch (error) {
     console.error(`Start-up failed: ${error instanceof Error ? error.message : String(error)}`);
     await runtime.close();
@@ -206,8 +211,6 @@ if (production) {
   // A prerendered page's file under its own name (/about/index.html) is not served: the page is,
   // at its path, with the site's address in place of the build's placeholder.
   app.use((req, res, next) => (livePages.has(pageOfDataPath(req.path)) || req.path.endsWith("/index.html") ? next() : clientFiles(req, res, next)));
-  const build = (await import(pathToFileURL(path.join(BUILD_DIR, "server/index.js")).href)) as ServerBuild;
-  setSiteUrlOf(build);
   // Private server-rendered documents (the inbox): a fresh nonce per response for their inline
   // scripts, put in their policy by the root route's middleware (app/lib/http/request-guard.server.ts).
   // Public ones are rendered without it and allowed by hash, to be shared (server/render-cache.ts).
@@ -215,7 +218,7 @@ if (production) {
     res.locals.cspNonce = cspNonce();
     next();
   });
-  app.all("*splat", createRequestHandler({ build, mode: "production", getLoadContext: contextOf(serverContextOf(build)) }));
+  app.all("*splat", reactRouterHandler({ build, mode: "production", getLoadContext: contextOf(serverContextOf(build)) }));
 } else {
   const vite = await import("vite");
   const viteServer = await vite.createServer({ server: { middlewareMode: true } });
@@ -224,7 +227,7 @@ if (production) {
     try {
       const build = (await viteServer.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
       setSiteUrlOf(build);
-      return createRequestHandler({ build, mode: "development", getLoadContext: contextOf(serverContextOf(build)) })(req, res, next);
+      return reactRouterHandler({ build, mode: "development", getLoadContext: contextOf(serverContextOf(build)) })(req, res, next);
     } catch (error) {
       next(error);
     }
@@ -247,8 +250,13 @@ function isHttps(req: IncomingMessage): boolean {
 // Hashed assets, prerendered pages and the kept public renders are answered before Express (the
 // hot path of a content site); every other request, and plain-HTTP visits to an https site (which Express
 // redirects), go through the app.
+/** The site's own host, the Host of an HTTP/1.0 request that names none (server/request-target.ts). */
+const siteHost = new URL(siteUrl).host;
+const targetGuard = { siteHost, trusted: (req: IncomingMessage) => (app.get("trust proxy fn") as (addr: string | undefined, i: number) => boolean)(req.socket.remoteAddress, 0), headers: securityHeaders({ https: httpsSite }) };
 const server = createServer((req: IncomingMessage, res: ServerResponse) => {
   shutdown.beforeResponse(req, res);
+  // Every target and Host is made one a URL can be made of, or refused, before anything reads them.
+  if (guardRequestTarget(req, res, targetGuard)) return;
   if (serveFromMemory && (!httpsSite || isHttps(req)) && serveFromMemory(req, res)) return;
   app(req, res);
 });

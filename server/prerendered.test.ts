@@ -12,15 +12,19 @@ import { prerenderedPages, withSiteUrl } from "./prerendered";
 import { StartupError } from "./startup-check";
 
 const dir = mkdtempSync(path.join(tmpdir(), "prerendered-"));
-const html = "<!DOCTYPE html><html><body><h1>About</h1><script>boot()</script></body></html>";
+/** The build's marker of the scripts the site wrote (app/lib/html/own-scripts.server.ts). */
+const marker = "build-marker-1";
+const html = `<!DOCTYPE html><html><body><h1>About</h1><script nonce="${marker}">boot()</script></body></html>`;
+/** What is served: the page without the marker. */
+const served = html.replace(` nonce="${marker}"`, "");
 let origin = "";
 const server = createServer();
-const sources = { listingsOrigin: "https://l.example", formEmbedOrigin: "https://f.example" };
+const sources = { listingsOrigin: "https://l.example", formEmbedOrigin: "https://f.example", formEmbedScriptOrigin: "https://f.example" };
 
 beforeAll(async () => {
   mkdirSync(path.join(dir, "about"));
   writeFileSync(path.join(dir, "about", "index.html"), html);
-  const serve = prerenderedPages(dir, sources, [["X-Frame-Options", "DENY"]], { siteUrl: "https://www.averyhomes.example" });
+  const serve = prerenderedPages(dir, sources, [["X-Frame-Options", "DENY"]], { siteUrl: "https://www.averyhomes.example", marker });
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
     if (!serve(req, res)) {
       res.statusCode = 418;
@@ -44,7 +48,7 @@ describe("prerendered pages", () => {
 
   it("revalidates with the ETag (304) and leaves other paths and methods to the app", async () => {
     const first = await fetch(`${origin}/about`);
-    expect(await first.text()).toBe(html);
+    expect(await first.text()).toBe(served);
     const etag = first.headers.get("etag")!;
     expect((await fetch(`${origin}/about`, { headers: { "if-none-match": etag } })).status).toBe(304);
     expect((await fetch(`${origin}/nope`)).status).toBe(418);
@@ -52,6 +56,23 @@ describe("prerendered pages", () => {
     const head = await fetch(`${origin}/about`, { method: "HEAD" });
     expect(head.status).toBe(200);
     expect(await head.text()).toBe("");
+  });
+
+  it("allows by hash only the scripts the build marked as the site's, never one injected into the page (issue 38)", async () => {
+    const injected = "<script>steal()</script>";
+    const page = await serveBuild({ "blog/x/index.html": html.replace("<h1>About</h1>", `<h1>About</h1>${injected}`) }, "https://one.example");
+    try {
+      const res = await page.get("/blog/x");
+      const policy = res.headers.get("content-security-policy")!;
+      const hashOf = (body: string) => `'sha256-${createHash("sha256").update(body).digest("base64")}'`;
+      expect(policy).toContain(hashOf("boot()"));
+      expect(policy).not.toContain(hashOf("steal()"));
+      const body = await res.text();
+      expect(body).not.toContain(marker);
+      expect(body).toContain("<script>boot()</script>");
+    } finally {
+      await page.close();
+    }
   });
 
   it("picks the best accepted encoding", () => {
@@ -67,7 +88,7 @@ const built = [
   "<!DOCTYPE html><html><head>",
   `<link rel="canonical" href="${BUILD_SITE_URL}/blog/a"/><meta property="og:url" content="${BUILD_SITE_URL}/blog/a"/>`,
   `<script type="application/ld+json">{"url":"${BUILD_SITE_URL}/blog/a"}</script>`,
-  `<script>boot("${BUILD_SITE_URL}")</script></head><body>`,
+  `<script nonce="${marker}">boot("${BUILD_SITE_URL}")</script></head><body>`,
   `<a href="https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(`${BUILD_SITE_URL}/blog/a`)}">Share</a>`,
   "</body></html>",
 ].join("");
@@ -79,7 +100,7 @@ async function serveBuild(files: Record<string, string>, siteUrl: string) {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     writeFileSync(path.join(root, file), content);
   }
-  const serve = prerenderedPages(root, sources, [], { siteUrl });
+  const serve = prerenderedPages(root, sources, [], { siteUrl, marker });
   const s = createServer((req, res) => {
     if (!serve(req, res)) {
       res.statusCode = 418;

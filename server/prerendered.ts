@@ -4,7 +4,8 @@
  *
  * The files never change while the server runs, so each is read once at start-up and kept in
  * memory (server/prepared-body.ts: ETags, brotli at maximum quality and gzip made once) with the
- * Content-Security-Policy that allows exactly its inline scripts by hash, and the `build` kind of
+ * Content-Security-Policy that allows by hash exactly the inline scripts the site wrote in it (those
+ * carrying the build's marker, which is then removed: app/lib/html/own-scripts.server.ts), and the `build` kind of
  * Cache-Control (app/lib/http/cache-policy.ts): a shared cache keeps them for minutes.
  *
  * The pages are built with a placeholder for the site's address (BUILD_SITE_URL, decision 032);
@@ -17,7 +18,8 @@ import path from "node:path";
 import { CACHE_CONTROL } from "../app/lib/http/cache-policy";
 import { BUILD_SITE_URL } from "../app/lib/site-url";
 import { type PreparedBody, prepareBody, sendPrepared } from "./prepared-body";
-import { type CspSources, prerenderedCsp } from "./security-headers";
+import { ownScripts } from "../app/lib/html/own-scripts.server";
+import { type CspSources, publicCsp } from "./security-headers";
 import { StartupError } from "./startup-check";
 
 export function findPrerenderedPages(clientDir: string): Map<string, string> {
@@ -79,15 +81,16 @@ interface PreparedPage {
   headers: [string, string][];
 }
 
-function prepare(file: string, sources: CspSources, siteUrl: string, baseHeaders: readonly [string, string][]): PreparedPage {
-  const html = withSiteUrl(readFileSync(file, "utf8"), siteUrl, file);
+function prepare(file: string, sources: CspSources, siteUrl: string, baseHeaders: readonly [string, string][], marker: string): PreparedPage {
+  const own = ownScripts(withSiteUrl(readFileSync(file, "utf8"), siteUrl, file), marker);
+  const html = own.html;
   return {
     body: prepareBody(Buffer.from(html, "utf8")),
     headers: [
       ...baseHeaders,
       ["Cache-Control", CACHE_CONTROL.build],
       ["Content-Type", "text/html; charset=utf-8"],
-      ["Content-Security-Policy", prerenderedCsp(html, sources)],
+      ["Content-Security-Policy", publicCsp(own.hashes, sources)],
     ],
   };
 }
@@ -98,6 +101,7 @@ function prepare(file: string, sources: CspSources, siteUrl: string, baseHeaders
  * requested responses and they need none of Express's machinery (see server/index.ts).
  *
  * `siteUrl`: the site's address (SITE_URL as an origin), put in place of the build's placeholder.
+ * `marker`: the build's marker of the scripts the site wrote (BUILD_SCRIPT_MARKER of the server build).
  * `skip`: paths whose file is left to the server to render per request instead (the listing
  * pages while the DDF® feed is on: their files were built without the feed's listings).
  * Throws a StartupError when a page or its data holds the placeholder in a form it cannot replace.
@@ -106,11 +110,11 @@ export function prerenderedPages(
   clientDir: string,
   sources: CspSources,
   baseHeaders: readonly [string, string][],
-  { siteUrl, skip = new Set() }: { siteUrl: string; skip?: ReadonlySet<string> },
+  { siteUrl, marker, skip = new Set() }: { siteUrl: string; marker: string; skip?: ReadonlySet<string> },
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   checkPrerenderedData(clientDir);
   const found = [...findPrerenderedPages(clientDir)].filter(([urlPath]) => !skip.has(urlPath));
-  const pages = new Map(found.map(([urlPath, file]) => [urlPath, prepare(file, sources, siteUrl, baseHeaders)]));
+  const pages = new Map(found.map(([urlPath, file]) => [urlPath, prepare(file, sources, siteUrl, baseHeaders, marker)]));
   return (req, res) => {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     const url = req.url ?? "/";

@@ -22,10 +22,21 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { LRUCache } from "lru-cache";
 import { type PreparedBody, answerOf, prepareBody, recompress, sendPrepared } from "./prepared-body";
-import { type CspSources, prerenderedCsp } from "./security-headers";
+import { type CspSources, publicCsp } from "./security-headers";
 
-/** Memory for kept renders (a listing page is about 60 KB, and 25 KB more for its compressed forms). */
-const MAX_BYTES = 96 * 1024 * 1024;
+/**
+ * Memory for kept renders (a listing page is about 60 KB, and 25 KB more for its compressed forms):
+ * about 400 listing pages. It was 96 MB; with the rest of a flood's cost it took the server past
+ * 600 MB resident (issue 38, decision 043). The pages worth keeping are the few asked for again
+ * and again (a listing gone viral, the area pages); a crawler asks for each page once.
+ */
+const MAX_BYTES = 32 * 1024 * 1024;
+/**
+ * Renders of a longer target are answered but not kept: the site's own addresses (a listings search
+ * with every filter) are far shorter, and a flood of distinct long addresses would only push the
+ * pages in demand out (issue 38).
+ */
+export const MAX_KEPT_TARGET_LENGTH = 512;
 /** A kept render is rendered again after this, whatever the generation. */
 const MAX_AGE_MS = 60_000;
 /** A stale copy is given to others only while its fresh render is under way, and only this long. */
@@ -45,10 +56,12 @@ interface Kept {
 /** One request's view of the cache: where its answer would be kept, and under which generation. */
 export interface RenderTicket {
   /**
-   * The answer of a shareable render: its inline scripts allowed by hash when it is HTML, its ETag
-   * and coding set, a 304 when the client already holds it; kept when it is a 200 to a GET.
+   * The answer of a shareable render: when it is HTML, the inline scripts the site wrote in it
+   * allowed by their hashes (`ownScripts`, from the render: app/lib/html/own-scripts.server.ts;
+   * none when absent), never by what the finished page holds; its ETag and coding set, a 304
+   * when the client already holds it; kept when it is a 200 to a GET.
    */
-  finish(request: Request, response: Response, options: { keep: boolean }): Promise<Response>;
+  finish(request: Request, response: Response, options: { keep: boolean; ownScripts: readonly string[] | null }): Promise<Response>;
 }
 
 export class RenderCache {
@@ -70,8 +83,9 @@ export class RenderCache {
   ) {
     this.kept = new LRUCache<string, Kept>({
       maxSize: maxBytes,
-      // Its compressed forms are made later (counted ahead at about a fifth of it each).
-      sizeCalculation: (entry) => Math.ceil(entry.body.identity.length * 1.45) + 512,
+      // Its compressed forms are made later (counted ahead at about a fifth of it each); its key
+      // (the request target, up to 2 KB: server/request-target.ts) and headers are counted too.
+      sizeCalculation: (entry, key) => Math.ceil(entry.body.identity.length * 1.45) + key.length + entry.headers.reduce((n, [name, value]) => n + name.length + value.length, 0) + 512,
     });
   }
 
@@ -131,7 +145,7 @@ export class RenderCache {
   ticket(target: string): RenderTicket {
     const generation = this.generation;
     return {
-      finish: async (request, response, { keep }) => {
+      finish: async (request, response, { keep, ownScripts }) => {
         if (request.method === "HEAD" || !response.body) {
           this.refreshing.delete(target);
           return response;
@@ -143,12 +157,12 @@ export class RenderCache {
           if (!["content-length", "content-encoding", "etag", "vary"].includes(name)) headers.push([name, value]);
         }
         if (response.headers.get("Content-Type")?.startsWith("text/html")) {
-          const policy = prerenderedCsp(body.identity.toString("utf8"), this.sources);
+          const policy = publicCsp(ownScripts ?? [], this.sources);
           const at = headers.findIndex(([name]) => name === "content-security-policy");
           if (at >= 0) headers.splice(at, 1);
           headers.push(["Content-Security-Policy", policy]);
         }
-        if (keep && response.status === 200 && request.method === "GET" && generation === this.generation) {
+        if (keep && response.status === 200 && request.method === "GET" && generation === this.generation && target.length <= MAX_KEPT_TARGET_LENGTH) {
           this.kept.set(target, { body, headers: [...this.baseHeaders, ...headers], generation, keptAt: Date.now() });
         } else {
           // A page that is now gone, or an error: its old copy must not be given out again.

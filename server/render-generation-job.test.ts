@@ -20,7 +20,7 @@ const html = "<!DOCTYPE html><html><body><p>kept</p></body></html>";
 
 async function keepOne(cache: RenderCache): Promise<void> {
   const response = new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
-  await cache.ticket("/listings").finish(new Request("http://site.example/listings"), response, { keep: true });
+  await cache.ticket("/listings").finish(new Request("http://site.example/listings"), response, { keep: true, ownScripts: null });
 }
 
 describe("every server's render cache follows the sync", () => {
@@ -28,7 +28,7 @@ describe("every server's render cache follows the sync", () => {
     // On PostgreSQL the other server has its own connections to the shared database; PGlite has one server.
     const other: Database = usingPostgres ? await test.openAnother() : test.db;
     try {
-      const cache = new RenderCache([], { listingsOrigin: "https://l.example", formEmbedOrigin: "https://f.example" });
+      const cache = new RenderCache([], { listingsOrigin: "https://l.example", formEmbedOrigin: "https://f.example", formEmbedScriptOrigin: "https://f.example" });
       const job = new RenderGenerationJob(other, cache);
       await job.run();
       await keepOne(cache);

@@ -3,8 +3,9 @@
  *
  * script-src never allows 'unsafe-inline' or 'unsafe-eval':
  *  - server-rendered documents carry a fresh nonce per request (see `cspNonce`);
- *  - prerendered documents cannot carry a nonce, so their inline scripts are allowed by hash,
- *    computed once per file at start-up (see `prerenderedCsp`);
+ *  - public documents (prerendered, or rendered to be shared) carry no nonce: the inline scripts the
+ *    site wrote in them, and only those, are allowed by hash (app/lib/html/own-scripts.server.ts,
+ *    see `publicCsp`);
  *  - 'strict-dynamic' lets the trusted scripts load what they need (route modules, the
  *    listings widget script and whatever it loads itself).
  */
@@ -12,14 +13,21 @@ import type { RequestHandler } from "express";
 import { createHash, randomBytes } from "node:crypto";
 import type { PublicConfig } from "../app/lib/public-config";
 
+/** The third-party hosts the pages use, from the public configuration: nothing else is allowed. */
 export interface CspSources {
+  /** The listings widget's script (LISTINGS_WIDGET_SCRIPT_URL): it loads its data and pictures from there. */
   listingsOrigin: string;
+  /** The embedded forms' frames (FORM_EMBED_ORIGIN). */
   formEmbedOrigin: string;
+  /** The form-embed script's host (FORM_EMBED_SCRIPT_URL), which sizes the frames and may call home. */
+  formEmbedScriptOrigin: string;
 }
 
 export function cspSourcesFrom(config: PublicConfig): CspSources {
-  return { listingsOrigin: new URL(config.listingsWidgetScriptUrl).origin, formEmbedOrigin: config.formEmbedOrigin };
+  return { listingsOrigin: new URL(config.listingsWidgetScriptUrl).origin, formEmbedOrigin: config.formEmbedOrigin, formEmbedScriptOrigin: new URL(config.formEmbedScriptUrl).origin };
 }
+
+const sameSources = (a: CspSources, b: CspSources) => a.listingsOrigin === b.listingsOrigin && a.formEmbedOrigin === b.formEmbedOrigin && a.formEmbedScriptOrigin === b.formEmbedScriptOrigin;
 
 /**
  * The hosts the policy allows are those the pages were built with (`built`: scripts/build-server.ts
@@ -31,7 +39,7 @@ export function cspSourcesFrom(config: PublicConfig): CspSources {
  */
 export function cspSourcesOfBuild(built: CspSources | undefined, now: CspSources, log: Pick<Console, "warn"> = console): CspSources {
   if (!built) return now;
-  if (built.formEmbedOrigin !== now.formEmbedOrigin || built.listingsOrigin !== now.listingsOrigin) {
+  if (!sameSources(built, now)) {
     log.warn(
       `[config] The form host or listings widget in the environment (${now.formEmbedOrigin}, ${now.listingsOrigin}) is not the build's ` +
         `(${built.formEmbedOrigin}, ${built.listingsOrigin}): the pages and their Content-Security-Policy keep the build's. ` +
@@ -47,10 +55,11 @@ export function contentSecurityPolicy(scriptSources: readonly string[], sources:
     "default-src 'self'",
     `script-src 'strict-dynamic' ${scriptSources.join(" ")}`,
     "style-src 'self' 'unsafe-inline' https:",
-    // Listing photos of the DDF® feed are served from this origin (app/lib/server/listings/photos.server.ts).
-    "img-src 'self' data: blob: https:",
+    // Listing photos of the DDF® feed are served from this origin (app/lib/server/listings/photos.server.ts);
+    // the widget shows its own pictures. No other host (issue 38: `https:` allowed any).
+    `img-src 'self' data: blob: ${hosts(sources.listingsOrigin, sources.formEmbedScriptOrigin)}`,
     "font-src 'self' data: https:",
-    `connect-src 'self' ${sources.listingsOrigin} ${sources.formEmbedOrigin} https:`,
+    `connect-src 'self' ${hosts(sources.listingsOrigin, sources.formEmbedOrigin, sources.formEmbedScriptOrigin)}`,
     `frame-src ${sources.formEmbedOrigin}`,
     "frame-ancestors 'none'",
     "base-uri 'none'",
@@ -60,6 +69,9 @@ export function contentSecurityPolicy(scriptSources: readonly string[], sources:
     "worker-src 'self' blob:",
   ].join("; ");
 }
+
+/** Each origin once, in the order given. */
+const hosts = (...origins: string[]) => [...new Set(origins)].join(" ");
 
 /**
  * The inbox's policy: its own scripts (by nonce) and styles, images and requests to this origin
@@ -86,7 +98,11 @@ export function inboxContentSecurityPolicy(nonce: string | undefined): string | 
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g;
 
-/** Hashes of the inline scripts a browser will run from this HTML (data blocks excluded). */
+/**
+ * Hashes of every inline script a browser would run from this HTML (data blocks excluded): what a
+ * page's policy must cover, for the tests to check. Never used to make a policy, which would then
+ * allow a script injected into the page (issue 38): see `publicCsp`.
+ */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const match of html.matchAll(INLINE_SCRIPT)) {
@@ -100,8 +116,12 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-export function prerenderedCsp(html: string, sources: CspSources): string {
-  return contentSecurityPolicy(inlineScriptHashes(html), sources);
+/**
+ * The policy of a public page: `ownScriptHashes` are the hashes of the inline scripts the site
+ * wrote in it (app/lib/html/own-scripts.server.ts), never read from the finished page.
+ */
+export function publicCsp(ownScriptHashes: readonly string[], sources: CspSources): string {
+  return contentSecurityPolicy(ownScriptHashes, sources);
 }
 
 export function cspNonce(): string {

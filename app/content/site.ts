@@ -47,7 +47,6 @@ export const site = {
     { days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"], opens: "09:00", closes: "18:00", label: "Monday to Friday" },
     { days: ["Saturday", "Sunday"], opens: "10:00", closes: "16:00", label: "Saturday and Sunday" },
   ],
-  aggregateRating: { ratingValue: 5, reviewCount: 25 },
   /** The twelve towns of the agent's structured data (spec §9). */
   serviceAreaTowns: [
     "Edmonton",

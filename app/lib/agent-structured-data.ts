@@ -15,8 +15,12 @@ const dayMap: Record<string, string> = {
   Sunday: "https://schema.org/Sunday",
 };
 
-/** The agent as a RealEstateAgent (a LocalBusiness subtype) with the metadata of spec §9. */
-export function agentJsonLd() {
+/**
+ * The agent as a RealEstateAgent (a LocalBusiness subtype) with the metadata of spec §9. The
+ * towns served are the twelve of the site's data unless a page lists its own: the sellers'-market
+ * tips article names ten ("ten in blog article data"), and its structured data says what it says.
+ */
+export function agentJsonLd({ areaServed = site.serviceAreaTowns }: { areaServed?: readonly string[] } = {}) {
   const a = site.brokerage.address;
   return {
     "@context": "https://schema.org",
@@ -43,13 +47,9 @@ export function agentJsonLd() {
       opens: h.opens,
       closes: h.closes,
     })),
-    aggregateRating: {
-      "@type": "AggregateRating",
-      ratingValue: site.aggregateRating.ratingValue,
-      reviewCount: site.aggregateRating.reviewCount,
-      bestRating: 5,
-    },
-    areaServed: site.serviceAreaTowns.map((name) => ({ "@type": "City", name })),
+    // No aggregateRating: the spec's "5 from 25 reviews" are reviews no page shows, and a rating in
+    // structured data must be of reviews a visitor can read there (decision 047).
+    areaServed: areaServed.map((name) => ({ "@type": "City", name })),
     sameAs: site.social.map((s) => s.href),
   };
 }

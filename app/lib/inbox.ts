@@ -120,6 +120,7 @@ export interface HomeOpened {
   path: string | null;
   firstAt: Date;
   lastAt: Date;
+  /** The days it was opened on (an open is recorded once per person, home and day). */
   times: number;
 }
 

@@ -7,12 +7,13 @@
 import { INSURED_GDS_LIMIT_PERCENT, STRESS_TEST_BUFFER_POINTS, STRESS_TEST_FLOOR_PERCENT, TRADITIONAL_GDS_PERCENT, ruleSources } from "~/content/blog/data/figures";
 import { QUALIFYING_MONTHLY_HEATING } from "./listing-costs";
 import { LOAN_TERMS } from "./mortgage";
-import { DOWN_PAYMENT_RULE, STANDARD_AMORTIZATION_YEARS } from "./mortgage-insurance";
+import { DOWN_PAYMENT_RULE, LONG_AMORTIZATION_SURCHARGE_PERCENT, STANDARD_AMORTIZATION_YEARS } from "./mortgage-insurance";
 import { FIELD } from "./mortgage-inputs";
 
 export const LISTING_COST_RULES = {
   downPayment: DOWN_PAYMENT_RULE,
   standardAmortizationYears: STANDARD_AMORTIZATION_YEARS,
+  longAmortizationSurchargePercent: LONG_AMORTIZATION_SURCHARGE_PERCENT,
   loanTerms: LOAN_TERMS,
   monthlyHeating: QUALIFYING_MONTHLY_HEATING,
   insuredGdsPercent: INSURED_GDS_LIMIT_PERCENT,
@@ -20,7 +21,7 @@ export const LISTING_COST_RULES = {
   stressTestFloorPercent: STRESS_TEST_FLOOR_PERCENT,
   stressTestBufferPoints: STRESS_TEST_BUFFER_POINTS,
   /** The form's field names: the calculator's own query keys. */
-  fields: { down: FIELD.down, rate: FIELD.rate, years: FIELD.years },
+  fields: { down: FIELD.down, rate: FIELD.rate, years: FIELD.years, ftb: FIELD.firstTimeBuyer, new: FIELD.newBuild },
   sources: {
     downPayment: ruleSources.downPayment,
     mortgageInsurance: ruleSources.mortgageInsurance,

@@ -19,6 +19,9 @@ export interface CostParams {
   down?: number;
   rate?: number;
   amortizationYears?: number;
+  /** The calculator's two questions (its `ftb` and `new` boxes): either one opens 30 years to an insured mortgage. */
+  firstTimeBuyer: boolean;
+  newBuild: boolean;
   /** What was typed and not used, said next to the form: the figures fall back to the defaults. */
   messages: string[];
 }
@@ -29,7 +32,7 @@ export interface CostParams {
  * a hand-edited address never gives an error page.
  */
 export function readCostParams(params: URLSearchParams, price: number | null): CostParams {
-  const result: CostParams = { messages: [] };
+  const result: CostParams = { firstTimeBuyer: params.get(FIELD.firstTimeBuyer) === "1", newBuild: params.get(FIELD.newBuild) === "1", messages: [] };
   if (price === null || !(price > 0)) return result;
   const minimum = minimumDownPayment(price) ?? 0;
   const downText = params.get(FIELD.down)?.trim().slice(0, 24);
@@ -49,27 +52,32 @@ export function readCostParams(params: URLSearchParams, price: number | null): C
   const yearsText = params.get(FIELD.years);
   if (yearsText) {
     const years = LOAN_TERMS.find((y) => String(y) === yearsText.trim());
-    if (years === undefined) result.messages.push(`The amortization must be ${LOAN_TERMS.join(", ")} years; shown at ${CALCULATOR_DEFAULTS.years}.`);
+    if (years === undefined) result.messages.push(`The amortization must be ${LOAN_TERMS.join(", ")} years; shown at the default.`);
     else result.amortizationYears = years;
   }
   return result;
 }
 
 /** The panel's choice as a query (what the GET form sends, and what the page writes to its address as the buyer types). */
-export function costQuery(costs: Pick<ListingMonthlyCosts, "ratePercent" | "years"> & { chosen: Pick<DownPaymentCase, "down"> }): string {
-  return new URLSearchParams({ [FIELD.down]: String(costs.chosen.down), [FIELD.rate]: String(costs.ratePercent), [FIELD.years]: String(costs.years) }).toString();
+export function costQuery(costs: Pick<ListingMonthlyCosts, "ratePercent" | "years"> & { chosen: Pick<DownPaymentCase, "down"> }, answers: Pick<CostFields, "ftb" | "new"> = { ftb: "", new: "" }): string {
+  const query = new URLSearchParams({ [FIELD.down]: String(costs.chosen.down), [FIELD.rate]: String(costs.ratePercent), [FIELD.years]: String(costs.years) });
+  if (answers.ftb === "1") query.set(FIELD.firstTimeBuyer, "1");
+  if (answers.new === "1") query.set(FIELD.newBuild, "1");
+  return query.toString();
 }
 
-/** The full calculator with the same numbers (its query: mortgage-inputs.ts FIELD). */
-export function calculatorHref(costs: ListingMonthlyCosts): string {
-  return `/mortgage-calculator?${new URLSearchParams({ [FIELD.price]: String(costs.price) }).toString()}&${costQuery(costs)}`;
+/** The full calculator with the same numbers and answers (its query: mortgage-inputs.ts FIELD). */
+export function calculatorHref(costs: ListingMonthlyCosts, answers?: Pick<CostFields, "ftb" | "new">): string {
+  return `/mortgage-calculator?${new URLSearchParams({ [FIELD.price]: String(costs.price) }).toString()}&${costQuery(costs, answers)}`;
 }
 
-/** What the panel's three fields hold: text as typed. */
+/** What the panel's fields hold: text as typed; the two boxes "1" when ticked, "" when not. */
 export interface CostFields {
   down: string;
   rate: string;
   years: string;
+  ftb: string;
+  new: string;
 }
 
 /** Everything the panel and the inquiry show, as data: the loader sends the first, the page recomputes the next ones. */
@@ -146,8 +154,16 @@ export function costNotes(costs: ListingMonthlyCosts): CostNote[] {
         `Under ${dp.uninsuredPercent}% down the mortgage is insured; the premium is added to it `,
         cite(sources.mortgageInsurance),
         ".",
-        ...(chosen.insurance.status === "required" && costs.years > RULES.standardAmortizationYears
-          ? [` ${costs.years} years with under ${dp.uninsuredPercent}% down: first-time buyers and new homes only, others at most ${RULES.standardAmortizationYears} years `, cite(sources.thirtyYearAmortization), "."]
+        ...(chosen.insurance.status === "required"
+          ? [
+              ` More than ${RULES.standardAmortizationYears} years with under ${dp.uninsuredPercent}% down: first-time buyers and new homes only, others at most ${RULES.standardAmortizationYears} years `,
+              cite(sources.thirtyYearAmortization),
+              `; then the premium carries a ${RULES.longAmortizationSurchargePercent.toFixed(2)}% surcharge`,
+              ...(chosen.insurance.longAmortization === "surcharged" ? [` (${chosen.insurance.ratePercent.toFixed(2)}% of the loan here, for ${costs.years} years)`] : []),
+              " ",
+              cite(sources.mortgageInsurance),
+              ".",
+            ]
           : []),
       ],
     },
@@ -182,18 +198,27 @@ export function costNotes(costs: ListingMonthlyCosts): CostNote[] {
  * written, else they show the figures used (the defaults in place of anything unusable).
  */
 export function costViewOf(price: number | null, inputs: ListingCostInputs, query: URLSearchParams, typed = false): CostView | null {
-  const params = readCostParams(query, price);
-  const costs = listingMonthlyCosts({ price, costs: inputs, ...params });
+  const { firstTimeBuyer, newBuild, messages, ...params } = readCostParams(query, price);
+  const costs = listingMonthlyCosts({ price, costs: inputs, ...params, firstTimeBuyerOrNewBuild: firstTimeBuyer || newBuild });
   if (!costs) return null;
+  const answers = { ftb: firstTimeBuyer ? "1" : "", new: newBuild ? "1" : "" };
   const fields = typed
-    ? { down: query.get(FIELD.down) ?? "", rate: query.get(FIELD.rate) ?? "", years: query.get(FIELD.years) ?? "" }
-    : { down: String(costs.chosen.down), rate: String(costs.ratePercent), years: String(costs.years) };
-  return { costs, fields, messages: params.messages, calculatorHref: calculatorHref(costs), query: fieldsQuery(fields).toString(), sent: sentFiguresOf(buyerFiguresOf(costs)), notes: costNotes(costs), columns: costColumns(costs) };
+    ? { down: query.get(FIELD.down) ?? "", rate: query.get(FIELD.rate) ?? "", years: query.get(FIELD.years) ?? "", ...answers }
+    : { down: String(costs.chosen.down), rate: String(costs.ratePercent), years: String(costs.years), ...answers };
+  const asked = costs.yearsAskedNotAllowed;
+  const allMessages =
+    asked === null
+      ? messages
+      : [...messages, `${asked} years with under ${RULES.downPayment.uninsuredPercent}% down is only for first-time buyers and newly built homes: shown at ${costs.years} years. Tick a box below if one applies.`];
+  return { costs, fields, messages: allMessages, calculatorHref: calculatorHref(costs, answers), query: fieldsQuery(fields).toString(), sent: sentFiguresOf(buyerFiguresOf(costs)), notes: costNotes(costs), columns: costColumns(costs) };
 }
 
-/** The query of the fields as typed. */
+/** The query of the fields as typed (the boxes only when ticked, as a form sends checkboxes). */
 export function fieldsQuery(fields: CostFields): URLSearchParams {
-  return new URLSearchParams({ [FIELD.down]: fields.down, [FIELD.rate]: fields.rate, [FIELD.years]: fields.years });
+  const query = new URLSearchParams({ [FIELD.down]: fields.down, [FIELD.rate]: fields.rate, [FIELD.years]: fields.years });
+  if (fields.ftb === "1") query.set(FIELD.firstTimeBuyer, "1");
+  if (fields.new === "1") query.set(FIELD.newBuild, "1");
+  return query;
 }
 
 /** What "Ask about this home" carries: the buyer's case, rounded to the dollar as the panel shows it. */

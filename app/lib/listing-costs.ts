@@ -1,6 +1,7 @@
 /**
  * What a listed home costs a month (issue 28): the mortgage payment at the buyer's down payment
- * (the smallest legal one by default) and at 20 %, the default-insurance premium added to the
+ * (the smallest legal one by default) and at 20 %, over an amortization the buyer can get (issue 39:
+ * 25 years when insured unless first-time buyer or new build, then 30 with CMHC's surcharge), the default-insurance premium added to the
  * mortgage, the home's property tax and condo fee per month, the total, and the household income
  * needed to qualify at the stress-test rate. Every figure comes from the calculator's own
  * functions (mortgage.ts, mortgage-insurance.ts, affordability.ts) and rules, so the panel can
@@ -10,7 +11,7 @@
 import { maxMortgageForIncome } from "./affordability";
 import { roundCents } from "./format";
 import { CALCULATOR_DEFAULTS, LOAN_TERMS, MAX_RATE_PERCENT, monthlyPayment, type LoanTerm } from "./mortgage";
-import { DOWN_PAYMENT_RULE, minimumDownPayment, mortgageInsurancePremium, type InsuranceQuote } from "./mortgage-insurance";
+import { DOWN_PAYMENT_RULE, longestAmortizationYears, minimumDownPayment, mortgageInsurancePremium, type InsuranceQuote } from "./mortgage-insurance";
 import type { ListingCostInputs } from "./listing-types";
 import { EDMONTON_TOTAL_PROPERTY_TAX_PERCENT, INSURED_GDS_LIMIT_PERCENT, TRADITIONAL_GDS_PERCENT, qualifyingRate } from "~/content/blog/data/figures";
 
@@ -100,12 +101,18 @@ export interface CostChoice {
   down: number;
   ratePercent: number;
   years: LoanTerm;
+  /** A buyer is a first-time buyer or the home is newly built: an insured mortgage may then run 30 years, at CMHC's surcharge. */
+  firstTimeBuyerOrNewBuild: boolean;
 }
 
 export interface ListingMonthlyCosts {
   price: number;
   ratePercent: number;
+  /** The amortization the figures are for: one the buyer can get at the chosen down payment (issue 39). */
   years: LoanTerm;
+  firstTimeBuyerOrNewBuild: boolean;
+  /** The amortization the buyer asked for when it is longer than they can get (shown at `years` instead); null otherwise. */
+  yearsAskedNotAllowed: LoanTerm | null;
   minimumDown: number;
   twentyPercentDown: number;
   /** At the buyer's down payment (the minimum unless they chose another). */
@@ -153,7 +160,7 @@ function incomeNeeded(mortgageAmount: number, gdsPercent: number, qualifyingRate
 
 function downPaymentCase(price: number, down: number, choice: CostChoice, tax: PropertyTax, condo: CondoFee | null): DownPaymentCase {
   const loan = roundCents(price - down);
-  const insurance: InsuranceQuote = mortgageInsurancePremium({ price, downPayment: down, amortizationYears: choice.years }) ?? { status: "unavailable", ltvPercent: (loan / price) * 100, ratePercent: null, premium: 0 };
+  const insurance: InsuranceQuote = mortgageInsurancePremium({ price, downPayment: down, amortizationYears: choice.years, firstTimeBuyerOrNewBuild: choice.firstTimeBuyerOrNewBuild }) ?? { status: "unavailable", ltvPercent: (loan / price) * 100, ratePercent: null, premium: 0 };
   const mortgageAmount = roundCents(loan + insurance.premium);
   const payment = monthlyPayment(mortgageAmount, choice.ratePercent, choice.years) ?? 0;
   const insured = insurance.status === "required";
@@ -171,9 +178,22 @@ function downPaymentCase(price: number, down: number, choice: CostChoice, tax: P
   };
 }
 
-/** The calculator's default choice for a price: its default rate and amortization, the smallest legal down payment. */
-export function defaultChoice(price: number): CostChoice {
-  return { down: minimumDownPayment(price) ?? 0, ratePercent: CALCULATOR_DEFAULTS.ratePercent, years: CALCULATOR_DEFAULTS.years };
+/**
+ * The amortization the panel shows: the one asked for when the buyer can get it, else the longest
+ * they can (25 years for an insured mortgage unless first-time buyer or new build); without one
+ * asked, the calculator's default within that same limit. Never a term no lender may offer.
+ */
+function yearsFor(price: number, down: number, firstTimeBuyerOrNewBuild: boolean, asked: LoanTerm | undefined): { years: LoanTerm; notAllowed: LoanTerm | null } {
+  const longest = longestAmortizationYears({ price, downPayment: down, firstTimeBuyerOrNewBuild });
+  const wanted = asked ?? CALCULATOR_DEFAULTS.years;
+  if (wanted <= longest) return { years: wanted, notAllowed: null };
+  return { years: longest, notAllowed: asked ?? null };
+}
+
+/** The default choice for a price: the smallest legal down payment, the calculator's rate, and its amortization where a buyer can get it (25 years when insured). */
+export function defaultChoice(price: number, firstTimeBuyerOrNewBuild = false): CostChoice {
+  const down = minimumDownPayment(price) ?? 0;
+  return { down, ratePercent: CALCULATOR_DEFAULTS.ratePercent, years: yearsFor(price, down, firstTimeBuyerOrNewBuild, undefined).years, firstTimeBuyerOrNewBuild };
 }
 
 /** Every figure of the panel; null without a usable price (a price on request shows no panel). */
@@ -183,25 +203,27 @@ export function listingMonthlyCosts({
   down,
   rate,
   amortizationYears,
+  firstTimeBuyerOrNewBuild = false,
 }: {
   price: number | null;
   costs: ListingCostInputs;
   down?: number;
   rate?: number;
   amortizationYears?: number;
+  firstTimeBuyerOrNewBuild?: boolean;
 }): ListingMonthlyCosts | null {
   if (price === null || !Number.isFinite(price) || price <= 0) return null;
   const minimumDown = minimumDownPayment(price);
   if (minimumDown === null) return null;
-  const fallback = defaultChoice(price);
-  const years = LOAN_TERMS.find((y) => y === amortizationYears) ?? fallback.years;
+  const fallback = defaultChoice(price, firstTimeBuyerOrNewBuild);
   const ratePercent = rate !== undefined && Number.isFinite(rate) && rate >= 0 && rate <= MAX_RATE_PERCENT ? rate : fallback.ratePercent;
   const chosenDown = down !== undefined && Number.isFinite(down) && down >= minimumDown && down < price ? roundCents(down) : minimumDown;
-  const choice: CostChoice = { down: chosenDown, ratePercent, years };
+  const { years, notAllowed } = yearsFor(price, chosenDown, firstTimeBuyerOrNewBuild, LOAN_TERMS.find((y) => y === amortizationYears));
+  const choice: CostChoice = { down: chosenDown, ratePercent, years, firstTimeBuyerOrNewBuild };
   const tax = propertyTaxOf(price, costs);
   const condoFee = condoFeeOf(costs);
   const twentyPercentDown = roundCents((price * DOWN_PAYMENT_RULE.uninsuredPercent) / 100);
   const chosen = downPaymentCase(price, chosenDown, choice, tax, condoFee);
   const twenty = chosenDown === twentyPercentDown ? null : downPaymentCase(price, twentyPercentDown, choice, tax, condoFee);
-  return { price, ratePercent, years, minimumDown, twentyPercentDown, chosen, twenty, tax, condoFee };
+  return { price, ratePercent, years, firstTimeBuyerOrNewBuild, yearsAskedNotAllowed: notAllowed, minimumDown, twentyPercentDown, chosen, twenty, tax, condoFee };
 }

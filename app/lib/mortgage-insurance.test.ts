@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { insurancePremiumRate, minimumDownPayment, mortgageInsurancePremium } from "./mortgage-insurance";
+import { insurancePremiumRate, longestAmortizationYears, minimumDownPayment, mortgageInsurancePremium, needsInsurance } from "./mortgage-insurance";
 
 // The down-payment and default-insurance rules (minimum down payment by price band, CMHC-style
 // premium rates by loan-to-value, the 30-year surcharge). Payments, rates and schedules are in
@@ -82,5 +82,23 @@ describe("mortgage default insurance", () => {
     expect(mortgageInsurancePremium({ price: 500_000, downPayment: 500_000 })).toBeNull();
     expect(mortgageInsurancePremium({ price: 0, downPayment: 0 })).toBeNull();
     expect(mortgageInsurancePremium({ price: Number.NaN, downPayment: 0 })).toBeNull();
+  });
+});
+
+describe("longestAmortizationYears (issue 39: the one place of the 25-year rule)", () => {
+  it("is 25 years under 20 % down unless first-time buyer or new build, 30 otherwise", () => {
+    expect(longestAmortizationYears({ price: 500_000, downPayment: 25_000, firstTimeBuyerOrNewBuild: false })).toBe(25);
+    expect(longestAmortizationYears({ price: 500_000, downPayment: 25_000, firstTimeBuyerOrNewBuild: true })).toBe(30);
+    expect(longestAmortizationYears({ price: 500_000, downPayment: 99_999.99, firstTimeBuyerOrNewBuild: false })).toBe(25);
+    expect(longestAmortizationYears({ price: 500_000, downPayment: 100_000, firstTimeBuyerOrNewBuild: false })).toBe(30);
+    expect([needsInsurance(500_000, 99_999.99), needsInsurance(500_000, 100_000)]).toEqual([true, false]);
+  });
+
+  it("is the rule the premium's 30-year answer follows", () => {
+    for (const firstTimeBuyerOrNewBuild of [false, true]) {
+      const quote = mortgageInsurancePremium({ price: 500_000, downPayment: 25_000, amortizationYears: 30, firstTimeBuyerOrNewBuild });
+      const allowed = 30 <= longestAmortizationYears({ price: 500_000, downPayment: 25_000, firstTimeBuyerOrNewBuild });
+      expect(quote).toMatchObject({ status: "required", longAmortization: allowed ? "surcharged" : "not-eligible", ratePercent: allowed ? 4.2 : 4 });
+    }
   });
 });

@@ -3,7 +3,7 @@
  * bands, and who may take an insured mortgage over more than 25 years.
  */
 import { roundCents, toCents } from "./format";
-import { isValidAmount, isValidYears } from "./mortgage";
+import { LOAN_TERMS, isValidAmount, isValidYears, type LoanTerm } from "./mortgage";
 
 /** The federal minimum down payment rule (in force since December 15, 2024). */
 export const DOWN_PAYMENT_RULE = {
@@ -46,9 +46,24 @@ export const INSURANCE_PREMIUM_BANDS: readonly { maxLtvPercent: number; ratePerc
   { maxLtvPercent: 95, ratePercent: 4.0 },
 ];
 
-/** Added to the premium rate when the amortization is longer than 25 years (the 30-year option). */
+/** Added to the premium rate when the amortization is longer than 25 years (the 30-year option; CMHC's premium schedule). */
 export const LONG_AMORTIZATION_SURCHARGE_PERCENT = 0.2;
 export const STANDARD_AMORTIZATION_YEARS = 25;
+
+/** True when a down payment of `downPayment` on `price` needs default insurance: under 20 % of the price, compared in cents. */
+export function needsInsurance(price: number, downPayment: number): boolean {
+  return toCents(downPayment) * 100 < toCents(price) * DOWN_PAYMENT_RULE.uninsuredPercent;
+}
+
+/**
+ * The longest amortization a buyer can get (the rule of insured-amortization-rule.ts, in one
+ * place): an insured mortgage (under 20 % down) is limited to 25 years unless a buyer is a
+ * first-time buyer or the home is newly built; otherwise the longest term the calculator offers.
+ */
+export function longestAmortizationYears({ price, downPayment, firstTimeBuyerOrNewBuild }: { price: number; downPayment: number; firstTimeBuyerOrNewBuild: boolean }): LoanTerm {
+  const longest = LOAN_TERMS[LOAN_TERMS.length - 1]!;
+  return needsInsurance(price, downPayment) && !firstTimeBuyerOrNewBuild ? STANDARD_AMORTIZATION_YEARS : longest;
+}
 
 /**
  * The premium rate in percent for a loan of `loan` on a home of `price`; null above 95 %
@@ -101,7 +116,7 @@ export function mortgageInsurancePremium({
   const ltvPercent = (loan / price) * 100;
   const minimum = minimumDownPayment(price);
   if (minimum === null) return null;
-  if (toCents(downPayment) * 100 >= toCents(price) * DOWN_PAYMENT_RULE.uninsuredPercent) {
+  if (!needsInsurance(price, downPayment)) {
     return { status: "not-required", ltvPercent, ratePercent: 0, premium: 0 };
   }
   if (toCents(downPayment) < toCents(minimum)) return { status: "unavailable", ltvPercent, ratePercent: null, premium: 0 };
@@ -109,5 +124,6 @@ export function mortgageInsurancePremium({
   if (ratePercent === null) return { status: "unavailable", ltvPercent, ratePercent: null, premium: 0 };
   const premium = roundCents((loan * ratePercent) / 100);
   if (amortizationYears <= STANDARD_AMORTIZATION_YEARS) return { status: "required", ltvPercent, ratePercent, premium };
-  return { status: "required", ltvPercent, ratePercent, premium, longAmortization: firstTimeBuyerOrNewBuild ? "surcharged" : "not-eligible" };
+  const allowed = amortizationYears <= longestAmortizationYears({ price, downPayment, firstTimeBuyerOrNewBuild });
+  return { status: "required", ltvPercent, ratePercent, premium, longAmortization: allowed ? "surcharged" : "not-eligible" };
 }

@@ -30,13 +30,22 @@ export interface PageMetaInput {
 export const DEFAULT_SHARE_IMAGE = "/images/share-card.jpg";
 
 /**
- * The document title: the page's own, then the agent. On listing and search pages (the paths of
- * spec §2's query-string rule) it ends with the brokerage's name (spec §1), as REALTOR® advertising
- * of listings names the brokerage.
+ * Listing pages outside spec §2's query-string list: /browse-by-building is a placeholder for
+ * listings, like its siblings /sold-properties and /office-listings (spec §2's route table puts
+ * the three on one line), so its title names the brokerage as theirs do; its query string is still
+ * removed, as the rule says.
+ */
+const OTHER_LISTING_PAGES: ReadonlySet<string> = new Set(["/browse-by-building"]);
+
+/**
+ * The document title: the page's own, then the agent (the home page's own title starts with the
+ * agent's name and is left as it is). On listing and search pages (the paths of spec §2's
+ * query-string rule, and OTHER_LISTING_PAGES) it ends with the brokerage's name (spec §1), as
+ * REALTOR® advertising of listings names the brokerage.
  */
 export function documentTitle(title: string, path: string): string {
-  const withAgent = title.includes(site.agent.name) ? title : `${title} | ${site.agent.name}, Edmonton REALTOR®`;
-  return keepsQueryString(path) && path !== "/404" ? `${withAgent} | ${site.brokerage.name}` : withAgent;
+  const withAgent = title.startsWith(site.agent.name) ? title : `${title} | ${site.agent.name}, Edmonton REALTOR®`;
+  return (keepsQueryString(path) || OTHER_LISTING_PAGES.has(path)) && path !== "/404" ? `${withAgent} | ${site.brokerage.name}` : withAgent;
 }
 
 export function pageMeta(input: PageMetaInput): MetaDescriptor[] {

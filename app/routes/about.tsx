@@ -24,7 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ location }) =>
   pageMeta({
-    title: `About ${site.agent.name}`,
+    title: "About Me",
     description: `${site.agent.name} is an Edmonton ${site.agent.title} with ${site.brokerage.name}, helping buyers and sellers across Edmonton and the surrounding communities.`,
     path: location.pathname,
     type: "profile",

@@ -29,12 +29,12 @@ describe("the listing loader's monthly-cost query", () => {
     await upsertListings(t.db, [toListingRow(HOME), toListingRow(NEIGHBOUR)]);
     const good = await load("?down=60000&rate=4.5&years=25");
     expect(good.init?.status ?? 200).toBe(200);
-    expect(good.data.cost?.fields).toEqual({ down: "60000", rate: "4.5", years: "25" });
+    expect(good.data.cost?.fields).toEqual({ down: "60000", rate: "4.5", years: "25", ftb: "", new: "" });
     expect(good.data.cost?.messages).toEqual([]);
     for (const query of ["?down=abc&rate=999&years=7", "?down=-1", "?down=1e400", `?rate=${"9".repeat(500)}`, "?down=&rate=&years="]) {
       const bad = await load(query);
       expect(bad.init?.status ?? 200, query).toBe(200);
-      expect(bad.data.cost?.fields, query).toEqual({ down: "27500", rate: "6.5", years: "30" });
+      expect(bad.data.cost?.fields, query).toEqual({ down: "27500", rate: "6.5", years: "25", ftb: "", new: "" });
     }
     expect((await load("?down=abc&rate=999&years=7")).data.cost?.messages).toHaveLength(3);
     expect(good.data.daysOnMarket).toBeGreaterThan(0);

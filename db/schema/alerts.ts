@@ -4,7 +4,7 @@
  * mail, the homes opened from alerts, the suppression list and the server's signing secret.
  */
 import { sql } from "drizzle-orm";
-import { bigint, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, bigint, check, date, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { ALERT_FREQUENCIES, ALERT_KINDS, ALERT_STATUSES, type AlertCriteria, CONSENT_KINDS, LISTING_CHANGE_KINDS } from "../../app/lib/alert-values";
 import { createdAt } from "./columns";
 import { people } from "./inbox";
@@ -16,6 +16,9 @@ const listOf = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`
  * A saved search or a watched home. Until its confirmation link is used it is `pending` and holds
  * the address typed (no person exists for it, so an address typed by someone else leaves nothing
  * in the inbox); confirmed, it belongs to a person and is `active`; removed or unsubscribed, `ended`.
+ * Each sign-up is its own row, never overwritten by another (issue 38): its fields are what that
+ * sign-up typed, and the consent its link confirms is its own. A pending row nobody confirmed is
+ * deleted once its link has expired (inbox/retention.server.ts).
  */
 export const alertSubscriptions = pgTable(
   "alert_subscriptions",
@@ -45,6 +48,11 @@ export const alertSubscriptions = pgTable(
     created_at: createdAt(),
     confirmed_at: timestamp("confirmed_at", { withTimezone: true }),
     ended_at: timestamp("ended_at", { withTimezone: true }),
+    /**
+     * A sign-up for a search its address already had, confirmed: the live subscription whose
+     * frequency it changed. The row then ends at once, kept as the record of that confirmation.
+     */
+    applied_to: integer("applied_to").references((): AnyPgColumn => alertSubscriptions.id, { onDelete: "set null" }),
   },
   (t) => [
     check("alert_subscriptions_kind_check", sql`${t.kind} in (${listOf(ALERT_KINDS)})`),
@@ -150,7 +158,11 @@ export const alertItems = pgTable(
   ],
 );
 
-/** A home opened from an alert's link (the link names the listing and the person's signed token). */
+/**
+ * A home opened from an alert's link (the link names the listing and the person's signed token):
+ * only a home an alert mail carried to the person, once per person, home and day (the Edmonton
+ * calendar day of the first open), so replaying links cannot grow the table (issue 38).
+ */
 export const alertOpens = pgTable(
   "alert_opens",
   {
@@ -159,9 +171,10 @@ export const alertOpens = pgTable(
       .notNull()
       .references(() => people.id, { onDelete: "cascade" }),
     listing_key: text("listing_key").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
     created_at: createdAt(),
   },
-  (t) => [index("alert_opens_person_idx").on(t.person_id, t.listing_key)],
+  (t) => [uniqueIndex("alert_opens_person_day_idx").on(t.person_id, t.listing_key, t.day)],
 );
 
 /** Addresses never to be mailed again (an erased person): a keyed hash of the address, not the address. */

@@ -8,6 +8,7 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { readScriptConfig } from "../script-config";
+import { SERVER_NODE_OPTIONS } from "../../server/node-options";
 
 const config = readScriptConfig();
 
@@ -59,7 +60,7 @@ export function serverLogTail(lines: number): string {
 }
 
 export async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--enable-source-maps", path.join(buildDir, "server.js")], {
+  const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, path.join(buildDir, "server.js")], {
     env: {
       ...process.env,
       ...env,

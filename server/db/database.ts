@@ -59,20 +59,39 @@ export interface OpenDatabaseOptions {
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const MIGRATIONS_DIR = existsSync(path.join(here, "migrations")) ? path.join(here, "migrations") : path.resolve(here, "../../db/migrations");
 
+/**
+ * A database made by initdb, as a gzipped tarball of its folder: the build makes it beside server.js
+ * (scripts/build-server.ts) and a new PGlite folder starts from it. Run from source there is none,
+ * and PGlite runs initdb itself.
+ */
+export const INITIAL_PGLITE_DATA = path.join(here, "pglite-initial.tar.gz");
+
 /** Any constant; it names the lock that keeps two processes from migrating at once. */
 const MIGRATION_LOCK_KEY = 4_204_204;
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  const database = options.databaseUrl ? await openPostgres(options.databaseUrl, options.poolMax ?? 10) : await openPglite(options.pgliteDir ?? "memory");
-  if (options.migrate !== false) {
-    try {
-      await database.migrate();
-    } catch (error) {
-      await database.close().catch(() => undefined);
-      throw error;
-    }
-  }
+  const pgliteDir = options.pgliteDir ?? "memory";
+  // PGlite's first open of a folder runs initdb (unless the build's initialised database is
+  // there to unpack), which grows its WebAssembly memory to about 750 MB; that memory is never
+  // given back while its thread lives (issue 38: a first start sat at 890 MB). The new folder is
+  // made and migrated by a thread that then ends, and the database is opened again by a fresh one
+  // (about a second more, on the first start only).
+  const fresh = !options.databaseUrl && pgliteDir !== "memory" && options.migrate !== false && !existsSync(path.join(pgliteDir, "PG_VERSION"));
+  if (fresh) await migrateThenClose(await openPglite(pgliteDir));
+  const database = options.databaseUrl ? await openPostgres(options.databaseUrl, options.poolMax ?? 10) : await openPglite(pgliteDir);
+  if (options.migrate !== false) await migrateThenClose(database, { keepOpen: true });
   return database;
+}
+
+/** Applies the pending migrations, then closes the database (unless `keepOpen`); closes it on failure either way. */
+async function migrateThenClose(database: Database, { keepOpen = false }: { keepOpen?: boolean } = {}): Promise<void> {
+  try {
+    await database.migrate();
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    throw error;
+  }
+  if (!keepOpen) await database.close();
 }
 
 async function openPglite(dir: string): Promise<Database> {
@@ -83,7 +102,7 @@ async function openPglite(dir: string): Promise<Database> {
   }
   let thread: PgliteThread;
   try {
-    thread = await PgliteThread.start(dir);
+    thread = await PgliteThread.start(dir, existsSync(INITIAL_PGLITE_DATA) ? INITIAL_PGLITE_DATA : undefined);
   } catch (error) {
     release();
     throw error;

@@ -33,12 +33,16 @@ export class PgliteThread {
     worker.on("exit", () => stop(new Error("PGlite is closed")));
   }
 
-  /** Starts the thread and waits for PGlite to open the folder (or "memory"). */
-  static async start(dir: string): Promise<PgliteThread> {
+  /**
+   * Starts the thread and waits for PGlite to open the folder (or "memory"). `initial`: a tarball
+   * of a database made by initdb (the build's, scripts/build-server.ts), unpacked into a new
+   * folder instead of running initdb there.
+   */
+  static async start(dir: string, initial?: string): Promise<PgliteThread> {
     // No Node options for the thread (its file is plain JavaScript and needs none): a worker
     // refuses V8 and process-wide ones (`--max-old-space-size`, `--trace-gc`…) given to it, and
     // tsx's loader, inherited under `npm run dev`, the scripts and the tests, hung it at start-up.
-    const worker = new Worker(PGLITE_THREAD, { workerData: { dir }, execArgv: [] });
+    const worker = new Worker(PGLITE_THREAD, { workerData: { dir, initial }, execArgv: [] });
     let onMessage = (_message: { ready: boolean; error?: SerializedError }) => {};
     let onError = (_error: Error) => {};
     let onExit = (_code: number) => {};

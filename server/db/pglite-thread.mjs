@@ -24,6 +24,9 @@
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
+import { Blob } from "node:buffer";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 
 /** bigint as a number, as on the pg pool (server/db/database.ts): the one bigint column is a passkey's signature counter. */
@@ -37,7 +40,14 @@ if (!port) throw new Error("pglite-thread.mjs runs as a worker thread (see openD
 let client;
 try {
   const dir = workerData.dir;
-  client = dir === "memory" ? await PGlite.create({ parsers }) : await PGlite.create(dir, { parsers });
+  // PostgreSQL's default 128 MB of shared buffers are all touched in PGlite's WebAssembly memory
+  // (resident for the process's life); the site's database is a few megabytes, and the kernel's
+  // page cache still holds its files. 16 MB took resident memory from about 420 to 300 MB (issue 38).
+  const startParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+  // A new folder gets the build's initialised database (scripts/build-server.ts) when there is
+  // one: PGlite's initdb took the process to 800 MB for the seconds it ran (issue 38).
+  const loadDataDir = dir !== "memory" && workerData.initial && !existsSync(path.join(dir, "PG_VERSION")) ? new Blob([readFileSync(workerData.initial)]) : undefined;
+  client = dir === "memory" ? await PGlite.create({ parsers, startParams }) : await PGlite.create(dir, { parsers, startParams, loadDataDir });
 } catch (error) {
   port.postMessage({ ready: false, error: serializeError(error) });
   port.close();

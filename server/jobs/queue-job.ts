@@ -59,7 +59,14 @@ export abstract class QueueJob<Item> implements Job {
   async drainOnce(signal?: AbortSignal): Promise<number> {
     if (signal?.aborted) return 0;
     const batch = await this.claim(this.options.batchSize, this.options.leaseMs);
-    await Promise.all(batch.map((item) => this.deliver(item, signal)));
+    // `deliver` never throws by contract; should one anyway, it stays that row's failure: the rest of the batch is settled all the same, and the row's claim runs out.
+    await Promise.all(
+      batch.map((item) =>
+        Promise.resolve()
+          .then(() => this.deliver(item, signal))
+          .catch((error: unknown) => this.log.error(`[${this.name}] a delivery threw: ${messageChainOf(error)}`)),
+      ),
+    );
     return batch.length;
   }
 

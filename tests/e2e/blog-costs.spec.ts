@@ -1,5 +1,6 @@
 import { postBySlug } from "../../app/content/blog/posts";
 import { landTitleFees } from "../../app/lib/fees";
+import { formatLongDate } from "../../app/lib/dates";
 import { formatCurrency } from "../../app/lib/format";
 import { gstRebate } from "../../app/lib/gst-rebate";
 import { expect, expectNoA11yViolations, phoneViewport, test, waitForHydration } from "./support";
@@ -65,6 +66,42 @@ test("GST article: savings table from the rule, calculator, social and contact l
   await expect(page.locator("main a[href^='tel:']").first()).toBeVisible();
   await expect(page.locator("main a[href^='mailto:']").first()).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Continue reading" }).getByRole("link")).toHaveCount(4);
+});
+
+test("hidden-costs article: the monthly payment says its compounding and is the calculator's for the same inputs (issue 39)", async ({ page }) => {
+  await page.goto(`/blog/${articles.costs}`);
+  const figure = page.getByTestId("worked-example-payment");
+  const stated = (await figure.innerText()).trim();
+  // Worked independently: $360,000 at 4 % over 25 years, compounded semi-annually: i = 1.02^(1/6) − 1.
+  const i = 1.02 ** (1 / 6) - 1;
+  expect(stated).toBe(formatCurrency((360_000 * i) / (1 - (1 + i) ** -300)));
+  expect(stated).toBe("$1,894");
+  const paragraph = page.locator("p").filter({ has: figure });
+  await expect(paragraph).toContainText("At an illustrative rate of 4% over 25 years, compounded semi-annually as Canadian fixed-rate mortgages are");
+  await waitForHydration(page);
+  await paragraph.getByRole("link", { name: "mortgage calculator" }).click();
+  await expect(page).toHaveURL(/\/mortgage-calculator/);
+  await waitForHydration(page);
+  await expect(page.getByLabel("Home price", { exact: true })).toHaveValue("450000");
+  await expect(page.getByLabel("Down payment", { exact: true })).toHaveValue("90000");
+  await expect(page.getByLabel("Interest rate (annual %)", { exact: true })).toHaveValue("4");
+  await expect(page.getByLabel("Loan term (amortization)", { exact: true })).toHaveValue("25");
+  await expect(page.getByLabel("Interest compounding", { exact: true })).toHaveValue("semi-annual");
+  await expect(page.getByTestId("monthly-payment")).toContainText(stated);
+  // With the calculator's default (monthly) compounding the figure differs: the article must say which it uses.
+  await page.getByLabel("Interest compounding", { exact: true }).selectOption("monthly");
+  await expect(page.getByTestId("monthly-payment")).not.toContainText(stated);
+});
+
+test("hidden-costs article: figures dated when last checked, and an Updated date that says what changed (issue 39)", async ({ page }) => {
+  const post = postBySlug(articles.costs)!;
+  await page.goto(`/blog/${articles.costs}`);
+  const dates = await page.locator("main [data-citation] time").evaluateAll((ts) => ts.map((t) => t.getAttribute("datetime") ?? ""));
+  const latest = dates.sort().at(-1)!;
+  expect(post.dateModified).toBe(latest);
+  await expect(page.getByText(/^Figures as of /)).toContainText(`Figures as of ${formatLongDate(latest)}.`);
+  await expect(page.locator("article header")).toContainText(`Updated ${formatLongDate(post.dateModified)}`);
+  await expect(page.getByTestId("update-note")).toHaveText(`What changed: ${post.updateNote}`);
 });
 
 test("hidden-costs article: land title example table and calculator agree with the rule", async ({ page }) => {

@@ -51,6 +51,24 @@ test.describe("sharing", () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}${DEFAULT_SHARE_ARTICLE}`);
   });
 
+  test("after Alt+T, focus that leaves the toasts without the pointer entering them lets the toast close at its 4 s (issue 39)", async ({ page }) => {
+    await page.goto(DEFAULT_SHARE_ARTICLE);
+    await waitForHydration(page);
+    await page.locator("article header").getByRole("button", { name: "Share" }).click();
+    const toast = page.locator("[data-sonner-toast]");
+    await expect(toast).toContainText("Link copied!");
+    const shownAt = Date.now();
+    // The pointer stays on the Share button, far from the toasts at the bottom right.
+    await page.keyboard.press("Alt+KeyT");
+    const list = page.locator("[data-sonner-toaster]");
+    await expect(list).toBeFocused();
+    await page.keyboard.press("Shift+Tab");
+    await expect(list).not.toBeFocused();
+    // Gone by its 4 s (plus the exit animation and this machine's slack), not paused for good.
+    await expect(toast).toHaveCount(0, { timeout: 7_000 });
+    expect(Date.now() - shownAt).toBeLessThan(7_000);
+  });
+
   test("the share bar's copy link puts the URL in the clipboard with its own toast text", async ({ page, baseURL }) => {
     await page.goto(SHARE_BAR_ARTICLE);
     await waitForHydration(page);

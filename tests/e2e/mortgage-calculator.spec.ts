@@ -1,5 +1,7 @@
 // The mortgage calculator with JavaScript: results, the URL fragment, hints, insurance and the phone layout
 // (expected payments and the shared helpers: mortgage-support.ts).
+import { readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
 import { expect, expectNoA11yViolations, phoneViewport, test, waitForHydration } from "./support";
 import { NOTE, expectNoBrokenFigures, field, noResult, openCalculator, payment } from "./mortgage-support";
 
@@ -158,6 +160,24 @@ test.describe("mortgage calculator", () => {
     await field(page, "Loan term (amortization)").selectOption("25");
     await expect(question).toHaveCount(0);
     await expectNoA11yViolations(page);
+  });
+
+  test("the two messages kept against the spec's 'No error messages' are shown, and decision 045 says why (issue 39)", async ({ page }) => {
+    const record = readdirSync("docs/decisions").find((f) => f.startsWith("045-"));
+    expect(record, "decision record 045").toBeDefined();
+    const text = readFileSync(path.join("docs/decisions", record!), "utf8");
+    expect(text).toContain("| Calculator | No error messages |");
+    await openCalculator(page);
+    await field(page, "Home price").fill("");
+    const cleared = "No payment yet. Enter the home price.";
+    await expect(noResult(page)).toHaveText(cleared);
+    expect(text).toContain(`"${cleared}"`);
+    await field(page, "Home price").fill("500000");
+    await field(page, "Down payment").fill("500000");
+    const tooMuch = "No payment yet. The down payment must be less than the home price.";
+    await expect(noResult(page)).toHaveText(tooMuch);
+    expect(text).toContain(`"${tooMuch}"`);
+    await expect(payment(page)).toHaveCount(0);
   });
 
   test("a query string from the no-JavaScript form moves into the fragment once scripts run", async ({ page }) => {

@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Page, expect } from "@playwright/test";
 import { e2eFeedEnv } from "../../playwright.config";
+import { SERVER_NODE_OPTIONS } from "../../server/node-options";
 
 /** A port nobody listens on now (the kernel's pick), for a server started by a test. */
 export async function freePort(): Promise<number> {
@@ -36,7 +37,7 @@ export async function startOwnServer(name: string, logPath: string, env: Record<
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const log = createWriteStream(logPath);
-  const server: ChildProcess = spawn(process.execPath, ["--enable-source-maps", path.resolve(e2eFeedEnv.BUILD_DIR, "server.js")], {
+  const server: ChildProcess = spawn(process.execPath, [...SERVER_NODE_OPTIONS, path.resolve(e2eFeedEnv.BUILD_DIR, "server.js")], {
     env: { ...process.env, ...e2eFeedEnv, NODE_ENV: "production", PORT: String(port), SITE_URL: origin, DATA_DIR: dataDir, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

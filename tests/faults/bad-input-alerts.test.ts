@@ -8,8 +8,10 @@
  *
  * Never a 5xx; a typed probe (<script>, <b>) never comes back as markup; every redirect stays on
  * the site (a path with one leading slash). Storage stays bounded: 200 replays of a confirmation
- * store one express consent, 200 replays of an unsubscribe one withdrawal, and the sign-ups past
- * the form quota answer 429 and store nothing. At most MAX_REQUESTS requests, loopback only.
+ * store one express consent, 200 replays of an unsubscribe one withdrawal, the sign-ups past
+ * the form quota answer 429 and store nothing, and 200 GETs of a real alert's home link (its home
+ * and made-up keys, from 200 addresses) store one open, while one address past the quota gets 429
+ * (issue 38). At most MAX_REQUESTS requests, loopback only.
  */
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
@@ -32,7 +34,7 @@ import { type SiteProcess, eventually, health, startSite } from "./support/site"
 const SEED = 32;
 const QUOTA = 3;
 const REPLAYS = 200;
-const MAX_REQUESTS = 1500;
+const MAX_REQUESTS = 2000;
 const port = ports.badInputAlerts.site;
 const origin = `http://${HOST}:${port}`;
 const listings = generateListings(4, { seed: SEED });
@@ -47,10 +49,13 @@ let redirects = 0;
 /** Person A's tokens (the replays) and person B's (the fuzzing); their subscriptions are apart. */
 const tokens = { confirmA: "", manageA: "", confirmB: "", manageB: "" };
 const quotaEmails = { stored: [] as string[], refused: [] as string[] };
+/** The home link of the watcher's alert (the open links' test). */
+let openerLink = "";
 
 beforeAll(async () => {
   standIn = await startDdfStandIn({ listings, port: ports.badInputAlerts.ddf });
-  site = await startSite({ port, dataDir, env: { ...feedEnvOf(standIn), FORM_RATE_LIMIT_MAX: String(QUOTA) } });
+  // Syncs and alert runs often enough for an alert mail to arrive within the test (the open links).
+  site = await startSite({ port, dataDir, env: { ...feedEnvOf(standIn), FORM_RATE_LIMIT_MAX: String(QUOTA), DDF_SYNC_INTERVAL_MS: "10000", ALERTS_POLL_MS: "1000" } });
   // The watch sign-up needs the home in the database: wait for the first sync.
   const synced = await eventually(async () => (await send(head("GET", "/sitemap-listings.xml"))).body.includes("/listings/"), 60_000, 500);
   expect(synced, site.output()).toBe(true);
@@ -98,9 +103,9 @@ function expectSafe(described: string, response: RawResponse) {
 
 const form = (pairs: [string, string][]): Body => ({ contentType: "application/x-www-form-urlencoded", payload: Buffer.from(urlencoded(pairs)) });
 
-function signUpPairs(email: string, kind: "search" | "watch", name = "Alex Fuzz"): [string, string][] {
-  const base: [string, string][] = [["email", email], ["name", name], ["frequency", "daily"], ["consent", "yes"], ["consentVersion", ALERT_CONSENT_VERSION], ["kind", kind], ["website", ""]];
-  return kind === "watch" ? [...base, ["form", "Watch this home"], ["listingKey", keys[0]!]] : [...base, ["form", "Save this search"], ["city", "Edmonton"], ["minBeds", "2"]];
+function signUpPairs(email: string, kind: "search" | "watch", name = "Alex Fuzz", { frequency = "daily", home = keys[0]! } = {}): [string, string][] {
+  const base: [string, string][] = [["email", email], ["name", name], ["frequency", frequency], ["consent", "yes"], ["consentVersion", ALERT_CONSENT_VERSION], ["kind", kind], ["website", ""]];
+  return kind === "watch" ? [...base, ["form", "Watch this home"], ["listingKey", home]] : [...base, ["form", "Save this search"], ["city", "Edmonton"], ["minBeds", "2"]];
 }
 
 /** The confirmation link's token, from the .eml the server wrote for `email`. */
@@ -119,9 +124,24 @@ async function confirmTokenFor(email: string): Promise<string> {
   return token;
 }
 
+/** A home's link (`/alerts/open/<token>/<key>`) in the alert mail the server wrote for `email`. */
+async function openLinkFor(email: string, key: string): Promise<string> {
+  const mailDir = path.join(dataDir, "mail");
+  let link = "";
+  const found = await eventually(async () => {
+    for (const file of readdirSync(mailDir, { withFileTypes: true }).filter((f) => f.name.endsWith(".eml"))) {
+      const mail = await simpleParser(readFileSync(path.join(mailDir, file.name)));
+      if (mail.to && !Array.isArray(mail.to) && mail.to.value[0]?.address === email) link = new RegExp(`/alerts/open/[\\w-]+\\.[\\w-]+/${key}\\b`).exec(mail.text ?? "")?.[0] ?? link;
+    }
+    return link !== "";
+  }, 60_000, 500);
+  expect(found, `no alert mail to ${email} with a link to ${key}`).toBe(true);
+  return link;
+}
+
 /** Signs up, confirms from the mail; the confirmation page links to the manage page. */
-async function subscribed(email: string, kind: "search" | "watch"): Promise<{ confirm: string; manage: string }> {
-  expectSafe("sign-up", await send(post("/alerts", form(signUpPairs(email, kind)), nextClientIp())));
+async function subscribed(email: string, kind: "search" | "watch", options: { frequency?: string; home?: string } = {}): Promise<{ confirm: string; manage: string }> {
+  expectSafe("sign-up", await send(post("/alerts", form(signUpPairs(email, kind, undefined, options)), nextClientIp())));
   const confirm = await confirmTokenFor(email);
   const page = await send(post(`/alerts/confirm/${confirm}`, form([]), nextClientIp()));
   expect(page.status, page.body.slice(0, 500)).toBe(200);
@@ -178,6 +198,37 @@ describe("the form quota", () => {
   });
 });
 
+describe("a home's link in an alert", () => {
+  it("200 GETs of it, its home or made-up keys, from many addresses, store one open; one address past the quota gets 429", async () => {
+    await subscribed("opener@example.com", "watch", { frequency: "instant", home: keys[1]! });
+    // A price drop in the feed: the next sync records it and the alerts job mails the watcher at once.
+    const home = listings[1]!;
+    standIn.upsert({ ...home, ListPrice: (home.ListPrice ?? 500_000) - 10_000 });
+    const link = await openLinkFor("opener@example.com", keys[1]!);
+    openerLink = link;
+    const token = link.split("/")[3]!;
+    const got: number[] = [];
+    await replay(REPLAYS, 10, async (i) => {
+      // Half the home's own link, half keys no mail carried (the issue's 1–64 word characters).
+      const key = i % 2 === 0 ? keys[1]! : `${"k".repeat(1 + (i % 60))}${i}`;
+      const r = await send(head("GET", `/alerts/open/${token}/${key}`, [`X-Forwarded-For: ${nextClientIp()}`]));
+      expectSafe(`open ${key}`, r);
+      got.push(r.status);
+    });
+    expect(new Set(got)).toEqual(new Set([303]));
+
+    // One address: the quota's worth of redirects, then 429 with Retry-After, nothing read.
+    const burst: number[] = [];
+    for (let n = 0; n < QUOTA + 5; n++) {
+      const r = await send(head("GET", link, ["X-Forwarded-For: 198.51.100.202"]));
+      expectSafe("open from one address", r);
+      burst.push(r.status);
+      if (r.status === 429) expect(Number(r.headers["retry-after"])).toBeGreaterThan(0);
+    }
+    expect(burst).toEqual([...Array<number>(QUOTA).fill(303), ...Array<number>(5).fill(429)]);
+  }, 120_000);
+});
+
 describe("bad input to the alert routes", () => {
   it("a typed probe comes back as text in the sign-up form", async () => {
     const pairs = signUpPairs("not-an-address", "search", `${PROBES[1]} ${PROBES[0]}`);
@@ -218,7 +269,7 @@ describe("bad input to the alert routes", () => {
 
   it("an open link always redirects to a path of this site", async () => {
     for (const k of [keys[0]!, "00000000", "%2F%2Fevil.example", "%5Cevil.example"]) {
-      const r = await send(head("GET", `/alerts/open/${tokens.manageB}/${k}`));
+      const r = await send(head("GET", `/alerts/open/${tokens.manageB}/${k}`, [`X-Forwarded-For: ${nextClientIp()}`]));
       expectSafe(`open ${k}`, r);
       expect(r.status).toBe(303);
       expect(r.headers.location).toMatch(/^\/listings(\/|$)/);
@@ -245,6 +296,12 @@ describe("what was stored", () => {
       expect(subscriptions.map((s) => s.email).sort()).toEqual([...quotaEmails.stored].sort());
       const mails = await db.rows<{ recipient: string }>(sql`select recipient from notification_outbox where recipient like 'quota-%'`);
       expect(mails.map((m) => m.recipient).sort()).toEqual([...quotaEmails.stored].sort());
+      // 200 GETs of a real alert's link and made-up keys, and the burst: one open (the mailed home, one day).
+      const opens = await db.rows<{ listing_key: string }>(sql`select o.listing_key from alert_opens o join people p on p.id = o.person_id where p.email = 'opener@example.com'`);
+      expect(openerLink).not.toBe("");
+      expect(opens.map((o) => o.listing_key)).toEqual([keys[1]]);
+      const [allOpens] = await db.rows<{ n: number }>(sql`select count(*)::integer as n from alert_opens`);
+      expect(Number(allOpens?.n)).toBe(1);
       const [total] = await db.rows<{ subscriptions: number; consents: number }>(
         sql`select (select count(*)::integer from alert_subscriptions) as subscriptions, (select count(*)::integer from consent_events) as consents`,
       );

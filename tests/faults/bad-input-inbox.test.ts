@@ -3,13 +3,16 @@
  * actions (sign-in, set-up links, passkeys, a person, the account, sign-out) get generated bodies
  * (their own intents and fields, JSON and WebAuthn-shaped garbage, wrong content types), ids,
  * tokens and spellings of their paths (case, percent-escapes, .data, slashes), signed in and not,
- * from the site's Origin and others, over a bare socket: never a 5xx. Shared set-up:
+ * from the site's Origin and others, over a bare socket: never a 5xx. The Account page's
+ * push-subscribe action also gets subscriptions it must refuse (keys off the curve, auth secrets
+ * of the wrong length, endpoints on other ports or inside the network, huge bodies): always a 4xx,
+ * and nothing stored. Shared set-up:
  * support/bad-input-site.ts.
  */
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { badInputSiteForThisFile, clientHeaders, expectLocationOnSite, expectMarkupAsText, expectNoServerError, origin, port, runs, site } from "./support/bad-input-site";
-import { body, encode, inboxFormBody, inboxJsonBody } from "./support/hostile-input";
+import { body, encode, inboxFormBody, inboxJsonBody, pushSubscribeBody } from "./support/hostile-input";
 import { type Browser, GOOD_PASSWORD, cookieHeader, createAccount, inviteFrom, printedSetupPath, send, signIn, signedIn } from "./support/inbox";
 import { HOST } from "./support/ports";
 import { rawRequest } from "./support/raw-http";
@@ -96,6 +99,40 @@ describe("bad input to the inbox's actions", () => {
       { numRuns: runs * 4 },
     );
     console.info(`[bad input] ${runs * 4} inbox requests, answers by status: ${JSON.stringify(statuses)}; the agent was signed out and signed in again ${signedInAgain} times`);
+  });
+
+  it("refuses every subscription it must not store with a 4xx: bad keys, keys off the curve, bad ports and addresses, huge bodies", async () => {
+    const account = async () => {
+      let page = await send(origin, { path: "/inbox/account", headers: { cookie: cookieHeader(agent) } });
+      if (page.status !== 200) {
+        await signInAgain();
+        page = await send(origin, { path: "/inbox/account", headers: { cookie: cookieHeader(agent) } });
+      }
+      expect(page.status).toBe(200);
+      return page.body;
+    };
+    const devices = async () => (await account()).split('name="intent" value="push-test"').length - 1;
+    const before = await devices();
+    const huge = (n: number) => ({ contentType: "application/x-www-form-urlencoded", payload: Buffer.from(`intent=push-subscribe&endpoint=https%3A%2F%2F142.250.72.10%2Fx&p256dh=${"A".repeat(n)}&auth=${"A".repeat(22)}`) });
+    const hugeBodies = fc.constantFrom(huge(40_000), huge(200_000), huge(2_000_000));
+    const statuses: Record<number, number> = {};
+    await fc.assert(
+      fc.asyncProperty(fc.oneof({ weight: 9, arbitrary: pushSubscribeBody }, { weight: 1, arbitrary: hugeBodies }), clientHeaders, async (b, headers) => {
+        const lines = ["POST /inbox/account HTTP/1.1", `Host: ${HOST}:${port}`, "Connection: close", `Content-Length: ${b.payload.length}`, `Origin: ${origin}`, `Cookie: ${cookieHeader(agent)}`];
+        if (b.contentType) lines.push(`Content-Type: ${b.contentType}`);
+        lines.push(`X-Forwarded-For: ${headers.forwardedFor.replace(/[\r\n]/g, "")}`);
+        const response = await rawRequest(port, Buffer.concat([Buffer.from(lines.join("\r\n") + "\r\n\r\n", "latin1"), b.payload]));
+        statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+        const described = `push-subscribe (${b.contentType ?? "no content type"}, ${b.payload.length} bytes): ${b.payload.toString("latin1").slice(0, 300)}`;
+        expectNoServerError(described, response);
+        expectMarkupAsText(described, response);
+        expect(response.status, `${described}\n-> ${response.status} ${response.body.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
+      }),
+      { numRuns: runs },
+    );
+    console.info(`[bad input] ${runs} push subscriptions to refuse, answers by status: ${JSON.stringify(statuses)}`);
+    // None was stored: the Account page lists the devices it listed before.
+    expect(await devices()).toBe(before);
   });
 
   it("the agent's session and the server survive it", async () => {

@@ -34,6 +34,7 @@ import { withDatabase } from "./support/data";
 import { MARKER, body, encode, pathNoise, query, urlencoded } from "./support/hostile-input";
 import { mimeParts } from "./support/mime";
 import { HOST } from "./support/ports";
+import { closeConnections, cookieHeader, createAccount, printedSetupPath, repeatedHeaders, send, stackLines } from "./support/inbox";
 import { rawRequest } from "./support/raw-http";
 import { eventually, health } from "./support/site";
 
@@ -122,6 +123,117 @@ describe("bad URLs on every route", () => {
 
   it("the server is still healthy afterwards", async () => {
     expect((await health(origin))?.ok).toBe(true);
+  });
+});
+
+describe("raw request lines and Host headers (issue 38)", () => {
+  /** The server's output from here on: no stack trace may appear in it. */
+  let outputBefore = 0;
+  const request = (line: string, headers: (string | null)[]) => Buffer.from(`${line}\r\n${headers.filter((h) => h !== null).join("\r\n")}${headers.some((h) => h !== null) ? "\r\n" : ""}Connection: close\r\n\r\n`, "latin1");
+  const host = `Host: ${HOST}:${port}`;
+
+  it("refuses with a 400, before React Router and without a stack trace, every target and Host no URL can be made of", async () => {
+    outputBefore = site.output().length;
+    const refused: [string, (string | null)[]][] = [
+      ["GET * HTTP/1.1", [host]],
+      ["HEAD * HTTP/1.1", [host]],
+      ["GET ftp://x/about HTTP/1.1", [host]],
+      ["GET http://user@x/about HTTP/1.1", [host]],
+      ["GET http://x:99999/about HTTP/1.1", [host]],
+      ["GET about HTTP/1.1", [host]],
+      ["GET x.example:443 HTTP/1.1", [host]],
+      ...["a b", "", "evil.example:99999", "[::1", "%00", "[zz]", "x:0", "a/b", "a@b", "\u00e9.example", "a..b:"].flatMap((value): [string, (string | null)[]][] => [
+        [`GET /about HTTP/1.1`, [`Host: ${value}`]],
+        [`GET /contact HTTP/1.1`, [`Host: ${value}`]],
+        [`POST /contact HTTP/1.1`, [`Host: ${value}`, "Content-Length: 0"]],
+        [`GET /listings?beds=3 HTTP/1.1`, [`Host: ${value}`]],
+        [`GET /no-such-page HTTP/1.1`, [`Host: ${value}`]],
+      ]),
+      // From a trusted proxy (loopback is one): its forwarded host and scheme are believed, so checked.
+      ["GET /contact HTTP/1.1", [host, "X-Forwarded-Host: a b"]],
+      ["GET /contact HTTP/1.1", [host, "X-Forwarded-Proto: a b"]],
+    ];
+    for (const [line, headers] of refused) {
+      const response = await rawRequest(port, request(line, headers));
+      expect(response.status, `${line} ${JSON.stringify(headers)} -> ${response.status} ${response.body.slice(0, 200)}`).toBe(400);
+      answers.push({ request: `${line} ${JSON.stringify(headers)}`, response });
+    }
+    expect(stackLines(site.output().slice(outputBefore))).toEqual([]);
+  });
+
+  it("answers an absolute-form target as the same request in origin-form (RFC 9112), and OPTIONS * and an HTTP/1.0 request without Host", async () => {
+    const plain = await rawRequest(port, request("GET /about HTTP/1.1", [host]));
+    const absolute = await rawRequest(port, request(`GET http://${HOST}:${port}/about HTTP/1.1`, ["Host: ignored.example"]));
+    expect(absolute.status).toBe(200);
+    expect(absolute.headers["etag"]).toBe(plain.headers["etag"]);
+    expect((await rawRequest(port, request("GET http://x/contact?a=1 HTTP/1.1", [host]))).status).toBe(200);
+    const options = await rawRequest(port, request("OPTIONS * HTTP/1.1", [host]));
+    expect(options.status).toBe(204);
+    expect(options.headers["allow"]).toBe("GET, HEAD, POST");
+    expect((await rawRequest(port, request("GET /healthz HTTP/1.0", []))).status).toBe(200);
+    expect((await rawRequest(port, request("GET /contact HTTP/1.0", []))).status).toBe(200);
+  });
+
+  it("never answers 5xx to random request targets, Host headers and forwarded ones", async () => {
+    const before = site.output().length;
+    const authority = fc.oneof(fc.constantFrom("x", "evil.example", `${HOST}:${port}`, "", "user@x", "x:99999", "[::1", "[::1]:80", "%00", "a%20b", "x:", ":80"), fc.stringMatching(/^[\x21-\x7e]{0,12}$/));
+    const target = fc.oneof(
+      fc.tuple(fc.constantFrom(...routes), query).map(([r, q]) => r + q),
+      fc.tuple(fc.constantFrom("http", "https", "HTTP", "ftp", "javascript", "x", "http:", ""), authority, fc.constantFrom(...routes), query).map(([scheme, a, r, q]) => `${scheme}://${a}${r}${q}`),
+      fc.constantFrom("*", "x.example:443", "about", "?x", "%2F", "//x/about", "http://", "http:/about", "/" + "y".repeat(3000)),
+      fc.stringMatching(/^[\x21-\x7e]{1,30}$/),
+    );
+    const hostHeader = fc.oneof(fc.constant<string | null>(null), fc.constant(host), authority.map((a) => `Host: ${a}`), fc.stringMatching(/^[\x20-\x7e\x80-\xff]{0,16}$/).map((a) => `Host: ${a}`));
+    const forwarded = fc.oneof(
+      fc.constant<string | null>(null),
+      authority.map((a) => `X-Forwarded-Host: ${a}`),
+      fc.constantFrom("X-Forwarded-Proto: a b", "X-Forwarded-Proto: https", "X-Forwarded-Proto: javascript", "X-Forwarded-Proto: ,", "X-Forwarded-Host: ,"),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom("GET", "GET", "HEAD", "POST", "OPTIONS"), target, fc.constantFrom("HTTP/1.1", "HTTP/1.1", "HTTP/1.0"), hostHeader, forwarded, async (method, t, version, h, f) => {
+        const line = `${method} ${t} ${version}`;
+        const response = await rawRequest(port, request(line, [h, f, method === "POST" ? "Content-Length: 0" : null]));
+        const described = `${line} ${JSON.stringify([h, f])}`;
+        // Node refuses some on its own (a request line it cannot parse): a 400, or the connection closed.
+        if (response.status === 0) return;
+        expectNoServerError(described, response);
+        expectMarkupAsText(described, response);
+        expectLocationOnSite(described, response);
+      }),
+      { numRuns: runs * 2 },
+    );
+    expect(stackLines(site.output().slice(before))).toEqual([]);
+  });
+});
+
+describe("status lines and headers of the answers (issue 38)", () => {
+  it("a no-JavaScript inbox POST without a session reads 401 Unauthorized", async () => {
+    const response = await rawRequest(port, postRequest("/inbox/account", "application/x-www-form-urlencoded", Buffer.from("intent=invite&email=a%40b.example"), { origin, forwardedFor: "198.51.100.80" }));
+    expect(response.status).toBe(401);
+    expect(response.statusText).toBe("Unauthorized");
+  });
+
+  it("every .data answer carries Cache-Control, those of routes with their own caching too", async () => {
+    for (const path of ["/inbox/sw.js.data", "/inbox/manifest.webmanifest.data", "/listings/photos/k/1.jpg.data", "/about.data", "/listings.data", "/no-such-page.data", "/inbox.data", "/_root.data"]) {
+      const response = await rawRequest(port, `GET ${path} HTTP/1.1\r\nHost: ${HOST}:${port}\r\nConnection: close\r\n\r\n`);
+      expect(response.status, path).toBeLessThan(500);
+      expect(response.headers["cache-control"], path).toBeTruthy();
+    }
+  });
+
+  it("the inbox's exports send each header once", async () => {
+    const agent = await createAccount(site, await printedSetupPath(site), "exports@example.com");
+    // A person the form tests above stored, for the person's own exports (which set nosniff themselves).
+    const people = await send(origin, { path: "/inbox", headers: { cookie: cookieHeader(agent) } });
+    const personId = /\/inbox\/people\/(\d+)/.exec(people.body)?.[1];
+    expect(personId, "a stored person").toBeTruthy();
+    for (const path of ["/inbox/export/people.csv", "/inbox/export/submissions.csv", `/inbox/people/${personId}/export.json`, `/inbox/people/${personId}/export.txt`]) {
+      const response = await send(origin, { path, headers: { cookie: cookieHeader(agent) } });
+      expect(response.status, path).toBe(200);
+      expect(response.count("x-content-type-options"), path).toBe(1);
+      expect(repeatedHeaders(response), path).toEqual([]);
+    }
+    closeConnections();
   });
 });
 

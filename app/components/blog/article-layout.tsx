@@ -74,6 +74,11 @@ export function ArticleLayout({ slug, children, share = <ShareButton /> }: { slu
               </span>
               {share}
             </div>
+            {post.dateModified !== post.datePublished && post.updateNote && (
+              <p className="mt-2 text-sm text-ink-muted" data-testid="update-note">
+                What changed: {post.updateNote}
+              </p>
+            )}
           </div>
         </header>
       </HydrationChunk>

@@ -32,7 +32,7 @@ describe("a person's alerts on their page", () => {
     expect(out).toContain("3 homes");
     expect(out).toContain("Withheld (no valid consent when due)");
     expect(out).toContain("Listing GONE9 (no longer on the site)");
-    expect(out).toContain("2 times");
+    expect(out).toContain("on 2 days");
     expect(out).toContain("Express consent");
     expect(out).not.toContain("<img");
     expect(out).toContain("&lt;img src=x");

@@ -111,7 +111,7 @@ export function PersonAlertsSections({ alerts }: { alerts: PersonAlerts }) {
                   <span className="font-bold">{h.address ?? `Listing ${h.listingKey} (no longer on the site)`}</span>
                 )}
                 <span>
-                  {h.times === 1 ? "once" : `${h.times} times`}, last <Time date={h.lastAt} />
+                  {h.times === 1 ? "on one day" : `on ${h.times} days`}, last <Time date={h.lastAt} />
                 </span>
               </li>
             ))}

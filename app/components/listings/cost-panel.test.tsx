@@ -76,9 +76,17 @@ describe("the monthly-cost panel", () => {
     expect(panel).toMatch(/<input[^>]*name="down"[^>]*value="27500"/);
     expect(panel).toMatch(/<input[^>]*name="rate"[^>]*value="6.5"/);
     expect(panel).toMatch(/<select[^>]*name="years"/);
-    expect(panel).toMatch(/<option value="30" selected="">30(<!-- -->)? years<\/option>/);
+    // Insured (under 20 % down) and no first-time or new-build answer: 25 years, the longest such a buyer can get (issue 39).
+    expect(panel).toMatch(/<option value="25" selected="">25(<!-- -->)? years<\/option>/);
+    expect(panel).toMatch(/<input type="checkbox"[^>]*name="ftb" value="1"\/>/);
+    expect(panel).toMatch(/<input type="checkbox"[^>]*name="new" value="1"\/>/);
     expect(panel).toMatch(/<button type="submit"/);
-    expect(panel).toContain('href="/mortgage-calculator?price=525000&amp;down=27500&amp;rate=6.5&amp;years=30"');
+    expect(panel).toContain('href="/mortgage-calculator?price=525000&amp;down=27500&amp;rate=6.5&amp;years=25"');
+    // A first-time buyer: 30 years, the box ticked, the calculator told the same.
+    const ftb = panelOf(render({}, { query: "ftb=1" }));
+    expect(ftb).toMatch(/<option value="30" selected="">30(<!-- -->)? years<\/option>/);
+    expect(ftb).toMatch(/<input type="checkbox"[^>]*name="ftb" checked="" value="1"\/>/);
+    expect(ftb).toContain('href="/mortgage-calculator?price=525000&amp;down=27500&amp;rate=6.5&amp;years=30&amp;ftb=1"');
   });
 
   it("shows both cases with the premium, the estimated tax and its source and date, and the income rule", () => {
@@ -87,7 +95,8 @@ describe("the monthly-cost panel", () => {
     expect(t).toContain("20% down $105,000 down (20%) Mortgage payment");
     expect(t).toMatch(/Property tax estimated \(the listing gives none\) at the City of Edmonton's rate, 1\.02% of the price a year \(source: City of Edmonton \(opens in a new tab\) , 2025 rates, as of November 23, 2026 \)/);
     expect(t).toContain("Financial Consumer Agency of Canada, down payment");
-    expect(t).toContain("30 years with under 20% down: first-time buyers and new homes only");
+    expect(t).toContain("More than 25 years with under 20% down: first-time buyers and new homes only, others at most 25 years");
+    expect(t).toMatch(/then the premium carries a 0\.20% surcharge \(source: Canada Mortgage and Housing Corporation, premiums \(opens in a new tab\) , as of [A-Z][a-z]+ \d{1,2}, \d{4} \)/);
     expect(t).toMatch(/Household income to qualify: about \$\d{2,3},000 a year \(39% of income\)/);
     for (const bad of NEVER) expect(t).not.toContain(bad);
   });

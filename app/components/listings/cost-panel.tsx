@@ -153,6 +153,19 @@ export function CostPanel({
         <button type="submit" className="col-span-2 inline-flex min-h-11 items-center justify-center rounded-md bg-brand px-4 font-bold text-on-brand hover:bg-brand-strong sm:col-span-1">
           Update
         </button>
+        <fieldset className="col-span-2 text-sm text-ink sm:col-span-4" data-testid="cost-long-amortization">
+          <legend className="font-bold">{rules.loanTerms[rules.loanTerms.length - 1]} years with under {rules.downPayment.uninsuredPercent}% down is open only if:</legend>
+          <div className="flex flex-wrap gap-x-5">
+            <label className="flex min-h-11 items-center gap-2">
+              <input type="checkbox" name={names.ftb} value="1" checked={fields.ftb === "1"} onChange={(e) => onField("ftb", e.target.checked ? "1" : "")} className="size-4 accent-brand" />
+              One of us is a first-time home buyer
+            </label>
+            <label className="flex min-h-11 items-center gap-2">
+              <input type="checkbox" name={names.new} value="1" checked={fields.new === "1"} onChange={(e) => onField("new", e.target.checked ? "1" : "")} className="size-4 accent-brand" />
+              The home is newly built
+            </label>
+          </div>
+        </fieldset>
       </form>
       <div aria-live="polite" className="text-sm text-danger" data-testid="cost-messages">
         {view.messages.map((m) => (

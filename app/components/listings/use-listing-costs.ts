@@ -24,7 +24,7 @@ export interface ListingCostsState {
  */
 export function useListingCosts(price: number | null, inputs: ListingCostInputs, initial: CostView | null): ListingCostsState {
   const [view, setView] = useState(initial);
-  const [fields, setFields] = useState<CostFields>(initial?.fields ?? { down: "", rate: "", years: "" });
+  const [fields, setFields] = useState<CostFields>(initial?.fields ?? { down: "", rate: "", years: "", ftb: "", new: "" });
   const loading = useRef<Promise<CostsModule> | null>(null);
   const loaded = useRef<CostsModule | null>(null);
   const prepare = () => {

@@ -19,7 +19,10 @@ export interface BlogPost {
   color: string;
   bgColor: string;
   datePublished: string;
+  /** Equal to datePublished unless the article changed since; then `updateNote` says what changed (issue 39). */
   dateModified: string;
+  /** What the update of dateModified changed, shown beside "Updated" on the article. */
+  updateNote?: string;
   readingMinutes: number;
   /** Shown on the page beside the date where the original carried one (buyer guide). */
   editionLabel?: string;
@@ -49,7 +52,8 @@ export const posts: readonly (BlogPost | ComingSoonPost)[] = [
     color: "text-red-700",
     bgColor: "bg-red-50",
     datePublished: "2025-07-08",
-    dateModified: "2025-07-08",
+    dateModified: "2026-11-23",
+    updateNote: "Property tax is now worked as the whole bill (municipal and education, the City of Edmonton's 2025 rates), cited with its source and the date it was checked.",
     readingMinutes: 15,
   },
   {
@@ -62,6 +66,7 @@ export const posts: readonly (BlogPost | ComingSoonPost)[] = [
     bgColor: "bg-emerald-50",
     datePublished: "2025-06-30",
     dateModified: "2026-11-25",
+    updateNote: "The rebate is now law: the article gives the Act's Royal Assent, with the Act as its source.",
     readingMinutes: 7,
   },
   {
@@ -73,7 +78,9 @@ export const posts: readonly (BlogPost | ComingSoonPost)[] = [
     color: "text-amber-700",
     bgColor: "bg-amber-50",
     datePublished: "2025-01-04",
-    dateModified: "2025-01-04",
+    dateModified: "2026-11-23",
+    updateNote:
+      "Property tax is now worked as the whole bill (municipal and education, the City of Edmonton's 2025 rates), the 30-year amortization for first-time buyers and new builds is added, and every rule cites its official source with the date it was checked.",
     readingMinutes: 9,
   },
   {
@@ -85,7 +92,7 @@ export const posts: readonly (BlogPost | ComingSoonPost)[] = [
     color: "text-sky-700",
     bgColor: "bg-sky-50",
     datePublished: "2024-04-10",
-    dateModified: "2025-06-02",
+    dateModified: "2024-04-10",
     readingMinutes: 6,
   },
   {
@@ -110,6 +117,7 @@ export const posts: readonly (BlogPost | ComingSoonPost)[] = [
     bgColor: "bg-blue-50",
     datePublished: "2024-02-15",
     dateModified: "2025-07-08",
+    updateNote: "Brought up to the rules in force on that date (down payment, mortgage insurance, Home Buyers' Plan, FHSA), each cited with its official source.",
     readingMinutes: 12,
     editionLabel: "2024 Edition",
   },
@@ -134,7 +142,9 @@ export const posts: readonly (BlogPost | ComingSoonPost)[] = [
     color: "text-teal-700",
     bgColor: "bg-teal-50",
     datePublished: "2024-02-20",
-    dateModified: "2025-07-08",
+    dateModified: "2026-11-23",
+    updateNote:
+      "Brought up to the rules in force since 2024 (down payment, mortgage insurance, stress test, Home Buyers' Plan, FHSA) on July 8, 2025; on November 23, 2026 the 30-year amortization for first-time buyers and new builds and the whole property tax bill were added. Each rule cites its official source.",
     readingMinutes: 11,
   },
   {
@@ -146,7 +156,8 @@ export const posts: readonly (BlogPost | ComingSoonPost)[] = [
     color: "text-cyan-700",
     bgColor: "bg-cyan-50",
     datePublished: "2024-03-12",
-    dateModified: "2024-03-12",
+    dateModified: "2025-07-08",
+    updateNote: "The government programs (FHSA, Home Buyers' Plan, home buyers' amount) now state their current limits, each cited with its official source.",
     readingMinutes: 6,
   },
   {

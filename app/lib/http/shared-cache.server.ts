@@ -8,15 +8,19 @@
  *  - an answer that sets a cookie, or whose status a cache may not repeat (an error), is private
  *    whatever its route, and so is every route not named public.
  * It sits outside every other middleware, so their own answers (a refused URL, a form's quota)
- * get their header here too.
+ * get their header here too. Every `.data` answer gets one (server/react-router-handler.ts makes
+ * sure of it for those React Router gives without running any middleware).
  */
 import type { MiddlewareFunction } from "react-router";
-import { serverContext, sharedRenderContext } from "~/router-context";
+import { ownScriptHashesContext, serverContext, sharedRenderContext } from "~/router-context";
 import { CACHE_CONTROL, SHAREABLE_STATUSES, cacheKindOf } from "./cache-policy";
 
 export const sharedCache: MiddlewareFunction<Response> = async ({ request, context, pattern }, next) => {
   const kind = cacheKindOf(pattern, request.method);
-  if (kind === "own") return next();
+  // A route with its own caching sets it on its own answer (a photo, the service worker); its
+  // loader data (`/inbox/sw.js.data`, what a client-side navigation would fetch) is not that
+  // answer, and gets the table's default like any route not named public (issue 38: it had none).
+  if (kind === "own") return isDataRequest(request) ? privately(await next()) : next();
   if (kind === "private") return privately(await next());
   context.set(sharedRenderContext, true);
   const response = await next();
@@ -24,8 +28,13 @@ export const sharedCache: MiddlewareFunction<Response> = async ({ request, conte
   response.headers.set("Cache-Control", shareable ? CACHE_CONTROL[kind] : CACHE_CONTROL.private);
   // Rendered without a nonce either way: the ticket allows its scripts by hash (and keeps it when shareable).
   const ticket = context.get(serverContext)?.renderTicket;
-  return ticket ? ticket.finish(request, response, { keep: shareable }) : response;
+  return ticket ? ticket.finish(request, response, { keep: shareable, ownScripts: context.get(ownScriptHashesContext) }) : response;
 };
+
+/** A single-fetch request for a route's loader or action data (`/about.data`, `/_root.data`). */
+function isDataRequest(request: Request): boolean {
+  return new URL(request.url).pathname.endsWith(".data");
+}
 
 function privately(response: Response): Response {
   response.headers.set("Cache-Control", CACHE_CONTROL.private);

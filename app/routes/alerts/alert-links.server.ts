@@ -3,11 +3,12 @@
  * expired one answered with its own page (404, 410) and never anyone's data, and every answer
  * private and uncached (the pages show a person's searches; a shared cache must never keep them).
  */
-import { type RouterContextProvider, data } from "react-router";
+import { type MiddlewareFunction, type RouterContextProvider, data } from "react-router";
+import { rateLimitMessage } from "~/content/form-messages";
 import { CACHE_CONTROL } from "~/lib/http/cache-policy";
 import type { AlertsContext } from "~/lib/server/alerts/context.server";
 import { readLink } from "~/lib/server/alerts/links.server";
-import { serverContext, serverOf } from "~/router-context";
+import { formQuotaContext, serverContext, serverOf } from "~/router-context";
 
 export const PRIVATE_HEADERS = { "Cache-Control": CACHE_CONTROL.private, "X-Robots-Tag": "noindex" } as const;
 
@@ -33,3 +34,20 @@ export async function personOfLink(context: Readonly<RouterContextProvider>, tok
 export function requestMeta(request: Request, context: Readonly<RouterContextProvider>) {
   return { address: serverOf(context).clientIp || null, userAgent: request.headers.get("user-agent")?.slice(0, 500) ?? null };
 }
+
+/**
+ * The home links' quota (issue 38): the visitors' form limiter and its limit, counted apart from
+ * the forms (its own key per address, so opening homes never uses up a visitor's form posts).
+ * Every GET or HEAD of /alerts/open counts, before its token is read; past the limit the answer
+ * is a 429 and nothing is read or written. The count is left in formQuotaContext: the loader
+ * records an open only when one was counted, so a route without this middleware writes nothing.
+ */
+export const openLinkQuota: MiddlewareFunction<Response> = async ({ context }, next) => {
+  const { forms, clientIp } = serverOf(context);
+  const decision = await forms.limiter.consume(`alert-open ${clientIp}`);
+  if (!decision.allowed) {
+    return new Response(rateLimitMessage, { status: 429, headers: { "Retry-After": String(decision.retryAfterSeconds), "Content-Type": "text/plain; charset=utf-8", ...PRIVATE_HEADERS } });
+  }
+  context.set(formQuotaContext, decision);
+  return next();
+};

@@ -2,7 +2,9 @@
  * /alerts/confirm/:token, the confirmation mail's link (double opt-in). Opening it changes nothing
  * (mail scanners open links): the page says what will be confirmed and offers one button, a POST,
  * which confirms (confirmSubscription: the person, the subscription active, the express consent)
- * and links to the person's manage page. A wrong token answers 404, an expired one 410.
+ * and links to the person's manage page. When the address already has this search, the page and
+ * its answer say the button changes how often (issue 38), not that new alerts begin. A wrong token
+ * answers 404, an expired one 410.
  *
  * No form quota: the token is the authority, and a page whose only input is our own signed link
  * has nothing to flood. Another site's page cannot post here in a browser either: React Router
@@ -11,7 +13,7 @@
 import { data } from "react-router";
 import { AlertPage, LinkProblemPage, alertCrumb, alertPageMeta, linkClass, SearchHomesLink } from "~/components/alerts/alert-pages";
 import { Button } from "~/components/ui/button";
-import { ALERT_FREQUENCY_LABELS } from "~/lib/alert-values";
+import { ALERT_FREQUENCY_LABELS, type AlertFrequency } from "~/lib/alert-values";
 import { confirmSubscription, subscriptionToConfirm } from "~/lib/server/alerts/subscriptions.server";
 import { PRIVATE_HEADERS, alertsOf, linkProblem, requestMeta } from "./alert-links.server";
 import type { Route } from "./+types/confirm";
@@ -31,7 +33,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const result = await confirmSubscription(alerts, params.token ?? "", requestMeta(request, context), new Date());
   if (typeof result === "string") return linkProblem(result);
   // The manage page is this site's: its path alone, so the link stays on the origin the visitor is on.
-  return data({ state: result.status, label: result.label, managePath: new URL(result.manageUrl, "http://localhost").pathname }, { headers: PRIVATE_HEADERS });
+  return data({ state: result.status, label: result.label, frequency: result.frequency, managePath: new URL(result.manageUrl, "http://localhost").pathname }, { headers: PRIVATE_HEADERS });
 }
 
 export function headers() {
@@ -45,23 +47,43 @@ export const meta: Route.MetaFunction = () => alertPageMeta("Confirm your listin
 export default function ConfirmAlerts({ loaderData, actionData }: Route.ComponentProps) {
   const done = actionData ?? loaderData;
   if (done.state === "invalid" || done.state === "expired") return <LinkProblemPage state={done.state} />;
+  if (done.state === "changed" || done.state === "already-changed") {
+    return (
+      <AlertPage title={done.state === "changed" ? "How often is changed" : "This change was already confirmed"}>
+        <p className="text-lg text-ink">
+          Your alerts for <strong className="wrap-anywhere">{done.label}</strong> now come {FREQUENCY_WORDS[done.frequency]}.
+        </p>
+        <ManageLinks managePath={done.managePath} />
+      </AlertPage>
+    );
+  }
   if (done.state === "confirmed" || done.state === "already") {
     return (
       <AlertPage title={done.state === "confirmed" ? "Your alerts are confirmed" : "Your alerts were already confirmed"}>
         <p className="text-lg text-ink">
           You&apos;re subscribed to <strong className="wrap-anywhere">{done.label}</strong>. The first e-mail comes when something matches.
         </p>
-        <p className="mt-6 flex flex-wrap gap-x-6 gap-y-3">
-          <a href={done.managePath} className={linkClass}>
-            Manage your alerts
-          </a>
-          <SearchHomesLink />
-        </p>
+        <ManageLinks managePath={done.managePath} />
       </AlertPage>
     );
   }
   if (done.state !== "ask") return null;
   const what = done.kind === "watch" ? "updates about this home" : "listing alerts for this search";
+  if (done.change || done.status === "changed") {
+    return (
+      <AlertPage title="Confirm the change to your alerts">
+        <p className="text-lg text-ink">
+          Press the button to change how often you get {what}: <strong className="wrap-anywhere">{done.label}</strong>
+          {done.change ? ` from “${ALERT_FREQUENCY_LABELS[done.change.from]}”` : ""} to “{ALERT_FREQUENCY_LABELS[done.frequency]}”.
+        </p>
+        {done.status === "changed" && <p className="mt-3 text-ink-muted">This change is already confirmed; pressing the button again changes nothing.</p>}
+        <form method="post" className="mt-6">
+          <Button type="submit">Confirm the change</Button>
+        </form>
+        <p className="mt-6 text-sm text-ink-muted">Didn&apos;t ask for this? Ignore the e-mail: your alerts stay as they are unless the button is pressed.</p>
+      </AlertPage>
+    );
+  }
   return (
     <AlertPage title="Confirm your listing alerts">
       <p className="text-lg text-ink">
@@ -69,9 +91,23 @@ export default function ConfirmAlerts({ loaderData, actionData }: Route.Componen
       </p>
       {done.status === "active" && <p className="mt-3 text-ink-muted">These alerts are already confirmed; pressing the button again changes nothing.</p>}
       <form method="post" className="mt-6">
-        <Button type="submit">Confirm my alerts</Button>
+        <Button type="submit">Confirm my listing alerts</Button>
       </form>
       <p className="mt-6 text-sm text-ink-muted">Didn&apos;t ask for this? Ignore the e-mail: nothing is sent unless the button is pressed.</p>
     </AlertPage>
+  );
+}
+
+/** How often, after "now come". */
+const FREQUENCY_WORDS: Record<AlertFrequency, string> = { instant: "as they happen", daily: "daily", weekly: "weekly" };
+
+function ManageLinks({ managePath }: { managePath: string }) {
+  return (
+    <p className="mt-6 flex flex-wrap gap-x-6 gap-y-3">
+      <a href={managePath} className={linkClass}>
+        Manage your alerts
+      </a>
+      <SearchHomesLink />
+    </p>
   );
 }

@@ -6,10 +6,12 @@
  * only to the on-site path found for it, and every answer is private and uncached.
  */
 import { sql } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { type ServerContext, serverContext } from "~/router-context";
 import { serverSecret } from "~/lib/server/alerts/secrets.server";
 import { signToken } from "~/lib/server/alerts/tokens.server";
-import { alertSubscriptions } from "../../../db/schema";
+import { alertSubscriptions, people } from "../../../db/schema";
 import { name, returning } from "../../../server/db/query";
 import { testDatabaseForThisFile } from "../../../tests/support/test-database";
 import { listingContext } from "../listing-test-support";
@@ -58,9 +60,18 @@ describe("the confirmation page", () => {
     const id = await pendingSearch();
     const out = await runRoute(confirm, get(`/alerts/confirm/x`), context(), { token: await token("confirm", id) });
     expect(out.status).toBe(200);
-    expect(out.data).toEqual({ state: "ask", kind: "search", label: "Condos in Edmonton", frequency: "weekly", status: "pending" });
+    expect(out.data).toEqual({ state: "ask", kind: "search", label: "Condos in Edmonton", frequency: "weekly", status: "pending", change: null });
     expectPrivate(out);
     expect(fakes.confirmSubscription).not.toHaveBeenCalled();
+  });
+
+  it("says the button changes how often when the address already gets this search (issue 38)", async () => {
+    const live = await pendingSearch();
+    const [person] = await returning(t.db.rows, { id: people.id }, sql`insert into ${people} (${name(people.email)}, ${name(people.name)}) values ('robin@example.com', 'Robin')`);
+    const s = alertSubscriptions;
+    await t.db.rows(sql`update ${s} set ${name(s.status)} = 'active', ${name(s.frequency)} = 'daily', ${name(s.person_id)} = ${person!.id} where ${s.id} = ${live}`);
+    const out = await runRoute(confirm, get(`/alerts/confirm/x`), context(), { token: await token("confirm", await pendingSearch()) });
+    expect(out.data).toEqual({ state: "ask", kind: "search", label: "Condos in Edmonton", frequency: "weekly", status: "pending", change: { from: "daily" } });
   });
 
   it("confirms with its button and links to the manage page on this site", async () => {
@@ -150,6 +161,22 @@ describe("a home's link", () => {
   it.each(["//evil.example/x", "/\\evil.example", "https://evil.example/", "/listings/ x"])("never redirects off the site (%s from the lookup goes to /listings)", async (path) => {
     fakes.recordOpen.mockResolvedValue(path);
     expect((await runRoute(open, get("/alerts/open/x/1"), context(), { token: "t", key: "1" })).location).toBe("/listings");
+  });
+
+  it("takes a quota per address like the forms, counted apart from them: past it, 429 and nothing read or recorded (issue 38)", async () => {
+    fakes.recordOpen.mockResolvedValue("/listings/28123456-10123-jasper-avenue-nw-edmonton");
+    const keys: string[] = [];
+    const limiter = { consume: async (key: string) => (keys.push(key), { allowed: keys.length <= 2, retryAfterSeconds: 321, excess: Math.max(0, keys.length - 2) }), refund: async () => {}, reset: async () => {} };
+    const server = { ...(listingContext(t.db, { alerts: true }).get(serverContext) as ServerContext), forms: { limiter, max: 2 } };
+    const limited = () => new RouterContextProvider(new Map([[serverContext, server]]));
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await runRoute(open, get("/alerts/open/x/28123456"), limited(), { token: "tok.en", key: "28123456" })).status);
+    expect(statuses).toEqual([303, 303, 429, 429]);
+    expect(fakes.recordOpen).toHaveBeenCalledTimes(2);
+    expect(keys).toEqual(Array(4).fill("alert-open 203.0.113.7"));
+    const refused = await runRoute(open, get("/alerts/open/x/28123456"), limited(), { token: "tok.en", key: "28123456" });
+    expect(refused.headers.get("Retry-After")).toBe("321");
+    expectPrivate(refused);
   });
 
   it("sends a malformed key or a huge token to /listings without recording anything; 404 with alerts off", async () => {

@@ -3,12 +3,16 @@
  * second open of the same home marks the person warming up) and sends the visitor on to the home's
  * page with a 303. The target is only ever the on-site path recordOpen found for the listing key,
  * never anything from the request, so the link cannot be turned into a redirect to another site.
- * A wrong or expired token records nothing and still leads to the home.
+ * A wrong or expired token records nothing and still leads to the home. The links take a quota per
+ * address like the forms' (openLinkQuota, issue 38): past it, a 429.
  */
 import { redirect } from "react-router";
 import { recordOpen } from "~/lib/server/alerts/opens.server";
-import { PRIVATE_HEADERS, alertsOf } from "./alert-links.server";
+import { formQuotaContext } from "~/router-context";
+import { PRIVATE_HEADERS, alertsOf, openLinkQuota } from "./alert-links.server";
 import type { Route } from "./+types/open";
+
+export const middleware: Route.MiddlewareFunction[] = [openLinkQuota];
 
 const LISTING_KEY = /^[A-Za-z0-9_]{1,64}$/;
 
@@ -21,7 +25,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const token = params.token ?? "";
   const key = params.key ?? "";
   let path = "/listings";
-  if (token.length <= 512 && LISTING_KEY.test(key)) {
+  // No quota counted (the middleware missing): nothing is read or recorded, and the visitor goes to /listings.
+  if (context.get(formQuotaContext)?.allowed && token.length <= 512 && LISTING_KEY.test(key)) {
     const found = await recordOpen(alerts, token, key, new Date());
     if (onSite(found)) path = found;
   }

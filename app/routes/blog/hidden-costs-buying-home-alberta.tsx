@@ -1,5 +1,6 @@
 import Lightbulb from "lucide-react/icons/lightbulb";
 import Search from "lucide-react/icons/search";
+import { Link } from "react-router";
 import { ArticleLayout, articleMeta } from "~/components/blog/article-layout";
 import { ArticleTable } from "~/components/blog/article-table";
 import { CallToAction } from "~/components/blog/call-to-action";
@@ -14,16 +15,20 @@ import {
   budget,
   closingCostCategories,
   EDMONTON_TAX_RATE,
+  FIGURES_AS_OF,
   feeExamplePrices,
   ILLUSTRATIVE_RATE_PERCENT,
   landTitleFeeRule as feeRule,
   MORTGAGE_SHARE,
+  PAYMENT_COMPOUNDING,
+  PROGRAMS_AS_OF,
   professionalFees,
   relatedArticles,
   tips,
   workedExample as example,
 } from "~/content/blog/data/hidden-costs-buying-home-alberta";
 import { officialSources, ruleSources } from "~/content/blog/data/figures";
+import { formatLongDate } from "~/lib/dates";
 import { LAND_TITLE_VALUE_STEP } from "~/lib/fees";
 import { formatCurrency, formatPercent } from "~/lib/format";
 import type { Route } from "./+types/hidden-costs-buying-home-alberta";
@@ -68,7 +73,7 @@ export default function Article() {
             costs before they approve you.
           </li>
         </ul>
-        <p className="mb-0 text-sm text-ink-muted">Figures as of January 4, 2025. Fees and programs change; check the sources linked below.</p>
+        <p className="mb-0 text-sm text-ink-muted">Figures as of {formatLongDate(FIGURES_AS_OF)}. Fees and programs change; check the sources linked below.</p>
       </section>
 
       <h2>Alberta land title fees</h2>
@@ -159,8 +164,13 @@ export default function Article() {
       </p>
       <h3>And every month after</h3>
       <p>
-        At an illustrative rate of {ILLUSTRATIVE_RATE_PERCENT}% over {AMORTIZATION_YEARS} years, the {$(example.mortgage)} mortgage costs about{" "}
-        <strong>{$(example.payment)}</strong> a month. Property tax at about {pct(EDMONTON_TAX_RATE)} of assessed value{" "}
+        At an illustrative rate of {ILLUSTRATIVE_RATE_PERCENT}% over {AMORTIZATION_YEARS} years, compounded{" "}
+        {PAYMENT_COMPOUNDING === "semi-annual" ? "semi-annually as Canadian fixed-rate mortgages are" : "monthly"}, the {$(example.mortgage)} mortgage costs about{" "}
+        <strong data-testid="worked-example-payment">{$(example.payment)}</strong> a month (the same on my{" "}
+        <Link to={example.calculatorHref} data-testid="worked-example-calculator">
+          mortgage calculator
+        </Link>{" "}
+        with {PAYMENT_COMPOUNDING === "semi-annual" ? "semi-annual" : "monthly"} compounding chosen). Property tax at about {pct(EDMONTON_TAX_RATE)} of assessed value{" "}
         <Cite source={ruleSources.edmontonPropertyTax} /> adds roughly{" "}
         {$(example.annualTax / 12)} a month ({$(example.annualTax)} a year), before home insurance, utilities and, for condos, condo fees. Your
         actual rate depends on your lender, the term and the market on the day you lock in.
@@ -179,7 +189,7 @@ export default function Article() {
       </ol>
 
       <h2>Programs that help first-time buyers</h2>
-      <p>As of January 2025, these federal programs can lower what you need up front or give some of it back:</p>
+      <p>As of {formatLongDate(PROGRAMS_AS_OF)}, these federal programs can lower what you need up front or give some of it back:</p>
       <ul>
         <li>
           <strong>First Home Savings Account (FHSA):</strong> contribute up to $8,000 a year, to a lifetime limit of $40,000, deduct it from your

@@ -7,17 +7,13 @@ import { ArticleLayout, articleMeta } from "~/components/blog/article-layout";
 import { ContactBlock } from "~/components/blog/contact-block";
 import { RelatedPosts } from "~/components/blog/related-posts";
 import { ButtonLink } from "~/components/ui/button";
-import { areas } from "~/content/areas";
-import { WIDEN_SEARCH_STRATEGY, finalTips, strategies } from "~/content/blog/data/tips-and-tricks-to-buy-in-sellers-market";
+import { WIDEN_SEARCH_STRATEGY, finalTips, serviceCities, strategies } from "~/content/blog/data/tips-and-tricks-to-buy-in-sellers-market";
 import { agentJsonLd } from "~/lib/agent-structured-data";
 import type { Route } from "./+types/tips-and-tricks-to-buy-in-sellers-market";
 
 const slug = "tips-and-tricks-to-buy-in-sellers-market";
 
-export const meta: Route.MetaFunction = () => articleMeta(slug, { extraJsonLd: [agentJsonLd()] });
-
-/** The ten city-and-town areas of the site (areas.ts, kind "city"), each with its listings page. */
-const serviceCities = areas.filter((a) => a.kind === "city");
+export const meta: Route.MetaFunction = () => articleMeta(slug, { extraJsonLd: [agentJsonLd({ areaServed: serviceCities.map((a) => a.name) })] });
 
 function ServiceAreas() {
   return (

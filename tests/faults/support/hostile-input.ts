@@ -5,6 +5,7 @@
  * the test so the test reads as what it checks; the probes carry MARKER so a page or an e-mail
  * that shows one as live markup can be found.
  */
+import { createECDH, randomBytes } from "node:crypto";
 import fc from "fast-check";
 import { SERVICE_TYPES } from "../../../app/lib/schema-values";
 
@@ -179,3 +180,55 @@ export const query = fc.oneof(
     (pairs) => "?" + pairs.map(([k, v]) => `${k}=${v}`).join("&"),
   ),
 );
+
+/** A browser's P-256 key (65 bytes, 0x04 and x and y), made once: the fuzz varies around it. */
+const browserPoint = (() => {
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  return ecdh.getPublicKey();
+})();
+const withByte = (bytes: Buffer, at: number, xor: number) => {
+  const copy = Buffer.from(bytes);
+  copy[at]! ^= xor;
+  return copy;
+};
+/** The public push endpoint of the fuzz: an address written as a literal (no DNS), never sent to, since it is only ever paired with something the server must refuse. */
+export const PUBLIC_PUSH_ENDPOINT = "https://142.250.72.10/fcm/send/fuzz";
+/** Endpoints to refuse, each of them (the filter below relies on it). */
+const pushEndpoints = [
+  "https://8.8.8.8:22/", "https://142.250.72.10:8443/fcm/send/x", "https://[2607:f8b0:4004:c1b::5f]:25/x", "https://142.250.72.10:0/x", "https://142.250.72.10:65535/x",
+  "https://142.250.72.10:99999/x", "https://142.250.72.10:443x/", "http://142.250.72.10/x", "https://127.0.0.1/push", "https://[::ffff:7f00:1]/push", "https://169.254.169.254/latest",
+  "https://0x7f.1/", "https://2130706433/", "https://[fd00::1]/x", "ftp://142.250.72.10/x", "javascript:alert(1)", "", "https://", "https://user:pw@142.250.72.10/x",
+  `https://142.250.72.10/${"a".repeat(1000)}`, "x".repeat(5000),
+];
+/** Browser keys to refuse, each of them. */
+const pushKeys = [
+  withByte(browserPoint, 64, 1).toString("base64url"), // well-formed, off the curve
+  Buffer.concat([Buffer.from([4]), Buffer.alloc(64)]).toString("base64url"), // all zeros after 0x04
+  Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 0xff)]).toString("base64url"), // coordinates past the field's prime
+  withByte(browserPoint, 0, 7).toString("base64url"), // 0x03 first
+  browserPoint.subarray(0, 33).toString("base64url"), // cut short
+  Buffer.concat([browserPoint, Buffer.from([0])]).toString("base64url"), // one byte too many
+  browserPoint.toString("base64url").slice(0, 86) + "/", // a character of standard base64
+  browserPoint.toString("base64url") + "===", "", "\u0000", "A".repeat(87), "=".repeat(88), "é".repeat(87), "A".repeat(20_000),
+];
+/** Auth secrets to refuse, each of them. */
+const pushAuths = [randomBytes(15).toString("base64url"), randomBytes(17).toString("base64url"), "", "=".repeat(22), "*".repeat(22), "\uD800".repeat(22), "A".repeat(5000)];
+
+/**
+ * The Account page's push-subscribe action with a subscription it must refuse: a bad endpoint (any
+ * port but 443, an internal address, not https, too long), a key that is not a P-256 point on the
+ * curve, an auth secret that is not 16 bytes; each with sound parts beside it, so the check of
+ * every part is reached, in every encoding.
+ */
+export const pushSubscribeBody = fc
+  .record({
+    endpoint: fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...pushEndpoints) }, { weight: 2, arbitrary: fc.constant(PUBLIC_PUSH_ENDPOINT) }, { weight: 1, arbitrary: text }),
+    p256dh: fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...pushKeys) }, { weight: 2, arbitrary: fc.constant(browserPoint.toString("base64url")) }, { weight: 1, arbitrary: text }),
+    auth: fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...pushAuths) }, { weight: 2, arbitrary: fc.constant(randomBytes(16).toString("base64url")) }, { weight: 1, arbitrary: text }),
+    encoding: encodings,
+    bytes: fc.uint8Array({ maxLength: 100 }),
+  })
+  // Never a subscription the server may store (it would send pushes to a public address): at least one part from the lists of parts to refuse.
+  .filter((s) => pushEndpoints.includes(s.endpoint) || pushKeys.includes(s.p256dh) || pushAuths.includes(s.auth))
+  .map(({ endpoint, p256dh, auth, encoding, bytes }) => encodeBody([["intent", "push-subscribe"], ["endpoint", endpoint], ["p256dh", p256dh], ["auth", auth]], encoding, bytes));

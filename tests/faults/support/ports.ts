@@ -16,7 +16,8 @@ export const ports = {
   guards: { site: base + 26, secondSite: base + 28, postgres: base + 54 },
   siteAddress: { site: base + 30, secondSite: base + 32 },
   badInputAlerts: { site: base + 34, ddf: base + 36 },
-  mailCaps: { site: base + 60, ddf: base + 62, smtp: base + 64 },
+  memory: { site: base + 64 },
+  mailCaps: { site: base + 60, ddf: base + 62, smtp: base + 66 },
 } as const;
 
 export const HOST = "127.0.0.1";

@@ -8,6 +8,8 @@ import { HOST } from "./ports";
 
 export interface RawResponse {
   status: number;
+  /** The status line's reason phrase ("Unauthorized"). */
+  statusText: string;
   /** The last value of each header, by lower-cased name. */
   headers: Record<string, string>;
   /** Every header line as received (lower-cased name, value), repeated ones included (Set-Cookie). */
@@ -31,7 +33,7 @@ export function parseResponse(raw: Buffer): RawResponse {
   }
   let body = end >= 0 ? raw.subarray(Buffer.byteLength(text.slice(0, end + 4), "latin1")) : Buffer.alloc(0);
   if (headers["transfer-encoding"]?.includes("chunked")) body = dechunk(body);
-  return { status: Number(statusLine.split(" ")[1] ?? 0), headers, headerLines, body: body.toString("utf8") };
+  return { status: Number(statusLine.split(" ")[1] ?? 0), statusText: statusLine.split(" ").slice(2).join(" "), headers, headerLines, body: body.toString("utf8") };
 }
 
 function dechunk(data: Buffer): Buffer {

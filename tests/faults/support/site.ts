@@ -10,6 +10,7 @@ import path from "node:path";
 import { HOST } from "./ports";
 import { buildDir, repoRoot } from "./paths";
 import { track } from "./children";
+import { SERVER_NODE_OPTIONS } from "../../../server/node-options";
 
 export interface SiteOptions {
   port: number;
@@ -63,7 +64,7 @@ export function siteEnv(options: SiteOptions): NodeJS.ProcessEnv {
 /** Starts the server; does not wait for it (see `waitHealthy`). */
 export function spawnSite(options: SiteOptions): SiteProcess {
   const child = track(
-    spawn(process.execPath, ["--enable-source-maps", path.join(buildDir, "server.js")], { cwd: repoRoot, env: siteEnv(options), stdio: ["ignore", "pipe", "pipe"] }),
+    spawn(process.execPath, [...SERVER_NODE_OPTIONS, path.join(buildDir, "server.js")], { cwd: repoRoot, env: siteEnv(options), stdio: ["ignore", "pipe", "pipe"] }),
   );
   let log = "";
   child.stdout!.on("data", (d: Buffer) => (log += d.toString()));

@@ -5,7 +5,8 @@
  */
 import { formatCurrency as $ } from "~/lib/format";
 import { LAND_TITLE_BASE_FEE, LAND_TITLE_FEE_PER_STEP, LAND_TITLE_VALUE_STEP, landTitleFees } from "~/lib/fees";
-import { monthlyPayment } from "~/lib/mortgage";
+import { monthlyPayment, type Compounding } from "~/lib/mortgage";
+import { FIELD } from "~/lib/mortgage-inputs";
 import { EDMONTON_PROPERTY_TAX_PERCENT, EDMONTON_TOTAL_PROPERTY_TAX_PERCENT, ILLUSTRATIVE_RATE_PERCENT, type OfficialSource, ruleSources } from "./figures";
 
 export interface ClosingCostCategory {
@@ -135,6 +136,21 @@ export const EDMONTON_TAX_RATE = EDMONTON_TOTAL_PROPERTY_TAX_PERCENT / 100;
 /** "About 4%": an illustrative rate only, not a quote. */
 export { ILLUSTRATIVE_RATE_PERCENT };
 export const AMORTIZATION_YEARS = 25;
+/**
+ * How the worked example's payment compounds, and the article says so (issue 39): semi-annually,
+ * as Canadian fixed-rate mortgages do (the Interest Act), like the mortgage guide. The calculator
+ * gives the same figure with "Semi-annual (Canadian)" chosen; its default is monthly.
+ */
+export const PAYMENT_COMPOUNDING: Compounding = "semi-annual";
+
+/** The federal programs the article lists, with their sources: their "as of" is the latest check of any of them. */
+export const programSources = [ruleSources.fhsa, ruleSources.homeBuyersPlan, ruleSources.homeBuyersAmount, ruleSources.thirtyYearAmortization] as const;
+
+/** Every source the article cites; "Figures as of" is the latest date any of them was checked (article-dates.test.tsx). */
+const citedSources: readonly OfficialSource[] = [ruleSources.landTitleFees, ruleSources.edmontonPropertyTax, ...programSources];
+const latestAsOf = (sources: readonly OfficialSource[]) => sources.map((source) => source.asOf).sort().at(-1)!;
+export const FIGURES_AS_OF = latestAsOf(citedSources);
+export const PROGRAMS_AS_OF = latestAsOf(programSources);
 
 /** A row of the worked example: an item, its low and high cost, and a note. */
 export interface ExampleRow {
@@ -165,8 +181,10 @@ export const workedExample = (() => {
   ];
   const low = rows.reduce((sum, r) => sum + r.low, 0);
   const high = rows.reduce((sum, r) => sum + r.high, 0);
-  const payment = monthlyPayment(mortgage, ILLUSTRATIVE_RATE_PERCENT, AMORTIZATION_YEARS, "semi-annual");
-  return { price, mortgage, downPayment, annualTax, rows, low, high, payment };
+  const payment = monthlyPayment(mortgage, ILLUSTRATIVE_RATE_PERCENT, AMORTIZATION_YEARS, PAYMENT_COMPOUNDING);
+  /** The calculator with this payment's inputs and compounding (its query: mortgage-inputs.ts FIELD). */
+  const calculatorHref = `/mortgage-calculator?${new URLSearchParams({ [FIELD.price]: String(price), [FIELD.down]: String(downPayment), [FIELD.rate]: String(ILLUSTRATIVE_RATE_PERCENT), [FIELD.years]: String(AMORTIZATION_YEARS), [FIELD.compounding]: PAYMENT_COMPOUNDING }).toString()}`;
+  return { price, mortgage, downPayment, annualTax, rows, low, high, payment, calculatorHref };
 })();
 
 /** The related articles, in order. */

@@ -2,6 +2,14 @@
  * The ten strategies and five final tips of "Tips and Tricks to Buy in a Seller's Market"
  * (spec/blog.md §2, §3 "Strategy: title, content, proTip, colours", §9 "Tips article").
  */
+import { areas } from "~/content/areas";
+
+/**
+ * "Ten service-area cities are listed in the tips article" (spec/blog.md §9): the site's ten
+ * city-and-town areas (areas.ts, kind "city"), each with its listings page. The article's list and
+ * its structured data's areaServed are both this one list.
+ */
+export const serviceCities = areas.filter((a) => a.kind === "city");
 
 /** Colour pair of a strategy's number badge; each passes WCAG AA in the light and dark schemes. */
 export interface StrategyColours {

@@ -1,11 +1,12 @@
 /**
  * A home's link in an alert (/alerts/open/<token>/<key>): it leads to the home's page on the site,
- * and, when the token is the person's, records the open; the second open of the same home marks
- * the person warming up and tells the agent.
+ * and, when the link is one an alert mailed to the token's person, records the open; the second
+ * open of the same home marks the person warming up and tells the agent.
  */
 import { sql } from "drizzle-orm";
+import { edmontonDate } from "~/lib/dates";
 import { listingPath } from "~/lib/listings";
-import { alertOpens, listings, people } from "../../../../db/schema";
+import { alertOpens, listings, notificationOutbox, people } from "../../../../db/schema";
 import { name, select } from "../../../../server/db/query";
 import type { AlertsContext } from "./context.server";
 import { readLink } from "./links.server";
@@ -16,7 +17,10 @@ const LISTING_KEY = /^[A-Za-z0-9_]{1,64}$/;
 
 /**
  * The on-site path to send the visitor to: the home's page while the feed has it, else /listings.
- * A wrong or expired token, or an erased person, records nothing: the home still opens.
+ * The open is recorded only when the link is one an alert mail sent to the token's person carried
+ * (the mail's own link: this token and this home), at most once per person, home and Edmonton day
+ * (issue 38): replaying a link, or making up keys, writes nothing more. A wrong or expired token,
+ * an erased person, or a home no mail carried records nothing: the home still opens.
  */
 export async function recordOpen(ctx: AlertsContext, token: string, listingKey: string, now: Date): Promise<string> {
   if (!LISTING_KEY.test(listingKey)) return "/listings";
@@ -25,16 +29,26 @@ export async function recordOpen(ctx: AlertsContext, token: string, listingKey: 
   const read = await readLink(ctx, "open", token, now);
   if (typeof read === "string") return path;
   const o = alertOpens;
+  const m = notificationOutbox;
   const at = sql`${now.toISOString()}::timestamptz`;
-  // `twice` reads alert_opens as it was before this statement: any row there is an earlier open.
+  // The link as the mail wrote it, whatever the site's address was then (links.server.ts `open`).
+  const link = `/alerts/open/${token}/${encodeURIComponent(listingKey)}`;
+  // `twice` reads alert_opens as it was before this statement: a row there is an earlier open (today's included).
   const [row] = await select(ctx.db.rows, { warmed: sql<number>`(select count(*)::integer from warming)` }, sql``, {
-    with: sql`person as (select ${people.id} as id from ${people} where ${people.id} = ${read.id} and ${people.erased_at} is null),
-    opened as (
-      insert into ${o} (${name(o.person_id)}, ${name(o.listing_key)}, ${name(o.created_at)})
-      select id, ${listingKey}, ${at} from person
-      returning ${o.person_id} as id
+    with: sql`person as (
+      select ${people.id} as id from ${people} where ${people.id} = ${read.id} and ${people.erased_at} is null
+        and exists (
+          select 1 from ${m}, jsonb_array_elements(case when jsonb_typeof(${m.payload}->'items') = 'array' then ${m.payload}->'items' else '[]'::jsonb end) as item
+          where ${m.person_id} = ${read.id} and ${m.kind} = 'alert' and ${m.status} in ('sent', 'sending')
+            and right(item->>'pageUrl', ${link.length}::integer) = ${link}
+        )
     ),
-    twice as (select id from opened where exists (select 1 from ${o} where ${o.person_id} = opened.id and ${o.listing_key} = ${listingKey})),
+    opened as (
+      insert into ${o} (${name(o.person_id)}, ${name(o.listing_key)}, ${name(o.day)}, ${name(o.created_at)})
+      select id, ${listingKey}, ${edmontonDate(now)}::date, ${at} from person
+      on conflict (${name(o.person_id)}, ${name(o.listing_key)}, ${name(o.day)}) do nothing
+    ),
+    twice as (select id from person where exists (select 1 from ${o} where ${o.person_id} = person.id and ${o.listing_key} = ${listingKey})),
     ${warmingSql(`Opened ${home?.address ?? listingKey} twice from alerts`, true, { from: "twice", at: now })}`,
   });
   if (Number(row?.warmed ?? 0) > 0) ctx.queued();

@@ -83,19 +83,26 @@ describe("signUp", () => {
     expect(ctx.wakes).toBe(0);
   });
 
-  it("reuses an identical pending one (new frequency, a new mail) and an active one (new frequency, no mail)", async () => {
+  it("stores each sign-up as its own pending one with its own mail; for an active one, a change to confirm (issue 38: sign-up-owner.server.test.ts)", async () => {
     const ctx = contextOf(t.db);
     await signUp(ctx, search, now);
     await signUp(ctx, { ...search, email: "JANE@example.com", frequency: "weekly", criteria: { ...search.criteria } }, now);
-    expect((await subscriptions()).map((s) => [s.status, s.frequency])).toEqual([["pending", "weekly"]]);
+    expect((await subscriptions()).map((s) => [s.status, s.frequency])).toEqual([
+      ["pending", "daily"],
+      ["pending", "weekly"],
+    ]);
     expect((await outboxRows(t.db)).map((r) => r.kind)).toEqual(["confirmation", "confirmation"]);
     await confirmSubscription(ctx, await lastConfirmToken(), meta, now);
     await signUp(ctx, { ...search, frequency: "instant" }, now);
-    expect((await subscriptions()).map((s) => [s.status, s.frequency])).toEqual([["active", "instant"]]);
-    expect((await outboxRows(t.db)).map((r) => r.kind)).toEqual(["confirmation", "confirmation"]);
+    expect((await subscriptions()).map((s) => [s.status, s.frequency])).toEqual([
+      ["pending", "daily"],
+      ["active", "weekly"],
+      ["pending", "instant"],
+    ]);
+    expect((await outboxRows(t.db)).map((r) => r.kind)).toEqual(["confirmation", "confirmation", "confirmation"]);
     // Another search of the same address is a new one.
     await signUp(ctx, { ...search, criteria: { cities: ["Edmonton"] } }, now);
-    expect((await subscriptions()).map((s) => s.status)).toEqual(["active", "pending"]);
+    expect((await subscriptions()).map((s) => s.status)).toEqual(["pending", "active", "pending", "pending"]);
   });
 
   it("cuts what a visitor typed to its bounds, and refuses an address it would have to cut", async () => {
@@ -119,7 +126,7 @@ describe("confirmSubscription", () => {
     const confirmed = await confirmSubscription(ctx, await lastConfirmToken(), meta, now);
     const [person] = await select(t.db.rows, { id: people.id, email: people.email, name: people.name, sources: people.sources, submissions: people.submissions, awaiting: people.awaiting_reply_since, warmingAt: people.warming_at }, sql`from ${people}`);
     expect(person).toEqual({ id: person!.id, email: "jane@example.com", name: "Jane Doe", sources: ["listing_alerts"], submissions: 0, awaiting: null, warmingAt: null });
-    expect(confirmed).toEqual({ status: "confirmed", label: "Houses in Edmonton, $300,000–$500,000, 3+ bedrooms", manageUrl: expect.stringMatching(new RegExp(`^${SITE}/alerts/manage/[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$`)) });
+    expect(confirmed).toEqual({ status: "confirmed", label: "Houses in Edmonton, $300,000–$500,000, 3+ bedrooms", frequency: "daily", manageUrl: expect.stringMatching(new RegExp(`^${SITE}/alerts/manage/[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$`)) });
     const manageToken = (confirmed as { manageUrl: string }).manageUrl.split("/").at(-1)!;
     expect(readToken(await serverSecret(t.db, "alert-links"), "manage", manageToken, now)).toEqual({ id: person!.id });
     expect((await subscriptions())[0]).toMatchObject({ status: "active", personId: person!.id });

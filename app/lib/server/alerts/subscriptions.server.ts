@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { criteriaLabel } from "~/lib/alert-criteria";
 import { alertConsentText } from "~/lib/alert-consent";
-import { ALERTS_SOURCE, ALERT_FREQUENCIES, ALERT_KINDS, type AlertCriteria, type AlertFrequency, type AlertKind } from "~/lib/alert-values";
+import { ALERTS_SOURCE, ALERT_FREQUENCIES, ALERT_FREQUENCY_LABELS, ALERT_KINDS, type AlertCriteria, type AlertFrequency, type AlertKind } from "~/lib/alert-values";
 import { MARKETING_KINDS, alertItems, alertSubscriptions, consentEvents, listings, notificationOutbox, people } from "../../../../db/schema";
 import type { Database } from "../../../../server/db/database";
 import { type RowOf, name, returning, select } from "../../../../server/db/query";
@@ -35,7 +35,7 @@ export interface SignUpInput {
   userAgent: string | null;
 }
 
-/** confirm-sent is also the answer when an active one was only updated: the page never tells whether an address is subscribed. */
+/** confirm-sent is also the answer when the address already has this search: the page never tells whether an address is subscribed. */
 export type SignUpResult = "confirm-sent" | "suppressed" | "unknown-home" | "bad-version";
 
 export interface RequestMeta {
@@ -59,10 +59,19 @@ async function homeLabel(db: Database, listingKey: string | null): Promise<strin
   return home ? [home.address, home.city].filter(Boolean).join(", ") : null;
 }
 
+/** The live (active) subscription of an address to this very search or home, if any: a sign-up or a confirmation for it is a change of how often. */
+function liveSql(s: typeof alertSubscriptions, q: { email: string; kind: AlertKind; criteria: unknown; listingKey: string | null }) {
+  return sql`${s.email} = ${q.email} and ${s.kind} = ${q.kind} and ${s.criteria} = ${JSON.stringify(q.criteria)}::jsonb
+    and ${s.listing_key} is not distinct from ${q.listingKey}::text and ${s.status} = 'active'`;
+}
+
 /**
- * Stores a pending subscription (or reuses the identical pending or active one of that address,
- * taking the new frequency) and queues its confirmation mail, in one transaction. A pending one
- * gets a new mail; an active one none. A suppressed address gets nothing stored and nothing sent.
+ * Stores a pending subscription and queues its confirmation mail, in one transaction. Each
+ * sign-up is its own row, never merged into another (issue 38): what it typed (name, frequency,
+ * address, browser, time) is what its own link confirms. When the address already has this
+ * search or home, the live one is left as it is and the mail asks to change how often; at the
+ * same frequency there is nothing to change, and nothing is stored or sent. A suppressed address
+ * gets nothing stored and nothing sent. The visitor's answer is the same in every case.
  */
 export async function signUp(ctx: AlertsContext, input: SignUpInput, now: Date): Promise<{ result: SignUpResult }> {
   if (!(ALERT_KINDS as readonly string[]).includes(input.kind)) throw new AlertSignUpError("unknown kind");
@@ -88,30 +97,18 @@ export async function signUp(ctx: AlertsContext, input: SignUpInput, now: Date):
   const s = alertSubscriptions;
   const o = notificationOutbox;
   const queued = await ctx.db.transaction(async (rows) => {
-    const [same] = await select(rows, { id: s.id, status: s.status }, sql`
-      from ${s} where ${s.email} = ${email} and ${s.kind} = ${input.kind} and ${s.criteria} = ${JSON.stringify(criteria)}::jsonb
-        and ${s.listing_key} is not distinct from ${listingKey}::text and ${s.status} in ('pending', 'active')
-      order by ${s.id} desc limit 1 for update`);
-    if (same?.status === "active") {
-      await rows(sql`update ${s} set ${name(s.frequency)} = ${input.frequency} where ${s.id} = ${same.id}`);
-      return false;
-    }
-    // A pending one is signed up again: this sign-up's consent (text, time, address) is the one its new link confirms.
-    const [stored] = same
-      ? await returning(rows, { id: s.id }, sql`
-          update ${s} set ${name(s.frequency)} = ${input.frequency}, ${name(s.name)} = coalesce(${name_}::text, ${s.name}), ${name(s.label)} = ${label},
-            ${name(s.consent_text)} = ${fields.consentText}, ${name(s.consent_version)} = ${fields.version}, ${name(s.form)} = ${fields.form},
-            ${name(s.client_address)} = ${fields.address}::text, ${name(s.user_agent)} = ${fields.userAgent}::text, ${name(s.created_at)} = ${now.toISOString()}::timestamptz
-          where ${s.id} = ${same.id}`)
-      : await returning(rows, { id: s.id }, sql`
-          insert into ${s} (${name(s.kind)}, ${name(s.email)}, ${name(s.name)}, ${name(s.criteria)}, ${name(s.listing_key)}, ${name(s.label)}, ${name(s.frequency)},
-            ${name(s.consent_text)}, ${name(s.consent_version)}, ${name(s.form)}, ${name(s.client_address)}, ${name(s.user_agent)}, ${name(s.created_at)})
-          values (${input.kind}, ${email}, ${name_}::text, ${JSON.stringify(criteria)}::jsonb, ${listingKey}::text, ${label}, ${input.frequency},
-            ${fields.consentText}, ${fields.version}, ${fields.form}, ${fields.address}::text, ${fields.userAgent}::text, ${now.toISOString()}::timestamptz)`);
+    const [live] = await select(rows, { frequency: s.frequency }, sql`from ${s} where ${liveSql(s, { email, kind: input.kind, criteria, listingKey })} order by ${s.id} desc limit 1`);
+    if (live?.frequency === input.frequency) return false;
+    const [stored] = await returning(rows, { id: s.id }, sql`
+      insert into ${s} (${name(s.kind)}, ${name(s.email)}, ${name(s.name)}, ${name(s.criteria)}, ${name(s.listing_key)}, ${name(s.label)}, ${name(s.frequency)},
+        ${name(s.consent_text)}, ${name(s.consent_version)}, ${name(s.form)}, ${name(s.client_address)}, ${name(s.user_agent)}, ${name(s.created_at)})
+      values (${input.kind}, ${email}, ${name_}::text, ${JSON.stringify(criteria)}::jsonb, ${listingKey}::text, ${label}, ${input.frequency},
+        ${fields.consentText}, ${fields.version}, ${fields.form}, ${fields.address}::text, ${fields.userAgent}::text, ${now.toISOString()}::timestamptz)`);
     if (!stored) throw new Error("the subscription was not stored");
     // The secret was read before the transaction, which then runs only its own statements (PGlite has one connection).
     const confirmUrl = confirmUrlWith(ctx.siteUrl, secret, stored.id, now);
-    const payload = { label, kind: input.kind, frequency: input.frequency, confirmUrl, name: name_ };
+    const payload = { label, kind: input.kind, frequency: input.frequency, confirmUrl, name: name_, ...(live ? { change: { from: live.frequency } } : {}) };
+    // The one insert of a confirmation mail, to the address typed: the outbox's limits per recipient apply to it.
     await rows(sql`
       insert into ${o} (${name(o.kind)}, ${name(o.source)}, ${name(o.payload)}, ${name(o.message_id)}, ${name(o.recipient)})
       values ('confirmation', ${ALERTS_SOURCE}, ${JSON.stringify(payload)}::jsonb, ${newMessageId("confirm")}, ${email})`);
@@ -121,39 +118,102 @@ export async function signUp(ctx: AlertsContext, input: SignUpInput, now: Date):
   return { result: "confirm-sent" };
 }
 
-export type ConfirmResult = { status: "confirmed" | "already"; label: string; manageUrl: string } | "expired" | "invalid";
+/**
+ * What using a confirmation link did: `confirmed`, alerts began; `changed`, the address's live
+ * subscription to the same search now comes at this sign-up's frequency; `already` and
+ * `already-changed`, the link had been used (nothing more recorded).
+ */
+export type ConfirmStatus = "confirmed" | "changed" | "already" | "already-changed";
+export type ConfirmResult = { status: ConfirmStatus; label: string; frequency: AlertFrequency; manageUrl: string } | "expired" | "invalid";
 
-/** What a confirmation link will confirm, read without changing anything (mail scanners open links); an ended subscription's link confirms nothing. */
+const attemptFields = {
+  kind: alertSubscriptions.kind,
+  email: alertSubscriptions.email,
+  name: alertSubscriptions.name,
+  criteria: alertSubscriptions.criteria,
+  listingKey: alertSubscriptions.listing_key,
+  label: alertSubscriptions.label,
+  frequency: alertSubscriptions.frequency,
+  status: alertSubscriptions.status,
+  personId: alertSubscriptions.person_id,
+  appliedTo: alertSubscriptions.applied_to,
+  text: alertSubscriptions.consent_text,
+  version: alertSubscriptions.consent_version,
+  form: alertSubscriptions.form,
+  givenAt: alertSubscriptions.created_at,
+  address: alertSubscriptions.client_address,
+  userAgent: alertSubscriptions.user_agent,
+};
+
+/**
+ * What a confirmation link will confirm, read without changing anything (mail scanners open
+ * links): the sign-up, and `change` when the address already has this search live (the button
+ * then changes how often). An ended subscription's link confirms nothing, unless it ended as a
+ * change already applied.
+ */
 export async function subscriptionToConfirm(ctx: AlertsContext, token: string | undefined, now: Date) {
   const link = await readLink(ctx, "confirm", token, now);
   if (typeof link === "string") return link;
   const s = alertSubscriptions;
-  const [row] = await select(ctx.db.rows, { kind: s.kind, label: s.label, frequency: s.frequency, status: s.status }, sql`from ${s} where ${s.id} = ${link.id}`);
-  return !row || row.status === "ended" ? ("invalid" as const) : row;
+  const [row] = await select(ctx.db.rows, attemptFields, sql`from ${s} where ${s.id} = ${link.id}`);
+  if (!row || (row.status === "ended" && row.appliedTo === null)) return "invalid" as const;
+  const [live] =
+    row.status === "pending"
+      ? await select(ctx.db.rows, { frequency: s.frequency }, sql`from ${s} where ${liveSql(s, { email: row.email, kind: row.kind, criteria: row.criteria, listingKey: row.listingKey })} order by ${s.id} desc limit 1`)
+      : [];
+  return {
+    kind: row.kind,
+    label: row.label,
+    frequency: row.frequency,
+    // "changed": a change this link applied; pressing again changes nothing.
+    status: row.status === "ended" ? ("changed" as const) : row.status,
+    change: live ? { from: live.frequency } : null,
+  };
 }
 
 /**
- * Uses a confirmation link, in one transaction: the person is found or made (without counting a
- * submission or starting the reply clock), the subscription becomes theirs and active, the ledger
- * gets the express consent of the sign-up; a watch marks the person warming up. A used link
- * answers "already"; an ended subscription's, or a suppressed address's, "invalid".
+ * Uses a confirmation link, in one transaction, applying that sign-up and only it (issue 38):
+ * its own time, address, browser, consent text, name and frequency. The person is found or made
+ * (without counting a submission or starting the reply clock) and the ledger gets the express
+ * consent of that sign-up. When the address has no live subscription to this search, this one
+ * becomes it (a watch marks the person warming up); when it has one, that one takes this
+ * frequency and this row ends as the record of the change. A used link answers "already" (or
+ * "already-changed"); an ended subscription's, or a suppressed address's, "invalid".
  */
 export async function confirmSubscription(ctx: AlertsContext, token: string, meta: RequestMeta, now: Date): Promise<ConfirmResult> {
   const read = await readLink(ctx, "confirm", token, now);
   if (typeof read === "string") return read;
   const s = alertSubscriptions;
   const done = await ctx.db.transaction(async (rows) => {
-    const [sub] = await select(
-      rows,
-      { kind: s.kind, email: s.email, name: s.name, label: s.label, status: s.status, personId: s.person_id, text: s.consent_text, version: s.consent_version, form: s.form, givenAt: s.created_at, address: s.client_address, userAgent: s.user_agent },
-      sql`from ${s} where ${s.id} = ${read.id} for update`,
-    );
-    if (!sub || sub.status === "ended") return "invalid" as const;
-    if (sub.status === "active" && sub.personId !== null) return { status: "already" as const, label: sub.label, personId: sub.personId, warmed: false };
+    const [first] = await select(rows, attemptFields, sql`from ${s} where ${s.id} = ${read.id}`);
+    if (!first) return "invalid" as const;
+    // Every pending or live row of this address and search is locked, in id order, before any is
+    // read for a decision: two of its links used at once (on two servers) make one subscription.
+    const group = sql`${s.email} = ${first.email} and ${s.kind} = ${first.kind} and ${s.criteria} = ${JSON.stringify(first.criteria)}::jsonb and ${s.listing_key} is not distinct from ${first.listingKey}::text`;
+    await rows(sql`select ${s.id} from ${s} where ${group} and ${s.status} in ('pending', 'active') order by ${s.id} for update`);
+    const [sub] = await select(rows, attemptFields, sql`from ${s} where ${s.id} = ${read.id}`);
+    if (!sub) return "invalid" as const;
+    if (sub.status === "ended" && sub.appliedTo !== null && sub.personId !== null) return { status: "already-changed" as const, label: sub.label, frequency: sub.frequency, personId: sub.personId, warmed: false };
+    if (sub.status === "ended") return "invalid" as const;
+    if (sub.status === "active" && sub.personId !== null) return { status: "already" as const, label: sub.label, frequency: sub.frequency, personId: sub.personId, warmed: false };
     if (await isSuppressed(rows, sub.email)) return "invalid" as const;
+    const [live] = await select(rows, { id: s.id, frequency: s.frequency }, sql`from ${s} where ${group} and ${s.status} = 'active' order by ${s.id} desc limit 1`);
     const at = sql`${now.toISOString()}::timestamptz`;
     const p = alias(people, "p");
     const c = consentEvents;
+    const basis = live ? `${sub.form}: how often changed from ${ALERT_FREQUENCY_LABELS[live.frequency]} to ${ALERT_FREQUENCY_LABELS[sub.frequency]}` : sub.form;
+    const apply = live
+      ? sql`applied as (
+          update ${s} set ${name(s.frequency)} = ${sub.frequency} where ${s.id} = ${live.id}
+        ),
+        activated as (
+          update ${s} set ${name(s.status)} = 'ended', ${name(s.person_id)} = (select id from person), ${name(s.confirmed_at)} = ${at}, ${name(s.ended_at)} = ${at}, ${name(s.applied_to)} = ${live.id}
+          where ${s.id} = ${read.id}
+        )`
+      : sql`activated as (
+          update ${s} set ${name(s.status)} = 'active', ${name(s.person_id)} = (select id from person), ${name(s.confirmed_at)} = ${at}
+          where ${s.id} = ${read.id}
+        )`;
     const [confirmed] = await select(rows, { personId: sql<number>`person.id` }, sql`from person`, {
       with: sql`person as (
         insert into ${people} as ${p} (${name(people.email)}, ${name(people.name)}, ${name(people.sources)}, ${name(people.search_text)}, ${name(people.submissions)}, ${name(people.first_at)}, ${name(people.last_activity_at)})
@@ -165,33 +225,30 @@ export async function confirmSubscription(ctx: AlertsContext, token: string, met
           ${name(people.last_activity_at)} = greatest(${p.last_activity_at}, excluded.${name(people.last_activity_at)})
         returning ${p.id} as id
       ),
-      activated as (
-        update ${s} set ${name(s.status)} = 'active', ${name(s.person_id)} = (select id from person), ${name(s.confirmed_at)} = ${at}
-        where ${s.id} = ${read.id}
-      ),
+      ${apply},
       consent as (
         insert into ${c} (${name(c.person_id)}, ${name(c.kind)}, ${name(c.basis)}, ${name(c.consent_text)}, ${name(c.consent_version)}, ${name(c.given_at)},
           ${name(c.client_address)}, ${name(c.user_agent)}, ${name(c.subscription_id)}, ${name(c.created_at)})
-        select id, 'express', ${sub.form}, ${sub.text}, ${sub.version}, ${sub.givenAt.toISOString()}::timestamptz,
+        select id, 'express', ${basis}, ${sub.text}, ${sub.version}, ${sub.givenAt.toISOString()}::timestamptz,
           ${sub.address ?? cleanOrNull(meta.address, MAX.address)}::text, ${sub.userAgent ?? cleanOrNull(meta.userAgent, MAX.userAgent)}::text, ${read.id}, ${at}
         from person
       )`,
     });
     if (!confirmed) throw new Error("the confirmed subscription's person was not stored");
     let warmed = false;
-    if (sub.kind === "watch") {
+    if (sub.kind === "watch" && !live) {
       // A second statement: the first one already wrote the person's row (see warmingSql).
       const [mark] = await select(rows, { n: sql<number>`(select count(*)::integer from warming)` }, sql``, {
         with: sql`person as (select ${confirmed.personId}::integer as id), ${warmingSql(`Watches ${sub.label}`, true, { at: now })}`,
       });
       warmed = Number(mark?.n ?? 0) > 0;
     }
-    return { status: "confirmed" as const, label: sub.label, personId: confirmed.personId, warmed };
+    return { status: live ? ("changed" as const) : ("confirmed" as const), label: sub.label, frequency: sub.frequency, personId: confirmed.personId, warmed };
   });
   if (done === "invalid") return done;
   if (done.warmed) ctx.queued();
   const links = await alertLinks(ctx, done.personId, now);
-  return { status: done.status, label: done.label, manageUrl: links.manage };
+  return { status: done.status, label: done.label, frequency: done.frequency, manageUrl: links.manage };
 }
 
 const listFields = {

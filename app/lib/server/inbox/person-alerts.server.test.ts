@@ -46,7 +46,7 @@ describe("a person's alerts on their page", () => {
     await t.db.rows(sql`
       insert into ${o} (kind, source, payload, message_id, person_id) values ('warming', 'listing_alerts', ${JSON.stringify({ name: "Ana", email: "ana@example.com", reason: "Opened 12 Elm Ave twice" })}::jsonb, '<w@test>', ${personId})`);
     const alerts = await personAlerts(t.db, personId, true);
-    expect(alerts.warmingReasons).toEqual(["Opened 12 Elm Ave twice", "Watches 12 Elm Ave", "Opened 12 Elm Ave 2 times from alerts", "Asked about 12 Elm Ave"]);
+    expect(alerts.warmingReasons).toEqual(["Opened 12 Elm Ave twice", "Watches 12 Elm Ave", "Opened 12 Elm Ave on 2 days from alerts", "Asked about 12 Elm Ave"]);
   });
 
   it("is empty for a person who never used alerts", async () => {

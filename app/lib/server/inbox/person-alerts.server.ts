@@ -68,20 +68,24 @@ async function warmingNotice(db: Database, personId: number): Promise<string | n
   return rows[0]?.reason ?? null;
 }
 
-/** A person's saved searches and watched homes, newest first, with since when (the buyer's manage page lists them with `subscriptionsOf`). */
+/**
+ * A person's saved searches and watched homes, newest first, with since when (the buyer's manage
+ * page lists them with `subscriptionsOf`). A confirmed change of how often is no subscription of
+ * its own: the live one shows the new frequency, and the ledger says what changed and when.
+ */
 async function subscriptionsFor(db: Database, personId: number): Promise<PersonSubscription[]> {
   const s = alertSubscriptions;
   return select(
     db.rows,
     { id: s.id, kind: s.kind, label: s.label, frequency: s.frequency, status: s.status, createdAt: s.created_at, confirmedAt: s.confirmed_at, endedAt: s.ended_at },
-    sql`from ${s} where ${s.person_id} = ${personId} order by ${s.created_at} desc, ${s.id} desc limit 200`,
+    sql`from ${s} where ${s.person_id} = ${personId} and ${s.applied_to} is null order by ${s.created_at} desc, ${s.id} desc limit 200`,
   );
 }
 
 function warmingReasonsOf(subscriptions: PersonSubscription[], opened: HomeOpened[], asked: string[]): string[] {
   return [
     ...subscriptions.filter((s) => s.kind === "watch" && s.status === "active").map((s) => `Watches ${s.label}`),
-    ...opened.filter((h) => h.times >= 2).map((h) => `Opened ${h.address ?? h.listingKey} ${h.times} times from alerts`),
+    ...opened.filter((h) => h.times >= 2).map((h) => `Opened ${h.address ?? h.listingKey} on ${h.times} days from alerts`),
     ...asked.map((home) => `Asked about ${home}`),
   ];
 }

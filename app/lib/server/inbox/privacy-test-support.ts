@@ -59,7 +59,9 @@ export async function personWithEverything(db: Database, email = "ana@example.co
       insert into ${i} (${name(i.person_id)}, ${name(i.subscription_id)}, ${name(i.change_ids)}, ${name(i.frequency)}, ${name(i.outbox_id)})
       values (${personId}, ${searchId}, ${`{${changes.join(",")}}`}::bigint[], 'daily', ${outbox})`);
   }
-  for (const key of ["L1", "L1", "GONE9"]) await db.rows(sql`insert into ${alertOpens} (${name(alertOpens.person_id)}, ${name(alertOpens.listing_key)}) values (${personId}, ${key})`);
+  for (const [key, day] of [["L1", "2026-11-20"], ["L1", "2026-11-21"], ["GONE9", "2026-11-21"]]) {
+    await db.rows(sql`insert into ${alertOpens} (${name(alertOpens.person_id)}, ${name(alertOpens.listing_key)}, ${name(alertOpens.day)}) values (${personId}, ${key}, ${day}::date)`);
+  }
   const agent = await agentIn(db, "Jordan Avery", `agent-for-${email}`);
   await addNote(db, personId, "Prefers texts after 6", agent);
   const [device] = await returning(db.rows, { id: pushDevices.id }, sql`

@@ -90,7 +90,7 @@ describe("erasing a person at their request", () => {
     const { personId, agent, email } = await personWithEverything(t.db);
     await recordLead(t.db, { fullName: "Olga", email: "other@example.com", phone: "587-555-0000", serviceType: "selling", comments: "Acreage" });
     const [other] = await select(t.db.rows, { id: people.id }, sql`from ${people} where ${people.email} = 'other@example.com'`);
-    await t.db.rows(sql`insert into ${alertOpens} (person_id, listing_key) values (${other!.id}, 'L1')`);
+    await t.db.rows(sql`insert into ${alertOpens} (person_id, listing_key, day) values (${other!.id}, 'L1', '2026-11-21')`);
     expect(await eraseAtRequest(t.db, personId, agent)).toBe("erased");
 
     const [p] = await select(t.db.rows, { name: people.name, email: people.email, phone: people.phone, preview: people.preview, search: people.search_text, erasedAt: people.erased_at }, sql`

@@ -1,14 +1,18 @@
 /**
- * The retention rule (issue 32): a person marked Spam whose last activity is older than
+ * The retention rules. Issue 32: a person marked Spam whose last activity is older than
  * SPAM_RETENTION_DAYS is anonymised the way an erasure is (privacy.server.ts), without a
  * suppression entry: a spammer's address is often someone else's, who may yet want the site's mail.
+ * Issue 38: a listing-alert sign-up nobody confirmed is deleted once its confirmation link has
+ * expired, with the confirmation mails of that age the outbox is done with: what anyone typed (an
+ * address, a name, a browser) is kept no longer than the link that could make it a subscription.
  * Run hourly by the job runner under its lease, so two servers never anonymise the same person twice.
  */
 import { sql } from "drizzle-orm";
-import { people } from "../../../../db/schema";
+import { alertSubscriptions, notificationOutbox, people } from "../../../../db/schema";
 import type { Database } from "../../../../server/db/database";
 import { select } from "../../../../server/db/query";
 import type { Job, JobRunOutcome } from "../../../../server/jobs/runner";
+import { TOKEN_LIFETIME_MS } from "../alerts/tokens.server";
 import { erasePerson } from "./privacy.server";
 
 export const RETENTION_JOB = "inbox-retention";
@@ -37,8 +41,28 @@ export class RetentionJob implements Job {
   ) {}
 
   async run(): Promise<JobRunOutcome> {
+    await this.deleteExpiredSignUps();
     const { count, full } = await this.anonymiseSpam();
     return full && count > 0 ? { again: true } : {};
+  }
+
+  /**
+   * The pending sign-ups whose confirmation link has expired (a link is signed for
+   * TOKEN_LIFETIME_MS.confirm from the sign-up's own time), and the confirmation mails as old that
+   * were sent, failed or withheld. One statement; returns the sign-ups deleted.
+   */
+  async deleteExpiredSignUps(): Promise<number> {
+    const now = (this.options.now ?? (() => new Date()))();
+    const before = new Date(now.getTime() - TOKEN_LIFETIME_MS.confirm).toISOString();
+    const s = alertSubscriptions;
+    const o = notificationOutbox;
+    const [row] = await select(this.db.rows, { n: sql<number>`(select count(*)::integer from expired)` }, sql``, {
+      with: sql`expired as (delete from ${s} where ${s.status} = 'pending' and ${s.created_at} <= ${before}::timestamptz returning 1),
+      mails as (delete from ${o} where ${o.kind} = 'confirmation' and ${o.status} in ('sent', 'failed', 'withheld') and ${o.created_at} <= ${before}::timestamptz)`,
+    });
+    const count = Number(row?.n ?? 0);
+    if (count > 0) this.options.log?.info(`[alerts] deleted ${count} sign-up(s) never confirmed`);
+    return count;
   }
 
   /** One batch: the Spam people past the retention, anonymised one transaction each. */

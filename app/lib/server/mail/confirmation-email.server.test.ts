@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { site } from "~/content/site";
-import { CONFIRMATION_SUBJECT, type ConfirmationPayload, buildConfirmationEmail } from "./confirmation-email.server";
+import { CHANGE_SUBJECT, CONFIRMATION_SUBJECT, type ConfirmationPayload, buildConfirmationEmail } from "./confirmation-email.server";
 import { emailOf } from "./email-of.server";
 import { MalformedPayloadError } from "./mail-text.server";
 import type { OutboxNotification } from "./outbox.server";
@@ -47,6 +47,23 @@ describe("the confirmation of a listing-alert sign-up", () => {
     const mail = buildConfirmationEmail(row(payload({ kind: "watch", label: "123 Main St NW", frequency: "instant" })));
     expect(mail.text).toContain("Watch this home: 123 Main St NW\nYou will receive this home's price changes, status changes and when it leaves the market, as they happen.");
     expect(buildConfirmationEmail(row(payload({ frequency: "weekly" }))).text).toContain("once a week, on Saturdays at 7:00 a.m. Edmonton time.");
+  });
+
+  it("asks to confirm a change of how often, not new alerts, when the address already has the search (issue 38)", async () => {
+    const mail = await deliveredMail(row(payload({ frequency: "weekly", change: { from: "daily" } })));
+    expect(mail.parsed.subject).toBe(CHANGE_SUBJECT);
+    expect(mail.text).toContain("Please confirm the change to your listing alerts asked for on");
+    expect(mail.text).toContain(
+      "Your search: Houses in Edmonton, $300,000–$500,000\nYou already receive new listings and price drops that match this search, once a day, at 7:00 a.m. Edmonton time. Once you confirm, they will come once a week, on Saturdays at 7:00 a.m. Edmonton time.",
+    );
+    expect(mail.html).toContain(`<a href="${confirmUrl}" style="font-weight:bold">Confirm the change</a>`);
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain("Nothing changes until you confirm.");
+      expect(part).toContain("your alerts stay as they are.");
+      expect(part).not.toContain("You will receive");
+    }
+    expect(() => buildConfirmationEmail(row({ ...payload(), change: { from: "hourly" } }))).toThrow(/malformed change/);
+    expect(() => buildConfirmationEmail(row({ ...payload(), change: "daily" }))).toThrow(/malformed change/);
   });
 
   it("links only to the site, absolutely", async () => {

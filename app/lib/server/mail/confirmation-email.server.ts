@@ -20,9 +20,12 @@ export interface ConfirmationPayload {
   confirmUrl: string;
   /** As the visitor typed it, or null: kept with the sign-up, never written into the mail (decision 042). */
   name: string | null;
+  /** The address already gets these alerts (at `from`): the link changes how often, it starts nothing new (issue 38). */
+  change?: { from: AlertFrequency };
 }
 
 export const CONFIRMATION_SUBJECT = "Confirm your listing alerts";
+export const CHANGE_SUBJECT = "Confirm the change to your listing alerts";
 
 /** How often, inside a sentence. */
 export const FREQUENCY_PHRASES: Record<AlertFrequency, string> = {
@@ -50,7 +53,9 @@ export function confirmationPayloadOf(n: Pick<OutboxNotification, "id" | "kind" 
   if (!isOneOf(ALERT_FREQUENCIES, p.frequency)) throw bad(`unknown frequency ${JSON.stringify(p.frequency)}`);
   const confirmUrl = webLink(p.confirmUrl);
   if (!confirmUrl || !/^https?:\/\/[^/]+\/alerts\/confirm\/[^/?#]+$/.test(confirmUrl)) throw bad("no confirmation link on the site");
-  return { label, kind: p.kind, frequency: p.frequency, confirmUrl, name: oneLine(str(p.name)) || null };
+  const change = p.change as { from?: unknown } | undefined;
+  if (change !== undefined && (typeof change !== "object" || change === null || !isOneOf(ALERT_FREQUENCIES, change.from))) throw bad("malformed change");
+  return { label, kind: p.kind, frequency: p.frequency, confirmUrl, name: oneLine(str(p.name)) || null, ...(change ? { change: { from: change.from as AlertFrequency } } : {}) };
 }
 
 export function buildConfirmationEmail(n: Pick<OutboxNotification, "id" | "kind" | "payload" | "message_id" | "created_at" | "recipient">): OutgoingEmail {
@@ -61,26 +66,34 @@ export function buildConfirmationEmail(n: Pick<OutboxNotification, "id" | "kind"
 
   // No name: whoever signed up typed it, and this mail goes to an address not yet confirmed (decision 042).
   const greeting = "Hello,";
-  const ask = `Please confirm the listing alerts you asked for on ${agent.name}'s website (${agent.name}, ${agent.title}, ${brokerage.name}).`;
+  const where = `on ${agent.name}'s website (${agent.name}, ${agent.title}, ${brokerage.name})`;
   const asked = p.kind === "watch" ? `Watch this home: ${p.label}` : `Your search: ${p.label}`;
-  const what = `You will receive ${WHAT[p.kind]}, ${FREQUENCY_PHRASES[p.frequency]}.`;
-  const nothingYet = "Nothing is sent until you confirm. If you did not ask for this, ignore this e-mail: you will not hear from us again.";
+  // A change of how often says so: these alerts already come, and nothing new starts.
+  const ask = p.change ? `Please confirm the change to your listing alerts asked for ${where}.` : `Please confirm the listing alerts you asked for ${where}.`;
+  const what = p.change
+    ? `You already receive ${WHAT[p.kind]}, ${FREQUENCY_PHRASES[p.change.from]}. Once you confirm, they will come ${FREQUENCY_PHRASES[p.frequency]}.`
+    : `You will receive ${WHAT[p.kind]}, ${FREQUENCY_PHRASES[p.frequency]}.`;
+  const nothingYet = p.change
+    ? "Nothing changes until you confirm. If you did not ask for this, ignore this e-mail: your alerts stay as they are."
+    : "Nothing is sent until you confirm. If you did not ask for this, ignore this e-mail: you will not hear from us again.";
+  const subject = p.change ? CHANGE_SUBJECT : CONFIRMATION_SUBJECT;
+  const button = p.change ? "Confirm the change" : "Confirm my listing alerts";
   const lifetime = "The link works for 7 days.";
   const signature = [`${agent.name}, ${agent.title}`, brokerage.name, agent.phone];
 
   const text = [greeting, "", ask, "", asked, what, "", "Confirm here:", p.confirmUrl, lifetime, "", nothingYet, "", "-- ", ...signature, ""].join("\n");
   const html = htmlMail(
-    CONFIRMATION_SUBJECT,
+    subject,
     greeting,
     `<p>${escapeHtml(ask)}</p>
 <p><strong>${escapeHtml(asked)}</strong><br>${escapeHtml(what)}</p>
-${htmlButton(p.confirmUrl, "Confirm my listing alerts")}<p>${escapeHtml(lifetime)} ${escapeHtml(nothingYet)}</p>
+${htmlButton(p.confirmUrl, button)}<p>${escapeHtml(lifetime)} ${escapeHtml(nothingYet)}</p>
 ${htmlNote(signature.join(" · "))}`,
   );
 
   return {
     // The address only: a display name would be text a stranger typed (decision 042).
     to: address,
-    ...automaticMail(n, { replyTo: { name: agent.name, address: agent.email }, subject: CONFIRMATION_SUBJECT, text, html }),
+    ...automaticMail(n, { replyTo: { name: agent.name, address: agent.email }, subject, text, html }),
   };
 }

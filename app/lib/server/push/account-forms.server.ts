@@ -8,7 +8,8 @@ import { positiveId } from "../../http/request-body.server";
 import { formText } from "../../schemas/fields";
 import type { InboxContext } from "../inbox/context.server";
 import { browserName, endpointProblem, MAX_ENDPOINT_LENGTH } from "./endpoint.server";
-import { removeDevice, saveDevice, setHideDetails } from "./devices.server";
+import { PUSH_DEVICES_PER_ACCOUNT, removeDevice, saveDevice, setHideDetails } from "./devices.server";
+import { isAuthSecret, isP256PublicKey } from "./subscription-keys.server";
 import { queueTestPush } from "./messages.server";
 
 export const pushForms = [
@@ -21,24 +22,19 @@ export const pushForms = [
 export type PushForm = z.infer<(typeof pushForms)[number]>;
 export type PushAnswer = { status: number; done?: string; error?: string };
 
-/** The browser's P-256 public key: 65 bytes, an uncompressed point (0x04 first). */
-function isP256PublicKey(value: string): boolean {
-  if (!/^[A-Za-z0-9_-]{86,88}={0,2}$/.test(value)) return false;
-  const bytes = Buffer.from(value, "base64url");
-  return bytes.length === 65 && bytes[0] === 4;
-}
-/** The auth secret: 16 bytes. */
-const isAuthSecret = (value: string) => /^[A-Za-z0-9_-]{22,24}={0,2}$/.test(value) && Buffer.from(value, "base64url").length === 16;
-
 export async function answerPushForm(form: PushForm, inbox: InboxContext, accountId: number, userAgent: string | null): Promise<PushAnswer> {
   const { db, push } = inbox;
   switch (form.intent) {
     case "push-subscribe": {
+      // Every push is encrypted to these keys: a key off the curve would make each one fail, so it is never stored.
       if (!isP256PublicKey(form.p256dh) || !isAuthSecret(form.auth)) return { status: 400, error: "The browser gave an invalid subscription. Try turning notifications on again." };
       const problem = await endpointProblem(form.endpoint, push.endpointRules);
       if (problem) return { status: 400, error: problem };
-      await saveDevice(db, accountId, { endpoint: form.endpoint, p256dh: form.p256dh.replace(/=+$/, ""), auth: form.auth.replace(/=+$/, "") }, browserName(userAgent));
-      return { status: 200, done: "Notifications are on for this device. New leads will show here within seconds." };
+      const { replaced } = await saveDevice(db, accountId, { endpoint: form.endpoint, p256dh: form.p256dh.replace(/=+$/, ""), auth: form.auth.replace(/=+$/, "") }, browserName(userAgent));
+      const madeRoom = replaced.length
+        ? ` An account keeps ${PUSH_DEVICES_PER_ACCOUNT} devices, so the one reached least recently (${replaced.join(", ")}) no longer gets notifications.`
+        : "";
+      return { status: 200, done: `Notifications are on for this device. New leads will show here within seconds.${madeRoom}` };
     }
     case "push-test": {
       const id = positiveId(form.id);

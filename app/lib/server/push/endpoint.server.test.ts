@@ -11,13 +11,20 @@ describe("endpointProblem: the server stores only endpoints it may call", () => 
   it("accepts an https endpoint whose host has only public addresses", async () => {
     expect(await endpointProblem("https://fcm.googleapis.com/fcm/send/abc:def", publicDns)).toBeNull();
   });
+  it("accepts port 443 spelled out (the URL drops it: it is https's own)", async () => {
+    expect(await endpointProblem("https://fcm.googleapis.com:443/fcm/send/abc:def", publicDns)).toBeNull();
+  });
   it.each([
     ["http://fcm.googleapis.com/fcm/send/x", /https/],
     ["https://127.0.0.1/push", /public internet/],
-    ["https://[::1]:8443/push", /public internet/],
+    ["https://[::1]/push", /public internet/],
+    ["https://[::1]:8443/push", /port \(443\)/],
     ["https://169.254.169.254/latest/meta-data", /public internet/],
     ["https://10.0.0.5/push", /public internet/],
     ["https://user:pw@push.example.com/x", /invalid/],
+    ["https://8.8.8.8:22/", /port \(443\)/],
+    ["https://fcm.googleapis.com:8443/fcm/send/x", /port \(443\)/],
+    ["https://[2606:4700::1111]:25/x", /port \(443\)/],
     ["javascript:alert(1)", /https/],
     ["not a url", /invalid/],
     [`https://push.example.com/${"a".repeat(1001)}`, /invalid/],
@@ -37,7 +44,8 @@ describe("endpointProblem: the server stores only endpoints it may call", () => 
   it("accepts an address:port the operator listed as a local push service (the tests' stand-in), and only that port", async () => {
     const rules = { localHosts: [{ hostname: "127.0.0.1", port: 4555 }], resolve: resolveTo() };
     expect(await endpointProblem("https://127.0.0.1:4555/push/a", rules)).toBeNull();
-    expect(await endpointProblem("https://127.0.0.1:4556/push/a", rules)).toMatch(/public internet/);
+    expect(await endpointProblem("https://127.0.0.1:4556/push/a", rules)).toMatch(/port \(443\)/);
+    expect(await endpointProblem("https://127.0.0.1/push/a", rules)).toMatch(/public internet/);
   });
 });
 

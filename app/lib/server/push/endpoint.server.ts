@@ -1,8 +1,8 @@
 /**
  * Which push endpoints the server stores and sends to. A subscription's endpoint is a URL the
  * browser hands over, so it is input like any other: stored unchecked, it would let anyone signed
- * in make this server POST to an address inside its own network. It must be an https URL whose
- * host resolves to public addresses only (server/net/public-address.ts), checked when it is
+ * in make this server POST to an address inside its own network, or to any service of a public
+ * host. It must be an https URL on port 443 whose host resolves to public addresses only (server/net/public-address.ts), checked when it is
  * stored and again on every connection by the sender's lookup (DNS can change in between). The
  * one exception is an `address:port` the operator listed in PUSH_LOCAL_HOSTS (a test's stand-in),
  * reached over http too.
@@ -36,6 +36,8 @@ export async function endpointProblem(endpoint: string, rules: EndpointRules): P
   if (endpoint.length > MAX_ENDPOINT_LENGTH || url.username || url.password) return "The browser gave an invalid push address.";
   if (isLocalPushService(url, rules.localHosts)) return url.protocol === "https:" || url.protocol === "http:" ? null : "The browser gave an invalid push address.";
   if (url.protocol !== "https:") return "Push addresses must use https.";
+  // Push services listen on 443 (RFC 8030 is HTTP over TLS); any other port would let a subscription aim the server at a public host's other services (SSH, SMTP, a database).
+  if (url.port !== "") return "Push addresses must use the standard https port (443).";
   const host = url.hostname.replace(/^\[|\]$/g, "");
   let addresses: string[];
   if (isIP(host)) addresses = [host];

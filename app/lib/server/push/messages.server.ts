@@ -83,9 +83,15 @@ export async function queueTestPush(db: Database, accountId: number, deviceId: n
 /**
  * Claims up to `limit` due pushes for `leaseMs` (FOR UPDATE SKIP LOCKED: servers sharing the
  * database never claim the same one) with what sending needs: the device's subscription and its
- * account's lock-screen setting.
+ * account's lock-screen setting. A push whose claim ran out after its last attempt (the server
+ * stopped before recording an outcome) is marked failed instead of being claimed once more, so no
+ * push, whatever it does to a server, is tried more than `maxAttempts` times.
  */
-export async function claimDuePushes(db: Database, limit: number, leaseMs: number) {
+export async function claimDuePushes(db: Database, limit: number, leaseMs: number, maxAttempts: number) {
+  await db.rows(sql`
+    update ${pushMessages} set ${name(pushMessages.status)} = 'failed',
+      ${name(pushMessages.last_error)} = left(coalesce(${pushMessages.last_error} || ' / ', '') || 'no outcome was recorded for the last attempt', 1000)
+    where ${pushMessages.status} = 'sending' and ${pushMessages.next_attempt_at} <= now() and ${pushMessages.attempts} >= ${maxAttempts}::integer`);
   return select(
     db.rows,
     {
@@ -109,7 +115,7 @@ export async function claimDuePushes(db: Database, limit: number, leaseMs: numbe
           ${name(pushMessages.next_attempt_at)} = now() + ${leaseMs}::integer * interval '1 millisecond'
         where ${pushMessages.id} in (
           select ${pushMessages.id} from ${pushMessages}
-          where ${pushMessages.status} in ('pending', 'sending') and ${pushMessages.next_attempt_at} <= now()
+          where ${pushMessages.status} in ('pending', 'sending') and ${pushMessages.next_attempt_at} <= now() and ${pushMessages.attempts} < ${maxAttempts}::integer
           order by ${pushMessages.next_attempt_at} limit ${limit} for update skip locked)
         returning ${pushMessages.id} as id, ${pushMessages.attempts} as attempts, ${pushMessages.payload} as payload, ${pushMessages.device_id} as device_id, ${pushMessages.person_id} as person_id)`,
     },

@@ -4,14 +4,16 @@
  * push settled as soon as its push service answers: sent (the device's "last notified" moves),
  * the device forgotten when the service says the subscription is gone, retried with backoff (or
  * after the service's Retry-After) while it is down or throttling, failed after the last attempt
- * or a refusal that waiting will not change.
+ * or a refusal that waiting will not change. Each push fails alone: whatever one subscription does
+ * (a key off the curve, a send that throws), the others of the batch are delivered, and a push is
+ * claimed at most `maxAttempts` times, even when a server stopped before recording an outcome.
  */
 import type { Database } from "../../../../server/db/database";
 import { messageChainOf } from "../../../../server/db/errors";
 import { QueueJob, type QueueJobOptions } from "../../../../server/jobs/queue-job";
 import { forgetDevice } from "./devices.server";
 import { type ClaimedPush, claimDuePushes, markPushFailed, markPushForRetry, markPushSent, notificationOf } from "./messages.server";
-import type { PushSender } from "./sender.server";
+import type { PushOutcome, PushSender } from "./sender.server";
 
 export const PUSH_JOB = "push";
 export const PUSH_IN_FLIGHT = 8;
@@ -26,12 +28,17 @@ export class PushJob extends QueueJob<ClaimedPush> {
   }
 
   protected claim(limit: number, leaseMs: number): Promise<ClaimedPush[]> {
-    return claimDuePushes(this.db, limit, leaseMs);
+    return claimDuePushes(this.db, limit, leaseMs, this.options.maxAttempts);
   }
 
   protected async deliver(push: ClaimedPush, signal?: AbortSignal): Promise<void> {
-    const notification = notificationOf(push.payload, push.personId, push.id, push.hide);
-    const outcome = await this.sender.send(push, JSON.stringify(notification), signal);
+    let outcome: PushOutcome;
+    try {
+      outcome = await this.sender.send(push, JSON.stringify(notificationOf(push.payload, push.personId, push.id, push.hide)), signal);
+    } catch (error) {
+      // The sender answers every failure as an outcome; a throw anyway (a bug) is a failed attempt of this push alone, retried like any other.
+      outcome = { ok: false, gone: false, permanent: false, reason: messageChainOf(error) };
+    }
     try {
       if (outcome.ok) return await markPushSent(this.db, push);
       if (outcome.gone) {

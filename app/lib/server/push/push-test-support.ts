@@ -7,10 +7,17 @@ import { name, returning } from "../../../../server/db/query";
 import { type PushService, startPushService } from "../../../../tests/fixtures/push-service";
 import { saveDevice } from "./devices.server";
 import { PushJob } from "./push-job.server";
-import { createPushSender } from "./sender.server";
+import { type PushSender, createPushSender } from "./sender.server";
 import { vapidKeys } from "./vapid.server";
 
 export const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+
+/** A job log that keeps each line as "<level> <text>", to count what a failure writes. */
+export function recordingLog() {
+  const lines: string[] = [];
+  const line = (level: string) => (...parts: unknown[]) => void lines.push(`${level} ${parts.map(String).join(" ")}`);
+  return { lines, info: line("info"), warn: line("warn"), error: line("error") };
+}
 
 /** A stand-in push service for each test of the file (started before it, closed after it). */
 export function pushServiceForEachTest(): { readonly service: PushService } {
@@ -44,14 +51,18 @@ export async function personIn(db: Database, email = "jane@example.com"): Promis
 export async function deviceAt(db: Database, service: PushService, accountId: number): Promise<{ id: number; endpoint: string }> {
   const keys = await vapidKeys(db);
   const subscription = service.createSubscription({ applicationServerKey: keys.publicKey });
-  const id = await saveDevice(db, accountId, { endpoint: subscription.endpoint, ...subscription.keys }, "Chrome on Android");
+  const { id } = await saveDevice(db, accountId, { endpoint: subscription.endpoint, ...subscription.keys }, "Chrome on Android");
   return { id, endpoint: subscription.endpoint };
 }
 
 /** The push job as the runtime makes it, sending to the stand-in (listed as a local push service, its certificate trusted). */
-export async function pushJobFor(db: Database, service: PushService, options: { maxAttempts?: number } = {}): Promise<{ job: PushJob; close(): void }> {
+export async function pushJobFor(
+  db: Database,
+  service: PushService,
+  options: { maxAttempts?: number; log?: Pick<Console, "info" | "warn" | "error">; wrap?: (sender: PushSender) => PushSender } = {},
+): Promise<{ job: PushJob; close(): void }> {
   const origin = new URL(service.origin);
   const sender = createPushSender({ keys: await vapidKeys(db), subject: "mailto:agent@example.com", localHosts: [{ hostname: origin.hostname, port: Number(origin.port) }], localCa: service.ca });
-  const job = new PushJob(db, sender, { pollMs: 1000, maxAttempts: options.maxAttempts ?? 5, backoffBaseMs: 10, backoffMaxMs: 20, log: quiet });
+  const job = new PushJob(db, options.wrap ? options.wrap(sender) : sender, { pollMs: 1000, maxAttempts: options.maxAttempts ?? 5, backoffBaseMs: 10, backoffMaxMs: 20, log: options.log ?? quiet });
   return { job, close: () => sender.close() };
 }

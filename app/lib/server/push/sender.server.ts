@@ -3,7 +3,8 @@
  * right (the VAPID JWT of RFC 8292, the aes128gcm payload encryption of RFC 8291); the request
  * itself is sent here, so the connection goes through the checked lookup (public addresses only,
  * server/net/public-address.ts), carries the job's abort signal and a timeout, and may use plain
- * http for an operator-listed local service (PUSH_LOCAL_HOSTS: the tests' stand-in).
+ * http for an operator-listed local service (PUSH_LOCAL_HOSTS: the tests' stand-in). It never
+ * throws: whatever goes wrong with one subscription is an outcome for that push alone.
  */
 import http from "node:http";
 import https from "node:https";
@@ -12,6 +13,7 @@ import type { MediaHost } from "../../../../server/config";
 import { type Resolve, checkedLookup, systemResolve } from "../../../../server/net/public-address";
 import type { Subscription } from "./devices.server";
 import { isLocalPushService } from "./endpoint.server";
+import { subscriptionKeysProblem } from "./subscription-keys.server";
 import type { VapidKeys } from "./vapid.server";
 
 /** How long a push service may keep a message for an offline device: a lead older than a day is in the reminder and the inbox anyway. */
@@ -41,14 +43,26 @@ export function createPushSender(options: PushSenderOptions) {
   const local = { "http:": new http.Agent(agentOptions), "https:": new https.Agent({ ...agentOptions, ...(options.localCa ? { ca: options.localCa } : {}) }) };
 
   async function send(subscription: Subscription, payload: string, signal?: AbortSignal): Promise<PushOutcome> {
-    const details = webpush.generateRequestDetails({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, payload, {
-      vapidDetails: { subject: options.subject, publicKey: options.keys.publicKey, privateKey: options.keys.privateKey },
-      TTL: PUSH_TTL_SECONDS,
-      urgency: "high",
-    });
-    const url = new URL(details.endpoint);
+    // A subscription that can never be sent to fails at once, as a refusal: no exception reaches the job.
+    const keysProblem = subscriptionKeysProblem(subscription);
+    if (keysProblem) return { ok: false, gone: false, permanent: true, reason: keysProblem };
+    let details: ReturnType<typeof webpush.generateRequestDetails>;
+    let url: URL;
+    try {
+      details = webpush.generateRequestDetails({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, payload, {
+        vapidDetails: { subject: options.subject, publicKey: options.keys.publicKey, privateKey: options.keys.privateKey },
+        TTL: PUSH_TTL_SECONDS,
+        urgency: "high",
+      });
+      url = new URL(details.endpoint);
+    } catch (error) {
+      // Encrypting and signing depend only on this subscription and the keys: the next attempt would throw the same.
+      return { ok: false, gone: false, permanent: true, reason: `the push could not be prepared: ${(error as Error).message}` };
+    }
     const isLocal = isLocalPushService(url, options.localHosts);
+    // Stored before the rules of endpoint.server.ts held (or by hand): such a device can never be reached.
     if (!isLocal && url.protocol !== "https:") return { ok: false, gone: true, reason: "the endpoint is not https" };
+    if (!isLocal && url.port !== "") return { ok: false, gone: true, reason: "the endpoint is not on port 443" };
     const agent = isLocal ? local[url.protocol as "http:" | "https:"] : publicAgent;
     const client = url.protocol === "https:" ? https : http;
     try {

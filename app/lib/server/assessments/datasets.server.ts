@@ -1,0 +1,192 @@
+/**
+ * The City of Edmonton datasets the site reads, each with the API fields it asks for and how a row
+ * of them is read. Socrata's JSON gives every value as a string and leaves a null value's key out
+ * altogether, so each field is parsed explicitly and an absent one is null. The field names are
+ * those of the City's published columns as kept in tests/fixtures/city/columns/ (a test checks),
+ * which is not what the portal titles them: "Assessment Class 1" is `mill_class_1` in the API.
+ */
+import { z } from "zod";
+
+/** Text, trimmed; absent or blank is null. */
+const text = z
+  .string()
+  .optional()
+  .transform((s) => {
+    const t = s?.trim();
+    return t ? t : null;
+  });
+
+/** A whole number written as a string ("1477850", "2013"). */
+const integer = z
+  .string()
+  .trim()
+  .regex(/^-?\d+$/, "not a whole number")
+  .transform(Number);
+
+/** A decimal written as a string ("681.1240", "-113.57936"). */
+const decimal = z
+  .string()
+  .trim()
+  .regex(/^-?\d+(\.\d+)?$/, "not a number")
+  .transform(Number);
+
+/** Dollars: "269500" as the API gives them, or "$269,500.00" as the portal's exports write them. */
+const dollars = z
+  .string()
+  .transform((s) => s.replace(/[$,\s]/g, ""))
+  .pipe(z.string().regex(/^\d+(\.\d+)?$/, "not an amount"))
+  .transform((s) => Math.round(Number(s)));
+
+/** The garage flag: "Y"/"N" in the roll, "true"/"false" in the property information. */
+const flag = z
+  .string()
+  .transform((s) => s.trim().toLowerCase())
+  .pipe(z.enum(["y", "n", "true", "false"]))
+  .transform((s) => s === "y" || s === "true");
+
+const optional = <T extends z.ZodType>(schema: T) =>
+  schema.optional().transform((v) => (v === undefined ? null : v) as z.output<T> | null);
+
+/** A dataset as the client reads it: its id, the fields it asks for, a unique stable order, and a row's reading. */
+export interface SodaDataset<Row> {
+  id: string;
+  fields: readonly string[];
+  /** Fields whose values together are unique, so that offset paging never skips or repeats a row. */
+  order: readonly string[];
+  row: z.ZodType<Row, unknown>;
+}
+
+function dataset<Shape extends z.ZodRawShape, Row>(
+  id: string,
+  shape: Shape,
+  order: readonly (keyof Shape & string)[],
+  read: (raw: z.output<z.ZodObject<Shape>>) => Row,
+): SodaDataset<Row> {
+  return { id, fields: Object.keys(shape), order, row: z.object(shape).transform(read) as unknown as z.ZodType<Row, unknown> };
+}
+
+/** The classes a property is assessed in, with the share of each (up to three). */
+export interface AssessmentClass {
+  name: string;
+  percent: number | null;
+}
+
+function classes(pairs: [string | null, number | null][]): AssessmentClass[] {
+  return pairs.filter((p): p is [string, number | null] => p[0] !== null).map(([name, percent]) => ({ name, percent }));
+}
+
+export interface RollRow {
+  accountNumber: string;
+  suite: string | null;
+  houseNumber: string | null;
+  streetName: string | null;
+  garage: boolean | null;
+  neighbourhoodId: number | null;
+  neighbourhood: string | null;
+  ward: string | null;
+  assessedValue: number;
+  taxClass: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  classes: AssessmentClass[];
+}
+
+const accountNumber = z.string().trim().regex(/^\d+$/, "not an account number");
+
+/** Property Assessment Data (Current Calendar Year): one row per account. */
+export const ROLL = dataset(
+  "q7d6-ambg",
+  {
+    account_number: accountNumber,
+    suite: text,
+    house_number: text,
+    street_name: text,
+    garage: optional(flag),
+    neighbourhood_id: optional(integer),
+    neighbourhood: text,
+    ward: text,
+    assessed_value: dollars,
+    tax_class: text,
+    latitude: optional(decimal),
+    longitude: optional(decimal),
+    mill_class_1: text,
+    tax_class_pct_1: optional(decimal),
+    mill_class_2: text,
+    tax_class_pct_2: optional(decimal),
+    mill_class_3: text,
+    tax_class_pct_3: optional(decimal),
+  },
+  ["account_number"],
+  (r): RollRow => ({
+    accountNumber: r.account_number,
+    suite: r.suite,
+    houseNumber: r.house_number,
+    streetName: r.street_name,
+    garage: r.garage,
+    neighbourhoodId: r.neighbourhood_id,
+    neighbourhood: r.neighbourhood,
+    ward: r.ward,
+    assessedValue: r.assessed_value,
+    taxClass: r.tax_class,
+    latitude: r.latitude,
+    longitude: r.longitude,
+    classes: classes([
+      [r.mill_class_1, r.tax_class_pct_1],
+      [r.mill_class_2, r.tax_class_pct_2],
+      [r.mill_class_3, r.tax_class_pct_3],
+    ]),
+  }),
+);
+
+export interface PropertyInfoRow {
+  accountNumber: string;
+  legalDescription: string | null;
+  zoning: string | null;
+  /** Square metres. */
+  lotSize: number | null;
+  /** Square metres. */
+  totalGrossArea: number | null;
+  yearBuilt: number | null;
+}
+
+/** Property Information (Current Calendar Year): lot, zoning, year built by account. */
+export const PROPERTY_INFO = dataset(
+  "dkk9-cj3x",
+  {
+    account_number: accountNumber,
+    legal_description: text,
+    zoning: text,
+    lot_size: optional(decimal),
+    total_gross_area: optional(decimal),
+    year_built: optional(integer),
+  },
+  ["account_number"],
+  (r): PropertyInfoRow => ({
+    accountNumber: r.account_number,
+    legalDescription: r.legal_description,
+    zoning: r.zoning,
+    lotSize: r.lot_size,
+    totalGrossArea: r.total_gross_area,
+    yearBuilt: r.year_built,
+  }),
+);
+
+export interface HistoryRow {
+  accountNumber: string;
+  assessmentYear: number;
+  assessedValue: number;
+}
+
+/** Property Assessment Data (Historical): an account's value for each year, read per account only. */
+export const HISTORY = dataset(
+  "qi6a-xuwt",
+  {
+    account_number: accountNumber,
+    assessment_year: integer,
+    assessed_value: dollars,
+  },
+  ["account_number", "assessment_year"],
+  (r): HistoryRow => ({ accountNumber: r.account_number, assessmentYear: r.assessment_year, assessedValue: r.assessed_value }),
+);
+
+export const DATASETS = [ROLL, PROPERTY_INFO, HISTORY] as const;

@@ -1,0 +1,12 @@
+/**
+ * The Node options the production server runs with: `npm run serve` (package.json, kept in step
+ * by node-options.test.ts) and every script and test suite that starts BUILD_DIR/server.js itself.
+ *
+ * - `--max-old-space-size=384`: V8 sizes its heap from the machine's memory and, with gigabytes
+ *   free, let the old generation fill with garbage to 230 MB before collecting it (about 50 MB of
+ *   it live): a flood of distinct addresses took the server to 520 MB resident, against 380 MB
+ *   with this limit (issue 38, decision 043). It bounds what is collected, not what is kept: seven
+ *   times the live heap, which a renders' flood never came near.
+ * - `--enable-source-maps`: a stack trace names server/… and app/… lines, not server.js's.
+ */
+export const SERVER_NODE_OPTIONS: readonly string[] = ["--max-old-space-size=384", "--enable-source-maps"];
