@@ -15,6 +15,7 @@ import type { InboxContext } from "./lib/server/inbox/context.server";
 import type { Session } from "./lib/server/inbox/sessions.server";
 import type { ListingsFeed } from "./lib/server/listings/feed.server";
 import type { RateLimiter } from "../server/rate-limit";
+import type { RefusedClients } from "../server/form-flood";
 import type { RateDecision } from "./lib/leads";
 import type { LeadsContext } from "./lib/server/leads/context.server";
 import type { AlertsContext } from "./lib/server/alerts/context.server";
@@ -29,8 +30,12 @@ export interface ServerContext {
   listings: ListingsFeed | null;
   /** Listing alerts and watched homes (issue 32); null with the feed off, when nothing of them shows. */
   alerts: AlertsContext | null;
-  /** The visitors' form quota (FORM_RATE_LIMIT_MAX per window per address), taken by each form route's middleware. */
-  forms: { limiter: RateLimiter; max: number };
+  /**
+   * The visitors' form quota (FORM_RATE_LIMIT_MAX per window per client key: an IPv4 address or an
+   * IPv6 /64), taken by each form route's middleware; `refused`: the clients it refused outright,
+   * whose next POSTs Express answers (server/form-flood.ts).
+   */
+  forms: { limiter: RateLimiter; max: number; refused?: RefusedClients };
   /** The client's address: a valid IP address from a trusted proxy's X-Forwarded-For, else the connection's. */
   clientIp: string;
   /** The request came straight from this machine (a loopback peer, no proxy's forwarding headers). */

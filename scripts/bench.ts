@@ -23,7 +23,8 @@
  * `/contact` load compared with a build of the last commit (scripts/bench/page-scripts.ts).
  * Listing alerts (scripts/bench/alerts.ts): 10,000 saved searches matched against a sync that
  * changed 2,000 of 20,000 listings and the mails queued, in-process on PGlite (no build needed).
- * BENCH_ONLY=forms,static,inbox,listings,push,alerts runs some sections only.
+ * BENCH_ONLY=forms,static,flood,inbox,listings,push,alerts runs some sections only ("flood": the
+ * flood without the static pages before it).
  *
  * Each section sends BENCH_REQUESTS requests (default 8000) over BENCH_CONNECTIONS connections
  * (default 16) and stops after BENCH_MAX_SECONDS (default 60) whatever happens; stopping by
@@ -177,16 +178,15 @@ async function runDriver(label: string, env: Record<string, string>, databaseUrl
  * rate limit of FORM_RATE_LIMIT_MAX per window, X-Forwarded-For trusted from loopback).
  * Returns false when the flood was not throttled or a normal visitor was refused.
  */
-async function runStaticAndFlood(): Promise<boolean> {
+async function runStaticAndFlood(withStatic: boolean): Promise<boolean> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "agent-site-bench-"));
   const port = await freePort();
   const limit = config.FORM_RATE_LIMIT_MAX;
   const origin = `http://${HOST}:${port}`;
-  console.log(`\n== Static pages and flood ==  (${origin}, production rate limit: ${limit} submissions per address per window)`);
+  console.log(`\n== ${withStatic ? "Static pages and flood" : "Flood"} ==  (${origin}, production rate limit: ${limit} submissions per address per window)`);
   const server = await startServer(port, { DATABASE_URL: "", DATA_DIR: dataDir, FORM_RATE_LIMIT_MAX: String(limit), TRUST_PROXY: "loopback" });
   try {
-    const staticResult = await benchStaticPages({ appOrigin: origin, buildDir, duration: settings.BENCH_STATIC_SECONDS });
-    printStaticBench(staticResult);
+    if (withStatic) printStaticBench(await benchStaticPages({ appOrigin: origin, buildDir, duration: settings.BENCH_STATIC_SECONDS }));
     const flood = await benchFlood({ origin, floodRequests: settings.BENCH_FLOOD_REQUESTS, connections });
     printFlood(flood, limit);
     await stopServer(server);
@@ -290,7 +290,7 @@ async function runBackup(): Promise<boolean> {
 
 async function main() {
   const only: readonly string[] | undefined = settings.BENCH_ONLY;
-  const runs = (section: "forms" | "static" | "inbox" | "listings" | "push" | "alerts" | "backup") => !only || only.includes(section);
+  const runs = (section: "forms" | "static" | "flood" | "inbox" | "listings" | "push" | "alerts" | "backup") => !only || only.includes(section);
   // The alerts and backup sections run in this process: alone, they need no build.
   const needsBuild = !only || only.some((section) => section !== "alerts" && section !== "backup");
   if (!settings.BENCH_SKIP_BUILD && needsBuild) {
@@ -303,7 +303,7 @@ async function main() {
     ok = await runDriver("PGlite (embedded)", { DATABASE_URL: "" }, undefined);
     if (databaseUrl) ok = (await runDriver("PostgreSQL (DATABASE_URL)", { DATABASE_URL: databaseUrl }, databaseUrl)) && ok;
   }
-  if (runs("static")) ok = (await runStaticAndFlood()) && ok;
+  if (runs("static") || runs("flood")) ok = (await runStaticAndFlood(runs("static"))) && ok;
   if (runs("inbox")) ok = (await runInbox()) && ok;
   if (runs("listings")) ok = (await runListings()) && ok;
   if (runs("push")) ok = (await runPush()) && ok;

@@ -74,7 +74,8 @@ try {
     for (const i of inquiryRows) console.log(`  #${i.id}  ${when(i.created_at)}  ${i.name} <${i.email}>  ${i.inquiry_type}\n        "${i.message}"`);
 
     const counts = await outboxCounts(db);
-    console.log(`\nNotifications: ${counts.sent} sent, ${counts.pending + counts.sending} waiting, ${counts.failed} failed`);
+    // Withheld: never sent, kept as the record (no marketing consent, or past a recipient's daily cap: decision 042).
+    console.log(`\nNotifications: ${counts.sent} sent, ${counts.pending + counts.sending} waiting, ${counts.failed} failed, ${counts.withheld} withheld`);
     if (counts.failed > 0) {
       const o = notificationOutbox;
       const failed = await select(db.rows, { id: o.id, kind: o.kind, source: o.source, attempts: o.attempts, last_error: o.last_error }, sql`

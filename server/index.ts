@@ -13,6 +13,8 @@ import { RouterContextProvider, type RouterContext, type ServerBuild } from "rea
 import { isIP } from "node:net";
 import type { ServerContext } from "../app/router-context";
 import { formBodyLimit } from "./body-limit";
+import { clientKeyOf } from "./client-key";
+import { RefusedClients, refuseKnownFlood } from "./form-flood";
 import { type Config, dataDirMinFreeBytes, readConfig, siteUrlOf } from "./config";
 import { type LeadRuntime, startLeadRuntime } from "./runtime";
 import { allPages } from "../app/content/pages";
@@ -62,6 +64,8 @@ const BUILD_DIR = path.resolve(config.BUILD_DIR);
  * IP address, else the connection's own (a forwarding header holding anything else is not believed).
  */
 const clientIpOf = (req: Request) => (req.ip && isIP(req.ip) ? req.ip : (req.socket.remoteAddress ?? ""));
+/** The clients the form quota refused outright, until their window ends (server/form-flood.ts). */
+const refusedClients = new RefusedClients();
 const contextOf =
   (key: RouterContext<ServerContext | null>) =>
   (req: Request, res: express.Response): RouterContextProvider =>
@@ -74,7 +78,7 @@ const contextOf =
             inbox: runtime.inbox,
             listings: runtime.listings,
             alerts: runtime.alerts,
-            forms: { limiter: runtime.formLimiter, max: config.FORM_RATE_LIMIT_MAX },
+            forms: { limiter: runtime.formLimiter, max: config.FORM_RATE_LIMIT_MAX, refused: refusedClients },
             clientIp: clientIpOf(req),
             fromThisMachine: isFromThisMachine(req),
             cspNonce: res.locals.cspNonce as string | undefined,
@@ -136,6 +140,10 @@ if (httpsSite) {
     res.redirect(301, siteUrl + sameSitePath(req.path) + queryOf(req.url));
   });
 }
+// A client the form quota already refused outright, on the path it refused it on, gets the same
+// 429 here, before compression, the body limit and React Router (server/form-flood.ts); the
+// routes' own guard decides.
+app.use(refuseKnownFlood(refusedClients, (req) => clientKeyOf(clientIpOf(req))));
 // Dynamic responses are compressed on the fly at a moderate brotli level (maximum quality costs
 // far more CPU than it saves bytes at request time); prerendered pages come precompressed.
 app.use(compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } }));

@@ -7,6 +7,10 @@
  * db/schema/rate-limits.ts), so several servers sharing one PostgreSQL share one quota per key; if
  * the database cannot be reached, each process falls back to counting in its own memory until it
  * can.
+ *
+ * A key is whatever the caller counts by. The form quota counts clients (server/client-key.ts): an
+ * IPv4 address, or the /64 of an IPv6 one, since one subscriber holds a whole /64 and could
+ * otherwise take a fresh quota for every address in it.
  */
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import type { RateDecision } from "../app/lib/leads";

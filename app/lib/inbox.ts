@@ -34,6 +34,12 @@ export function safeNextPath(next: string | null | undefined): string {
 }
 
 /** One submission on a person's timeline in the inbox (a lead or a contact message). */
+/** Where the visitor's acknowledgement of a submission stands. */
+export interface AcknowledgementState {
+  status: "pending" | "sending" | "sent" | "failed" | "withheld";
+  lastError: string | null;
+}
+
 export interface Submission {
   id: number;
   kind: "lead" | "contact";
@@ -42,6 +48,8 @@ export interface Submission {
   fields: Record<string, unknown>;
   createdAt: Date;
   notification: { status: "pending" | "sending" | "sent" | "failed" | "withheld"; attempts: number; lastError: string | null; sentAt: Date | null };
+  /** The visitor's acknowledgement of it, when one was queued (ACKNOWLEDGE_SUBMISSIONS): withheld past its address's daily cap, with the reason. */
+  acknowledgement: AcknowledgementState | null;
   /** The consent the visitor gave on the welcome form (leads only). */
   consent: { text: string; version: string; address: string | null; userAgent: string | null } | null;
 }

@@ -18,6 +18,8 @@ import type { LeadsContext } from "~/lib/server/leads/context.server";
 import { type ServerContext, formQuotaContext, serverContext } from "~/router-context";
 import routes from "~/routes";
 import { count, testDatabaseForThisFile } from "../../tests/support/test-database";
+import { RefusedClients } from "../../server/form-flood";
+import { createRateLimiter } from "../../server/rate-limit";
 import * as contact from "./contact";
 import * as layout from "./inbox/layout";
 import * as listing from "./listing";
@@ -191,5 +193,28 @@ describe("a form route without its quota refuses (fail closed)", () => {
     }
     expect(consume).not.toHaveBeenCalled();
     expect(context.get(formQuotaContext)).toBeNull();
+  });
+
+  it("counts an IPv6 client per /64 and an IPv4-mapped one as its IPv4 address, and remembers a client it refused outright", async () => {
+    const { context } = stand();
+    const server = context.get(serverContext)!;
+    const refused = new RefusedClients();
+    server.forms = { limiter: await createRateLimiter(t.db, { name: "form-quota-test", max: 2, windowMs: 60_000 }), max: 2, refused };
+    const statusFrom = async (ip: string) => {
+      server.clientIp = ip;
+      const answer = await formQuota({ request: new Request("http://localhost/contact", { method: "POST" }), context, params: {} } as never, async () => new Response(null, { status: 200 }));
+      return (answer as Response).status;
+    };
+    const fromOneNetwork = [];
+    for (let i = 1; i <= 6; i++) fromOneNetwork.push(await statusFrom(`2001:db8:7:1::${i.toString(16)}`));
+    // Two within the limit, two more get the page's own answer (the action's 429), then a bare 429 from the middleware.
+    expect(fromOneNetwork).toEqual([200, 200, 200, 200, 429, 429]);
+    expect(refused.secondsLeft("2001:db8:7:1::/64", "/contact.data")).toBeGreaterThan(0);
+    expect(await statusFrom("2001:db8:7:2::1")).toBe(200);
+    expect(await statusFrom("::ffff:203.0.113.50")).toBe(200);
+    expect(await statusFrom("203.0.113.50")).toBe(200);
+    expect(await statusFrom("::ffff:203.0.113.50")).toBe(200);
+    expect(await statusFrom("203.0.113.50")).toBe(200);
+    expect(await statusFrom("::ffff:cb00:7132")).toBe(429);
   });
 });

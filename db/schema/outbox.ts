@@ -10,7 +10,8 @@ import { people } from "./inbox";
  * same transaction as the lead or contact it announces, delivered by the outbox worker.
  *
  * status: pending -> sending (claimed) -> sent | failed (kept for review, never deleted) | withheld
- * (a marketing mail whose person had no valid consent when it was due: never sent, kept as the record).
+ * (a marketing mail whose person had no valid consent when it was due, or a mail past its
+ * recipient's daily cap (app/lib/server/mail/recipient-cap.server.ts): never sent, kept as the record).
  * next_attempt_at is when a pending row is due, and for a row being sent, when its claim expires
  * (a worker that died mid-send): either way the worker takes rows whose time has come.
  */

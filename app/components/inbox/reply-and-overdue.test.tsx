@@ -17,6 +17,7 @@ const submission = (fields: Record<string, unknown>): Submission => ({
   fields,
   createdAt: new Date("2026-11-23T04:51:00Z"),
   notification: { status: "sent", attempts: 1, lastError: null, sentAt: null },
+  acknowledgement: null,
   consent: null,
 });
 

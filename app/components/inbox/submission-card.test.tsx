@@ -8,8 +8,8 @@ import { SubmissionCard } from "./submission-card";
 const listing = { key: "1", address: "1 Main St NW, Edmonton", mlsNumber: "E1", path: "/listings/1-main-st" };
 const figures = { down: 25_000, rate: 5.4, amortizationYears: 25, monthlyTotal: 3050, includesTax: false, includesCondoFee: true };
 
-const render = (fields: Record<string, unknown>) => {
-  const s: Submission = { id: 1, kind: "contact", source: "contact_form", fields, createdAt: new Date("2026-11-23T04:51:00Z"), notification: { status: "sent", attempts: 1, lastError: null, sentAt: null }, consent: null };
+const render = (fields: Record<string, unknown>, acknowledgement: Submission["acknowledgement"] = null) => {
+  const s: Submission = { id: 1, kind: "contact", source: "contact_form", fields, createdAt: new Date("2026-11-23T04:51:00Z"), notification: { status: "sent", attempts: 1, lastError: null, sentAt: null }, acknowledgement, consent: null };
   return renderToString(
     <MemoryRouter>
       <SubmissionCard submission={s} />
@@ -28,5 +28,11 @@ describe("SubmissionCard", () => {
       expect(html).not.toContain("inquiry-figures");
       expect(html).not.toContain("<b>5");
     }
+  });
+  it("says when the visitor's acknowledgement was withheld, and why", () => {
+    const html = render({ name: "Ann", email: "ann@example.com" }, { status: "withheld", lastError: "not sent: 3 acknowledgement mails already went to this address in 24 hours" });
+    expect(html).toContain('data-testid="acknowledgement">Acknowledgement to them withheld: not sent: 3 acknowledgement mails already went to this address in 24 hours</p>');
+    expect(render({ name: "Ann" }, { status: "sent", lastError: null })).toContain("Acknowledgement to them sent</p>");
+    expect(render({ name: "Ann" })).not.toContain('data-testid="acknowledgement"');
   });
 });

@@ -23,6 +23,14 @@ const DELIVERY: Record<Submission["notification"]["status"], string> = {
   withheld: "E-mail withheld (no consent)",
 };
 
+const ACKNOWLEDGEMENT: Record<NonNullable<Submission["acknowledgement"]>["status"], string> = {
+  pending: "Acknowledgement to them queued",
+  sending: "Acknowledgement to them being sent",
+  sent: "Acknowledgement to them sent",
+  failed: "Acknowledgement to them failed",
+  withheld: "Acknowledgement to them withheld",
+};
+
 /** The home a listing page's inquiry was about (payload.listing), if this submission has one. */
 function homeOf(fields: Record<string, unknown>): { address: string; mlsNumber: string | null; path: string | null } | null {
   const l = fields.listing;
@@ -92,6 +100,12 @@ export function SubmissionCard({ submission: s }: { submission: Submission }) {
           </Form>
         )}
       </div>
+      {s.acknowledgement && (
+        <p className="mt-1 text-sm text-ink-muted" data-testid="acknowledgement">
+          {ACKNOWLEDGEMENT[s.acknowledgement.status]}
+          {(s.acknowledgement.status === "withheld" || s.acknowledgement.status === "failed") && s.acknowledgement.lastError ? `: ${s.acknowledgement.lastError}` : ""}
+        </p>
+      )}
       {s.consent && (
         <details className="mt-2 text-sm">
           <summary className="min-h-11 cursor-pointer content-center font-bold text-brand">Consent given (version {s.consent.version})</summary>

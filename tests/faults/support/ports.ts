@@ -18,6 +18,7 @@ export const ports = {
   badInputAlerts: { site: base + 34, ddf: base + 36 },
   memory: { site: base + 64 },
   backupRestore: { site: base + 70, postgres: base + 72 },
+  mailCaps: { site: base + 60, ddf: base + 62, smtp: base + 66 },
 } as const;
 
 export const HOST = "127.0.0.1";

@@ -9,7 +9,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { CONTACT_SOURCE, LEAD_SOURCE } from "~/lib/schema-values";
-import { PEOPLE_PAGE_SIZE, PERSON_STATUSES, type PersonStatus, type Submission } from "../../inbox";
+import { type AcknowledgementState, PEOPLE_PAGE_SIZE, PERSON_STATUSES, type PersonStatus, type Submission } from "../../inbox";
 import { SUBMISSION_KINDS, consentEvents, leads, notificationOutbox, people, personEvents } from "../../../../db/schema";
 import type { Database } from "../../../../server/db/database";
 import { type RowOf, name, returning, select } from "../../../../server/db/query";
@@ -214,15 +214,21 @@ export interface PersonDetail {
 
 export async function personDetail(db: Database, id: number): Promise<PersonDetail | null> {
   const o = notificationOutbox;
+  // The visitor's acknowledgement of a submission: queued by the same statement, so with the same
+  // person, created_at and contact or lead (a contact's several messages share its contact_id).
+  const ack = sql.identifier("ack");
   // The outbox also holds mails that are no submission (acknowledgements, reminders): the timeline shows the submissions.
   const [person, submissions, events] = await Promise.all([
     select(db.rows, personFields, sql`from ${people} where ${people.id} = ${id}`),
     select(
       db.rows,
       { id: o.id, kind: sql<Submission["kind"]>`${o.kind}`, source: o.source, fields: o.payload, createdAt: o.created_at, status: o.status, attempts: o.attempts, lastError: o.last_error, sentAt: o.sent_at,
-        consentText: leads.consent_text, consentVersion: leads.consent_version, address: leads.client_address, userAgent: leads.user_agent },
+        consentText: leads.consent_text, consentVersion: leads.consent_version, address: leads.client_address, userAgent: leads.user_agent,
+        ackStatus: sql<AcknowledgementState["status"] | null>`${ack}.${sql.identifier("status")}`, ackError: sql<string | null>`${ack}.${sql.identifier("last_error")}` },
       sql`
       from ${o} left join ${leads} on ${leads.id} = ${o.lead_id}
+      left join ${o} as ${ack} on ${ack}.${sql.identifier("person_id")} = ${o.person_id} and ${ack}.${sql.identifier("created_at")} = ${o.created_at}
+        and ${ack}.${sql.identifier("kind")} = 'acknowledgement' and (${ack}.${sql.identifier("lead_id")} = ${o.lead_id} or ${ack}.${sql.identifier("contact_id")} = ${o.contact_id})
       where ${o.person_id} = ${id} and ${o.kind} in ${SUBMISSION_KINDS} order by ${o.created_at} desc, ${o.id} desc`,
     ),
     select(db.rows, eventFields, sql`
@@ -232,10 +238,11 @@ export async function personDetail(db: Database, id: number): Promise<PersonDeta
   return {
     person: person[0],
     // The notification's state and the lead's consent record are nested in a submission.
-    submissions: submissions.map(({ fields, status, attempts, lastError, sentAt, consentText, consentVersion, address, userAgent, ...s }) => ({
+    submissions: submissions.map(({ fields, status, attempts, lastError, sentAt, consentText, consentVersion, address, userAgent, ackStatus, ackError, ...s }) => ({
       ...s,
       fields: fields as Record<string, unknown>,
       notification: { status, attempts, lastError, sentAt },
+      acknowledgement: ackStatus ? { status: ackStatus, lastError: ackError } : null,
       consent: consentText ? { text: consentText, version: consentVersion ?? "", address, userAgent } : null,
     })),
     events,

@@ -15,19 +15,25 @@ import type { FormMessages, FormResult } from "~/lib/form-result";
 import type * as z from "zod/mini";
 import { cappedValues, formFields, isHoneypotFilled, publicForm } from "~/lib/schemas/fields";
 import { formQuotaContext, serverOf } from "~/router-context";
+import { clientKeyOf } from "../../../../server/client-key";
 import { type BodyRead, type FormValues, readForm, refusalStatus } from "../../http/request-body.server";
 
 /**
  * A visitor just past the limit still gets the page's own answer (the form with the spec's
  * rate-limit message, or the toast); past twice the limit in one window, which no person does,
- * the answer is a bare 429 with the same text, before the action runs or anything is rendered.
+ * the answer is a bare 429 with the same text, before the action runs or anything is rendered,
+ * and the client is remembered with the path until its window ends, so that Express answers its
+ * next POSTs to that path the same way before React Router (server/form-flood.ts). The quota is per client key:
+ * an IPv4 address, or the /64 of an IPv6 one (server/client-key.ts).
  */
 export const formQuota: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   // Every method that can reach an action counts (Express lets only POST through; this holds without it).
   if (request.method === "GET" || request.method === "HEAD") return next();
   const { forms, clientIp } = serverOf(context);
-  const decision = await forms.limiter.consume(clientIp);
+  const key = clientKeyOf(clientIp);
+  const decision = await forms.limiter.consume(key);
   if (!decision.allowed && (decision.excess ?? 0) > forms.max) {
+    forms.refused?.remember(key, new URL(request.url).pathname, decision.retryAfterSeconds);
     return new Response(rateLimitMessage, { status: 429, headers: { "Retry-After": String(decision.retryAfterSeconds), "Content-Type": "text/plain; charset=utf-8", "Cache-Control": CACHE_CONTROL.private } });
   }
   context.set(formQuotaContext, decision);

@@ -18,12 +18,12 @@ const lead = (payload: Record<string, unknown>) =>
 const PROMOTIONAL = /newsletter|subscribe|sign up|sign-up|listing alert|instant (property )?updates|home valuation|free |new listings|open house|special offer|follow (me|us)|facebook|instagram|youtube|linkedin/i;
 
 describe("the visitor's acknowledgement", () => {
-  it("thanks the visitor by name in the spec's words, from the agent, to them, with Reply-To the agent", () => {
+  it("thanks the visitor in the spec's words, from the agent, to their address alone, with Reply-To the agent", () => {
     const mail = contact({});
-    expect(mail.to).toEqual({ name: "Jane Doe", address: "jane@example.com" });
+    expect(mail.to).toBe("jane@example.com");
     expect(mail.replyTo).toEqual({ name: site.agent.name, address: site.agent.email });
     expect(mail.subject).toBe(`We received your message: ${site.agent.name}, ${site.agent.title}`);
-    expect(mail.text).toContain("Hi Jane Doe,\n\nThank you for contacting us. We'll get back to you within 24 hours.");
+    expect(mail.text).toContain("Hello,\n\nThank you for contacting us. We'll get back to you within 24 hours.");
     expect(mail.html).toContain(`<p>${CONTACT_REPLY_PROMISE.replace("'", "&#39;")}</p>`);
     for (const part of [mail.text, mail.html]) {
       expect(part).toContain(site.agent.name);
@@ -41,10 +41,10 @@ describe("the visitor's acknowledgement", () => {
     expect(lead({}).headers["Auto-Submitted"]).toBe("auto-replied");
   });
 
-  it("quotes the visitor's message with its time in Edmonton", () => {
+  it("says when the message was received, in Edmonton time, and quotes none of it", () => {
     const mail = contact({ message: "Line one\n\nLine two" });
-    expect(mail.text).toContain("Your message, November 23, 2026 at 11:30 a.m. (Edmonton time):\n\n> Line one\n>\n> Line two\n");
-    expect(mail.html).toContain(">Line one\n\nLine two</blockquote>");
+    expect(mail.text).toContain("We received your message on November 23, 2026 at 11:30 a.m. (Edmonton time).");
+    for (const part of [mail.text, mail.html]) expect(part).not.toContain("Line one");
   });
 
   it("names the home and links its page for a listing inquiry", () => {
@@ -62,20 +62,31 @@ describe("the visitor's acknowledgement", () => {
     expect(mail.text).toContain("The home: 1 Elm St\n");
   });
 
-  it("reads the welcome form's snapshot: full name, service, comments", () => {
+  it("reads the welcome form's snapshot: the service from the form's list, nothing typed", () => {
     const mail = lead({});
-    expect(mail.to).toEqual({ name: "Sam Lee", address: "sam@example.com" });
+    expect(mail.to).toBe("sam@example.com");
     expect(mail.subject).toBe(`We received your information: ${site.agent.name}, ${site.agent.title}`);
-    expect(mail.text).toContain(`Hi Sam Lee,\n\n${LEAD_REPLY_PROMISE}`);
-    expect(mail.text).toContain("What you sent us, March 8, 2026 at 11:00 a.m. (Edmonton time):\n\nService: I'm Selling\n> Three bedrooms,\n> near a school.\n");
+    expect(mail.text).toContain(`Hello,\n\n${LEAD_REPLY_PROMISE}`);
+    expect(mail.text).toContain("We received your information on March 8, 2026 at 11:00 a.m. (Edmonton time).\nService: I'm Selling\n");
     expect(mail.html).toContain("Service: I&#39;m Selling");
+    for (const part of [mail.text, mail.html]) {
+      expect(part).not.toContain("Sam Lee");
+      expect(part).not.toContain("Three bedrooms");
+    }
+    // A service outside the form's list is something typed: left out.
+    expect(lead({ serviceType: "Visit https://evil.example/win now" }).text).not.toContain("evil.example");
   });
 
-  it("says so when nothing was written", () => {
-    expect(contact({ message: null }).text).toContain("(no message)");
-    const quiet = lead({ comments: null });
-    expect(quiet.text).not.toContain("(no message)");
-    expect(quiet.text).not.toContain("> ");
+  it("carries nothing of a stranger's typed name or message: not in To:, not as a greeting, not as a link", () => {
+    const spam = "Visit https://evil.example/win now";
+    for (const mail of [contact({ name: spam, message: `${spam} <a href="https://evil.example/">win</a> www.evil.example` }), lead({ fullName: spam, comments: spam })]) {
+      expect(mail.to).toMatch(/^[^<>\s]+@example\.com$/);
+      for (const part of [mail.text, mail.html, mail.subject]) {
+        expect(part).not.toContain("evil.example");
+        expect(part).not.toContain("Visit");
+      }
+      expect(mail.text).toMatch(/^Hello,\n/);
+    }
   });
 
   it("promotes nothing: no listings, newsletter, sign-up or links but the home's own page", () => {
@@ -87,23 +98,16 @@ describe("the visitor's acknowledgement", () => {
     }
   });
 
-  it("escapes what the visitor typed and keeps every header value on one line", () => {
-    const mail = contact({ name: "Eve<script>alert(1)</script>\r\nBcc: victim@example.com", message: `<script>alert("x")</script>` });
-    expect(mail.html).not.toContain("<script>");
-    expect(mail.html).toContain("Hi Eve&lt;script&gt;alert(1)&lt;/script&gt; Bcc: victim@example.com,");
-    expect(mail.html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
-    expect(mail.text).toContain(`> <script>alert("x")</script>`);
-    expect(mail.to).toEqual({ name: "Eve<script>alert(1)</script> Bcc: victim@example.com", address: "jane@example.com" });
-    const listing = contact({ listing: { key: "X", address: "1 Elm St\r\nBcc: victim@example.com", mlsNumber: null, path: "/listings/x", url: "" } });
-    expect(listing.subject).toBe("Your question about 1 Elm St Bcc: victim@example.com");
-    for (const m of [mail, listing]) {
-      for (const value of [m.subject, m.to && typeof m.to === "object" ? m.to.name : m.to, ...Object.values(m.headers)]) expect(value).not.toMatch(/[\r\n]/);
-    }
+  it("keeps every header value on one line and escapes the home's address", () => {
+    const listing = contact({ listing: { key: "X", address: "1 Elm St <b>\r\nBcc: victim@example.com", mlsNumber: null, path: "/listings/x", url: "" } });
+    expect(listing.subject).toBe("Your question about 1 Elm St <b> Bcc: victim@example.com");
+    expect(listing.html).not.toContain("<b>");
+    for (const value of [listing.subject, listing.to, ...Object.values(listing.headers)]) expect(value).not.toMatch(/[\r\n]/);
   });
 
   it("goes to the row's recipient, else the snapshot's address, and refuses anything but one plain address", () => {
-    expect(contact({}, null).to).toEqual({ name: "Jane Doe", address: "jane@example.com" });
-    expect(contact({}, "other@example.com").to).toEqual({ name: "Jane Doe", address: "other@example.com" });
+    expect(contact({}, null).to).toBe("jane@example.com");
+    expect(contact({}, "other@example.com").to).toBe("other@example.com");
     expect(() => contact({ email: "" }, null)).toThrow(/no valid address/);
     expect(() => contact({}, "a@example.com, victim@example.com")).toThrow(/no valid address/);
     expect(() => contact({}, "a@example.com\r\nBcc: victim@example.com")).toThrow(/no valid address/);

@@ -5,6 +5,11 @@
  * Nothing in it promotes anything (no listings, no newsletter, no invitation to sign up): a
  * reply to someone's own inquiry needs no marketing consent under CASL only as long as it stays
  * a reply. Its payload is the submission's snapshot (ContactPayload or LeadPayload).
+ *
+ * Nothing the visitor typed is in it (decision 042): the address it goes to was typed by whoever
+ * filled in the form, so the name and the message would be a stranger's words mailed in the
+ * agent's name to anyone. It greets no one by name, quotes nothing, and says only what the site
+ * itself knows: which form, when, the home of a listing page, the service picked from the form's list.
  */
 import { site } from "~/content/site";
 import { LEAD_SOURCE } from "../../schema-values";
@@ -21,6 +26,9 @@ export const CONTACT_REPLY_PROMISE = "Thank you for contacting us. We'll get bac
  */
 export const LEAD_REPLY_PROMISE = "We've received your information. We'll get back to you within 24 hours.";
 
+/** No name: the one typed in the form may be anyone's words (decision 042). */
+export const GREETING = "Hello,";
+
 /** The home of a listing inquiry, from the snapshot; its link only when it is a listing page of a site. */
 function homeOf(value: unknown): { address: string; mlsNumber: string; url: string | null } | null {
   if (!value || typeof value !== "object") return null;
@@ -29,17 +37,9 @@ function homeOf(value: unknown): { address: string; mlsNumber: string; url: stri
   return { address: oneLine(str(l.address)), mlsNumber: oneLine(str(l.mlsNumber)), url: url && /^https?:\/\/[^/]+\/listings\//.test(url) ? url : null };
 }
 
-function quoted(text: string): string {
-  return text
-    .split(/\r\n|\r|\n/)
-    .map((line) => (line ? `> ${line}` : ">"))
-    .join("\n");
-}
-
 export function buildAcknowledgementEmail(n: Pick<OutboxNotification, "id" | "source" | "payload" | "message_id" | "created_at" | "recipient">): OutgoingEmail {
   const p = (n.payload ?? {}) as Record<string, unknown>;
   const isLead = n.source === LEAD_SOURCE || (typeof p.fullName === "string" && typeof p.name !== "string");
-  const name = oneLine(str(isLead ? p.fullName : p.name));
   const address = oneLine(n.recipient ?? str(p.email));
   if (!isPlainAddress(address)) throw new Error(`Acknowledgement ${n.id}: no valid address to send it to`);
   const submittedAt = str(p.submittedAt) || n.created_at.toISOString();
@@ -48,25 +48,25 @@ export function buildAcknowledgementEmail(n: Pick<OutboxNotification, "id" | "so
 
   const promise = isLead ? LEAD_REPLY_PROMISE : CONTACT_REPLY_PROMISE;
   const subject = home?.address ? `Your question about ${home.address}` : isLead ? `We received your information: ${agent.name}, ${agent.title}` : `We received your message: ${agent.name}, ${agent.title}`;
-  const service = isLead ? (isServiceType(p.serviceType) ? SERVICE_LABELS[p.serviceType] : oneLine(str(p.serviceType))) : "";
-  const said = str(isLead ? p.comments : p.message).trim();
-  const sentWhat = isLead ? "What you sent us" : "Your message";
+  // Only a label of the form's own list: a value outside it is something typed.
+  const service = isLead && isServiceType(p.serviceType) ? SERVICE_LABELS[p.serviceType] : "";
+  const received = `${isLead ? "We received your information" : "We received your message"} on ${edmontonTime(submittedAt)}.`;
   const homeLines = home?.address ? [`The home: ${home.address}${home.mlsNumber ? ` (MLS® ${home.mlsNumber})` : ""}`, ...(home.url ? [home.url] : [])] : [];
+  const notYou = "If you did not write to us, someone else gave your address: you can ignore this e-mail.";
   const signature = [`${agent.name}, ${agent.title}`, brokerage.name, agent.phone];
 
   const text = [
-    `Hi ${name || "there"},`,
+    GREETING,
     "",
     promise,
     "",
     `${agent.firstName} will answer you personally. To talk sooner, call ${agent.phone}.`,
     "",
-    `${sentWhat}, ${edmontonTime(submittedAt)}:`,
-    "",
+    received,
     ...homeLines,
-    ...(homeLines.length ? [""] : []),
     ...(service ? [`Service: ${service}`] : []),
-    ...(said ? [quoted(said)] : service ? [] : ["(no message)"]),
+    "",
+    notYou,
     "",
     "-- ",
     ...signature,
@@ -76,14 +76,16 @@ export function buildAcknowledgementEmail(n: Pick<OutboxNotification, "id" | "so
   const homeHtml = home?.address
     ? `<p>The home: ${home.url ? `<a href="${escapeHtml(home.url)}">${escapeHtml(home.address)}</a>` : escapeHtml(home.address)}${home.mlsNumber ? ` (MLS® ${escapeHtml(home.mlsNumber)})` : ""}</p>\n`
     : "";
-  const html = htmlMail(subject, `Hi ${name || "there"},`, `<p>${escapeHtml(promise)}</p>
+  const html = htmlMail(subject, GREETING, `<p>${escapeHtml(promise)}</p>
 <p>${escapeHtml(agent.firstName)} will answer you personally. To talk sooner, call <a href="${escapeHtml(agent.phoneHref)}">${escapeHtml(agent.phone)}</a>.</p>
-<h2 style="font-size:16px;margin:16px 0 4px">${escapeHtml(sentWhat)}, ${escapeHtml(edmontonTime(submittedAt))}</h2>
-${homeHtml}${service ? `<p>Service: ${escapeHtml(service)}</p>\n` : ""}${said ? `<blockquote style="white-space:pre-wrap;margin:0;padding-left:12px;border-left:3px solid #cbd5e1">${escapeHtml(said)}</blockquote>\n` : service ? "" : "<p>(no message)</p>\n"}<p style="color:#475569">${signature.map(escapeHtml).join("<br>")}</p>
+<p>${escapeHtml(received)}</p>
+${homeHtml}${service ? `<p>Service: ${escapeHtml(service)}</p>\n` : ""}<p style="color:#475569">${escapeHtml(notYou)}</p>
+<p style="color:#475569">${signature.map(escapeHtml).join("<br>")}</p>
 `);
 
   return {
-    to: { name, address },
+    // The address only: a display name would be text a stranger typed (decision 042).
+    to: address,
     replyTo: { name: agent.name, address: agent.email },
     subject: oneLine(subject),
     text,

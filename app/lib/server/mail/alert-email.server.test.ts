@@ -48,7 +48,8 @@ const drop = item({ kind: "price", address: "9 Elm Close", price: 465_000, oldPr
 describe("the listing alert", () => {
   it("is a two-part mail from the agent to the buyer, with the one-click unsubscribe headers and no Auto-Submitted", async () => {
     const mail = await deliveredMail(row(payload({ items: [item(), drop], total: 2 })));
-    expect(mail.parsed.to).toMatchObject({ value: [{ name: "Robin Buyer", address: "robin@example.com" }] });
+    // The address alone: no display name, whoever typed it (decision 042).
+    expect(mail.parsed.to).toMatchObject({ value: [{ name: "", address: "robin@example.com" }] });
     expect(mail.parsed.replyTo?.value[0]).toMatchObject({ name: site.agent.name, address: site.agent.email });
     expect(mail.parsed.subject).toBe("2 updates from your listing alerts");
     expect(mail.parsed.subject).not.toMatch(/confirm/i);

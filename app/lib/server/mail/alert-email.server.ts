@@ -145,7 +145,8 @@ export function buildAlertEmail(n: Pick<OutboxNotification, "id" | "kind" | "pay
   const m = alertPayloadOf(n);
   const subject = subjectOf(m);
   return {
-    to: m.name ? { name: m.name, address: m.address } : m.address,
+    // The address only, as for every visitor's mail (decision 042).
+    to: m.address,
     replyTo: { name: site.agent.name, address: site.agent.email },
     subject,
     text: textOf(m, subject),

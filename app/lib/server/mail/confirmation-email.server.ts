@@ -18,7 +18,7 @@ export interface ConfirmationPayload {
   frequency: AlertFrequency;
   /** `${siteUrl}/alerts/confirm/<token>`. */
   confirmUrl: string;
-  /** As the visitor typed it, or null. */
+  /** As the visitor typed it, or null: kept with the sign-up, never written into the mail (decision 042). */
   name: string | null;
   /** The address already gets these alerts (at `from`): the link changes how often, it starts nothing new (issue 38). */
   change?: { from: AlertFrequency };
@@ -64,7 +64,8 @@ export function buildConfirmationEmail(n: Pick<OutboxNotification, "id" | "kind"
   if (!isPlainAddress(address)) throw new MalformedPayloadError(`Confirmation ${n.id}: no valid address to send it to`);
   const { agent, brokerage } = site;
 
-  const greeting = `Hi ${p.name ?? "there"},`;
+  // No name: whoever signed up typed it, and this mail goes to an address not yet confirmed (decision 042).
+  const greeting = "Hello,";
   const where = `on ${agent.name}'s website (${agent.name}, ${agent.title}, ${brokerage.name})`;
   const asked = p.kind === "watch" ? `Watch this home: ${p.label}` : `Your search: ${p.label}`;
   // A change of how often says so: these alerts already come, and nothing new starts.
@@ -91,7 +92,8 @@ ${htmlNote(signature.join(" · "))}`,
   );
 
   return {
-    to: p.name ? { name: p.name, address } : address,
+    // The address only: a display name would be text a stranger typed (decision 042).
+    to: address,
     ...automaticMail(n, { replyTo: { name: agent.name, address: agent.email }, subject, text, html }),
   };
 }

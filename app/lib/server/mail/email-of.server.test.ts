@@ -34,7 +34,7 @@ describe("emailOf", () => {
   });
 
   it("sends the acknowledgement to the visitor, and the reminder and summary to the agent", () => {
-    expect(emailOf(row({ kind: "acknowledgement", recipient: "jane@example.com", payload: contactPayload }), agent).to).toEqual({ name: "Jane Doe", address: "jane@example.com" });
+    expect(emailOf(row({ kind: "acknowledgement", recipient: "jane@example.com", payload: contactPayload }), agent).to).toBe("jane@example.com");
     const reminder = emailOf(row({ kind: "reminder", payload: { personId: 1, name: "Jane Doe", email: "jane@example.com", phone: null, form: "contact_form", waitingSince: "2026-11-23T16:00:00Z", url: "https://x.example/inbox/people/1" } }), agent);
     expect(reminder.to).toBe(agent);
     expect(reminder.subject).toBe("Still waiting: Jane Doe (contact form, 1 h 30 min)");
@@ -49,7 +49,7 @@ describe("emailOf", () => {
     expect(confirmation.to).toBe("robin@example.com");
     const item = { kind: "new", address: "1 Elm St", city: null, price: 1, oldPrice: null, status: "active", beds: null, baths: null, brokerage: null, photoUrl: null, pageUrl: `${origin}/alerts/open/t/K`, subscriptionLabel: "Houses" };
     const alert = emailOf(row({ kind: "alert", recipient: "robin@example.com", person_id: 3, payload: { name: "Robin", items: [item], total: 1, allLinks: [], manageUrl: `${origin}/alerts/manage/m`, unsubscribeUrl: `${origin}/alerts/unsubscribe/m` } }), agent);
-    expect(alert.to).toEqual({ name: "Robin", address: "robin@example.com" });
+    expect(alert.to).toBe("robin@example.com");
     expect(alert.headers["List-Unsubscribe"]).toBe(`<${origin}/alerts/unsubscribe/m>`);
     const warming = emailOf(row({ kind: "warming", person_id: 3, payload: { name: "Robin", email: "robin@example.com", reason: "Watches 1 Elm St" } }), agent, origin);
     expect(warming.to).toBe(agent);
@@ -75,15 +75,15 @@ describe("the mailer, through emailOf", () => {
 
   it("writes the acknowledgement to the visitor, as an automatic reply answered by the agent, with no header anyone typed", async () => {
     const raw = await deliver(row({ kind: "acknowledgement", recipient: "jane@example.com", payload: { ...contactPayload, name: "Jane\r\nBcc: victim@example.com", message: "<script>x</script>" } }));
-    expect(header(raw, "To")).toBe('"Jane Bcc: victim@example.com" <jane@example.com>');
+    expect(header(raw, "To")).toBe("jane@example.com");
     expect(header(raw, "Reply-To")).toBe(`${site.agent.name} <${site.agent.email}>`);
     expect(header(raw, "Auto-Submitted")).toBe("auto-replied");
     expect(header(raw, "Bcc")).toBeUndefined();
     expect(header(raw, "X-Lead-Source")).toBeUndefined();
     expect(raw).not.toMatch(/^Bcc:/im);
-    const htmlPart = decoded(raw).split("Content-Type: text/html")[1]!;
-    expect(htmlPart).toContain("&lt;script&gt;x&lt;/script&gt;");
-    expect(htmlPart).not.toContain("<script>");
+    // Nothing typed is written into it at all (decision 042).
+    expect(decoded(raw)).not.toContain("script");
+    expect(decoded(raw)).not.toContain("Jane");
   });
 
   it("writes a reminder to the agent, marked as automatic", async () => {

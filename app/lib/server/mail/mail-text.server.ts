@@ -66,8 +66,11 @@ export function siteLink(value: unknown, origin: string): string | null {
 
 /** A mail as the mailer sends it, whatever its kind. */
 export interface OutgoingEmail {
-  /** The agent's address as configured (AGENT_NOTIFY_EMAIL), or a named visitor. */
-  to: string | { name: string; address: string };
+  /**
+   * The agent's address as configured (AGENT_NOTIFY_EMAIL), or a visitor's: an address only, never
+   * a display name, which for a visitor would be text someone typed in a form (decision 042).
+   */
+  to: string;
   replyTo?: { name: string; address: string };
   subject: string;
   text: string;

@@ -5,7 +5,9 @@
  * own delivery ends: sent; retried later with exponential backoff (the runner's backoffDelay);
  * or, after OUTBOX_MAX_ATTEMPTS or a permanent refusal, marked failed and reported (kept, never
  * deleted). A full batch is followed by another at once. A marketing row (MARKETING_KINDS) is
- * first checked against the consent ledger, and withheld (never sent) without valid consent.
+ * first checked against the consent ledger, and withheld (never sent) without valid consent; a
+ * mail the public can cause (CAPPED_KINDS) is withheld past its recipient's daily cap
+ * (recipient-cap.server.ts).
  *
  * Everything it knows is in the database, so a restart loses nothing: a row claimed by a process
  * that died becomes due again when its claim expires. What a crash can cost is bounded by the
@@ -26,6 +28,7 @@ import { QueueJob } from "../../../../server/jobs/queue-job";
 import { marketingAllowed } from "../alerts/consent.server";
 import { MalformedPayloadError } from "./mail-text.server";
 import { type Mailer, PermanentDeliveryError } from "./mailer.server";
+import { withheldPastCap } from "./recipient-cap.server";
 import { type OutboxNotification, claimDueNotifications, markFailed, markForRetry, markSent, markWithheld } from "./outbox.server";
 
 const marketing: ReadonlySet<OutboxKind> = new Set(MARKETING_KINDS);
@@ -72,6 +75,11 @@ export class OutboxJob extends QueueJob<OutboxNotification> {
   protected async deliver(n: OutboxNotification): Promise<void> {
     try {
       if (marketing.has(n.kind) && !(await this.consented(n))) return;
+      if (await withheldPastCap(this.db, n)) {
+        // Logged without the address, as a withheld alert: the row keeps the reason for the agent.
+        this.log.info(`[outbox] notification #${n.id} (${n.kind}) withheld: its recipient's daily cap was reached`);
+        return;
+      }
       await this.mailer.deliver(n);
     } catch (error) {
       await this.recordFailure(n, error);

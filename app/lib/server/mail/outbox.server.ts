@@ -78,7 +78,7 @@ export interface OutboxCounts {
   sending: number;
   sent: number;
   failed: number;
-  /** Marketing mails not sent for want of consent at send time (the record of it). */
+  /** Mails never sent, kept as the record of it: marketing without consent at send time, or past a recipient's daily cap. */
   withheld: number;
 }
 
