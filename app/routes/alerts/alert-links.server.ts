@@ -9,6 +9,7 @@ import { CACHE_CONTROL } from "~/lib/http/cache-policy";
 import type { AlertsContext } from "~/lib/server/alerts/context.server";
 import { readLink } from "~/lib/server/alerts/links.server";
 import { formQuotaContext, serverContext, serverOf } from "~/router-context";
+import { clientKeyOf } from "../../../server/client-key";
 
 export const PRIVATE_HEADERS = { "Cache-Control": CACHE_CONTROL.private, "X-Robots-Tag": "noindex" } as const;
 
@@ -37,14 +38,15 @@ export function requestMeta(request: Request, context: Readonly<RouterContextPro
 
 /**
  * The home links' quota (issue 38): the visitors' form limiter and its limit, counted apart from
- * the forms (its own key per address, so opening homes never uses up a visitor's form posts).
+ * the forms (its own key per client, an IPv4 address or an IPv6 /64 as for the forms, so opening
+ * homes never uses up a visitor's form posts).
  * Every GET or HEAD of /alerts/open counts, before its token is read; past the limit the answer
  * is a 429 and nothing is read or written. The count is left in formQuotaContext: the loader
  * records an open only when one was counted, so a route without this middleware writes nothing.
  */
 export const openLinkQuota: MiddlewareFunction<Response> = async ({ context }, next) => {
   const { forms, clientIp } = serverOf(context);
-  const decision = await forms.limiter.consume(`alert-open ${clientIp}`);
+  const decision = await forms.limiter.consume(`alert-open ${clientKeyOf(clientIp)}`);
   if (!decision.allowed) {
     return new Response(rateLimitMessage, { status: 429, headers: { "Retry-After": String(decision.retryAfterSeconds), "Content-Type": "text/plain; charset=utf-8", ...PRIVATE_HEADERS } });
   }
