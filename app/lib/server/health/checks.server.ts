@@ -98,7 +98,7 @@ export function healthChecks(db: Database, options: HealthOptions): HealthCheck[
           if (!least || free < least.free) least = { folder, free };
         }
         if (!least) return { failing: false, detail: "Free space could not be read" };
-        const mb = (bytes: number) => `${Math.floor(bytes / 1_048_576)} MB`;
+        const mb = (bytes: number) => `${Math.floor(bytes / 1_048_576).toLocaleString("en-CA")} MB`;
         return { failing: least.free < options.minFreeBytes, detail: `${mb(least.free)} free for the data and backups (minimum ${mb(options.minFreeBytes)})` };
       },
     },
