@@ -1,17 +1,8 @@
+import type { HealthState } from "~/lib/health-state";
 import { Time } from "./inbox-ui";
 
-/** One watched problem as the Account page shows it (app/lib/server/health). */
-export interface HealthRow {
-  problem: string;
-  label: string;
-  failing: boolean;
-  detail: string;
-  since: Date | null;
-  alertedAt: Date | null;
-}
-
 /** What protects the leads, each with its state: the same checks that alert the agent. */
-export function HealthSection({ health }: { health: HealthRow[] }) {
+export function HealthSection({ health }: { health: HealthState[] }) {
   const failing = health.filter((h) => h.failing);
   return (
     <section id="health" className="mt-8 border-t border-line pt-6" aria-labelledby="health-heading" data-testid="health">

@@ -15,6 +15,7 @@ import type { HealthPayload } from "../mail/health-email.server";
 import { newMessageId } from "../mail/message-id.server";
 import { queuePushes } from "../push/messages.server";
 import type { HealthCheck, HealthCheckResult } from "./checks.server";
+import type { HealthState } from "~/lib/health-state";
 
 export const HEALTH_JOB = "health-alerts";
 
@@ -28,16 +29,6 @@ export interface HealthJobOptions {
   log?: Pick<Console, "info" | "warn">;
 }
 
-export interface HealthState {
-  problem: string;
-  label: string;
-  failing: boolean;
-  detail: string;
-  /** Since when it fails (null while all is well). */
-  since: Date | null;
-  /** When the agent was told of it (null: not yet, or within its grace). */
-  alertedAt: Date | null;
-}
 
 export class HealthJob implements Job {
   readonly name = HEALTH_JOB;

@@ -3,7 +3,7 @@
  * by the lead runtime at start-up.
  */
 import type { Database } from "../../../../server/db/database";
-import type { HealthState } from "../health/health-job.server";
+import type { HealthState } from "~/lib/health-state";
 import type { EndpointRules } from "../push/endpoint.server";
 import { type RelyingParty, relyingPartyOf } from "./passkeys.server";
 import { type SignInThrottle, createSignInThrottle } from "./sign-in-throttle.server";
