@@ -3,6 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { FIXTURE_MEMBER_KEY } from "./tests/fixtures/ddf/listings";
+import { testOnlyValue } from "./server/config";
 
 /**
  * End-to-end tests run in Debian's Chromium against the production server, built with the
@@ -39,8 +40,8 @@ export const e2eEnv = {
   // The form rate limit counts per client IP; every test claims its own through X-Forwarded-For
   // (trusted from loopback only), so one test using up its quota never blocks another.
   TRUST_PROXY: "loopback",
-  // The push stand-in is on loopback over plain http: listed by address:port, as an operator would list a local push service.
-  PUSH_LOCAL_HOSTS: new URL(fixtureOrigin).host,
+  // The push stand-in is on loopback over plain http: a test-only switch (decision 052).
+  TEST_ONLY: testOnlyValue({ pushLocalHosts: [new URL(fixtureOrigin).host] }),
   // No scheduled backup or health alert in the shared servers: their mail and pushes are counted by
   // the specs. Backups and alerts have tests of their own (server/backup, app/lib/server/health).
   BACKUP_WORKER: "off",
@@ -59,12 +60,11 @@ export const e2eFeedEnv = {
   DATA_DIR: feedDataDir,
   DDF_CLIENT_ID: "e2e-ddf-client",
   DDF_CLIENT_SECRET: "e2e-ddf-secret",
-  DDF_TOKEN_URL: `${fixtureOrigin}/ddf/connect/token`,
-  DDF_API_URL: `${fixtureOrigin}/ddf/odata/v1`,
   DDF_MEMBER_KEY: FIXTURE_MEMBER_KEY,
-  // The stand-in's photos are on loopback over plain HTTP: allowed by name, as an operator would.
+  // The stand-in's photos are on loopback: its host allowed by name, as an operator would.
   DDF_MEDIA_HOSTS: new URL(fixtureOrigin).host,
-  DDF_MEDIA_HTTP: "on",
+  // Its endpoints, and its photos over plain HTTP: test-only switches (decision 052).
+  TEST_ONLY: testOnlyValue(e2eEnv.TEST_ONLY, { ddfTokenUrl: `${fixtureOrigin}/ddf/connect/token`, ddfApiUrl: `${fixtureOrigin}/ddf/odata/v1`, mediaHttp: true }),
 };
 
 export default defineConfig({

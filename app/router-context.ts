@@ -31,7 +31,7 @@ export interface ServerContext {
   /** Listing alerts and watched homes (issue 32); null with the feed off, when nothing of them shows. */
   alerts: AlertsContext | null;
   /**
-   * The visitors' form quota (FORM_RATE_LIMIT_MAX per window per client key: an IPv4 address or an
+   * The visitors' form quota (FORM_QUOTA.max per window per client key, server/runtime.ts: an IPv4 address or an
    * IPv6 /64), taken by each form route's middleware; `refused`: the clients it refused outright,
    * whose next POSTs Express answers (server/form-flood.ts).
    */

@@ -28,6 +28,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { readScriptConfig } from "./script-config";
+import { testOnlyValue } from "../server/config";
 import { explainRun } from "./lighthouse-explain";
 import { SERVER_NODE_OPTIONS } from "../server/node-options";
 
@@ -96,10 +97,9 @@ const feedServer = chosenPages.includes(LISTING_PAGE)
         DATA_DIR: mkdtempSync(path.join(tmpdir(), "audit-feed-data-")),
         DDF_CLIENT_ID: "e2e-ddf-client",
         DDF_CLIENT_SECRET: "e2e-ddf-secret",
-        DDF_TOKEN_URL: `${fixtureOrigin}/ddf/connect/token`,
-        DDF_API_URL: `${fixtureOrigin}/ddf/odata/v1`,
         DDF_MEDIA_HOSTS: new URL(fixtureOrigin).host,
-        DDF_MEDIA_HTTP: "on",
+        // The stand-in's endpoints and plain-HTTP photos: test-only switches (decision 052).
+        TEST_ONLY: testOnlyValue({ ddfTokenUrl: `${fixtureOrigin}/ddf/connect/token`, ddfApiUrl: `${fixtureOrigin}/ddf/odata/v1`, mediaHttp: true }),
       },
       stdio: ["ignore", "ignore", "inherit"],
     })

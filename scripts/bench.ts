@@ -54,6 +54,7 @@ import { benchStaticPages, printStaticBench } from "./bench/static-pages";
 import { feedEnvOf } from "../tests/fixtures/ddf/stand-in";
 import { readConfig } from "../server/config";
 import { readScriptConfig } from "./script-config";
+import { FORM_QUOTA } from "../server/runtime";
 
 const config = readConfig();
 const settings = readScriptConfig();
@@ -175,16 +176,16 @@ async function runDriver(label: string, env: Record<string, string>, databaseUrl
 
 /**
  * Static pages and the flood, on one server with the production settings (PGlite, the default
- * rate limit of FORM_RATE_LIMIT_MAX per window, X-Forwarded-For trusted from loopback).
+ * form quota of FORM_QUOTA.max per window, X-Forwarded-For trusted from loopback).
  * Returns false when the flood was not throttled or a normal visitor was refused.
  */
 async function runStaticAndFlood(withStatic: boolean): Promise<boolean> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "agent-site-bench-"));
   const port = await freePort();
-  const limit = config.FORM_RATE_LIMIT_MAX;
+  const limit = FORM_QUOTA.max;
   const origin = `http://${HOST}:${port}`;
   console.log(`\n== ${withStatic ? "Static pages and flood" : "Flood"} ==  (${origin}, production rate limit: ${limit} submissions per address per window)`);
-  const server = await startServer(port, { DATABASE_URL: "", DATA_DIR: dataDir, FORM_RATE_LIMIT_MAX: String(limit), TRUST_PROXY: "loopback" });
+  const server = await startServer(port, { DATABASE_URL: "", DATA_DIR: dataDir, TRUST_PROXY: "loopback" }, {});
   try {
     if (withStatic) printStaticBench(await benchStaticPages({ appOrigin: origin, buildDir, duration: settings.BENCH_STATIC_SECONDS }));
     const flood = await benchFlood({ origin, floodRequests: settings.BENCH_FLOOD_REQUESTS, connections });
@@ -259,7 +260,7 @@ async function runPush(): Promise<boolean> {
   const standIn = await startPushStandIn();
   console.log(`\n== Speed to lead ==  (${origin}, PGlite, push stand-in at http://${standIn.hostPort})`);
   // The reference posts and the measured ones all come from this one address.
-  const server = await startServer(port, { DATABASE_URL: "", DATA_DIR: dataDir, PUSH_LOCAL_HOSTS: standIn.hostPort, FORM_RATE_LIMIT_MAX: String(submissions + 1000) });
+  const server = await startServer(port, { DATABASE_URL: "", DATA_DIR: dataDir }, { pushLocalHosts: [standIn.hostPort], formRateLimitMax: submissions + 1000 });
   try {
     let ok = printPush(await benchPush(origin, standIn, submissions, maxSeconds));
     const pages = ["/", "/contact"];

@@ -9,9 +9,9 @@
  */
 import { ConfigError, readConfig } from "../server/config";
 import { messageChainOf } from "../server/db/errors";
-import { createDdfClient } from "../app/lib/server/listings/ddf-client.server";
+import { createDdfClient, ddfEndpointsOf } from "../app/lib/server/listings/ddf-client.server";
 import { listingSyncStatus } from "../app/lib/server/listings/sync-status.server";
-import { syncListings } from "../app/lib/server/listings/sync.server";
+import { ddfSyncClockOf, syncListings } from "../app/lib/server/listings/sync.server";
 import { openScriptDatabase } from "./script-database";
 
 const command = process.argv[2];
@@ -39,16 +39,14 @@ let exitCode = 0;
 
 try {
   if (command === "sync") {
-    const client = createDdfClient({ tokenUrl: config.DDF_TOKEN_URL, apiUrl: config.DDF_API_URL, clientId: config.DDF_CLIENT_ID!, clientSecret: config.DDF_CLIENT_SECRET! });
+    const client = createDdfClient({ ...ddfEndpointsOf(config.TEST_ONLY), clientId: config.DDF_CLIENT_ID!, clientSecret: config.DDF_CLIENT_SECRET! });
     console.log(`Syncing from ${client.origin} ... (Ctrl-C stops it; what is stored stays)`);
     // Ctrl-C abandons the feed request in flight and lets go of the lease at once, as a server's
     // shutdown does, instead of leaving the lease held until it runs out.
     const stop = new AbortController();
     process.once("SIGINT", () => stop.abort());
     const result = await syncListings(db, client, {
-      fullCheckMs: config.DDF_FULL_CHECK_MS,
-      intervalMs: config.DDF_SYNC_INTERVAL_MS,
-      backoffMaxMs: config.DDF_BACKOFF_MAX_MS,
+      ...ddfSyncClockOf(config.TEST_ONLY),
       signal: stop.signal,
       log: console,
     });

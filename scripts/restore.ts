@@ -4,7 +4,7 @@
  * Restores a backup (its manifest or its data file) into the configured database: DATABASE_URL,
  * else PGlite in DATA_DIR (the server stopped). The backup is checked first; a database that holds
  * data is replaced only with --force, after a safety backup of it (decision 048). The disaster
- * drill is in the README ("Backups and restore").
+ * drill is in docs/operations.md ("Backups and restore").
  */
 import { ConfigError, readConfig } from "../server/config";
 import { BackupError } from "../server/backup/manifest";

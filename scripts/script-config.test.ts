@@ -3,11 +3,11 @@ import { readmeTableRows } from "../tests/support/readme-table";
 import { ConfigError } from "../server/config";
 import { readScriptConfig, scriptConfigSchema } from "./script-config";
 
-/** The rows of the README's table of the scripts' settings (the one that names scripts/script-config.ts). */
-const readmeRows = () => readmeTableRows("read by `scripts/script-config.ts`");
+/** The rows of the table of the scripts' settings in docs/benchmarks.md (the one that names scripts/script-config.ts). */
+const readmeRows = () => readmeTableRows("read by `scripts/script-config.ts`", "docs/benchmarks.md");
 
 describe("the scripts' settings", () => {
-  it("are exactly the variables of the README's table for them, with its defaults", () => {
+  it("are exactly the variables of the table for them in docs/benchmarks.md, with its defaults", () => {
     expect(readmeRows().flatMap((r) => r.names).sort()).toEqual(Object.keys(scriptConfigSchema.shape).sort());
     const defaults = readScriptConfig({});
     for (const row of readmeRows()) {

@@ -4,6 +4,13 @@
  */
 import type { RequestHandler } from "express";
 
+/**
+ * The largest form body: a constant, not configuration (decision 052). The longest form the site
+ * has, every field at its length limit (app/lib/schemas/limits.ts), is a few kilobytes; 32 KB
+ * leaves room for any of them and refuses what no form of the site sends.
+ */
+export const FORM_BODY_LIMIT_BYTES = 32 * 1024;
+
 export function formBodyLimit(maxBytes: number): RequestHandler {
   return (req, res, next) => {
     if (req.method !== "POST" && req.method !== "PUT" && req.method !== "PATCH") return next();

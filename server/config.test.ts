@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readmeTableRows } from "../tests/support/readme-table";
-import { ConfigError, configSchema, dataDirMinFreeBytes, readConfig, siteUrlOf } from "./config";
+import { ConfigError, REMOVED_VARIABLES, configSchema, configWarnings, dataDirMinFreeBytes, readConfig, siteUrlOf, testOnlyValue } from "./config";
 
 /** The rows of the README's configuration table (the first table under "## Configuration"). */
 const readmeRows = () => readmeTableRows("## Configuration");
@@ -26,7 +26,7 @@ describe("the configuration schema", () => {
 
   it("stops at a bad value with one line naming the variable", () => {
     expect(() => readConfig({ PORT: "abc" })).toThrow(new ConfigError('PORT must be a whole number from 1 to 65535, got "abc"'));
-    expect(() => readConfig({ OUTBOX_POLL_MS: "-1" })).toThrow(new ConfigError('OUTBOX_POLL_MS must be a whole number of at least 1, got "-1"'));
+    expect(() => readConfig({ HEALTH_MIN_FREE_MB: "-1" })).toThrow(new ConfigError('HEALTH_MIN_FREE_MB must be a whole number of at least 0, got "-1"'));
     expect(() => readConfig({ OUTBOX_WORKER: "maybe" })).toThrow(/^OUTBOX_WORKER must be "on" or "off"/);
     expect(() => readConfig({ AGENT_NOTIFY_EMAIL: "agent" })).toThrow(/^AGENT_NOTIFY_EMAIL must be an e-mail address/);
   });
@@ -49,17 +49,15 @@ describe("the configuration schema", () => {
     expect(config.OUTBOX_WORKER).toBe(false);
   });
 
-  it("reads DDF_MEDIA_HOSTS as hosts with their ports, as photo URLs spell them, and DDF_MEDIA_HTTP as off by default", () => {
+  it("reads DDF_MEDIA_HOSTS as hosts with their ports, as photo URLs spell them", () => {
     expect(readConfig({}).DDF_MEDIA_HOSTS).toEqual([{ hostname: "ddfcdn.realtor.ca", port: undefined }]);
-    expect(readConfig({}).DDF_MEDIA_HTTP).toBe(false);
-    expect(readConfig({ DDF_MEDIA_HOSTS: " CDN.Example , 127.0.0.1:3199,[::FFFF:127.0.0.1]:8080,2130706433", DDF_MEDIA_HTTP: "on" })).toMatchObject({
+    expect(readConfig({ DDF_MEDIA_HOSTS: " CDN.Example , 127.0.0.1:3199,[::FFFF:127.0.0.1]:8080,2130706433" })).toMatchObject({
       DDF_MEDIA_HOSTS: [
         { hostname: "cdn.example", port: undefined },
         { hostname: "127.0.0.1", port: 3199 },
         { hostname: "[::ffff:7f00:1]", port: 8080 },
         { hostname: "127.0.0.1", port: undefined },
       ],
-      DDF_MEDIA_HTTP: true,
     });
     for (const bad of ["https://cdn.example", "cdn.example/photos", "user@cdn.example", "cdn.example:0", "cdn.example:70000", ",", "a b"]) {
       expect(() => readConfig({ DDF_MEDIA_HOSTS: bad }), bad).toThrow(/^DDF_MEDIA_HOSTS must list host names, or host:port, separated by commas/);
@@ -80,6 +78,53 @@ describe("the configuration schema", () => {
   it("asks more free space of DATA_DIR for PGlite than for the mail folder alone", () => {
     expect(dataDirMinFreeBytes(readConfig({}))).toBe(64 * 1024 * 1024);
     expect(dataDirMinFreeBytes(readConfig({ DATABASE_URL: "postgres://localhost/site" }))).toBe(1024 * 1024);
-    expect(dataDirMinFreeBytes(readConfig({ DATA_DIR_MIN_FREE_MB: "0" }))).toBe(0);
+  });
+});
+
+describe("the variables no longer read (decision 052)", () => {
+  const removed = Object.fromEntries(REMOVED_VARIABLES.map((name) => [name, "abc"]));
+
+  it("are ignored, even with values the old schema refused, and none of them is read any more", () => {
+    expect(() => readConfig(removed)).not.toThrow();
+    for (const name of REMOVED_VARIABLES) expect(Object.keys(configSchema.shape), name).not.toContain(name);
+    // The stand-in switches above all: an old DDF_MEDIA_HTTP=on or PUSH_LOCAL_HOSTS enables nothing, in production or not.
+    for (const NODE_ENV of ["production", "development"]) {
+      const config = readConfig({ NODE_ENV, DDF_MEDIA_HTTP: "on", PUSH_LOCAL_HOSTS: "127.0.0.1:3199", DDF_TOKEN_URL: "http://127.0.0.1:3199/token", DATA_DIR_MIN_FREE_MB: "0" });
+      expect(config.TEST_ONLY).toBeUndefined();
+      expect(dataDirMinFreeBytes(config)).toBe(64 * 1024 * 1024);
+    }
+  });
+
+  it("are named at start-up, once, so the operator can remove them; a clean environment has nothing to say", () => {
+    expect(configWarnings(readConfig({}), {})).toEqual([]);
+    const env = { OUTBOX_POLL_MS: "5000", DDF_MEDIA_HTTP: "on", PORT: "3000" };
+    expect(configWarnings(readConfig(env), env)).toEqual(["[config] OUTBOX_POLL_MS, DDF_MEDIA_HTTP are no longer read and ignored (decision 052); remove them from the environment"]);
+  });
+});
+
+describe("TEST_ONLY, the one test-only variable (decision 052)", () => {
+  it("is off unless set, and carries the stand-ins and the quicker clocks", () => {
+    expect(readConfig({}).TEST_ONLY).toBeUndefined();
+    const value = testOnlyValue({ mediaHttp: true, pushLocalHosts: ["127.0.0.1:3199"] }, { ddfApiUrl: "http://127.0.0.1:3199/ddf/odata/v1", outboxPollMs: 200 }, '{"outboxPollMs":300}');
+    expect(readConfig({ TEST_ONLY: value }).TEST_ONLY).toEqual({
+      mediaHttp: true,
+      pushLocalHosts: [{ hostname: "127.0.0.1", port: 3199 }],
+      ddfApiUrl: "http://127.0.0.1:3199/ddf/odata/v1",
+      outboxPollMs: 300,
+    });
+  });
+
+  it("refuses what is not one of its settings, so a misspelt switch never passes for off", () => {
+    expect(() => readConfig({ TEST_ONLY: "mediaHttp" })).toThrow(/^TEST_ONLY must be a JSON object of test-only settings/);
+    expect(() => readConfig({ TEST_ONLY: '{"mediaHTTP":true}' })).toThrow(/^TEST_ONLY .*mediaHTTP/);
+    expect(() => readConfig({ TEST_ONLY: '{"outboxPollMs":0}' })).toThrow(/^TEST_ONLY \(outboxPollMs\) must be a whole number of at least 1/);
+    expect(() => readConfig({ TEST_ONLY: '{"pushLocalHosts":["push.example"]}' })).toThrow(/^TEST_ONLY \(pushLocalHosts\) must list address:port entries/);
+  });
+
+  it("is announced loudly at start-up, production or not", () => {
+    const env = { NODE_ENV: "production", TEST_ONLY: testOnlyValue({ mediaHttp: true }) };
+    expect(configWarnings(readConfig(env), env)).toEqual(["[config] *** TEST_ONLY IS SET IN PRODUCTION: this server runs a test's stand-ins and clocks (mediaHttp). Never set it on a real site. ***"]);
+    const dev = { TEST_ONLY: testOnlyValue({ formRateLimitMax: 3 }) };
+    expect(configWarnings(readConfig(dev), dev)[0]).toMatch(/^\[config\] \*\*\* TEST_ONLY IS SET: .*\(formRateLimitMax\)/);
   });
 });

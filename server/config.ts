@@ -87,19 +87,55 @@ const mediaHosts = (fallback: string) =>
 
 /** A base64url string of `min` to `max` characters (a key). */
 const base64url = (min: number, max: number) => z.string().regex(new RegExp(`^[A-Za-z0-9_-]{${min},${max}}$`), `must be a base64url key of ${min} to ${max} characters`);
-/** Comma-separated `address:port` entries (the port required: an entry names one server); none by default. */
+/** `address:port` entries (the port required: an entry names one server). */
 const localHosts = () =>
-  z
-    .string()
-    .default("")
-    .transform((value, ctx) => {
-      const hosts = value.split(",").map((s) => s.trim()).filter(Boolean).map(mediaHostOf);
-      if (hosts.some((h) => h === null || h.port === undefined)) {
-        ctx.addIssue({ code: "custom", message: "must list address:port entries separated by commas" });
-        return z.NEVER;
-      }
-      return hosts as MediaHost[];
-    });
+  z.array(z.string()).transform((entries, ctx) => {
+    const hosts = entries.map((s) => mediaHostOf(s.trim()));
+    if (hosts.some((h) => h === null || h.port === undefined)) {
+      ctx.addIssue({ code: "custom", message: "must list address:port entries" });
+      return z.NEVER;
+    }
+    return hosts as MediaHost[];
+  });
+
+/**
+ * TEST_ONLY (decision 052): everything only a test stand-in or a test's impatience needs, under one
+ * name that says so, as a JSON object (`TEST_ONLY='{"mediaHttp":true}'`). Unknown keys stop
+ * start-up, so a misspelt switch is never silently off. A server started with it says so at
+ * start-up (testOnlyWarning), production or not: the suites run the production build.
+ */
+const testOnlySchema = z.strictObject({
+  // The stand-ins.
+  /** The DDF® stand-in's token and OData endpoints, instead of CREA's (DDF_ENDPOINTS). */
+  ddfTokenUrl: url("http:", "https:").optional(),
+  ddfApiUrl: url("http:", "https:").optional(),
+  /** Listing photos over plain HTTP too (the stand-in's, on loopback); otherwise HTTPS only. */
+  mediaHttp: z.boolean().optional(),
+  /** Push services at these `address:port` entries, over http too (the Web Push stand-in); otherwise only https on port 443 at public addresses. */
+  pushLocalHosts: localHosts().optional(),
+  // Quicker clocks and other quotas than the constants', so a test sees in seconds what takes minutes.
+  outboxPollMs: whole(undefined),
+  outboxBackoffBaseMs: whole(undefined),
+  outboxBackoffMaxMs: whole(undefined),
+  outboxLeaseMs: whole(undefined),
+  alertsPollMs: whole(undefined),
+  ddfSyncIntervalMs: whole(undefined),
+  ddfFullCheckMs: whole(undefined),
+  shutdownGraceMs: whole(undefined, 0),
+  formRateLimitMax: whole(undefined),
+});
+export type TestOnly = z.infer<typeof testOnlySchema>;
+/** TEST_ONLY's settings as a suite writes them (pushLocalHosts as `address:port` strings). */
+export type TestOnlySettings = z.input<typeof testOnlySchema>;
+
+/**
+ * The TEST_ONLY value of these settings, merged in order (a later one's keys win); each part a
+ * settings object or an earlier TEST_ONLY value. What the suites put in the environment of the
+ * servers they start.
+ */
+export function testOnlyValue(...parts: (TestOnlySettings | string | undefined)[]): string {
+  return JSON.stringify(Object.assign({}, ...parts.map((part) => (typeof part === "string" ? (JSON.parse(part) as TestOnlySettings) : (part ?? {})))));
+}
 
 export const configSchema = z.object({
   // The server.
@@ -108,7 +144,6 @@ export const configSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   BUILD_DIR: z.string().default("build"),
   TRUST_PROXY: z.string().default("loopback"),
-  SHUTDOWN_GRACE_MS: whole(10_000, 0),
   DEBUG_STARTUP: flag,
   // The site's address is read at start-up, not baked in (decision 032). It is written into every
   // page, so it must be an origin: no path, query, fragment or credentials.
@@ -121,8 +156,6 @@ export const configSchema = z.object({
   FORM_EMBED_ORIGIN: url("http:", "https:").optional(),
   // Storage.
   DATA_DIR: z.string().default("data").transform((dir) => path.resolve(dir)),
-  /** Default depends on the database: 64 MB for PGlite's files, 1 MB for the mail folder alone. */
-  DATA_DIR_MIN_FREE_MB: whole(undefined, 0),
   DATABASE_URL: url("postgres:", "postgresql:").optional(),
   // Backups (issue 41, decision 048). Unset: DATA_DIR/backups; meant to be a mounted remote or synced folder.
   BACKUP_DIR: z
@@ -142,41 +175,21 @@ export const configSchema = z.object({
   AGENT_NOTIFY_EMAIL: z.email({ error: "must be an e-mail address" }).default(site.agent.email),
   MAIL_FROM: z.string().default(`"${site.agent.name} website" <no-reply@${site.agent.email.split("@")[1] ?? "localhost"}>`),
   OUTBOX_WORKER: onOff("on"),
-  OUTBOX_POLL_MS: whole(5_000),
-  OUTBOX_MAX_ATTEMPTS: whole(12),
-  OUTBOX_BACKOFF_BASE_MS: whole(10_000),
-  OUTBOX_BACKOFF_MAX_MS: whole(3_600_000),
-  OUTBOX_LEASE_MS: whole(120_000),
   // Speed to lead (decision 038).
   ACKNOWLEDGE_SUBMISSIONS: onOff("on"),
   LEAD_REMINDER_MINUTES: whole(60, 1, 24 * 60),
   MORNING_SUMMARY: onOff("off"),
   // Listing alerts and privacy (issue 32, decision 039).
-  ALERTS_POLL_MS: whole(60_000, 1_000),
   SPAM_RETENTION_DAYS: whole(30, 0, 3650),
   /** The VAPID key pair (base64url, as web-push prints them); unset, one is made on first start and kept in the database. */
   VAPID_PUBLIC_KEY: base64url(87, 88).optional(),
   VAPID_PRIVATE_KEY: base64url(43, 44).optional(),
   /** How push services may reach the site's operator (VAPID `sub`); default mailto: AGENT_NOTIFY_EMAIL. */
   VAPID_SUBJECT: url("mailto:", "https:").optional(),
-  /**
-   * Push services on this machine or its network that subscriptions may name (a test's stand-in),
-   * `address:port` entries, reached over http too. Unset: only https endpoints at public addresses.
-   */
-  PUSH_LOCAL_HOSTS: localHosts(),
-  // The forms.
-  FORM_RATE_LIMIT_MAX: whole(10),
-  FORM_RATE_LIMIT_WINDOW_MS: whole(600_000),
-  FORM_BODY_LIMIT_BYTES: whole(32 * 1024),
   // The REALTOR.ca DDF® listings feed (off unless both credentials are set).
   DDF_CLIENT_ID: z.string().optional(),
   DDF_CLIENT_SECRET: z.string().optional(),
-  DDF_TOKEN_URL: url("http:", "https:").default("https://identity.crea.ca/connect/token"),
-  DDF_API_URL: url("http:", "https:").default("https://ddfapi.realtor.ca/odata/v1"),
   DDF_SYNC_WORKER: onOff("on"),
-  DDF_SYNC_INTERVAL_MS: whole(900_000, 10_000),
-  DDF_FULL_CHECK_MS: whole(6 * 3_600_000, 60_000, 24 * 3_600_000),
-  DDF_BACKOFF_MAX_MS: whole(3_600_000, 1_000),
   /**
    * The agent's own CREA member key (the feed's MemberKey, as ListAgentKey names it): listings it
    * lists or co-lists are marked "Listed by" the agent and shown first. Unset: no listing is marked.
@@ -192,8 +205,20 @@ export const configSchema = z.object({
    * a port (`127.0.0.1:3199`, a local stand-in) is the operator's explicit choice and used as is.
    */
   DDF_MEDIA_HOSTS: mediaHosts("ddfcdn.realtor.ca"),
-  /** `on`: photos may also come over plain HTTP (a local stand-in only); off, HTTPS only. */
-  DDF_MEDIA_HTTP: onOff("off"),
+  /** What only the tests, the bench and the audits set: the stand-ins and quicker clocks (see testOnlySchema). */
+  TEST_ONLY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        ctx.addIssue({ code: "custom", message: "must be a JSON object of test-only settings" });
+        return z.NEVER;
+      }
+    })
+    .pipe(testOnlySchema.optional()),
 })
   .refine((c) => Boolean(c.DDF_CLIENT_ID) === Boolean(c.DDF_CLIENT_SECRET), {
     path: ["DDF_CLIENT_SECRET"],
@@ -240,7 +265,9 @@ export function parseEnvironment<S extends z.ZodType<unknown, Record<string, unk
   const name = String(issue.path[0]);
   // Connection URLs carry passwords: never echoed.
   const shown = SECRET.has(name) ? "(value not shown)" : `got ${JSON.stringify(known[name] ?? "")}`;
-  throw new ConfigError(`${name} ${issue.message}, ${shown}`);
+  // Inside a JSON value (TEST_ONLY), the key at fault.
+  const inside = typeof issue.path[1] === "string" ? ` (${issue.path.slice(1).join(".")})` : "";
+  throw new ConfigError(`${name}${inside} ${issue.message}, ${shown}`);
 }
 
 /** The site's public address, an origin without a trailing slash: SITE_URL, or this machine on PORT. */
@@ -248,12 +275,57 @@ export function siteUrlOf(config: Config): string {
   return config.SITE_URL ? new URL(config.SITE_URL).origin : `http://localhost:${config.PORT}`;
 }
 
-/** Free space DATA_DIR must have at start-up, in bytes (see DATA_DIR_MIN_FREE_MB). */
-export function dataDirMinFreeBytes(config: Config): number {
-  return (config.DATA_DIR_MIN_FREE_MB ?? (config.DATABASE_URL ? 1 : 64)) * 1024 * 1024;
+/**
+ * Free space DATA_DIR must have at start-up, in bytes: PGlite's files need room to open and
+ * migrate; the mail folder alone (PostgreSQL) only a little. Constants, not configuration
+ * (decision 052): below these the site cannot run, and above them the health alerts
+ * (HEALTH_MIN_FREE_MB) speak long before.
+ */
+export const DATA_DIR_MIN_FREE_MB = { pglite: 64, postgres: 1 } as const;
+export function dataDirMinFreeBytes(config: Pick<Config, "DATABASE_URL">): number {
+  return (config.DATABASE_URL ? DATA_DIR_MIN_FREE_MB.postgres : DATA_DIR_MIN_FREE_MB.pglite) * 1024 * 1024;
 }
 
 /** Where backups are written: BACKUP_DIR, else DATA_DIR/backups. */
 export function backupDirOf(config: Config): string {
   return config.BACKUP_DIR ?? path.join(config.DATA_DIR, "backups");
+}
+
+/**
+ * Variables earlier versions read and this one does not (decision 052): tuning knobs that became
+ * constants in the modules that use them, and the stand-in switches now under TEST_ONLY. A set one
+ * is ignored, never an error (an old environment file still starts the site), and named at
+ * start-up so the operator can remove it.
+ */
+export const REMOVED_VARIABLES = [
+  "OUTBOX_POLL_MS",
+  "OUTBOX_MAX_ATTEMPTS",
+  "OUTBOX_BACKOFF_BASE_MS",
+  "OUTBOX_BACKOFF_MAX_MS",
+  "OUTBOX_LEASE_MS",
+  "ALERTS_POLL_MS",
+  "DDF_SYNC_INTERVAL_MS",
+  "DDF_FULL_CHECK_MS",
+  "DDF_BACKOFF_MAX_MS",
+  "SHUTDOWN_GRACE_MS",
+  "DATA_DIR_MIN_FREE_MB",
+  "FORM_RATE_LIMIT_MAX",
+  "FORM_RATE_LIMIT_WINDOW_MS",
+  "FORM_BODY_LIMIT_BYTES",
+  "DDF_TOKEN_URL",
+  "DDF_API_URL",
+  "DDF_MEDIA_HTTP",
+  "PUSH_LOCAL_HOSTS",
+] as const;
+
+/** The lines start-up prints about the environment itself: removed variables still set, and TEST_ONLY. */
+export function configWarnings(config: Config, env: Record<string, string | undefined> = process.env): string[] {
+  const warnings: string[] = [];
+  const removed = REMOVED_VARIABLES.filter((name) => env[name]?.trim());
+  if (removed.length > 0) warnings.push(`[config] ${removed.join(", ")} ${removed.length === 1 ? "is" : "are"} no longer read and ignored (decision 052); remove ${removed.length === 1 ? "it" : "them"} from the environment`);
+  if (config.TEST_ONLY) {
+    const keys = Object.keys(config.TEST_ONLY).join(", ") || "nothing";
+    warnings.push(`[config] *** TEST_ONLY IS SET${config.NODE_ENV === "production" ? " IN PRODUCTION" : ""}: this server runs a test's stand-ins and clocks (${keys}). Never set it on a real site. ***`);
+  }
+  return warnings;
 }

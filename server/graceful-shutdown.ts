@@ -21,6 +21,15 @@ const ACCEPT_DRAIN_MAX_MS = 1_000;
 /** A connection that has sent nothing for this long after it opened is not about to. */
 const SILENT_CONNECTION_MS = 2_000;
 
+/**
+ * How long requests in flight get after SIGTERM before their connections are cut: a constant, not
+ * configuration (decision 052). The site's pages answer in milliseconds and a form in well under a
+ * second, so 10 s only waits out a slow client; with the jobs' 20 s after it, it fits inside the
+ * systemd unit's TimeoutStopSec (deploy/agent-site.service). The fault suite sets a shorter one
+ * through TEST_ONLY.
+ */
+export const SHUTDOWN_GRACE_MS = 10_000;
+
 export interface GracefulShutdownOptions {
   /** How long requests in flight may take to finish before their connections are closed. */
   graceMs: number;

@@ -12,17 +12,17 @@ import { pathToFileURL } from "node:url";
 import { RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
 import { isIP } from "node:net";
 import type { ServerContext } from "../app/router-context";
-import { formBodyLimit } from "./body-limit";
+import { FORM_BODY_LIMIT_BYTES, formBodyLimit } from "./body-limit";
 import { clientKeyOf } from "./client-key";
 import { RefusedClients, refuseKnownFlood } from "./form-flood";
-import { type Config, dataDirMinFreeBytes, readConfig, siteUrlOf } from "./config";
+import { type Config, configWarnings, dataDirMinFreeBytes, readConfig, siteUrlOf } from "./config";
 import { type LeadRuntime, startLeadRuntime } from "./runtime";
 import { allPages } from "../app/content/pages";
 import { readPublicConfig } from "../public-config";
 import { errorPage } from "./error-page";
 import { isFromThisMachine } from "./from-this-machine";
 import { parsablePath, queryOf, sameSitePath } from "./same-site-path";
-import { installGracefulShutdown } from "./graceful-shutdown";
+import { SHUTDOWN_GRACE_MS, installGracefulShutdown } from "./graceful-shutdown";
 import { prerenderedPages } from "./prerendered";
 import { RenderCache } from "./render-cache";
 import { RenderGenerationJob } from "./render-generation-job";
@@ -42,6 +42,7 @@ async function startOrExit(): Promise<{ config: Config; runtime: LeadRuntime }> 
   let config: Config | undefined;
   try {
     config = readConfig();
+    for (const warning of configWarnings(config)) console.warn(warning);
     // PGlite and the .eml mail folder live in DATA_DIR; with PostgreSQL and SMTP it is unused.
     if (!config.DATABASE_URL || !config.SMTP_URL) checkDataDir(config.DATA_DIR, dataDirMinFreeBytes(config));
     return { config, runtime: await startLeadRuntime(config) };
@@ -78,7 +79,7 @@ const contextOf =
             inbox: runtime.inbox,
             listings: runtime.listings,
             alerts: runtime.alerts,
-            forms: { limiter: runtime.formLimiter, max: config.FORM_RATE_LIMIT_MAX, refused: refusedClients },
+            forms: { limiter: runtime.formLimiter, max: runtime.formQuotaMax, refused: refusedClients },
             clientIp: clientIpOf(req),
             fromThisMachine: isFromThisMachine(req),
             cspNonce: res.locals.cspNonce as string | undefined,
@@ -154,7 +155,7 @@ app.use((req, res, next) => {
   res.setHeader("Allow", "GET, HEAD, POST");
   res.status(req.method === "OPTIONS" ? 204 : 405).end();
 });
-app.use(formBodyLimit(config.FORM_BODY_LIMIT_BYTES));
+app.use(formBodyLimit(FORM_BODY_LIMIT_BYTES));
 // The guards (the inbox's session and same-origin rule, each form's quota) are route middleware
 // (decision 028): React Router matches paths case-insensitively and decoded, so a guard here,
 // matching path strings, would miss other spellings of the same route.
@@ -263,7 +264,8 @@ const server = createServer((req: IncomingMessage, res: ServerResponse) => {
 
 // SIGTERM/SIGINT: stop accepting, finish the requests in flight (SHUTDOWN_GRACE_MS at most),
 // then let the outbox worker finish the delivery in hand and close mail and the database.
-const shutdown = installGracefulShutdown(server, { graceMs: config.SHUTDOWN_GRACE_MS, cleanupTimeoutMs: config.SHUTDOWN_GRACE_MS + 20_000, cleanup: () => runtime.close() });
+const graceMs = config.TEST_ONLY?.shutdownGraceMs ?? SHUTDOWN_GRACE_MS;
+const shutdown = installGracefulShutdown(server, { graceMs, cleanupTimeoutMs: graceMs + 20_000, cleanup: () => runtime.close() });
 
 server.listen(config.PORT, config.HOST, () => {
   console.log(`Site ready on http://localhost:${config.PORT}`);

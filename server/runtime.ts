@@ -13,12 +13,13 @@ import { HealthJob, healthStates } from "../app/lib/server/health/health-job.ser
 import { createInvite, hasAccounts, inviteLink } from "../app/lib/server/inbox/accounts.server";
 import { type InboxContext, createInboxContext } from "../app/lib/server/inbox/context.server";
 import { JobRunner } from "./jobs/runner";
-import { createDdfClient } from "../app/lib/server/listings/ddf-client.server";
+import { createDdfClient, ddfEndpointsOf } from "../app/lib/server/listings/ddf-client.server";
+import { ddfSyncClockOf } from "../app/lib/server/listings/sync.server";
 import type { ListingsFeed } from "../app/lib/server/listings/feed.server";
 import { mediaFetcherOf } from "../app/lib/server/listings/media-fetch.server";
 import { ListingsSyncJob } from "../app/lib/server/listings/sync-worker.server";
 import { type Mailer, createMailer } from "../app/lib/server/mail/mailer.server";
-import { OUTBOX_JOB, OutboxJob } from "../app/lib/server/mail/outbox-job.server";
+import { OUTBOX_DELIVERY, OUTBOX_JOB, OutboxJob } from "../app/lib/server/mail/outbox-job.server";
 import { PUSH_JOB, PushJob } from "../app/lib/server/push/push-job.server";
 import { ReminderJob } from "../app/lib/server/inbox/reminders.server";
 import { createPushSender } from "../app/lib/server/push/sender.server";
@@ -27,7 +28,7 @@ import { type RateLimiter, createRateLimiter } from "./rate-limit";
 import type { LeadsContext } from "../app/lib/server/leads/context.server";
 import type { AlertsContext } from "../app/lib/server/alerts/context.server";
 import { RetentionJob } from "../app/lib/server/inbox/retention.server";
-import { ALERT_JOB, AlertJob } from "../app/lib/server/alerts/alert-job.server";
+import { ALERTS_POLL_MS, ALERT_JOB, AlertJob } from "../app/lib/server/alerts/alert-job.server";
 
 export interface LeadRuntime {
   db: Database;
@@ -36,8 +37,10 @@ export interface LeadRuntime {
   jobs: JobRunner;
   /** The public forms' store and the health check: the database and the outbox's wake-up. */
   leads: LeadsContext;
-  /** The visitors' form quota (FORM_RATE_LIMIT_MAX per FORM_RATE_LIMIT_WINDOW_MS per address). */
+  /** The visitors' form quota (FORM_QUOTA: `formQuotaMax` per window per address). */
   formLimiter: RateLimiter;
+  /** POSTs a client may make per window: FORM_QUOTA.max, or the test suites' own (TEST_ONLY). */
+  formQuotaMax: number;
   /** The agent's inbox: its database handle, sign-in throttle and relying party. */
   inbox: InboxContext;
   /** The DDF® listings feed's local copy, when DDF_CLIENT_ID and DDF_CLIENT_SECRET are set; else null. */
@@ -55,32 +58,39 @@ export interface LeadRuntime {
  */
 const JOBS_STOP_BUDGET_MS = 10_000;
 
+/**
+ * The public forms' quota per client (an IPv4 address or an IPv6 /64), both forms together: a
+ * constant, not configuration (decision 052; the quota itself: decision 012). A visitor sends one or two
+ * forms; ten in ten minutes leaves a household behind one address room, and the 429 past it is
+ * what a flood meets. The test suites and the bench set their own through TEST_ONLY.
+ */
+export const FORM_QUOTA = { max: 10, windowMs: 10 * 60_000 } as const;
+
 export async function startLeadRuntime(config: Config, log: Pick<Console, "info" | "warn" | "error"> = console): Promise<LeadRuntime> {
   const started = Date.now();
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: pgliteDirIn(config.DATA_DIR), poolMax: config.DATABASE_POOL_MAX });
   log.info(`[db] ${db.driver === "pglite" ? `PGlite in ${pgliteDirIn(config.DATA_DIR)}` : "PostgreSQL (DATABASE_URL)"} ready, migrations applied (${Date.now() - started} ms)`);
 
-  const formLimiter = await createRateLimiter(db, { name: "form", max: config.FORM_RATE_LIMIT_MAX, windowMs: config.FORM_RATE_LIMIT_WINDOW_MS });
+  // What only the tests set (decision 052): the stand-ins, quicker clocks, another quota.
+  const testOnly = config.TEST_ONLY ?? {};
+  const formQuotaMax = testOnly.formRateLimitMax ?? FORM_QUOTA.max;
+  const formLimiter = await createRateLimiter(db, { name: "form", max: formQuotaMax, windowMs: FORM_QUOTA.windowMs });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, mailDir: path.join(config.DATA_DIR, "mail"), from: config.MAIL_FROM, to: config.AGENT_NOTIFY_EMAIL, siteUrl: siteUrlOf(config) });
   const jobs = new JobRunner({ db, log });
-  const outbox = config.OUTBOX_WORKER
-    ? new OutboxJob(db, mailer, {
-        pollMs: config.OUTBOX_POLL_MS,
-        maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
-        backoffBaseMs: config.OUTBOX_BACKOFF_BASE_MS,
-        backoffMaxMs: config.OUTBOX_BACKOFF_MAX_MS,
-        leaseMs: config.OUTBOX_LEASE_MS,
-        log,
-      })
-    : null;
+  const delivery = {
+    pollMs: testOnly.outboxPollMs ?? OUTBOX_DELIVERY.pollMs,
+    maxAttempts: OUTBOX_DELIVERY.maxAttempts,
+    backoffBaseMs: testOnly.outboxBackoffBaseMs ?? OUTBOX_DELIVERY.backoffBaseMs,
+    backoffMaxMs: testOnly.outboxBackoffMaxMs ?? OUTBOX_DELIVERY.backoffMaxMs,
+    log,
+  };
+  const outbox = config.OUTBOX_WORKER ? new OutboxJob(db, mailer, { ...delivery, leaseMs: testOnly.outboxLeaseMs ?? OUTBOX_DELIVERY.leaseMs }) : null;
   if (outbox) jobs.add(outbox);
   const keys = await vapidKeys(db, { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY });
-  const pushSender = createPushSender({ keys, subject: config.VAPID_SUBJECT ?? `mailto:${config.AGENT_NOTIFY_EMAIL}`, localHosts: config.PUSH_LOCAL_HOSTS });
+  const localHosts = testOnly.pushLocalHosts ?? [];
+  const pushSender = createPushSender({ keys, subject: config.VAPID_SUBJECT ?? `mailto:${config.AGENT_NOTIFY_EMAIL}`, localHosts });
   // The pushes ride with the mail outbox: a process that delivers one delivers the other.
-  if (config.OUTBOX_WORKER) {
-    const delivery = { pollMs: config.OUTBOX_POLL_MS, maxAttempts: config.OUTBOX_MAX_ATTEMPTS, backoffBaseMs: config.OUTBOX_BACKOFF_BASE_MS, backoffMaxMs: config.OUTBOX_BACKOFF_MAX_MS, log };
-    jobs.add(new PushJob(db, pushSender, delivery));
-  }
+  if (config.OUTBOX_WORKER) jobs.add(new PushJob(db, pushSender, delivery));
   jobs.start();
   log.info(`[outbox] notifications to ${config.AGENT_NOTIFY_EMAIL} via ${mailer.description}${outbox ? "" : " (worker off in this process)"}`);
 
@@ -94,7 +104,7 @@ export async function startLeadRuntime(config: Config, log: Pick<Console, "info"
       jobs.wake(PUSH_JOB);
     },
   };
-  const push = { publicKey: keys.publicKey, endpointRules: { localHosts: config.PUSH_LOCAL_HOSTS }, queued: () => jobs.wake(PUSH_JOB) };
+  const push = { publicKey: keys.publicKey, endpointRules: { localHosts }, queued: () => jobs.wake(PUSH_JOB) };
   // What protects the leads (decision 048): alerted by the health job, shown on the inbox's Account page.
   const health = healthChecks(db, { backupDir: backupDirOf(config), folders: [config.DATA_DIR, backupDirOf(config)], minFreeBytes: config.HEALTH_MIN_FREE_MB * 1_048_576, feed: Boolean(config.DDF_CLIENT_ID) });
   const inbox = await createInboxContext(db, {
@@ -119,7 +129,7 @@ export async function startLeadRuntime(config: Config, log: Pick<Console, "info"
   const listings: ListingsFeed | null = config.DDF_CLIENT_ID ? { db, memberKey: config.DDF_MEMBER_KEY ?? null, media: mediaFetcherOf(config) } : null;
   const alerts: AlertsContext | null = listings ? { db, siteUrl: siteUrlOf(config), queued: leads.notificationQueued } : null;
   // Listing alerts (decision 039): matched and queued after each sync that changed listings, and every ALERTS_POLL_MS (the 7:00 mails).
-  if (alerts) jobs.add(new AlertJob(alerts, { intervalMs: config.ALERTS_POLL_MS, log }));
+  if (alerts) jobs.add(new AlertJob(alerts, { intervalMs: testOnly.alertsPollMs ?? ALERTS_POLL_MS, log }));
   const listingsSync = listingsSyncJob(config, db, log, () => jobs.wake(ALERT_JOB));
   if (listingsSync) jobs.add(listingsSync);
 
@@ -129,6 +139,7 @@ export async function startLeadRuntime(config: Config, log: Pick<Console, "info"
     jobs,
     leads,
     formLimiter,
+    formQuotaMax,
     inbox,
     listings,
     alerts,
@@ -151,11 +162,10 @@ export async function startLeadRuntime(config: Config, log: Pick<Console, "info"
  */
 function listingsSyncJob(config: Config, db: Database, log: Pick<Console, "info" | "warn" | "error">, onChanged: () => void): ListingsSyncJob | null {
   if (!config.DDF_CLIENT_ID || !config.DDF_CLIENT_SECRET) return null;
-  const client = createDdfClient({ tokenUrl: config.DDF_TOKEN_URL, apiUrl: config.DDF_API_URL, clientId: config.DDF_CLIENT_ID, clientSecret: config.DDF_CLIENT_SECRET });
-  const job = config.DDF_SYNC_WORKER
-    ? new ListingsSyncJob(db, client, { intervalMs: config.DDF_SYNC_INTERVAL_MS, fullCheckMs: config.DDF_FULL_CHECK_MS, backoffMaxMs: config.DDF_BACKOFF_MAX_MS, onChanged, log })
-    : null;
-  const every = `every ${durationText(config.DDF_SYNC_INTERVAL_MS)}`;
+  const client = createDdfClient({ ...ddfEndpointsOf(config.TEST_ONLY), clientId: config.DDF_CLIENT_ID, clientSecret: config.DDF_CLIENT_SECRET });
+  const clock = ddfSyncClockOf(config.TEST_ONLY);
+  const job = config.DDF_SYNC_WORKER ? new ListingsSyncJob(db, client, { ...clock, onChanged, log }) : null;
+  const every = `every ${durationText(clock.intervalMs)}`;
   const own = config.DDF_MEMBER_KEY ? ", the agent's own listings marked by DDF_MEMBER_KEY" : "";
   log.info(`[listings] DDF feed on, from ${client.origin}${job ? `, synced ${every}` : " (sync worker off in this process)"}${own}`);
   return job;

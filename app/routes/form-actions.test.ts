@@ -55,7 +55,7 @@ type Outcome = { data: { status: string; message?: string; fieldErrors?: Record<
 
 /** The quota the form's middleware takes for the request (allowed unless a test says otherwise). */
 const withinQuota: RateDecision = { allowed: true, retryAfterSeconds: 600, excess: 0 };
-/** FORM_RATE_LIMIT_MAX in these tests. */
+/** The form quota in these tests. */
 const MAX = 5;
 
 type RouteModule = { middleware: unknown[]; action: (args: never) => unknown };

@@ -25,7 +25,7 @@ const PASSWORD = "correct horse battery staple";
 export interface PushStandInServer {
   handler: PushHandler;
   subscription: PushSubscriptionJson;
-  /** address:port, for the server's PUSH_LOCAL_HOSTS. */
+  /** address:port, for the server's TEST_ONLY pushLocalHosts. */
   hostPort: string;
   close(): Promise<void>;
 }

@@ -9,6 +9,7 @@ import { createServer } from "node:net";
 import path from "node:path";
 import { readScriptConfig } from "../script-config";
 import { SERVER_NODE_OPTIONS } from "../../server/node-options";
+import { type TestOnlySettings, testOnlyValue } from "../../server/config";
 
 const config = readScriptConfig();
 
@@ -59,7 +60,13 @@ export function serverLogTail(lines: number): string {
   return serverLog.split("\n").slice(-lines).join("\n");
 }
 
-export async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
+/**
+ * The built server on `port` with `env`. The form quota is lifted (TEST_ONLY, decision 052): the
+ * limiter protects the site from one client, and the bench is that one client on purpose; the
+ * flood passes `testOnly: {}` to run with the production quota.
+ */
+export async function startServer(port: number, env: Record<string, string>, testOnly: TestOnlySettings = { formRateLimitMax: 100_000_000 }): Promise<ChildProcess> {
+  const testOnlyJson = testOnlyValue(env.TEST_ONLY, testOnly);
   const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, path.join(buildDir, "server.js")], {
     env: {
       ...process.env,
@@ -68,9 +75,7 @@ export async function startServer(port: number, env: Record<string, string>): Pr
       HOST,
       PORT: String(port),
       BUILD_DIR: buildDir,
-      // The limiter protects the site from one client; the bench is that one client on purpose
-      // (except in the flood, which runs with the production limit).
-      FORM_RATE_LIMIT_MAX: env.FORM_RATE_LIMIT_MAX ?? "100000000",
+      ...(testOnlyJson === "{}" ? {} : { TEST_ONLY: testOnlyJson }),
       OUTBOX_WORKER: config.BENCH_OUTBOX_WORKER ? "on" : "off",
       // A backup a minute after start would land in the middle of a measured section; the backup
       // section (scripts/bench/backup.ts) measures backups on their own.

@@ -46,14 +46,9 @@ test.beforeAll(async () => {
   server = await startOwnServer("alerts", test.info().outputPath("server.log"), {
     DDF_CLIENT_ID: "alerts-client",
     DDF_CLIENT_SECRET: "alerts-secret",
-    DDF_TOKEN_URL: standIn.tokenUrl,
-    DDF_API_URL: standIn.apiUrl,
     DDF_MEDIA_HOSTS: new URL(standIn.origin).host,
-    DDF_SYNC_INTERVAL_MS: "10000",
-    ALERTS_POLL_MS: "1000",
     SMTP_URL: smtp.url,
-    OUTBOX_POLL_MS: "500",
-  });
+  }, { ddfTokenUrl: standIn.tokenUrl, ddfApiUrl: standIn.apiUrl, ddfSyncIntervalMs: 10_000, alertsPollMs: 1000, outboxPollMs: 500 });
   origin = server.origin;
   await baseExpect
     .poll(async () => ((await (await fetch(`${origin}/listings`).catch(() => null))?.text()) ?? "").match(/href="\/listings\/\d+-[^"]+"/g)?.length ?? 0, {

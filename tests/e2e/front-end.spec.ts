@@ -44,7 +44,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   const [httpPort, httpsPort] = [await freePort(), await freePort()];
   // The site's public address is Caddy's; the form quota is small, to be reached.
-  server = await startOwnServer("front-end", test.info().outputPath("server.log"), { SITE_URL: `https://localhost:${httpsPort}`, HOST: "127.0.0.1", FORM_RATE_LIMIT_MAX: "3", TRUST_PROXY: "loopback" });
+  server = await startOwnServer("front-end", test.info().outputPath("server.log"), { SITE_URL: `https://localhost:${httpsPort}`, HOST: "127.0.0.1", TRUST_PROXY: "loopback" }, { formRateLimitMax: 3 });
   await expect.poll(async () => (await fetch(`${server.origin}/healthz`).catch(() => null))?.status ?? 0, { timeout: 60_000 }).toBe(200);
   caddy = await startCaddy({ httpPort, httpsPort, upstreamPort: Number(new URL(server.origin).port) });
 });

@@ -32,12 +32,8 @@ test.describe("a listing that left the feed", () => {
     server = await startOwnServer("gone", logPath, {
       DDF_CLIENT_ID: "gone-client",
       DDF_CLIENT_SECRET: "gone-secret",
-      DDF_TOKEN_URL: standIn.tokenUrl,
-      DDF_API_URL: standIn.apiUrl,
       DDF_MEDIA_HOSTS: new URL(standIn.origin).host,
-      DDF_SYNC_INTERVAL_MS: "10000",
-      DDF_FULL_CHECK_MS: "60000",
-    });
+    }, { ddfTokenUrl: standIn.tokenUrl, ddfApiUrl: standIn.apiUrl, ddfSyncIntervalMs: 10_000, ddfFullCheckMs: 60_000 });
     origin = server.origin;
   });
 

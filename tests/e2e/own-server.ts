@@ -12,6 +12,7 @@ import path from "node:path";
 import { type Page, expect } from "@playwright/test";
 import { e2eFeedEnv } from "../../playwright.config";
 import { SERVER_NODE_OPTIONS } from "../../server/node-options";
+import { type TestOnlySettings, testOnlyValue } from "../../server/config";
 
 /** A port nobody listens on now (the kernel's pick), for a server started by a test. */
 export async function freePort(): Promise<number> {
@@ -31,14 +32,18 @@ export interface OwnServer {
   stop(): Promise<void>;
 }
 
-/** Starts the feed server's build and configuration with `env` on top, on a free port with a fresh data folder (it answers once it has started). */
-export async function startOwnServer(name: string, logPath: string, env: Record<string, string>): Promise<OwnServer> {
+/**
+ * Starts the feed server's build and configuration with `env` on top, on a free port with a fresh
+ * data folder (it answers once it has started). `testOnly` goes over the feed server's TEST_ONLY
+ * and any in `env` (the stand-ins, quicker clocks: decision 052).
+ */
+export async function startOwnServer(name: string, logPath: string, env: Record<string, string>, testOnly: TestOnlySettings = {}): Promise<OwnServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `agent-site-e2e-${name}-`));
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const log = createWriteStream(logPath);
   const server: ChildProcess = spawn(process.execPath, [...SERVER_NODE_OPTIONS, path.resolve(e2eFeedEnv.BUILD_DIR, "server.js")], {
-    env: { ...process.env, ...e2eFeedEnv, NODE_ENV: "production", PORT: String(port), SITE_URL: origin, DATA_DIR: dataDir, ...env },
+    env: { ...process.env, ...e2eFeedEnv, NODE_ENV: "production", PORT: String(port), SITE_URL: origin, DATA_DIR: dataDir, ...env, TEST_ONLY: testOnlyValue(e2eFeedEnv.TEST_ONLY, env.TEST_ONLY, testOnly) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   server.stdout!.pipe(log);

@@ -51,12 +51,9 @@ test.beforeAll(async () => {
   server = await startOwnServer("shared-cache", test.info().outputPath("server.log"), {
     DDF_CLIENT_ID: "cache-client",
     DDF_CLIENT_SECRET: "cache-secret",
-    DDF_TOKEN_URL: standIn.tokenUrl,
-    DDF_API_URL: standIn.apiUrl,
     DDF_MEDIA_HOSTS: new URL(standIn.origin).host,
-    DDF_SYNC_INTERVAL_MS: "10000",
     SITE_URL: `http://localhost:${cdnPort}`,
-  });
+  }, { ddfTokenUrl: standIn.tokenUrl, ddfApiUrl: standIn.apiUrl, ddfSyncIntervalMs: 10_000 });
   direct = server.origin;
   const backendPort = Number(new URL(direct).port);
   if (backendPort === cdnPort) throw new Error(`the kernel gave port ${cdnPort} twice; run again`);

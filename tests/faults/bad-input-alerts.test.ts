@@ -55,7 +55,7 @@ let openerLink = "";
 beforeAll(async () => {
   standIn = await startDdfStandIn({ listings, port: ports.badInputAlerts.ddf });
   // Syncs and alert runs often enough for an alert mail to arrive within the test (the open links).
-  site = await startSite({ port, dataDir, env: { ...feedEnvOf(standIn), FORM_RATE_LIMIT_MAX: String(QUOTA), DDF_SYNC_INTERVAL_MS: "10000", ALERTS_POLL_MS: "1000" } });
+  site = await startSite({ port, dataDir, env: feedEnvOf(standIn), testOnly: { formRateLimitMax: QUOTA, ddfSyncIntervalMs: 10_000, alertsPollMs: 1000 } });
   // The watch sign-up needs the home in the database: wait for the first sync.
   const synced = await eventually(async () => (await send(head("GET", "/sitemap-listings.xml"))).body.includes("/listings/"), 60_000, 500);
   expect(synced, site.output()).toBe(true);
@@ -185,7 +185,7 @@ describe("replayed links keep storage bounded", () => {
 });
 
 describe("the form quota", () => {
-  it("answers 429 past FORM_RATE_LIMIT_MAX sign-ups from one address", async () => {
+  it("answers 429 past the form quota's sign-ups from one address", async () => {
     const got: number[] = [];
     for (let n = 0; n < QUOTA + 5; n++) {
       const email = `quota-${n}@example.com`;

@@ -25,7 +25,7 @@ guardsHooks({ sharedSite: false, afterSites: () => pg?.destroy() });
 describe("guards: the form quota on every spelling of a form's path", () => {
   it("once the quota is spent, no spelling of /contact or /welcome gets through or stores anything", async () => {
     const dataDir = freshDataDir();
-    const forms = await startSite({ port: ports.guards.secondSite, dataDir, env: { FORM_RATE_LIMIT_MAX: "3" } });
+    const forms = await startSite({ port: ports.guards.secondSite, dataDir, testOnly: { formRateLimitMax: 3 } });
     const address = "198.18.3.1";
     const post = (p: string, fields: Record<string, string>) => send(forms.origin, { method: "POST", path: p, headers: formHeaders(forms.origin, { "x-forwarded-for": address }), body: formBody(fields) });
 

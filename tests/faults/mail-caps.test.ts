@@ -34,7 +34,8 @@ beforeAll(async () => {
     port: ports.mailCaps.site,
     dataDir,
     smtpUrl: smtp.url,
-    env: { ...feedEnvOf(standIn), FORM_RATE_LIMIT_MAX: String(QUOTA), ACKNOWLEDGE_SUBMISSIONS: "on", AGENT_NOTIFY_EMAIL: AGENT },
+    env: { ...feedEnvOf(standIn), ACKNOWLEDGE_SUBMISSIONS: "on", AGENT_NOTIFY_EMAIL: AGENT },
+    testOnly: { formRateLimitMax: QUOTA },
   });
 }, 120_000);
 

@@ -37,7 +37,7 @@ async function postContact(origin: string, ip: string, n: number): Promise<numbe
 describe("fault: one address floods the contact form", () => {
   it("is throttled (friendly answer first, then a bare 429) while another address is served", async () => {
     const dataDir = freshDataDir();
-    const site = await startSite({ port: ports.rateLimit.site, dataDir, env: { FORM_RATE_LIMIT_MAX: "3" } });
+    const site = await startSite({ port: ports.rateLimit.site, dataDir, testOnly: { formRateLimitMax: 3 } });
     const post = async (ip: string, n: number, path = "/contact.data") => {
       const email = `flood-${ip}-${n}@example.com`;
       const res = await fetch(`${site.origin}${path}`, {
@@ -83,10 +83,10 @@ describe.skipIf(!bin)("fault: one address spreads its submissions over two serve
   it("meets one quota, not one per server", async () => {
     pg = new TestPostgres(bin!, ports.rateLimit.postgres);
     await pg.init();
-    const env = { FORM_RATE_LIMIT_MAX: "4" };
+    const testOnly = { formRateLimitMax: 4 };
     const [a, b] = await Promise.all([
-      startSite({ port: ports.rateLimit.site, dataDir: freshDataDir(), databaseUrl: pg.url, env }),
-      startSite({ port: ports.rateLimit.secondSite, dataDir: freshDataDir(), databaseUrl: pg.url, env }),
+      startSite({ port: ports.rateLimit.site, dataDir: freshDataDir(), databaseUrl: pg.url, testOnly }),
+      startSite({ port: ports.rateLimit.secondSite, dataDir: freshDataDir(), databaseUrl: pg.url, testOnly }),
     ]);
     const statuses: number[] = [];
     for (let n = 0; n < 3; n++) statuses.push(await postContact(a.origin, "198.51.100.90", 2 * n), await postContact(b.origin, "198.51.100.90", 2 * n + 1));

@@ -1,13 +1,14 @@
 import { readFileSync } from "node:fs";
 
 /**
- * The rows of the first README table (`| variable | ... |`) after `marker`: each row's variable
- * names and its default cell. The configuration tests hold the schemas against these tables.
+ * The rows of the first table (`| variable | ... |`) after `marker` in a document of the repository
+ * (the README unless `document` names another): each row's variable names and its default cell.
+ * The configuration tests hold the schemas against these tables.
  */
-export function readmeTableRows(marker: string): { names: string[]; defaults: string }[] {
-  const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+export function readmeTableRows(marker: string, document = "README.md"): { names: string[]; defaults: string }[] {
+  const readme = readFileSync(new URL(`../../${document}`, import.meta.url), "utf8");
   const from = readme.indexOf(marker);
-  if (from < 0) throw new Error(`the README has no "${marker}"`);
+  if (from < 0) throw new Error(`${document} has no "${marker}"`);
   const table = readme.slice(readme.indexOf("| variable |", from)).split(/\n\s*\n/)[0]!;
   return table
     .split("\n")

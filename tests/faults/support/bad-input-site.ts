@@ -34,7 +34,7 @@ export function badInputSiteForThisFile(): void {
   dataDir = freshDataDir();
   beforeAll(async () => {
     await smtp.start();
-    site = await startSite({ port, dataDir, smtpUrl: smtp.url, env: { FORM_RATE_LIMIT_MAX: "100000" } });
+    site = await startSite({ port, dataDir, smtpUrl: smtp.url, testOnly: { formRateLimitMax: 100_000 } });
   });
   afterAll(async () => {
     killAll();

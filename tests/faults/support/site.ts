@@ -1,7 +1,7 @@
 /**
  * The production server as a real child process, compiled as `npm start` runs it
  * (`node build-faults/server.js`, NODE_ENV=production), on loopback, with settings that make
- * faults quick to observe:
+ * faults quick to observe (TEST_ONLY, decision 052):
  * the outbox polls every 200 ms, retries after 200 ms to 1 s, and takes over a dead process's
  * claim after 3 s.
  */
@@ -11,6 +11,7 @@ import { HOST } from "./ports";
 import { buildDir, repoRoot } from "./paths";
 import { track } from "./children";
 import { SERVER_NODE_OPTIONS } from "../../../server/node-options";
+import { type TestOnlySettings, testOnlyValue } from "../../../server/config";
 
 export interface SiteOptions {
   port: number;
@@ -18,7 +19,20 @@ export interface SiteOptions {
   databaseUrl?: string;
   smtpUrl?: string;
   env?: Record<string, string>;
+  /** TEST_ONLY settings over the suite's own below (and over a TEST_ONLY in `env`). */
+  testOnly?: TestOnlySettings;
 }
+
+/** The suite's clocks: faults show in seconds. */
+const SUITE_TEST_ONLY: TestOnlySettings = {
+  // The suites claim a client address per submission (X-Forwarded-For); this only caps a runaway.
+  formRateLimitMax: 1000,
+  outboxPollMs: 200,
+  outboxBackoffBaseMs: 200,
+  outboxBackoffMaxMs: 1000,
+  outboxLeaseMs: 3000,
+  shutdownGraceMs: 5000,
+};
 
 export interface SiteProcess {
   readonly origin: string;
@@ -46,13 +60,6 @@ export function siteEnv(options: SiteOptions): NodeJS.ProcessEnv {
     DATABASE_URL: options.databaseUrl ?? "",
     SMTP_URL: options.smtpUrl ?? "",
     TRUST_PROXY: "loopback",
-    // The suites claim a client address per submission (X-Forwarded-For); this only caps a runaway.
-    FORM_RATE_LIMIT_MAX: "1000",
-    OUTBOX_POLL_MS: "200",
-    OUTBOX_BACKOFF_BASE_MS: "200",
-    OUTBOX_BACKOFF_MAX_MS: "1000",
-    OUTBOX_LEASE_MS: "3000",
-    SHUTDOWN_GRACE_MS: "5000",
     // The suites count the agent's notification of each submission, one mail each; the visitor's
     // acknowledgement would be a second mail per submission (its queueing is proven by
     // app/lib/server/leads/follow-ups.server.test.ts, its delivery is the same outbox's).
@@ -62,6 +69,7 @@ export function siteEnv(options: SiteOptions): NodeJS.ProcessEnv {
     BACKUP_WORKER: "off",
     HEALTH_ALERTS: "off",
     ...options.env,
+    TEST_ONLY: testOnlyValue(SUITE_TEST_ONLY, options.env?.TEST_ONLY, options.testOnly),
   };
 }
 

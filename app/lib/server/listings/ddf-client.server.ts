@@ -9,6 +9,18 @@ import buildQuery from "odata-query";
 import { type DdfOffice, type DdfOpenHouse, type DdfProperty, OFFICE_FIELDS, OPEN_HOUSE_FIELDS, PROPERTY_FIELDS } from "./property.server";
 import { type DdfClientOptions, openDdfSession } from "./ddf-session.server";
 
+/**
+ * CREA's token and OData endpoints: constants, not configuration (decision 052). Only the test
+ * suites and the audits point the client elsewhere, at the DDF® stand-in (TEST_ONLY's ddfTokenUrl
+ * and ddfApiUrl).
+ */
+export const DDF_ENDPOINTS = { tokenUrl: "https://identity.crea.ca/connect/token", apiUrl: "https://ddfapi.realtor.ca/odata/v1" } as const;
+
+/** CREA's endpoints, or the stand-in's a test names (TEST_ONLY); for the server and `npm run listings`. */
+export function ddfEndpointsOf(testOnly?: { ddfTokenUrl?: string; ddfApiUrl?: string }): { tokenUrl: string; apiUrl: string } {
+  return { tokenUrl: testOnly?.ddfTokenUrl ?? DDF_ENDPOINTS.tokenUrl, apiUrl: testOnly?.ddfApiUrl ?? DDF_ENDPOINTS.apiUrl };
+}
+
 /** One record of a replication function: the record's key and its ModificationTimestamp. */
 export interface ReplicationEntry {
   key: string;

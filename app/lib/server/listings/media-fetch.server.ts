@@ -7,7 +7,7 @@
  * machine's or its network's doors (server-side request forgery). So every request, and every hop
  * of a redirect (followed by hand, at most MAX_REDIRECTS), must pass three rules:
  *
- * 1. Its scheme is `https:` (`http:` too only with DDF_MEDIA_HTTP=on, for a local stand-in).
+ * 1. Its scheme is `https:` (`http:` too only with TEST_ONLY's mediaHttp, for a local stand-in).
  * 2. Its host and port are one of DDF_MEDIA_HOSTS (an entry without a port means the scheme's own).
  * 3. The address connected to is a public one (server/net/public-address.ts: loopback, private, carrier-grade
  *    NAT, link-local, unique-local, unspecified, multicast, reserved, and IPv4-mapped IPv6). A host
@@ -46,7 +46,7 @@ export class MediaRefused extends Error {
 export interface MediaRules {
   /** DDF_MEDIA_HOSTS. */
   hosts: readonly MediaHost[];
-  /** DDF_MEDIA_HTTP: plain HTTP allowed as well as HTTPS. */
+  /** TEST_ONLY's mediaHttp: plain HTTP allowed as well as HTTPS (the stand-in's). */
   allowHttp: boolean;
   /** For tests: resolves host names instead of the system's resolver. */
   resolve?: Resolve;
@@ -106,7 +106,7 @@ export class MediaFetcher {
   check(url: URL): void {
     const { hosts, allowHttp } = this.rules;
     if (url.protocol !== "https:" && !(url.protocol === "http:" && allowHttp)) {
-      throw new MediaRefused(`${url.protocol} is not allowed for photos (HTTPS only${url.protocol === "http:" ? "; DDF_MEDIA_HTTP is off" : ""})`);
+      throw new MediaRefused(`${url.protocol} is not allowed for photos (HTTPS only${url.protocol === "http:" ? "; plain HTTP is for a test stand-in only" : ""})`);
     }
     if (url.username || url.password) throw new MediaRefused("a photo URL with credentials");
     const port = url.port ? Number(url.port) : url.protocol === "https:" ? 443 : 80;
@@ -174,7 +174,7 @@ function answer(response: http.IncomingMessage, signal: AbortSignal): MediaRespo
   };
 }
 
-/** The fetcher the configuration describes (DDF_MEDIA_HOSTS, DDF_MEDIA_HTTP). */
-export function mediaFetcherOf(config: Pick<Config, "DDF_MEDIA_HOSTS" | "DDF_MEDIA_HTTP">, resolve?: Resolve): MediaFetcher {
-  return new MediaFetcher({ hosts: config.DDF_MEDIA_HOSTS, allowHttp: config.DDF_MEDIA_HTTP, resolve });
+/** The fetcher the configuration describes (DDF_MEDIA_HOSTS; plain HTTP only with TEST_ONLY's mediaHttp, decision 052). */
+export function mediaFetcherOf(config: Pick<Config, "DDF_MEDIA_HOSTS" | "TEST_ONLY">, resolve?: Resolve): MediaFetcher {
+  return new MediaFetcher({ hosts: config.DDF_MEDIA_HOSTS, allowHttp: config.TEST_ONLY?.mediaHttp === true, resolve });
 }

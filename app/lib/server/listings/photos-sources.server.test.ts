@@ -88,13 +88,13 @@ describe("where photos are fetched from", () => {
     expect(host.requests).toEqual([]);
   });
 
-  it("fetches over plain HTTP only when DDF_MEDIA_HTTP is on", async () => {
+  it("fetches over plain HTTP only when TEST_ONLY allows it", async () => {
     const httpsOnly = fetcher({ DDF_MEDIA_HOSTS: `127.0.0.1:${host.port}` });
     try {
       await store("S1", "/s1/1.jpg");
       expect(await listingPhoto(t.db, "S1", fileOf("S1", 0, "/s1/1.jpg"), httpsOnly)).toMatchObject({
         status: 502,
-        reason: expect.stringContaining("HTTPS only; DDF_MEDIA_HTTP is off"),
+        reason: expect.stringContaining("HTTPS only; plain HTTP is for a test stand-in only"),
       });
       expect(host.requests).toEqual([]);
       // The same photo, the stand-in allowed over HTTP, loads (after the failure is forgotten).

@@ -6,7 +6,7 @@
  *
  * The media host is a local HTTP server, as in production a remote one, allowed the way an
  * operator allows a local stand-in: its address with its port in DDF_MEDIA_HOSTS, and
- * DDF_MEDIA_HTTP=on.
+ * TEST_ONLY's mediaHttp.
  */
 import type { LookupAddress } from "node:dns";
 import { lookup as dnsLookup } from "node:dns/promises";
@@ -15,7 +15,7 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from "vitest";
 import { type TestDatabase, testDatabaseForThisFile } from "../../../../tests/support/test-database";
-import { readConfig } from "../../../../server/config";
+import { readConfig, testOnlyValue } from "../../../../server/config";
 import { type MediaFetcher, mediaFetcherOf } from "./media-fetch.server";
 import { clearPhotoCache, listingPhotoPath } from "./photos.server";
 import { type DdfProperty, toListingRow } from "./property.server";
@@ -57,7 +57,7 @@ export const hits = new Map<string, number>();
 /** Host names the tests' resolver answers itself (the others go to the system's, e.g. localhost). */
 export const names = new Map<string, LookupAddress[]>();
 export const resolved: string[] = [];
-/** The fetcher the server would have with DDF_MEDIA_HOSTS=127.0.0.1:{port} and DDF_MEDIA_HTTP=on (plus the names below). */
+/** The fetcher the server would have with DDF_MEDIA_HOSTS=127.0.0.1:{port} and plain HTTP allowed by TEST_ONLY (plus the names below). */
 export let media: MediaFetcher;
 
 export function fetcher(env: Record<string, string>): MediaFetcher {
@@ -111,7 +111,7 @@ export function mediaHostForThisFile(): void {
         "[::ffff:127.0.0.1]",
         "127.0.0.2",
       ].join(","),
-      DDF_MEDIA_HTTP: "on",
+      TEST_ONLY: testOnlyValue({ mediaHttp: true }),
     });
   });
   afterAll(async () => {

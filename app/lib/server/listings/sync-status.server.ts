@@ -56,7 +56,7 @@ export async function listingSyncStatus(db: Database, now = new Date()): Promise
 /**
  * The generation of the local copy: when the last sync run finished (ms; 0 before any). Every
  * finished run may have changed listings, offices or open houses, so the servers' render caches
- * start afresh after each (server/render-cache.ts); a run is at most every DDF_SYNC_INTERVAL_MS.
+ * start afresh after each (server/render-cache.ts); a run is at most every DDF_SYNC.intervalMs.
  */
 export async function copyGeneration(db: Database): Promise<number> {
   const [row] = await select(db.rows, { finished: listingSync.last_finished_at }, sql`from ${listingSync} where ${listingSync.id} = 1`);

@@ -28,12 +28,26 @@ import { edmontonDate } from "../../dates";
 
 export type ListingSyncRow = typeof listingSync.$inferSelect;
 
+/**
+ * The sync's clock: constants, not configuration (decision 052). Every 15 minutes keeps the copy
+ * close to the feed for a few small requests an hour; the complete key list every 6 hours stays
+ * well inside the 24 hours the DDF® rules allow a listing that left the feed, with room for failed
+ * runs; after failures the pause doubles from 30 s (SYNC_BACKOFF_BASE_MS) to at most an hour. The
+ * test suites set quicker ones through TEST_ONLY.
+ */
+export const DDF_SYNC = { intervalMs: 900_000, fullCheckMs: 6 * 3_600_000, backoffMaxMs: 3_600_000 } as const;
+
+/** DDF_SYNC, or the quicker clock a test sets (TEST_ONLY); for the server and `npm run listings`. */
+export function ddfSyncClockOf(testOnly?: { ddfSyncIntervalMs?: number; ddfFullCheckMs?: number }): { intervalMs: number; fullCheckMs: number; backoffMaxMs: number } {
+  return { intervalMs: testOnly?.ddfSyncIntervalMs ?? DDF_SYNC.intervalMs, fullCheckMs: testOnly?.ddfFullCheckMs ?? DDF_SYNC.fullCheckMs, backoffMaxMs: DDF_SYNC.backoffMaxMs };
+}
+
 export interface SyncOptions {
-  /** How often the complete key list is compared with ours (DDF_FULL_CHECK_MS). */
+  /** How often the complete key list is compared with ours (DDF_SYNC.fullCheckMs in the server). */
   fullCheckMs: number;
-  /** The regular pause between runs (DDF_SYNC_INTERVAL_MS), for next_run_at. Default 15 min. */
+  /** The regular pause between runs, for next_run_at. Default DDF_SYNC.intervalMs. */
   intervalMs?: number;
-  /** The longest pause after failures (DDF_BACKOFF_MAX_MS). Default 1 h. */
+  /** The longest pause after failures. Default DDF_SYNC.backoffMaxMs. */
   backoffMaxMs?: number;
   /** Run only when next_run_at has come (the worker's scheduled runs; a manual run does not wait). */
   onlyWhenDue?: boolean;
@@ -97,8 +111,8 @@ class SyncStopped extends Error {
 export async function syncListings(db: Database, client: DdfClient, options: SyncOptions): Promise<SyncResult> {
   const now = options.now ?? (() => new Date());
   const leaseMs = options.leaseMs ?? 120_000;
-  const intervalMs = options.intervalMs ?? 900_000;
-  const backoffMaxMs = options.backoffMaxMs ?? 3_600_000;
+  const intervalMs = options.intervalMs ?? DDF_SYNC.intervalMs;
+  const backoffMaxMs = options.backoffMaxMs ?? DDF_SYNC.backoffMaxMs;
   const started = now();
   const me = randomUUID();
   const progress: SyncProgress = { phase: null, fetched: 0, upserted: 0, removed: 0, startedAt: started.toISOString() };

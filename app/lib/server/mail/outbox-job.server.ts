@@ -1,9 +1,9 @@
 /**
  * The job that empties the outbox, run by the server's JobRunner (server/jobs/runner.ts). It runs
- * every OUTBOX_POLL_MS and whenever a submission queues a notification (the runner's
+ * every OUTBOX_DELIVERY.pollMs and whenever a submission queues a notification (the runner's
  * `wake(OUTBOX_JOB)`), claims at most OUTBOX_IN_FLIGHT due rows, and settles each as soon as its
  * own delivery ends: sent; retried later with exponential backoff (the runner's backoffDelay);
- * or, after OUTBOX_MAX_ATTEMPTS or a permanent refusal, marked failed and reported (kept, never
+ * or, after OUTBOX_DELIVERY.maxAttempts or a permanent refusal, marked failed and reported (kept, never
  * deleted). A full batch is followed by another at once. A marketing row (MARKETING_KINDS) is
  * first checked against the consent ledger, and withheld (never sent) without valid consent; a
  * mail the public can cause (CAPPED_KINDS) is withheld past its recipient's daily cap
@@ -40,6 +40,16 @@ const marketing: ReadonlySet<OutboxKind> = new Set(MARKETING_KINDS);
  */
 export const OUTBOX_IN_FLIGHT = 4;
 
+/**
+ * How the outbox (and the pushes, which ride with it) deliver: constants, not configuration
+ * (decision 052). A submission wakes the job at once, so the poll only catches retries that came
+ * due; 12 tries with a delay doubling from 10 s to at most an hour span about 3½ hours of an SMTP
+ * outage before a mail is marked failed (and reported, kept, requeued by `npm run leads --
+ * --retry-failed`); a claim of 2 minutes outlasts nodemailer's own 30 s timeouts, so only a
+ * process that died loses its rows to another. The test suites set quicker clocks through TEST_ONLY.
+ */
+export const OUTBOX_DELIVERY = { pollMs: 5_000, maxAttempts: 12, backoffBaseMs: 10_000, backoffMaxMs: 3_600_000, leaseMs: 120_000 } as const;
+
 /** The outbox job's name in the runner (`wake(OUTBOX_JOB)` when a notification is queued). */
 export const OUTBOX_JOB = "outbox";
 
@@ -61,7 +71,7 @@ export class OutboxJob extends QueueJob<OutboxNotification> {
     private readonly mailer: Mailer,
     options: OutboxJobOptions,
   ) {
-    super(OUTBOX_JOB, { ...options, batchSize: options.batchSize ?? OUTBOX_IN_FLIGHT, leaseMs: options.leaseMs ?? 120_000 });
+    super(OUTBOX_JOB, { ...options, batchSize: options.batchSize ?? OUTBOX_IN_FLIGHT, leaseMs: options.leaseMs ?? OUTBOX_DELIVERY.leaseMs });
   }
 
   protected claim(limit: number, leaseMs: number): Promise<OutboxNotification[]> {

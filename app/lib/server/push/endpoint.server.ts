@@ -4,7 +4,7 @@
  * in make this server POST to an address inside its own network, or to any service of a public
  * host. It must be an https URL on port 443 whose host resolves to public addresses only (server/net/public-address.ts), checked when it is
  * stored and again on every connection by the sender's lookup (DNS can change in between). The
- * one exception is an `address:port` the operator listed in PUSH_LOCAL_HOSTS (a test's stand-in),
+ * one exception is an `address:port` a test listed in TEST_ONLY's pushLocalHosts (its stand-in),
  * reached over http too.
  */
 import { isIP } from "node:net";
@@ -19,7 +19,7 @@ export interface EndpointRules {
 /** The longest endpoint stored: real ones are under 500 characters. */
 export const MAX_ENDPOINT_LENGTH = 1000;
 
-/** Whether the endpoint is an operator-listed local push service (PUSH_LOCAL_HOSTS). */
+/** Whether the endpoint is a test-listed local push service (TEST_ONLY's pushLocalHosts). */
 export function isLocalPushService(url: URL, localHosts: readonly MediaHost[]): boolean {
   const port = Number(url.port || (url.protocol === "https:" ? 443 : 80));
   return localHosts.some((h) => h.hostname === url.hostname && h.port === port);
