@@ -43,7 +43,7 @@ import { openDatabase } from "../server/db/database";
 import { benchAlerts, printAlerts } from "./bench/alerts";
 import { benchFlood, printFlood } from "./bench/flood";
 import { sections } from "./bench/form-sections";
-import { benchBackup, printBackup } from "./bench/backup";
+import { ROLL_ROWS, benchBackup, printBackup } from "./bench/backup";
 import { benchInbox, printInbox, seedInbox } from "./bench/inbox";
 import { benchListingPages, loadListings, printListings } from "./bench/listings";
 import { headBuildScripts, printScriptComparison, servedScripts } from "./bench/page-scripts";
@@ -283,9 +283,11 @@ async function runAlerts(): Promise<boolean> {
   return printAlerts(await benchAlerts());
 }
 
-/** Backups (issue 41): in-process on PGlite; the server is not involved. */
+/** Backups (issue 41): in-process on PGlite, with HTTP requests to loopback handlers in the same process meanwhile; the built server is not involved. */
 async function runBackup(): Promise<boolean> {
-  console.log(`\n== Backups ==  (PGlite, in-process: takeBackup, both kinds, ${fmt(settings.BENCH_BACKUP_SUBMISSIONS)} submissions, ${fmt(settings.BENCH_BACKUP_LISTINGS)} listings)`);
+  console.log(
+    `\n== Backups ==  (PGlite, in-process: takeBackup, both kinds, ${fmt(settings.BENCH_BACKUP_SUBMISSIONS)} submissions, ${fmt(settings.BENCH_BACKUP_LISTINGS)} listings, ${fmt(ROLL_ROWS)} roll rows)`,
+  );
   return printBackup(await benchBackup(settings.BENCH_BACKUP_SUBMISSIONS, settings.BENCH_BACKUP_LISTINGS));
 }
 

@@ -47,7 +47,9 @@ export async function takeBackup(db: Database, dir: string, options: TakeBackupO
   const bytes = (await stat(part)).size;
   const draft = { format: 1 as const, ...dumped, driver: db.driver, createdAt: now.toISOString(), file: dataName, bytes, sha256: await sha256Of(part) };
   const check = await verifyBackup(part, draft);
-  const manifest: Manifest = { ...draft, verified: { at: new Date().toISOString(), ok: check.ok, ms: check.ms, ...(check.ok ? {} : { error: check.error }) } };
+  // An online copy's counts are the restored copy's (dump.ts); a failed one has none to give.
+  const tables = dumped.tables ?? (check.ok ? check.tables : {});
+  const manifest: Manifest = { ...draft, tables, verified: { at: new Date().toISOString(), ok: check.ok, ms: check.ms, ...(check.ok ? {} : { error: check.error }) } };
   if (!check.ok) {
     const aside = path.join(dir, `${dataName}.bad`);
     await rename(part, aside);

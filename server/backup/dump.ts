@@ -1,10 +1,14 @@
 /**
  * Makes a backup's data file (decision 048).
  *
- * - PGlite: its own dump of the data directory (`dumpDataDir`, a tar, gzipped afterwards), made in
- *   its thread inside a transaction that also counts the rows, so the counts and the copy are the
- *   same state. PGlite has one connection: statements wait for the count and the copy (not for
- *   the compression, done after the transaction).
+ * - PGlite with a folder: an online copy of the folder and its WAL (online-copy.ts, decision
+ *   055), made beside PGlite's thread; its statements wait only for a checkpoint,
+ *   `pg_backup_start` and `pg_backup_stop`. The rows are counted in the restored copy by the
+ *   check (verify.ts), so the counts are the copy's.
+ * - PGlite in memory (the tests' database; its files are not on disk): its own dump of the data
+ *   directory (`dumpDataDir`, a tar, gzipped afterwards), made in its thread inside a transaction
+ *   that also counts the rows, so the counts and the copy are the same state; statements wait for
+ *   the count and the copy.
  * - PostgreSQL (and, for a restore across drivers, PGlite too): a logical dump made in-process
  *   inside one REPEATABLE READ, READ ONLY transaction, so it is one consistent snapshot and needs
  *   no more rights than reading the site's own tables (no superuser, no pg_dump whose version must
@@ -26,8 +30,10 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../db/database";
 import { rowCounts, schemaVersion, sequenceValues, tableIdentifier, tablesInLoadOrder } from "./catalog";
 import type { BackupKind, Manifest } from "./manifest";
+import { onlineCopy } from "./online-copy";
 
-export type DumpResult = Pick<Manifest, "kind" | "migrations" | "tables">;
+/** `tables` absent: the rows are counted in the restored copy when it is checked (an online copy of PGlite's folder). */
+export type DumpResult = Pick<Manifest, "kind" | "migrations"> & { tables?: Manifest["tables"] };
 
 /** Rows per cursor fetch: about a millisecond or two of JSON on the main thread each. */
 const FETCH_ROWS = 1_000;
@@ -40,6 +46,12 @@ export function defaultKind(db: Database): BackupKind {
 export async function dumpDatabase(db: Database, file: string, options: { kind?: BackupKind; signal?: AbortSignal } = {}): Promise<DumpResult> {
   const kind = options.kind ?? defaultKind(db);
   if (kind === "pglite") {
+    if (db.dataDir) {
+      // The schema changes only when the server starts (its migrations), so it is read before the copy.
+      const migrations = await schemaVersion(db.rows);
+      await onlineCopy(db, file, options.signal);
+      return { kind, migrations };
+    }
     if (!db.dumpDataDir) throw new Error("only PGlite can make a dump of its data directory");
     // The copy restores without replaying much WAL; outside the transaction, so nothing waits for it.
     await db.rows(sql`checkpoint`);

@@ -30,7 +30,7 @@ export interface Manifest {
   createdAt: string;
   /** The schema version: how many of db/migrations were applied, and the last one's hash. */
   migrations: { count: number; last: string | null };
-  /** Rows per table ("public.leads"), as the dump saw them. */
+  /** Rows per table ("public.leads"), as the dump saw them (PGlite's online copy: as its restored copy has them, decision 055). */
   tables: Record<string, number>;
   /** The data file's name, beside the manifest. */
   file: string;

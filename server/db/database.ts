@@ -43,6 +43,11 @@ export interface Database {
    * inside `transaction`, so no statement writes while it is made (server/backup/dump.ts).
    */
   dumpDataDir?(file: string): Promise<void>;
+  /**
+   * PGlite in a folder: that folder. Its files are real files on disk (Emscripten's NODEFS), so a
+   * backup copies them from this thread's side while PGlite keeps answering (server/backup/online-copy.ts).
+   */
+  readonly dataDir?: string;
   close(): Promise<void>;
 }
 
@@ -121,6 +126,7 @@ async function openPglite(dir: string, loadFrom?: string): Promise<Database> {
   };
   return {
     driver: "pglite",
+    ...(dir === "memory" ? {} : { dataDir: path.resolve(dir) }),
     rows: (query) => statement(query),
     async transaction(work) {
       const tx = await thread.call<number>({ op: "begin" });
