@@ -1,5 +1,3 @@
-import { TZDate } from "@date-fns/tz";
-
 // Written out rather than with Intl.DateTimeFormat: the first Intl object a page builds loads the
 // browser's locale data, 14-50 ms of one task on this machine while the blog's pages hydrated
 // (see format.ts). dates.test.ts checks the result against Intl's.
@@ -15,10 +13,15 @@ export function formatLongDate(isoDate: string): string {
 
 /** The site's time zone: the agent's market, whatever zone the server runs in. */
 export const SITE_TIME_ZONE = "America/Edmonton";
+let edmontonDay: Intl.DateTimeFormat | null = null;
 
-/** The day it is in Edmonton at `at`, as "2026-11-28" (a TZDate writes its ISO time on Edmonton's clock). */
+/**
+ * The day it is in Edmonton at `at`, as "2026-11-28" (en-CA writes ISO dates). For loaders and the
+ * sync: the formatter is made on first use, so a browser that never calls this never pays for it.
+ */
 export function edmontonDate(at: Date = new Date()): string {
-  return new TZDate(at, SITE_TIME_ZONE).toISOString().slice(0, 10);
+  edmontonDay ??= new Intl.DateTimeFormat("en-CA", { timeZone: SITE_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+  return edmontonDay.format(at);
 }
 
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
