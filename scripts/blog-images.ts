@@ -1,15 +1,12 @@
 /**
  * Draws the blog's illustrations (SVG, below) and writes them as WebP under public/images/blog/,
- * rendered by Chromium through a canvas. The site serves its own images: nothing is fetched.
+ * rendered with sharp. The site serves its own images: nothing is fetched.
  *
  *   npx tsx scripts/blog-images.ts
  */
-import { chromium } from "@playwright/test";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { readScriptConfig } from "./script-config";
-
-const config = readScriptConfig();
+import sharp from "sharp";
 
 const outDir = path.resolve(import.meta.dirname, "../public/images/blog");
 
@@ -149,33 +146,9 @@ const images: { name: string; width: number; height: number; quality: number; sv
 ];
 
 mkdirSync(outDir, { recursive: true });
-const browser = await chromium.launch({ executablePath: config.CHROME_PATH, args: ["--no-sandbox"] });
-try {
-  const page = await browser.newPage();
-  await page.setContent("<!doctype html><html><body></body></html>");
-  for (const image of images) {
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${image.width}" height="${image.height}" viewBox="0 0 ${image.width} ${image.height}">${image.svg}</svg>`;
-    const dataUrl = await page.evaluate(
-      async ({ svg, width, height, quality }) => {
-        const img = new Image();
-        img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
-        await img.decode();
-        const canvas = document.createElement("canvas");
-        canvas.width = width;
-        canvas.height = height;
-        const ctx = canvas.getContext("2d");
-        if (!ctx) throw new Error("no 2d context");
-        ctx.drawImage(img, 0, 0, width, height);
-        return canvas.toDataURL("image/webp", quality);
-      },
-      { svg, width: image.width, height: image.height, quality: image.quality },
-    );
-    if (!dataUrl.startsWith("data:image/webp;base64,")) throw new Error(`Chromium did not encode WebP for ${image.name}`);
-    const bytes = Buffer.from(dataUrl.slice("data:image/webp;base64,".length), "base64");
-    const file = path.join(outDir, `${image.name}.webp`);
-    writeFileSync(file, bytes);
-    console.log(`${path.relative(process.cwd(), file)}: ${image.width}x${image.height}, ${(bytes.length / 1024).toFixed(1)} KB`);
-  }
-} finally {
-  await browser.close();
+for (const image of images) {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${image.width}" height="${image.height}" viewBox="0 0 ${image.width} ${image.height}">${image.svg}</svg>`;
+  const file = path.join(outDir, `${image.name}.webp`);
+  const { size } = await sharp(Buffer.from(svg)).webp({ quality: Math.round(image.quality * 100) }).toFile(file);
+  console.log(`${path.relative(process.cwd(), file)}: ${image.width}x${image.height}, ${(size / 1024).toFixed(1)} KB`);
 }

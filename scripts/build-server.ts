@@ -5,8 +5,10 @@
  * It also compiles in the third-party hosts the pages of the same build name, for the server's
  * Content-Security-Policy (server/security-headers.ts), and an initialised PGlite database for a
  * first start (server/db/database.ts).
- * `npm start` runs that file with plain node; tsx stays for development and the scripts.
- * Packages stay external: node loads them from node_modules as usual.
+ * `npm start` runs that file with plain node. The operator's commands (`npm run backup`, `restore`,
+ * `leads`, `listings`, `inbox`) are compiled beside it, BUILD_DIR/<name>.js, so they find the same
+ * migrations and database thread and run with plain node on the production machine (tsx is for
+ * development only). Packages stay external: node loads them from node_modules as usual.
  */
 import { build } from "esbuild";
 import { PGlite } from "@electric-sql/pglite";
@@ -18,9 +20,11 @@ import { cspSourcesFrom } from "../server/security-headers";
 
 const buildDir = path.resolve(readConfig().BUILD_DIR);
 const started = Date.now();
+// The operator's commands, compiled beside the server (package.json runs BUILD_DIR/<name>.js).
+const COMMANDS = ["backup", "restore", "leads", "listings", "inbox"];
 await build({
-  entryPoints: ["server/index.ts"],
-  outfile: path.join(buildDir, "server.js"),
+  entryPoints: { server: "server/index.ts", ...Object.fromEntries(COMMANDS.map((name) => [name, `scripts/${name}.ts`])) },
+  outdir: buildDir,
   bundle: true,
   packages: "external",
   platform: "node",
@@ -39,4 +43,4 @@ cpSync("server/db/pglite-thread.mjs", path.join(buildDir, "pglite-thread.mjs"));
 const initial = await PGlite.create({ startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"] });
 writeFileSync(path.join(buildDir, "pglite-initial.tar.gz"), Buffer.from(await (await initial.dumpDataDir("gzip")).arrayBuffer()));
 await initial.close();
-console.log(`Server compiled to ${path.relative(process.cwd(), path.join(buildDir, "server.js"))} in ${Date.now() - started} ms`);
+console.log(`Server and ${COMMANDS.join(", ")} compiled into ${path.relative(process.cwd(), buildDir)}/ in ${Date.now() - started} ms`);

@@ -1,14 +1,10 @@
 /**
- * Renders the site's raster brand images (share card, touch icon, agent portrait) from SVG in
- * Debian's Chromium. Run once after changing the artwork: `npx tsx scripts/render-brand-images.ts`.
+ * Renders the site's raster brand images (share card, touch icon, agent portrait) from SVG with
+ * sharp. Run once after changing the artwork: `npx tsx scripts/render-brand-images.ts`.
  * The outputs are committed under public/; nothing here runs at build or request time.
  */
-import { writeFileSync } from "node:fs";
-import { chromium } from "playwright-core";
+import sharp from "sharp";
 import { site } from "../app/content/site";
-import { readScriptConfig } from "./script-config";
-
-const config = readScriptConfig();
 
 const shareCard = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#1e3a8a"/><stop offset="1" stop-color="#1d4ed8"/></linearGradient></defs>
@@ -37,32 +33,20 @@ const portrait = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="60
   <path d="M210 310q30 22 60 0" fill="none" stroke="#9a4a3a" stroke-width="7" stroke-linecap="round"/>
 </svg>`;
 
-const browser = await chromium.launch({
-  executablePath: config.CHROME_PATH,
-  args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
-});
-const page = await browser.newPage();
+/** The quality Chromium's canvas encoder was given before (0.82), for JPEG and WebP; PNG stays lossless. */
+const QUALITY = 82;
 
-async function render(svg: string, width: number, height: number, type: "image/png" | "image/webp" | "image/jpeg", out: string) {
-  const dataUrl: string = await page.evaluate(
-    async ({ svg, width, height, type }) => {
-      const img = new Image();
-      img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
-      await img.decode();
-      const canvas = document.createElement("canvas");
-      canvas.width = width;
-      canvas.height = height;
-      canvas.getContext("2d")!.drawImage(img, 0, 0, width, height);
-      return canvas.toDataURL(type, 0.82);
-    },
-    { svg, width, height, type },
-  );
-  writeFileSync(out, Buffer.from(dataUrl.split(",")[1]!, "base64"));
+async function render(svg: string, width: number, height: number, type: "png" | "webp" | "jpeg", out: string) {
+  // Drawn at the density that makes the SVG at least the output's size, then scaled to it.
+  const svgWidth = Number(/width="(\d+)"/.exec(svg)![1]);
+  await sharp(Buffer.from(svg), { density: 72 * Math.max(1, Math.ceil(width / svgWidth)) })
+    .resize(width, height)
+    .toFormat(type, type === "png" ? {} : { quality: QUALITY })
+    .toFile(out);
   console.log(`wrote ${out}`);
 }
 
-await render(shareCard, 1200, 630, "image/jpeg", "public/images/share-card.jpg");
-await render(touchIcon, 180, 180, "image/png", "public/apple-touch-icon.png");
-await render(touchIcon, 32, 32, "image/png", "public/favicon-32.png");
-await render(portrait, 480, 600, "image/webp", "public/images/agent-portrait.webp");
-await browser.close();
+await render(shareCard, 1200, 630, "jpeg", "public/images/share-card.jpg");
+await render(touchIcon, 180, 180, "png", "public/apple-touch-icon.png");
+await render(touchIcon, 32, 32, "png", "public/favicon-32.png");
+await render(portrait, 480, 600, "webp", "public/images/agent-portrait.webp");

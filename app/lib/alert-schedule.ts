@@ -4,8 +4,7 @@
  * through working-hours.ts, so a day of 23 or 25 hours still sends at 7:00.
  */
 import type { AlertFrequency } from "./alert-values";
-import { edmontonDate, weekdayOf } from "./dates";
-import { nextWallClock } from "./working-hours";
+import { lastWallClock, nextWallClock } from "./working-hours";
 
 /** The Edmonton time of the daily and weekly mails. */
 export const ALERT_MAIL_TIME = "07:00";
@@ -13,11 +12,7 @@ const SATURDAY = 6;
 
 export function dueAt(frequency: AlertFrequency, itemCreatedAt: Date): Date {
   if (frequency === "instant") return itemCreatedAt;
-  let due = nextWallClock(itemCreatedAt, ALERT_MAIL_TIME);
-  if (frequency === "daily") return due;
-  // At most six more mornings to the Saturday.
-  while (weekdayOf(edmontonDate(due)) !== SATURDAY) due = nextWallClock(due, ALERT_MAIL_TIME);
-  return due;
+  return nextWallClock(itemCreatedAt, ALERT_MAIL_TIME, frequency === "weekly" ? SATURDAY : undefined);
 }
 
 /**
@@ -26,10 +21,5 @@ export function dueAt(frequency: AlertFrequency, itemCreatedAt: Date): Date {
  * for a later morning.
  */
 export function lastMailTime(frequency: "daily" | "weekly", now: Date): Date {
-  // Eight days back is before at least one Saturday 7:00; walk forward mail time by mail time.
-  let last: Date | null = null;
-  for (let at = nextWallClock(new Date(now.getTime() - 8 * 86_400_000), ALERT_MAIL_TIME); at <= now; at = nextWallClock(at, ALERT_MAIL_TIME)) {
-    if (frequency === "daily" || weekdayOf(edmontonDate(at)) === SATURDAY) last = at;
-  }
-  return last!;
+  return lastWallClock(now, ALERT_MAIL_TIME, frequency === "weekly" ? SATURDAY : undefined);
 }

@@ -12,7 +12,7 @@ import { openDatabase } from "../../server/db/database";
 import { name, select } from "../../server/db/query";
 import { createAccountFromInvite, createInvite } from "../../app/lib/server/inbox/accounts.server";
 import { personUpsert, submissionPersonOf } from "../../app/lib/server/inbox/people.server";
-import { createSession } from "../../app/lib/server/inbox/sessions.server";
+import { createSession, sessionCookie } from "../../app/lib/server/inbox/sessions.server";
 
 export const INBOX_P99_TARGET_MS = 200;
 
@@ -58,7 +58,7 @@ export async function seedInbox(pgliteDir: string, submissions: number): Promise
     const session = await createSession(db, created.account.id, { address: "127.0.0.1", userAgent: "bench" });
     const [busiest] = await select(db.rows, { id: people.id }, sql`from ${people} order by ${people.submissions} desc, ${people.id} limit 1`);
     const [count] = await select(db.rows, { n: sql<number>`count(*)::integer` }, sql`from ${people}`);
-    return { cookie: `inbox_session=${session.token}`, busiestPersonId: busiest!.id, submissions, people: Number(count!.n), seedSeconds: (Date.now() - started) / 1000 };
+    return { cookie: (await sessionCookie(session.token, session.expiresAt, false)).split(";")[0]!, busiestPersonId: busiest!.id, submissions, people: Number(count!.n), seedSeconds: (Date.now() - started) / 1000 };
   } finally {
     await db.close();
   }

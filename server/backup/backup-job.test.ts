@@ -7,7 +7,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { testDatabaseForThisFile } from "../../tests/support/test-database";
-import { BackupJob, lastWallClock } from "./backup-job";
+import { lastWallClock } from "../../app/lib/working-hours";
+import { BackupJob } from "./backup-job";
 import { listBackups } from "./manifest";
 
 const t = testDatabaseForThisFile();

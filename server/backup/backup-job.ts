@@ -8,7 +8,7 @@
  */
 import type { Database } from "../db/database";
 import type { Job, JobContext, JobRunOutcome } from "../jobs/runner";
-import { nextWallClock } from "../../app/lib/working-hours";
+import { lastWallClock, nextWallClock } from "../../app/lib/working-hours";
 import { takeBackup } from "./backups";
 import { latestGoodBackup } from "./manifest";
 
@@ -20,14 +20,6 @@ export interface BackupJobOptions {
   time: string;
   now?: () => Date;
   log?: Pick<Console, "info" | "warn" | "error">;
-}
-
-/** The latest moment at or before `now` when Edmonton's clocks showed `time`. */
-export function lastWallClock(now: Date, time: string): Date {
-  // Two days back is before at least one such moment; walk forward one day at a time.
-  let last = nextWallClock(new Date(now.getTime() - 2 * 86_400_000), time);
-  for (let next = nextWallClock(last, time); next <= now; next = nextWallClock(next, time)) last = next;
-  return last;
 }
 
 export class BackupJob implements Job {

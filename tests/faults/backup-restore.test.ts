@@ -18,7 +18,7 @@ import { killAll } from "./support/children";
 import { freshDataDir, removeDataDirs, withDatabase } from "./support/data";
 import { submitOne } from "./support/forms";
 import { GOOD_PASSWORD, cookieHeader, createAccount, formBody, formHeaders, printedSetupPath, send, signIn, signedIn } from "./support/inbox";
-import { repoRoot } from "./support/paths";
+import { buildDir, repoRoot } from "./support/paths";
 import { HOST, ports } from "./support/ports";
 import { TestPostgres, findPostgresBin } from "./support/postgres";
 import { startSite } from "./support/site";
@@ -54,7 +54,8 @@ async function everything(db: Database) {
 }
 
 async function script(name: "backup" | "restore", args: string[], env: Record<string, string>) {
-  return run("npx", ["tsx", `scripts/${name}.ts`, ...args], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: "", ...env } }).catch((error: { code: number; stdout: string; stderr: string }) => {
+  // As an operator runs it on the production machine: the command compiled into the build, plain node.
+  return run(process.execPath, [path.join(buildDir, `${name}.js`), ...args], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: "", ...env } }).catch((error: { code: number; stdout: string; stderr: string }) => {
     throw new Error(`npm run ${name} -- ${args.join(" ")} exited ${error.code}: ${error.stdout}${error.stderr}`);
   });
 }

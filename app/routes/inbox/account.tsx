@@ -111,7 +111,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const problem = await passwordProblem(next);
       if (problem) return answer({ error: problem, field: "password" }, 400);
       // The current password is a guess like any other: counted first, as on the sign-in page.
-      const deviceToken = deviceTokenFrom(request, secureCookies);
+      const deviceToken = await deviceTokenFrom(request, secureCookies);
       const attempt = await throttle.password({ email: account.email, address: clientIp, device: await knownDevice(db, deviceToken, account.email) });
       if (!attempt.allowed) return answer({ error: "Too many wrong passwords. Try again later.", field: "password" }, 429);
       if (!(await checkPassword(db, account.email, current))) return answer({ error: "Your current password is not right.", field: "password" }, 400);
@@ -134,7 +134,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "sign-out-everywhere":
       await endAllSessions(db, account.id);
-      throw redirect("/inbox/sign-in?signed-out", { headers: { "Set-Cookie": clearedSessionCookie(secureCookies) } });
+      throw redirect("/inbox/sign-in?signed-out", { headers: { "Set-Cookie": await clearedSessionCookie(secureCookies) } });
   }
 }
 

@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, expect } from "vitest";
 import { type TestDatabase, createTestDatabase } from "../../../tests/support/test-database";
+import { sentCookie } from "../../../tests/support/inbox-cookies";
 import { recordLead } from "~/lib/server/leads/leads.server";
 import { type Account, createAccountFromInvite, createInvite } from "~/lib/server/inbox/accounts.server";
 import { type InboxContext, createInboxContext } from "~/lib/server/inbox/context.server";
@@ -63,7 +64,7 @@ export const sessionCookie = () => sessionCookieName(inbox.secureCookies);
 
 export function request(path: string, cookie: string | null, init: RequestInit = {}) {
   const headers = new Headers(init.headers);
-  if (cookie !== null) headers.append("Cookie", `${sessionCookie()}=${cookie}`);
+  if (cookie !== null) headers.append("Cookie", sentCookie(sessionCookie(), cookie));
   // The inbox's own pages send their Origin with every action; a test of the refusal overrides it.
   if (init.method && init.method !== "GET" && !headers.has("Origin")) headers.set("Origin", SITE);
   return new Request(`${SITE}${path}`, { ...init, headers });

@@ -10,6 +10,7 @@ import { SIGN_IN_MESSAGES } from "~/lib/inbox";
 import { createInvite } from "~/lib/server/inbox/accounts.server";
 import { deviceCookieName, rememberDevice } from "~/lib/server/inbox/devices.server";
 import { sessionCookieName } from "~/lib/server/inbox/sessions.server";
+import { sentCookie, tokenIn } from "../../../tests/support/inbox-cookies";
 import { CHALLENGES_PER_ADDRESS, SIGN_IN_FAILURES_PER_ACCOUNT } from "~/lib/server/inbox/sign-in-throttle.server";
 import { type Handler, type Outcome, PASSWORD, SITE, form, inboxWithALeadForThisFile, jordan, json, outcome, personId, request, t } from "./inbox-security-test-support";
 import * as passkey from "./passkey";
@@ -23,18 +24,15 @@ describe("signing in", () => {
   const signInForm = (email: string, password: string) => form({ email, password, next: `/inbox/people/${personId}` });
   const tallies = async (method: string) =>
     Number((await t.db.rows<{ n: number }>(sql`select coalesce(sum(throttled), 0)::integer as n from inbox_sign_in_tallies where method = ${method}`))[0]!.n);
-  const cookieFrom = (out: Outcome, name: string) => {
-    for (const c of out.headers.getSetCookie()) if (c.startsWith(`${name}=`)) return c.slice(name.length + 1).split(";")[0]!;
-    return null;
-  };
+  const cookieFrom = (out: Outcome, name: string) => tokenIn(out.headers.getSetCookie(), name);
 
   it("counts each attempt before the check; past the account's limit strangers wait, the agent's own browser does not", async () => {
     // The agent signs in once on this browser: a session, and a device cookie for the account.
     const first = await outcome(signIn.action as Handler, request("/inbox/sign-in", null, signInForm("Jordan@Example.com", PASSWORD)), {}, "198.51.100.1");
     expect(first.status).toBe(302);
     expect(first.location).toBe(`/inbox/people/${personId}`);
-    const session = cookieFrom(first, sessionCookieName(true));
-    const device = cookieFrom(first, deviceCookieName(true));
+    const session = await cookieFrom(first, sessionCookieName(true));
+    const device = await cookieFrom(first, deviceCookieName(true));
     expect(session).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(device).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect((await outcome(person.loader as Handler, request(`/inbox/people/${personId}`, session), { personId })).status).toBe(200);
@@ -55,16 +53,16 @@ describe("signing in", () => {
     // The right password from a browser that never signed in is held up too...
     const stranger = await outcome(signIn.action as Handler, request("/inbox/sign-in", null, signInForm("jordan@example.com", PASSWORD)), {}, "198.51.100.2");
     expect(stranger.status).toBe(429);
-    expect(cookieFrom(stranger, sessionCookieName(true))).toBeNull();
+    expect(await cookieFrom(stranger, sessionCookieName(true))).toBeNull();
 
     // ...but the agent's own browser gets in, even from an address the strangers used.
     const withDevice = request("/inbox/sign-in", null, signInForm("jordan@example.com", PASSWORD));
-    withDevice.headers.set("Cookie", `${deviceCookieName(true)}=${device}`);
+    withDevice.headers.set("Cookie", sentCookie(deviceCookieName(true), device!));
     const mine = await outcome(signIn.action as Handler, withDevice, {}, "203.0.113.10");
     expect(mine.status).toBe(302);
-    expect(cookieFrom(mine, sessionCookieName(true))).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await cookieFrom(mine, sessionCookieName(true))).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // The same device cookie, kept.
-    expect(cookieFrom(mine, deviceCookieName(true))).toBe(device);
+    expect(await cookieFrom(mine, deviceCookieName(true))).toBe(device);
 
     // Attempts that reached the check are in the log; throttled ones are only counted.
     const [log] = await t.db.rows<{ ok: number; failed: number }>(sql`
@@ -110,7 +108,7 @@ describe("signing in", () => {
     expect(device).toMatch(new RegExp(`^${deviceCookieName(true)}=`));
     const deviceCookie = device.split(";")[0]!;
     for (let i = 0; i < 3; i++) expect((await ask("192.0.2.50", deviceCookie)).status).toBe(200);
-    expect((await ask("192.0.2.50", `${deviceCookieName(true)}=${"B".repeat(43)}`)).status).toBe(429);
+    expect((await ask("192.0.2.50", sentCookie(deviceCookieName(true), "B".repeat(43)))).status).toBe(429);
   });
 
   it("a passkey that does not verify answers 401 and is logged", async () => {

@@ -12,11 +12,11 @@ import type { Route } from "./+types/layout";
 /** Every inbox request, whatever the spelling of its path: the same-origin rule, the session, private headers. */
 export const middleware: Route.MiddlewareFunction[] = [inboxGuard];
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const session = currentSession(context);
   if (!session) return { account: null };
   // The expiry slides on the server at every visit; the cookie's follows it here.
-  return data({ account: { name: session.account.name } }, { headers: { "Set-Cookie": sessionCookie(session.token, session.expiresAt, serverOf(context).inbox.secureCookies) } });
+  return data({ account: { name: session.account.name } }, { headers: { "Set-Cookie": await sessionCookie(session.token, session.expiresAt, serverOf(context).inbox.secureCookies) } });
 }
 
 export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {

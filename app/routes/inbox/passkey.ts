@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!read.ok) return data({ message: "Unknown request." }, { status: 400 });
   const body = read.data;
   const from = { address: clientIp, userAgent: request.headers.get("user-agent") };
-  const deviceToken = deviceTokenFrom(request, secureCookies);
+  const deviceToken = await deviceTokenFrom(request, secureCookies);
   const tooMany = (retryAfterSeconds: number) =>
     data({ message: SIGN_IN_MESSAGES.throttledFor(Math.ceil(retryAfterSeconds / 60)) }, { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } });
 

@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const from = { address: clientIp, userAgent: request.headers.get("user-agent") };
   if (!email || !password) return data({ error: "Enter your e-mail and password.", email: typed }, { status: 400 });
 
-  const deviceToken = deviceTokenFrom(request, secureCookies);
+  const deviceToken = await deviceTokenFrom(request, secureCookies);
   const attempt = await throttle.password({ email, address: from.address, device: await knownDevice(db, deviceToken, email) });
   if (!attempt.allowed) {
     await countThrottled(db, "password");

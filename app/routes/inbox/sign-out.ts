@@ -10,7 +10,7 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, secureCookies } = serverOf(context).inbox;
-  const token = sessionTokenFrom(request, secureCookies);
+  const token = await sessionTokenFrom(request, secureCookies);
   if (token) await endSession(db, token);
-  throw redirect("/inbox/sign-in?signed-out", { headers: { "Set-Cookie": clearedSessionCookie(secureCookies) } });
+  throw redirect("/inbox/sign-in?signed-out", { headers: { "Set-Cookie": await clearedSessionCookie(secureCookies) } });
 }

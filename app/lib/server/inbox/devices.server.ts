@@ -10,7 +10,7 @@ import { sql } from "drizzle-orm";
 import { inboxDevices, inboxUsers } from "../../../../db/schema";
 import type { Database } from "../../../../server/db/database";
 import { name, returning, select } from "../../../../server/db/query";
-import { cookieValue, inboxCookie } from "./sessions.server";
+import { cookieToken, inboxCookie } from "./sessions.server";
 import { hashToken, isToken, newToken } from "./tokens.server";
 
 export const DEVICE_DAYS = 365;
@@ -18,11 +18,11 @@ export const DEVICE_DAYS = 365;
 export const DEVICES_PER_ACCOUNT = 20;
 
 export function deviceCookieName(secure: boolean): string {
-  return secure ? "__Host-inbox_device" : "inbox_device";
+  return inboxCookie("inbox_device", secure).name;
 }
 
-export function deviceTokenFrom(request: Request, secure: boolean): string | null {
-  const token = cookieValue(request, deviceCookieName(secure));
+export async function deviceTokenFrom(request: Request, secure: boolean): Promise<string | null> {
+  const token = await cookieToken(request, inboxCookie("inbox_device", secure));
   return token && isToken(token) ? token : null;
 }
 
@@ -57,7 +57,7 @@ export async function rememberDevice(db: Database, accountId: number, token: str
       delete from ${inboxDevices} where ${inboxDevices.user_id} = ${accountId} and ${inboxDevices.token_hash} not in (
         select ${inboxDevices.token_hash} from ${inboxDevices} where ${inboxDevices.user_id} = ${accountId} order by ${inboxDevices.last_used_at} desc limit ${DEVICES_PER_ACCOUNT}::integer)`);
   }
-  return inboxCookie(deviceCookieName(secure), current, DEVICE_DAYS * 86_400, secure);
+  return inboxCookie("inbox_device", secure).serialize(current, { maxAge: DEVICE_DAYS * 86_400 });
 }
 
 /** Forgets every device of an account but `keepToken`'s (a password change: only this browser stays trusted). */

@@ -39,7 +39,7 @@ export const inboxGuard: MiddlewareFunction<Response> = async ({ request, contex
     console.warn(`[inbox] 403 ${request.method} ${new URL(request.url).pathname}: not from the inbox's own pages`);
     return privateAnswer(new Response("This action must come from the inbox's own pages.", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } }), cspNonce);
   }
-  const token = sessionTokenFrom(request, inbox.secureCookies);
+  const token = await sessionTokenFrom(request, inbox.secureCookies);
   context.set(inboxSessionContext, token ? await resumeSession(inbox.db, token) : null);
   return privateAnswer(await next(), cspNonce);
 };

@@ -9,6 +9,7 @@ import { DAY_MS, accountsTestDatabase } from "./accounts-test-support";
 import {
   SESSION_IDLE_DAYS,
   SESSION_MAX_DAYS,
+  clearedSessionCookie,
   createSession,
   endAllSessions,
   endSession,
@@ -100,26 +101,34 @@ describe(`inbox sessions (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
     expect(await resumeSession(t.db, s.token)).toBeNull();
   });
 
-  it("sets an HttpOnly, SameSite=Lax cookie, Secure on an https site", () => {
+  it("sets an HttpOnly, SameSite=Lax cookie, Secure on an https site", async () => {
     const expires = new Date(Date.now() + 3_600_000);
-    expect(sessionCookie("tok", expires, false)).toMatch(/^inbox_session=tok; Path=\/; HttpOnly; SameSite=Lax; Max-Age=3\d{3}$/);
-    expect(sessionCookie("tok", expires, true)).toMatch(/; Secure$/);
+    expect(await sessionCookie("tok", expires, false)).toMatch(/^inbox_session=[^;]+; Max-Age=3\d{3}; Path=\/; HttpOnly; SameSite=Lax$/);
+    expect(await sessionCookie("tok", expires, true)).toMatch(/; HttpOnly; Secure; SameSite=Lax$/);
+    expect(await clearedSessionCookie(true)).toBe("__Host-inbox_session=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax");
   });
 
-  it("names the cookie __Host- on an https site (Secure, this host only, the whole site) and reads only that one there", () => {
+  it("names the cookie __Host- on an https site (Secure, this host only, the whole site) and reads only that one there", async () => {
     const expires = new Date(Date.now() + 3_600_000);
     expect(sessionCookieName(true)).toBe("__Host-inbox_session");
     expect(sessionCookieName(false)).toBe("inbox_session");
-    const cookie = sessionCookie("tok", expires, true);
-    expect(cookie).toMatch(/^__Host-inbox_session=tok; Path=\/; HttpOnly; SameSite=Lax; Max-Age=3\d{3}; Secure$/);
+    const token = "A".repeat(43);
+    const cookie = await sessionCookie(token, expires, true);
+    expect(cookie).toMatch(/^__Host-inbox_session=[^;]+; Max-Age=3\d{3}; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
     expect(cookie).not.toMatch(/Domain=/i);
 
-    const token = "A".repeat(43);
-    const withBoth = new Request("https://agent.example/inbox", { headers: { Cookie: `inbox_session=planted; __Host-inbox_session=${token}` } });
-    expect(sessionTokenFrom(withBoth, true)).toBe(token);
-    expect(sessionTokenFrom(withBoth, false)).toBe("planted");
+    // What the browser sends back is what the Set-Cookie said (name=value).
+    const sent = async (name: "inbox_session" | "__Host-inbox_session", value: string) => (await sessionCookie(value, expires, name.startsWith("__Host-"))).split(";")[0]!;
+    const withBoth = new Request("https://agent.example/inbox", { headers: { Cookie: `${await sent("inbox_session", "planted")}; ${await sent("__Host-inbox_session", token)}` } });
+    expect(await sessionTokenFrom(withBoth, true)).toBe(token);
+    expect(await sessionTokenFrom(withBoth, false)).toBe("planted");
     // On https a cookie without the prefix (which any subdomain or http page could have set) is not read.
-    const plainOnly = new Request("https://agent.example/inbox", { headers: { Cookie: `inbox_session=${token}` } });
-    expect(sessionTokenFrom(plainOnly, true)).toBeNull();
+    const plainOnly = new Request("https://agent.example/inbox", { headers: { Cookie: await sent("inbox_session", token) } });
+    expect(await sessionTokenFrom(plainOnly, true)).toBeNull();
+    // A value React Router did not write (or not a string) is no token.
+    const forged = new Request("https://agent.example/inbox", { headers: { Cookie: `__Host-inbox_session=${token}` } });
+    expect(await sessionTokenFrom(forged, true)).toBeNull();
+    const notString = new Request("https://agent.example/inbox", { headers: { Cookie: `__Host-inbox_session=${btoa("{}")}` } });
+    expect(await sessionTokenFrom(notString, true)).toBeNull();
   });
 });

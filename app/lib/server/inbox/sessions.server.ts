@@ -6,6 +6,7 @@
  * On an https site the cookie is `__Host-` prefixed: Secure, for this host only, for the whole site.
  */
 import { sql } from "drizzle-orm";
+import { type Cookie, createCookie } from "react-router";
 import { inboxSessions, inboxUsers } from "../../../../db/schema";
 import type { Database } from "../../../../server/db/database";
 import { name, returning, select } from "../../../../server/db/query";
@@ -21,8 +22,17 @@ export interface Session {
   expiresAt: Date;
 }
 
+/**
+ * An inbox cookie (React Router's): HttpOnly, SameSite=Lax, the whole site; over https Secure and
+ * `__Host-` named (this host only). The value is React Router's encoding of the token, read back by
+ * `cookieToken`.
+ */
+export function inboxCookie(name: "inbox_session" | "inbox_device", secure: boolean): Cookie {
+  return createCookie(secure ? `__Host-${name}` : name, { path: "/", httpOnly: true, sameSite: "lax", secure });
+}
+
 export function sessionCookieName(secure: boolean): string {
-  return secure ? "__Host-inbox_session" : "inbox_session";
+  return inboxCookie("inbox_session", secure).name;
 }
 
 export async function createSession(db: Database, accountId: number, from: { address: string; userAgent: string | null }): Promise<{ token: string; expiresAt: Date }> {
@@ -77,29 +87,20 @@ export async function countSessions(db: Database, accountId: number): Promise<nu
   return rows[0]?.n ?? 0;
 }
 
-/** A cookie's value from the request's Cookie header, or null. */
-export function cookieValue(request: Request, cookieName: string): string | null {
-  const header = request.headers.get("cookie") ?? "";
-  for (const part of header.split(";")) {
-    const [key, ...value] = part.trim().split("=");
-    if (key === cookieName) return value.join("=") || null;
-  }
-  return null;
+/** A cookie's token from the request's Cookie header; null when absent, empty or not a string React Router wrote. */
+export async function cookieToken(request: Request, cookie: Cookie): Promise<string | null> {
+  const value: unknown = await cookie.parse(request.headers.get("cookie"));
+  return typeof value === "string" && value !== "" ? value : null;
 }
 
-export function sessionTokenFrom(request: Request, secure: boolean): string | null {
-  return cookieValue(request, sessionCookieName(secure));
+export function sessionTokenFrom(request: Request, secure: boolean): Promise<string | null> {
+  return cookieToken(request, inboxCookie("inbox_session", secure));
 }
 
-/** A Set-Cookie header of the inbox: HttpOnly, SameSite=Lax, the whole site; Secure (and `__Host-` named by the caller) over https. */
-export function inboxCookie(cookieName: string, value: string, maxAgeSeconds: number, secure: boolean): string {
-  return `${cookieName}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}${secure ? "; Secure" : ""}`;
+export function sessionCookie(token: string, expiresAt: Date, secure: boolean): Promise<string> {
+  return inboxCookie("inbox_session", secure).serialize(token, { maxAge: Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000)) });
 }
 
-export function sessionCookie(token: string, expiresAt: Date, secure: boolean): string {
-  return inboxCookie(sessionCookieName(secure), token, (expiresAt.getTime() - Date.now()) / 1000, secure);
-}
-
-export function clearedSessionCookie(secure: boolean): string {
-  return inboxCookie(sessionCookieName(secure), "", 0, secure);
+export function clearedSessionCookie(secure: boolean): Promise<string> {
+  return inboxCookie("inbox_session", secure).serialize("", { maxAge: 0 });
 }

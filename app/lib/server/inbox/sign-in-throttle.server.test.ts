@@ -7,6 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { testDatabaseForThisFile, usingPostgres } from "../../../../tests/support/test-database";
+import { tokenIn } from "../../../../tests/support/inbox-cookies";
 import { createAccountFromInvite, createInvite } from "./accounts.server";
 import { knownDevice, rememberDevice } from "./devices.server";
 import { DEFAULT_LIMITS, SIGN_IN_FAILURES_PER_ACCOUNT, SIGN_IN_FAILURES_PER_DEVICE, createSignInThrottle } from "./sign-in-throttle.server";
@@ -28,7 +29,7 @@ async function deviceKeyFor(email: string): Promise<string> {
   const created = await createAccountFromInvite(t.db, token, { name: "Jordan", email, password: "a long enough passphrase" });
   if (!created.ok) throw new Error("no account");
   const cookie = await rememberDevice(t.db, created.account.id, null, false);
-  const deviceToken = /^inbox_device=([^;]+);/.exec(cookie)![1]!;
+  const deviceToken = (await tokenIn([cookie], "inbox_device"))!;
   const key = await knownDevice(t.db, deviceToken, email);
   if (!key) throw new Error("the device was not remembered");
   return key;

@@ -20,7 +20,7 @@ export async function startSession(db: Database, account: Account, { method, fro
   const session = await createSession(db, account.id, from);
   await recordSignIn(db, { userId: account.id, email: account.email, method, ok: true, ...from });
   const headers = new Headers();
-  headers.append("Set-Cookie", sessionCookie(session.token, session.expiresAt, secure));
+  headers.append("Set-Cookie", await sessionCookie(session.token, session.expiresAt, secure));
   headers.append("Set-Cookie", await rememberDevice(db, account.id, deviceToken, secure));
   return headers;
 }

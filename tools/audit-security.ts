@@ -17,7 +17,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { readConfig } from "../server/config";
-import { readScriptConfig } from "./script-config";
+import { readScriptConfig } from "../scripts/script-config";
 import { SERVER_NODE_OPTIONS } from "../server/node-options";
 
 const config = readConfig();

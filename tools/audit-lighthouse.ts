@@ -27,7 +27,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { readScriptConfig } from "./script-config";
+import { readScriptConfig } from "../scripts/script-config";
 import { testOnlyValue } from "../server/config";
 import { explainRun } from "./lighthouse-explain";
 import { SERVER_NODE_OPTIONS } from "../server/node-options";
