@@ -42,7 +42,7 @@ export const e2eEnv = {
   // The push stand-in is on loopback over plain http: listed by address:port, as an operator would list a local push service.
   PUSH_LOCAL_HOSTS: new URL(fixtureOrigin).host,
   // No scheduled backup or health alert in the shared servers: their mail and pushes are counted by
-  // the specs. Backups and alerts have tests of their own (server/backup, app/lib/server/health).
+  // the specs. Backups and alerts have tests of their own (platform/backup, app/lib/server/health).
   BACKUP_WORKER: "off",
   HEALTH_ALERTS: "off",
 };

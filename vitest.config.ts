@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
-import { readConfig } from "./server/config";
+import { readConfig } from "./platform/config";
 import { readPublicConfig } from "./public-config";
 import { hydrationLoader } from "./vite-plugins/hydration-loader";
 
@@ -14,7 +14,7 @@ export default defineConfig({
     __BUILD_SCRIPT_MARKER__: JSON.stringify("test-build-marker"),
   },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "scripts/**/*.test.ts", "server/**/*.test.ts", "tests/fixtures/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "scripts/**/*.test.ts", "server/**/*.test.ts", "platform/**/*.test.ts", "tests/fixtures/**/*.test.ts"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -5,7 +5,7 @@
  * (onAllReady): the pages are small and fully server-rendered, and the finished HTML is
  * rewritten by `deferHydration` so no script sits on the critical rendering path.
  * Server-rendered private documents get the request's CSP nonce on every inline script; public
- * ones none (app/lib/http/shared-cache.server.ts).
+ * ones none (app/lib/server/http/shared-cache.server.ts).
  */
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";

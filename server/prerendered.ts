@@ -51,7 +51,7 @@ const BUILD_SITE_HOST = new URL(BUILD_SITE_URL).host;
 /**
  * A prerendered page with the site's address in place of the build's placeholder, in both forms
  * the pages write it: as is (links, Open Graph, JSON-LD) and percent-encoded (share links).
- * `siteUrl` is an origin (server/config.ts refuses anything else), so it needs no escaping in
+ * `siteUrl` is an origin (platform/config.ts refuses anything else), so it needs no escaping in
  * HTML, JSON or a URL. A placeholder left in any other form stops start-up: the page would
  * publish an address that does not exist.
  */

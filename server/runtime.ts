@@ -5,14 +5,15 @@
  */
 import { sql } from "drizzle-orm";
 import path from "node:path";
-import { type Database, openDatabase, pgliteDirIn } from "./db/database";
-import { type Config, backupDirOf, siteUrlOf } from "./config";
-import { BackupJob } from "./backup/backup-job";
+import { type Database, openDatabase, pgliteDirIn } from "../platform/db/database";
+import { type Config, backupDirOf, siteUrlOf } from "../platform/config";
+import { site } from "../app/content/site";
+import { BackupJob } from "../app/lib/server/backup/backup-job.server";
 import { healthChecks } from "../app/lib/server/health/checks.server";
 import { HealthJob, healthStates } from "../app/lib/server/health/health-job.server";
 import { createInvite, hasAccounts, inviteLink } from "../app/lib/server/inbox/accounts.server";
 import { type InboxContext, createInboxContext } from "../app/lib/server/inbox/context.server";
-import { JobRunner } from "./jobs/runner";
+import { JobRunner } from "../platform/jobs/runner";
 import { createDdfClient } from "../app/lib/server/listings/ddf-client.server";
 import type { ListingsFeed } from "../app/lib/server/listings/feed.server";
 import { mediaFetcherOf } from "../app/lib/server/listings/media-fetch.server";
@@ -23,7 +24,7 @@ import { PUSH_JOB, PushJob } from "../app/lib/server/push/push-job.server";
 import { ReminderJob } from "../app/lib/server/inbox/reminders.server";
 import { createPushSender } from "../app/lib/server/push/sender.server";
 import { vapidKeys } from "../app/lib/server/push/vapid.server";
-import { type RateLimiter, createRateLimiter } from "./rate-limit";
+import { type RateLimiter, createRateLimiter } from "../platform/rate-limit";
 import type { LeadsContext } from "../app/lib/server/leads/context.server";
 import type { AlertsContext } from "../app/lib/server/alerts/context.server";
 import { RetentionJob } from "../app/lib/server/inbox/retention.server";
@@ -61,7 +62,9 @@ export async function startLeadRuntime(config: Config, log: Pick<Console, "info"
   log.info(`[db] ${db.driver === "pglite" ? `PGlite in ${pgliteDirIn(config.DATA_DIR)}` : "PostgreSQL (DATABASE_URL)"} ready, migrations applied (${Date.now() - started} ms)`);
 
   const formLimiter = await createRateLimiter(db, { name: "form", max: config.FORM_RATE_LIMIT_MAX, windowMs: config.FORM_RATE_LIMIT_WINDOW_MS });
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, mailDir: path.join(config.DATA_DIR, "mail"), from: config.MAIL_FROM, to: config.AGENT_NOTIFY_EMAIL, siteUrl: siteUrlOf(config) });
+  const agentEmail = config.AGENT_NOTIFY_EMAIL ?? site.agent.email;
+  const mailFrom = config.MAIL_FROM ?? `"${site.agent.name} website" <no-reply@${site.agent.email.split("@")[1] ?? "localhost"}>`;
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, mailDir: path.join(config.DATA_DIR, "mail"), from: mailFrom, to: agentEmail, siteUrl: siteUrlOf(config) });
   const jobs = new JobRunner({ db, log });
   const outbox = config.OUTBOX_WORKER
     ? new OutboxJob(db, mailer, {
@@ -75,14 +78,14 @@ export async function startLeadRuntime(config: Config, log: Pick<Console, "info"
     : null;
   if (outbox) jobs.add(outbox);
   const keys = await vapidKeys(db, { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY });
-  const pushSender = createPushSender({ keys, subject: config.VAPID_SUBJECT ?? `mailto:${config.AGENT_NOTIFY_EMAIL}`, localHosts: config.PUSH_LOCAL_HOSTS });
+  const pushSender = createPushSender({ keys, subject: config.VAPID_SUBJECT ?? `mailto:${agentEmail}`, localHosts: config.PUSH_LOCAL_HOSTS });
   // The pushes ride with the mail outbox: a process that delivers one delivers the other.
   if (config.OUTBOX_WORKER) {
     const delivery = { pollMs: config.OUTBOX_POLL_MS, maxAttempts: config.OUTBOX_MAX_ATTEMPTS, backoffBaseMs: config.OUTBOX_BACKOFF_BASE_MS, backoffMaxMs: config.OUTBOX_BACKOFF_MAX_MS, log };
     jobs.add(new PushJob(db, pushSender, delivery));
   }
   jobs.start();
-  log.info(`[outbox] notifications to ${config.AGENT_NOTIFY_EMAIL} via ${mailer.description}${outbox ? "" : " (worker off in this process)"}`);
+  log.info(`[outbox] notifications to ${agentEmail} via ${mailer.description}${outbox ? "" : " (worker off in this process)"}`);
 
   const stopMaintenance = maintainPglite(db, log);
   const leads: LeadsContext = {

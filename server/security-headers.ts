@@ -73,29 +73,6 @@ export function contentSecurityPolicy(scriptSources: readonly string[], sources:
 /** Each origin once, in the order given. */
 const hosts = (...origins: string[]) => [...new Set(origins)].join(" ");
 
-/**
- * The inbox's policy: its own scripts (by nonce) and styles, images and requests to this origin
- * only; no frames and no other host. Undefined without a nonce (the development server sends none).
- */
-export function inboxContentSecurityPolicy(nonce: string | undefined): string | undefined {
-  if (!nonce) return undefined;
-  return [
-    "default-src 'self'",
-    `script-src 'strict-dynamic' 'nonce-${nonce}'`,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "frame-src 'none'",
-    "frame-ancestors 'none'",
-    "base-uri 'none'",
-    "object-src 'none'",
-    "form-action 'self'",
-    "manifest-src 'self'",
-    "worker-src 'self'",
-  ].join("; ");
-}
-
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g;
 
 /**

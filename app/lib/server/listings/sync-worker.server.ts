@@ -1,6 +1,6 @@
 /**
  * The job that keeps the local copy of the DDF® feed current, run by the server's JobRunner
- * (server/jobs/runner.ts) like every background job. It syncs soon after start-up, then whenever
+ * (platform/jobs/runner.ts) like every background job. It syncs soon after start-up, then whenever
  * the shared schedule (`listing_sync.next_run_at`) says: every DDF_SYNC_INTERVAL_MS, or later
  * after failures (see nextSyncDelay). Several servers can run it: its lease is the `listing_sync`
  * row, taken by syncListings in the same statement that checks the schedule (`lease: "own"`), so
@@ -10,9 +10,9 @@
  * flight is abandoned at once, what was stored stays, and the run is recorded as stopped (not as
  * a failure) with the lease given back.
  */
-import type { Database } from "../../../../server/db/database";
-import { messageChainOf } from "../../../../server/db/errors";
-import { type Job, type JobContext, type JobRunOutcome, busyPause } from "../../../../server/jobs/runner";
+import type { Database } from "../../../../platform/db/database";
+import { messageChainOf } from "../../../../platform/db/errors";
+import { type Job, type JobContext, type JobRunOutcome, busyPause } from "../../../../platform/jobs/runner";
 import type { DdfClient } from "./ddf-client.server";
 import { DdfError } from "./ddf-errors.server";
 import { SYNC_BACKOFF_BASE_MS, type SyncResult, syncListings } from "./sync.server";

@@ -2,15 +2,15 @@
  * Sends one push (RFC 8030) to a push service. `web-push` does the parts that must be exactly
  * right (the VAPID JWT of RFC 8292, the aes128gcm payload encryption of RFC 8291); the request
  * itself is sent here, so the connection goes through the checked lookup (public addresses only,
- * server/net/public-address.ts), carries the job's abort signal and a timeout, and may use plain
+ * platform/net/public-address.ts), carries the job's abort signal and a timeout, and may use plain
  * http for an operator-listed local service (PUSH_LOCAL_HOSTS: the tests' stand-in). It never
  * throws: whatever goes wrong with one subscription is an outcome for that push alone.
  */
 import http from "node:http";
 import https from "node:https";
 import webpush from "web-push";
-import type { MediaHost } from "../../../../server/config";
-import { type Resolve, checkedLookup, systemResolve } from "../../../../server/net/public-address";
+import type { MediaHost } from "../../../../platform/config";
+import { type Resolve, checkedLookup, systemResolve } from "../../../../platform/net/public-address";
 import type { Subscription } from "./devices.server";
 import { isLocalPushService } from "./endpoint.server";
 import { subscriptionKeysProblem } from "./subscription-keys.server";
