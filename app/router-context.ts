@@ -61,7 +61,7 @@ export const sharedRenderContext = createContext<boolean>(false);
 
 /**
  * The CSP sources (`'sha256-…'`) of the inline scripts the site wrote in this request's public
- * page, set by entry.server.tsx once it is rendered (app/lib/html/own-scripts.server.ts); null
+ * page, set by entry.server.tsx once it is rendered (app/lib/server/html/own-scripts.server.ts); null
  * until then, and for a private page (its scripts carry the request's nonce).
  */
 export const ownScriptHashesContext = createContext<string[] | null>(null);

@@ -4,7 +4,7 @@
  * script-src never allows 'unsafe-inline' or 'unsafe-eval':
  *  - server-rendered documents carry a fresh nonce per request (see `cspNonce`);
  *  - public documents (prerendered, or rendered to be shared) carry no nonce: the inline scripts the
- *    site wrote in them, and only those, are allowed by hash (app/lib/html/own-scripts.server.ts,
+ *    site wrote in them, and only those, are allowed by hash (app/lib/server/html/own-scripts.server.ts,
  *    see `publicCsp`);
  *  - 'strict-dynamic' lets the trusted scripts load what they need (route modules, the
  *    listings widget script and whatever it loads itself).
@@ -95,7 +95,7 @@ export function inlineScriptHashes(html: string): string[] {
 
 /**
  * The policy of a public page: `ownScriptHashes` are the hashes of the inline scripts the site
- * wrote in it (app/lib/html/own-scripts.server.ts), never read from the finished page.
+ * wrote in it (app/lib/server/html/own-scripts.server.ts), never read from the finished page.
  */
 export function publicCsp(ownScriptHashes: readonly string[], sources: CspSources): string {
   return contentSecurityPolicy(ownScriptHashes, sources);

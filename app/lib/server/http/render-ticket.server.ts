@@ -8,7 +8,7 @@
 export interface RenderTicket {
   /**
    * The answer of a shareable render: when it is HTML, the inline scripts the site wrote in it
-   * allowed by their hashes (`ownScripts`, from the render: app/lib/html/own-scripts.server.ts;
+   * allowed by their hashes (`ownScripts`, from the render: app/lib/server/html/own-scripts.server.ts;
    * none when absent), never by what the finished page holds; its ETag and coding set, a 304
    * when the client already holds it; kept when it is a 200 to a GET.
    */
