@@ -1,8 +1,10 @@
 /**
- * Figures the buyer articles share that no calculator module computes (spec/blog.md §9,
- * "Figures that differ between articles", as the team resolved them). One place, so every
- * article states them the same way. The official source of every rule-based figure (these and
- * those computed in ~/lib) is here too, with the date it was last checked: `ruleSources`.
+ * The rules the calculators, the listing pages' costs and the buyer articles share (spec/blog.md
+ * §9, "Figures that differ between articles", as the team resolved them): the stress test, the
+ * debt-service limits, Edmonton's property tax, the federal programs' limits. One place, so every
+ * page states them the same way; the articles import them from here. The official source of every
+ * rule-based figure (these and those computed elsewhere in ~/lib) is here too, with the date it was
+ * last checked: `ruleSources`.
  */
 
 import { THIRTY_YEAR_INSURED_RULE } from "~/lib/insured-amortization-rule";

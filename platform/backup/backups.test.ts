@@ -133,4 +133,15 @@ describe(`backups (${usingPostgres ? "PostgreSQL" : "PGlite"})`, { timeout: 120_
     const manifest = await readManifest(outcome.backup.manifestFile);
     expect(await verifyBackup(outcome.backup.dataFile, manifest)).toMatchObject({ ok: false, error: expect.stringMatching(/does not exist/) });
   });
+
+  it("removes only what the retention rule it is given leaves out, and nothing without one", async () => {
+    const at = (day: number) => new Date(Date.UTC(2026, 10, day, 10));
+    for (const day of [1, 2]) expect((await takeBackup(t.db, dir, { now: at(day) })).ok).toBe(true);
+    expect((await listBackups(dir)).filter((b) => b.good)).toHaveLength(2);
+    // A rule that keeps only the newest: the two older ones go once a third is taken under it.
+    const newestOnly = (createdAt: readonly Date[]) => new Set([Math.max(...createdAt.map((d) => d.getTime()))]);
+    const third = await takeBackup(t.db, dir, { now: at(3), keep: newestOnly });
+    expect(third.ok && third.removed).toHaveLength(2);
+    expect((await listBackups(dir)).filter((b) => b.good).map((b) => b.manifest.createdAt)).toEqual([at(3).toISOString()]);
+  });
 });

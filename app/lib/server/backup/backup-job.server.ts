@@ -4,7 +4,9 @@
  * backup has been taken since the last BACKUP_TIME in Edmonton (app/lib/working-hours.ts: a
  * 23- or 25-hour day still backs up at 3:00), so a server that was down at 3:00, or starts for
  * the first time, backs up a minute after it starts. A backup that fails its check throws: the
- * runner logs it and tries again after its backoff (5 minutes, doubling to an hour).
+ * runner logs it and tries again after its backoff (5 minutes, doubling to an hour). The backups'
+ * mechanics are the platform's (platform/backup/); when, and which to keep (retention.server.ts),
+ * are the site's, in Edmonton time.
  */
 import type { Database } from "../../../../platform/db/database";
 import type { Job, JobContext, JobRunOutcome } from "../../../../platform/jobs/runner";
