@@ -79,7 +79,7 @@ describe(`the database module (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () 
     // A worker refuses V8 options handed to it, and tsx's loader hung it: the thread gets neither.
     const script = `
       import { sql } from "drizzle-orm";
-      import { openDatabase } from "./server/db/database.ts";
+      import { openDatabase } from "./platform/db/database.ts";
       const db = await openDatabase({ pgliteDir: "memory", migrate: false });
       const [row] = await db.rows(sql\`select 41 + 1 as n\`);
       await db.close();
