@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { FIXTURE_MEMBER_KEY } from "./tests/fixtures/ddf/listings";
-import { testOnlyValue } from "./server/config";
+import { testOnlyValue } from "./platform/config";
 
 /**
  * End-to-end tests run in Debian's Chromium against the production server, built with the
@@ -43,7 +43,7 @@ export const e2eEnv = {
   // The push stand-in is on loopback over plain http: a test-only switch (decision 052).
   TEST_ONLY: testOnlyValue({ pushLocalHosts: [new URL(fixtureOrigin).host] }),
   // No scheduled backup or health alert in the shared servers: their mail and pushes are counted by
-  // the specs. Backups and alerts have tests of their own (server/backup, app/lib/server/health).
+  // the specs. Backups and alerts have tests of their own (platform/backup, app/lib/server/health).
   BACKUP_WORKER: "off",
   HEALTH_ALERTS: "off",
 };

@@ -5,12 +5,12 @@
  */
 import { site } from "./app/content/site";
 import type { PublicConfig } from "./app/lib/public-config";
-import { type Config, readConfig } from "./server/config";
+import { type Config, readConfig } from "./platform/config";
 
 export function readPublicConfig(config: Config = readConfig()): PublicConfig {
   const formEmbedScriptUrl = config.FORM_EMBED_SCRIPT_URL ?? site.embeds.scriptUrl;
   return {
-    listingsWidgetScriptUrl: config.LISTINGS_WIDGET_SCRIPT_URL,
+    listingsWidgetScriptUrl: config.LISTINGS_WIDGET_SCRIPT_URL ?? site.listings.scriptUrl,
     formEmbedScriptUrl,
     formEmbedOrigin: config.FORM_EMBED_ORIGIN ?? (config.FORM_EMBED_SCRIPT_URL ? new URL(formEmbedScriptUrl).origin : site.embeds.origin),
   };

@@ -1,6 +1,6 @@
 import type { Config } from "@react-router/dev/config";
 import { prerenderPaths } from "./app/content/pages";
-import { readConfig } from "./server/config";
+import { readConfig } from "./platform/config";
 
 export default {
   // Server rendering stays on for the pages with forms (contact, welcome, the calculator's

@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
-import { readConfig } from "./server/config";
+import { readConfig } from "./platform/config";
 import { readPublicConfig } from "./public-config";
 import { hydrationLoader } from "./vite-plugins/hydration-loader";
 

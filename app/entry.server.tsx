@@ -5,14 +5,14 @@
  * (onAllReady): the pages are small and fully server-rendered, and the finished HTML is
  * rewritten by `deferHydration` so no script sits on the critical rendering path.
  * Server-rendered private documents get the request's CSP nonce on every inline script; public
- * ones none (app/lib/http/shared-cache.server.ts).
+ * ones none (app/lib/server/http/shared-cache.server.ts).
  */
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter, isRouteErrorResponse } from "react-router";
 import { deferHydration } from "./lib/html/deferred-hydration";
-import { newScriptMarker, ownScripts } from "./lib/html/own-scripts.server";
+import { newScriptMarker, ownScripts } from "./lib/server/html/own-scripts.server";
 import { NonceProvider } from "./lib/nonce";
 import { ownScriptHashesContext, serverContext, sharedRenderContext } from "./router-context";
 
@@ -27,7 +27,7 @@ export { DEFERRED_LOADER_HASH, deferHydration } from "./lib/html/deferred-hydrat
 export { setSiteUrl } from "./lib/site-url";
 
 /**
- * The marker of the scripts the site writes on its prerendered pages (app/lib/html/own-scripts.server.ts):
+ * The marker of the scripts the site writes on its prerendered pages (app/lib/server/html/own-scripts.server.ts):
  * made at random for each build (vite.config.ts), read by the server with the build to hash those
  * scripts and remove it from the pages (server/prerendered.ts).
  */

@@ -23,13 +23,13 @@ import { site } from "./content/site";
 import { useNonce } from "./lib/nonce";
 import { markHydrated, takeHeldTap } from "./lib/html/deferred-hydration-contract";
 import { bareLocation } from "./lib/query-string";
-import { requestGuard } from "./lib/http/request-guard.server";
-import { sharedCache } from "./lib/http/shared-cache.server";
+import { requestGuard } from "./lib/server/http/request-guard.server";
+import { sharedCache } from "./lib/server/http/shared-cache.server";
 
 /**
  * Every request: its Cache-Control by kind of page, the public ones rendered to be shared
- * (app/lib/http/shared-cache.server.ts); unreadable URLs refused, one Content-Security-Policy
- * (app/lib/http/request-guard.server.ts).
+ * (app/lib/server/http/shared-cache.server.ts); unreadable URLs refused, one Content-Security-Policy
+ * (app/lib/server/http/request-guard.server.ts).
  */
 export const middleware: Route.MiddlewareFunction[] = [sharedCache, requestGuard];
 

@@ -14,12 +14,11 @@ import { type RouterContext, createContext } from "react-router";
 import type { InboxContext } from "./lib/server/inbox/context.server";
 import type { Session } from "./lib/server/inbox/sessions.server";
 import type { ListingsFeed } from "./lib/server/listings/feed.server";
-import type { RateLimiter } from "../server/rate-limit";
-import type { RefusedClients } from "../server/form-flood";
-import type { RateDecision } from "./lib/leads";
+import type { RateDecision, RateLimiter } from "../platform/rate-limit";
+import type { RefusedClients } from "../platform/refused-clients";
 import type { LeadsContext } from "./lib/server/leads/context.server";
 import type { AlertsContext } from "./lib/server/alerts/context.server";
-import type { RenderTicket } from "../server/render-cache";
+import type { RenderTicket } from "./lib/server/http/render-ticket.server";
 
 export interface ServerContext {
   /** The public forms' store and the health check: the database and the outbox's wake-up. */
@@ -55,14 +54,14 @@ export const serverContext = createContext<ServerContext | null>(null);
 export const inboxSessionContext = createContext<Session | null>(null);
 
 /**
- * This request's answer may be shared by a cache (app/lib/http/shared-cache.server.ts): it is
+ * This request's answer may be shared by a cache (app/lib/server/http/shared-cache.server.ts): it is
  * rendered without the per-request nonce, so the same bytes can go to every visitor.
  */
 export const sharedRenderContext = createContext<boolean>(false);
 
 /**
  * The CSP sources (`'sha256-…'`) of the inline scripts the site wrote in this request's public
- * page, set by entry.server.tsx once it is rendered (app/lib/html/own-scripts.server.ts); null
+ * page, set by entry.server.tsx once it is rendered (app/lib/server/html/own-scripts.server.ts); null
  * until then, and for a private page (its scripts carry the request's nonce).
  */
 export const ownScriptHashesContext = createContext<string[] | null>(null);

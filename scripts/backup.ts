@@ -8,11 +8,12 @@
  * up daily at BACKUP_TIME). Expected failures print one line and exit 1 (decision 048).
  */
 import path from "node:path";
-import { ConfigError, backupDirOf, readConfig } from "../server/config";
-import { takeBackup } from "../server/backup/backups";
-import { BackupError, listBackups } from "../server/backup/manifest";
-import { resolveBackup } from "../server/backup/restore";
-import { verifyBackup } from "../server/backup/verify";
+import { ConfigError, backupDirOf, readConfig } from "../platform/config";
+import { takeBackup } from "../platform/backup/backups";
+import { backupsToKeep } from "../app/lib/server/backup/retention.server";
+import { BackupError, listBackups } from "../platform/backup/manifest";
+import { resolveBackup } from "../platform/backup/restore";
+import { verifyBackup } from "../platform/backup/verify";
 import { openScriptDatabase } from "./script-database";
 
 const [command, file] = process.argv.slice(2);
@@ -26,7 +27,7 @@ async function main(): Promise<number> {
   if (command === "now") {
     const { db } = await openScriptDatabase(" The running server backs up daily at BACKUP_TIME; to back up now with the embedded database, stop it first.");
     try {
-      const outcome = await takeBackup(db, dir);
+      const outcome = await takeBackup(db, dir, { keep: backupsToKeep });
       if (!outcome.ok) {
         console.error(`The backup failed its check and was kept aside as ${outcome.keptAside}: ${outcome.error}`);
         return 1;

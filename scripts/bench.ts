@@ -39,7 +39,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { openDatabase } from "../server/db/database";
+import { openDatabase } from "../platform/db/database";
 import { benchAlerts, printAlerts } from "./bench/alerts";
 import { benchFlood, printFlood } from "./bench/flood";
 import { sections } from "./bench/form-sections";
@@ -52,7 +52,7 @@ import { benchSharedCache, printSharedCache, untimedListingPaths } from "./bench
 import { HOST, buildDir, cpuSecondsOfTree, freePort, serverLogTail, startServer, stopServer } from "./bench/server";
 import { benchStaticPages, printStaticBench } from "./bench/static-pages";
 import { feedEnvOf } from "../tests/fixtures/ddf/stand-in";
-import { readConfig } from "../server/config";
+import { readConfig } from "../platform/config";
 import { readScriptConfig } from "./script-config";
 import { FORM_QUOTA } from "../server/runtime";
 

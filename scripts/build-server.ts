@@ -1,7 +1,7 @@
 /**
  * Compiles the production server (server/index.ts and what it imports from server/ and app/lib/server/)
  * into one JavaScript file, BUILD_DIR/server.js, with the SQL migrations and the embedded
- * database's thread (server/db/pglite-thread.mjs, a worker thread's own file) copied beside it.
+ * database's thread (platform/db/pglite-thread.mjs, a worker thread's own file) copied beside it.
  * It also compiles in the third-party hosts the pages of the same build name, for the server's
  * Content-Security-Policy (server/security-headers.ts), and an initialised PGlite database for a
  * first start (server/db/database.ts).
@@ -14,7 +14,7 @@ import { build } from "esbuild";
 import { PGlite } from "@electric-sql/pglite";
 import { cpSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { readConfig } from "../server/config";
+import { readConfig } from "../platform/config";
 import { readPublicConfig } from "../public-config";
 import { cspSourcesFrom } from "../server/security-headers";
 
@@ -37,8 +37,8 @@ await build({
   define: { __BUILT_CSP_SOURCES__: JSON.stringify(cspSourcesFrom(readPublicConfig())) },
 });
 cpSync("db/migrations", path.join(buildDir, "migrations"), { recursive: true });
-cpSync("server/db/pglite-thread.mjs", path.join(buildDir, "pglite-thread.mjs"));
-// A database made by initdb, for the server's first start in a new DATA_DIR (server/db/database.ts):
+cpSync("platform/db/pglite-thread.mjs", path.join(buildDir, "pglite-thread.mjs"));
+// A database made by initdb, for the server's first start in a new DATA_DIR (platform/db/database.ts):
 // initdb there took the server to 800 MB resident for its seconds (issue 38), unpacking this does not.
 const initial = await PGlite.create({ startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"] });
 writeFileSync(path.join(buildDir, "pglite-initial.tar.gz"), Buffer.from(await (await initial.dumpDataDir("gzip")).arrayBuffer()));

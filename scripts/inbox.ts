@@ -6,7 +6,7 @@
  * the running site holds it; then make the link in the inbox (Account page) instead.
  */
 import { createInvite, inviteLink } from "../app/lib/server/inbox/accounts.server";
-import { siteUrlOf } from "../server/config";
+import { siteUrlOf } from "../platform/config";
 import { openScriptDatabase } from "./script-database";
 
 const [command, email] = process.argv.slice(2);

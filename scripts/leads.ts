@@ -12,7 +12,7 @@ import { sql } from "drizzle-orm";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { contacts, leads, notificationOutbox, propertyInquiries } from "../db/schema";
-import { select } from "../server/db/query";
+import { select } from "../platform/db/query";
 import { outboxCounts, requeueFailed } from "../app/lib/server/mail/outbox.server";
 import { toCsv } from "./csv";
 import { openScriptDatabase } from "./script-database";

@@ -7,8 +7,8 @@
  * server first, PGlite allows one process). Without DDF_CLIENT_ID and DDF_CLIENT_SECRET it says
  * the feed is not configured and exits 1.
  */
-import { ConfigError, readConfig } from "../server/config";
-import { messageChainOf } from "../server/db/errors";
+import { ConfigError, readConfig } from "../platform/config";
+import { messageChainOf } from "../platform/db/errors";
 import { createDdfClient, ddfEndpointsOf } from "../app/lib/server/listings/ddf-client.server";
 import { listingSyncStatus } from "../app/lib/server/listings/sync-status.server";
 import { ddfSyncClockOf, syncListings } from "../app/lib/server/listings/sync.server";

@@ -6,10 +6,10 @@
  * data is replaced only with --force, after a safety backup of it (decision 048). The disaster
  * drill is in docs/operations.md ("Backups and restore").
  */
-import { ConfigError, readConfig } from "../server/config";
-import { BackupError } from "../server/backup/manifest";
-import { restoreBackup } from "../server/backup/restore";
-import { DatabaseBusyError } from "../server/db/pglite-lock";
+import { ConfigError, readConfig } from "../platform/config";
+import { BackupError } from "../platform/backup/manifest";
+import { restoreBackup } from "../platform/backup/restore";
+import { DatabaseBusyError } from "../platform/db/pglite-lock";
 
 const args = process.argv.slice(2);
 const file = args.find((a) => !a.startsWith("--"));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readmeTableRows } from "../tests/support/readme-table";
-import { ConfigError } from "../server/config";
+import { ConfigError } from "../platform/config";
 import { readScriptConfig, scriptConfigSchema } from "./script-config";
 
 /** The rows of the table of the scripts' settings in docs/benchmarks.md (the one that names scripts/script-config.ts). */

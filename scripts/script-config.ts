@@ -1,10 +1,10 @@
 /**
  * The settings of the scripts (npm run audit, audit:security, bench, the image renderers), apart
- * from the server's configuration (server/config.ts), which holds only what the
+ * from the server's configuration (platform/config.ts), which holds only what the
  * server reads. Read the same way: a bad value stops the script with one line naming it.
  */
 import { z } from "zod";
-import { flag, onOff, optionalPort, parseEnvironment, port, whole } from "../server/config";
+import { flag, onOff, optionalPort, parseEnvironment, port, whole } from "../platform/config";
 
 export const scriptConfigSchema = z.object({
   CHROME_PATH: z.string().default("/usr/bin/chromium"),

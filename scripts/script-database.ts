@@ -3,9 +3,9 @@
  * DATA_DIR). A script that cannot open it (PGlite busy because the site is running, PostgreSQL
  * unreachable, a bad setting) says why in one line and exits 1, without a stack trace.
  */
-import { ConfigError, type Config, readConfig } from "../server/config";
-import { type Database, openDatabase, pgliteDirIn } from "../server/db/database";
-import { messageChainOf } from "../server/db/errors";
+import { ConfigError, type Config, readConfig } from "../platform/config";
+import { type Database, openDatabase, pgliteDirIn } from "../platform/db/database";
+import { messageChainOf } from "../platform/db/errors";
 
 /** `busyHint` is added to the one line printed when the embedded database is busy. */
 export async function openScriptDatabase(busyHint = ""): Promise<{ db: Database; config: Config }> {

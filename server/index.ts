@@ -13,9 +13,10 @@ import { RouterContextProvider, type RouterContext, type ServerBuild } from "rea
 import { isIP } from "node:net";
 import type { ServerContext } from "../app/router-context";
 import { FORM_BODY_LIMIT_BYTES, formBodyLimit } from "./body-limit";
-import { clientKeyOf } from "./client-key";
-import { RefusedClients, refuseKnownFlood } from "./form-flood";
-import { type Config, configWarnings, dataDirMinFreeBytes, readConfig, siteUrlOf } from "./config";
+import { clientKeyOf } from "../platform/client-key";
+import { refuseKnownFlood } from "./form-flood";
+import { RefusedClients } from "../platform/refused-clients";
+import { type Config, configWarnings, dataDirMinFreeBytes, readConfig, siteUrlOf } from "../platform/config";
 import { type LeadRuntime, startLeadRuntime } from "./runtime";
 import { allPages } from "../app/content/pages";
 import { readPublicConfig } from "../public-config";
@@ -213,7 +214,7 @@ if (production) {
   // at its path, with the site's address in place of the build's placeholder.
   app.use((req, res, next) => (livePages.has(pageOfDataPath(req.path)) || req.path.endsWith("/index.html") ? next() : clientFiles(req, res, next)));
   // Private server-rendered documents (the inbox): a fresh nonce per response for their inline
-  // scripts, put in their policy by the root route's middleware (app/lib/http/request-guard.server.ts).
+  // scripts, put in their policy by the root route's middleware (app/lib/server/http/request-guard.server.ts).
   // Public ones are rendered without it and allowed by hash, to be shared (server/render-cache.ts).
   app.use((_req, res, next) => {
     res.locals.cspNonce = cspNonce();

@@ -12,7 +12,7 @@ import { prerenderedPages, withSiteUrl } from "./prerendered";
 import { StartupError } from "./startup-check";
 
 const dir = mkdtempSync(path.join(tmpdir(), "prerendered-"));
-/** The build's marker of the scripts the site wrote (app/lib/html/own-scripts.server.ts). */
+/** The build's marker of the scripts the site wrote (app/lib/server/html/own-scripts.server.ts). */
 const marker = "build-marker-1";
 const html = `<!DOCTYPE html><html><body><h1>About</h1><script nonce="${marker}">boot()</script></body></html>`;
 /** What is served: the page without the marker. */

@@ -5,7 +5,7 @@
  * The files never change while the server runs, so each is read once at start-up and kept in
  * memory (server/prepared-body.ts: ETags, brotli at maximum quality and gzip made once) with the
  * Content-Security-Policy that allows by hash exactly the inline scripts the site wrote in it (those
- * carrying the build's marker, which is then removed: app/lib/html/own-scripts.server.ts), and the `build` kind of
+ * carrying the build's marker, which is then removed: app/lib/server/html/own-scripts.server.ts), and the `build` kind of
  * Cache-Control (app/lib/http/cache-policy.ts): a shared cache keeps them for minutes.
  *
  * The pages are built with a placeholder for the site's address (BUILD_SITE_URL, decision 032);
@@ -18,7 +18,7 @@ import path from "node:path";
 import { CACHE_CONTROL } from "../app/lib/http/cache-policy";
 import { BUILD_SITE_URL } from "../app/lib/site-url";
 import { type PreparedBody, prepareBody, sendPrepared } from "./prepared-body";
-import { ownScripts } from "../app/lib/html/own-scripts.server";
+import { ownScripts } from "../app/lib/server/html/own-scripts.server";
 import { type CspSources, publicCsp } from "./security-headers";
 import { StartupError } from "./startup-check";
 
@@ -51,7 +51,7 @@ const BUILD_SITE_HOST = new URL(BUILD_SITE_URL).host;
 /**
  * A prerendered page with the site's address in place of the build's placeholder, in both forms
  * the pages write it: as is (links, Open Graph, JSON-LD) and percent-encoded (share links).
- * `siteUrl` is an origin (server/config.ts refuses anything else), so it needs no escaping in
+ * `siteUrl` is an origin (platform/config.ts refuses anything else), so it needs no escaping in
  * HTML, JSON or a URL. A placeholder left in any other form stops start-up: the page would
  * publish an address that does not exist.
  */

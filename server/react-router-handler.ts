@@ -9,7 +9,7 @@
  *    server/security-headers.ts): the adapter appended, so an inbox export that sets its own
  *    `X-Content-Type-Options` sent it twice. Only Set-Cookie is sent once per value.
  *  - Every `.data` answer carries Cache-Control (`private, no-store` unless React Router's answer
- *    has one; app/lib/http/shared-cache.server.ts gives most of them theirs).
+ *    has one; app/lib/server/http/shared-cache.server.ts gives most of them theirs).
  *  - The request's URL is made from the target and Host that server/request-target.ts checked; if
  *    it still cannot be made, the answer is a 400, never a thrown "Invalid URL" (a 500).
  */

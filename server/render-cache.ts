@@ -5,7 +5,7 @@
  * a crawler walking the listings or a listing gone viral costs the server a lookup and a write.
  *
  * - What is kept: a 200 to a GET that the root route's middleware marked shareable
- *   (app/lib/http/shared-cache.server.ts), under the request's own target (`/listings?beds=3`):
+ *   (app/lib/server/http/shared-cache.server.ts), under the request's own target (`/listings?beds=3`):
  *   one answer per spelling, each rendered by React Router first, so a hit answers exactly what
  *   the app would. Nothing about a visitor is in it (shareable answers read no cookie and carry no
  *   nonce: their inline scripts are allowed by hash, server/security-headers.ts).
@@ -23,6 +23,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { LRUCache } from "lru-cache";
 import { type PreparedBody, answerOf, prepareBody, recompress, sendPrepared } from "./prepared-body";
 import { type CspSources, publicCsp } from "./security-headers";
+import type { RenderTicket } from "../app/lib/server/http/render-ticket.server";
 
 /**
  * Memory for kept renders (a listing page is about 60 KB, and 25 KB more for its compressed forms):
@@ -51,17 +52,6 @@ interface Kept {
   keptAt: number;
   /** Its better compressed forms are being made (prepared-body.ts `recompress`). */
   recompressing?: boolean;
-}
-
-/** One request's view of the cache: where its answer would be kept, and under which generation. */
-export interface RenderTicket {
-  /**
-   * The answer of a shareable render: when it is HTML, the inline scripts the site wrote in it
-   * allowed by their hashes (`ownScripts`, from the render: app/lib/html/own-scripts.server.ts;
-   * none when absent), never by what the finished page holds; its ETag and coding set, a 304
-   * when the client already holds it; kept when it is a 200 to a GET.
-   */
-  finish(request: Request, response: Response, options: { keep: boolean; ownScripts: readonly string[] | null }): Promise<Response>;
 }
 
 export class RenderCache {

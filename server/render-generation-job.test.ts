@@ -4,7 +4,7 @@ import { syncListings } from "../app/lib/server/listings/sync.server";
 import { generateListings } from "../tests/fixtures/ddf/listings";
 import { startDdfStandIn } from "../tests/fixtures/ddf/stand-in";
 import { testDatabaseForThisFile, usingPostgres } from "../tests/support/test-database";
-import type { Database } from "./db/database";
+import type { Database } from "../platform/db/database";
 import { RenderCache } from "./render-cache";
 import { RenderGenerationJob } from "./render-generation-job";
 

@@ -4,8 +4,8 @@
  * listing change reaches every server's answers within 2 s of the run that stored it. One small
  * read per server every 2 s is the whole cost; a missed read is made up by the next.
  */
-import type { Database } from "./db/database";
-import type { Job } from "./jobs/runner";
+import type { Database } from "../platform/db/database";
+import type { Job } from "../platform/jobs/runner";
 import { copyGeneration } from "../app/lib/server/listings/sync-status.server";
 
 export const RENDER_GENERATION_JOB = "render-generation";

@@ -5,14 +5,15 @@
  */
 import { sql } from "drizzle-orm";
 import path from "node:path";
-import { type Database, openDatabase, pgliteDirIn } from "./db/database";
-import { type Config, backupDirOf, siteUrlOf } from "./config";
-import { BackupJob } from "./backup/backup-job";
+import { type Database, openDatabase, pgliteDirIn } from "../platform/db/database";
+import { type Config, backupDirOf, siteUrlOf } from "../platform/config";
+import { site } from "../app/content/site";
+import { BackupJob } from "../app/lib/server/backup/backup-job.server";
 import { healthChecks } from "../app/lib/server/health/checks.server";
 import { HealthJob, healthStates } from "../app/lib/server/health/health-job.server";
 import { createInvite, hasAccounts, inviteLink } from "../app/lib/server/inbox/accounts.server";
 import { type InboxContext, createInboxContext } from "../app/lib/server/inbox/context.server";
-import { JobRunner } from "./jobs/runner";
+import { JobRunner } from "../platform/jobs/runner";
 import { createDdfClient, ddfEndpointsOf } from "../app/lib/server/listings/ddf-client.server";
 import { ddfSyncClockOf } from "../app/lib/server/listings/sync.server";
 import type { ListingsFeed } from "../app/lib/server/listings/feed.server";
@@ -24,7 +25,7 @@ import { PUSH_JOB, PushJob } from "../app/lib/server/push/push-job.server";
 import { ReminderJob } from "../app/lib/server/inbox/reminders.server";
 import { createPushSender } from "../app/lib/server/push/sender.server";
 import { vapidKeys } from "../app/lib/server/push/vapid.server";
-import { type RateLimiter, createRateLimiter } from "./rate-limit";
+import { type RateLimiter, createRateLimiter } from "../platform/rate-limit";
 import type { LeadsContext } from "../app/lib/server/leads/context.server";
 import type { AlertsContext } from "../app/lib/server/alerts/context.server";
 import { RetentionJob } from "../app/lib/server/inbox/retention.server";
@@ -75,7 +76,9 @@ export async function startLeadRuntime(config: Config, log: Pick<Console, "info"
   const testOnly = config.TEST_ONLY ?? {};
   const formQuotaMax = testOnly.formRateLimitMax ?? FORM_QUOTA.max;
   const formLimiter = await createRateLimiter(db, { name: "form", max: formQuotaMax, windowMs: FORM_QUOTA.windowMs });
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, mailDir: path.join(config.DATA_DIR, "mail"), from: config.MAIL_FROM, to: config.AGENT_NOTIFY_EMAIL, siteUrl: siteUrlOf(config) });
+  const agentEmail = config.AGENT_NOTIFY_EMAIL ?? site.agent.email;
+  const mailFrom = config.MAIL_FROM ?? `"${site.agent.name} website" <no-reply@${site.agent.email.split("@")[1] ?? "localhost"}>`;
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, mailDir: path.join(config.DATA_DIR, "mail"), from: mailFrom, to: agentEmail, siteUrl: siteUrlOf(config) });
   const jobs = new JobRunner({ db, log });
   const delivery = {
     pollMs: testOnly.outboxPollMs ?? OUTBOX_DELIVERY.pollMs,
@@ -88,11 +91,11 @@ export async function startLeadRuntime(config: Config, log: Pick<Console, "info"
   if (outbox) jobs.add(outbox);
   const keys = await vapidKeys(db, { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY });
   const localHosts = testOnly.pushLocalHosts ?? [];
-  const pushSender = createPushSender({ keys, subject: config.VAPID_SUBJECT ?? `mailto:${config.AGENT_NOTIFY_EMAIL}`, localHosts });
+  const pushSender = createPushSender({ keys, subject: config.VAPID_SUBJECT ?? `mailto:${agentEmail}`, localHosts });
   // The pushes ride with the mail outbox: a process that delivers one delivers the other.
   if (config.OUTBOX_WORKER) jobs.add(new PushJob(db, pushSender, delivery));
   jobs.start();
-  log.info(`[outbox] notifications to ${config.AGENT_NOTIFY_EMAIL} via ${mailer.description}${outbox ? "" : " (worker off in this process)"}`);
+  log.info(`[outbox] notifications to ${agentEmail} via ${mailer.description}${outbox ? "" : " (worker off in this process)"}`);
 
   const stopMaintenance = maintainPglite(db, log);
   const leads: LeadsContext = {

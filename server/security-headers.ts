@@ -4,7 +4,7 @@
  * script-src never allows 'unsafe-inline' or 'unsafe-eval':
  *  - server-rendered documents carry a fresh nonce per request (see `cspNonce`);
  *  - public documents (prerendered, or rendered to be shared) carry no nonce: the inline scripts the
- *    site wrote in them, and only those, are allowed by hash (app/lib/html/own-scripts.server.ts,
+ *    site wrote in them, and only those, are allowed by hash (app/lib/server/html/own-scripts.server.ts,
  *    see `publicCsp`);
  *  - 'strict-dynamic' lets the trusted scripts load what they need (route modules, the
  *    listings widget script and whatever it loads itself).
@@ -73,29 +73,6 @@ export function contentSecurityPolicy(scriptSources: readonly string[], sources:
 /** Each origin once, in the order given. */
 const hosts = (...origins: string[]) => [...new Set(origins)].join(" ");
 
-/**
- * The inbox's policy: its own scripts (by nonce) and styles, images and requests to this origin
- * only; no frames and no other host. Undefined without a nonce (the development server sends none).
- */
-export function inboxContentSecurityPolicy(nonce: string | undefined): string | undefined {
-  if (!nonce) return undefined;
-  return [
-    "default-src 'self'",
-    `script-src 'strict-dynamic' 'nonce-${nonce}'`,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "frame-src 'none'",
-    "frame-ancestors 'none'",
-    "base-uri 'none'",
-    "object-src 'none'",
-    "form-action 'self'",
-    "manifest-src 'self'",
-    "worker-src 'self'",
-  ].join("; ");
-}
-
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g;
 
 /**
@@ -118,7 +95,7 @@ export function inlineScriptHashes(html: string): string[] {
 
 /**
  * The policy of a public page: `ownScriptHashes` are the hashes of the inline scripts the site
- * wrote in it (app/lib/html/own-scripts.server.ts), never read from the finished page.
+ * wrote in it (app/lib/server/html/own-scripts.server.ts), never read from the finished page.
  */
 export function publicCsp(ownScriptHashes: readonly string[], sources: CspSources): string {
   return contentSecurityPolicy(ownScriptHashes, sources);

@@ -28,7 +28,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { readScriptConfig } from "../scripts/script-config";
-import { testOnlyValue } from "../server/config";
+import { testOnlyValue } from "../platform/config";
 import { explainRun } from "./lighthouse-explain";
 import { SERVER_NODE_OPTIONS } from "../server/node-options";
 

@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { readConfig } from "../server/config";
+import { readConfig } from "../platform/config";
 import { readScriptConfig } from "../scripts/script-config";
 import { SERVER_NODE_OPTIONS } from "../server/node-options";
 

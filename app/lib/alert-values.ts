@@ -43,3 +43,18 @@ export type ConsentKind = (typeof CONSENT_KINDS)[number];
 
 /** The inbox's source of a person who confirmed listing alerts (people.sources). */
 export const ALERTS_SOURCE = "listing_alerts";
+
+/** A sign-up form as the server describes it for a page (app/components/alerts/alert-sign-up.tsx shows it). */
+export interface AlertSignUpForm {
+  kind: AlertKind;
+  /** "Save this search" or "Watch this home": the disclosure, the button, and the ledger's form name. */
+  title: string;
+  /** What will be sent, in a sentence. */
+  about: string;
+  /** The consent box's label: the text of the version posted with it, word for word. */
+  consent: string;
+  /** kind, consentVersion, form, and the listing key or the search's criteria. */
+  hidden: [string, string][];
+}
+
+export type AlertSignUpField = "email" | "name" | "frequency" | "consent";

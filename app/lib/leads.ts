@@ -9,13 +9,6 @@ export type SubmissionFailure = "permissions" | "duplicateLookup" | "failure";
 
 export type Submitted<T> = { ok: true; value: T } | { ok: false; reason: SubmissionFailure };
 
-export interface RateDecision {
-  allowed: boolean;
-  retryAfterSeconds: number;
-  /** Submissions past the limit in this window, this one included (0 while allowed). */
-  excess?: number;
-}
-
 /**
  * What /healthz answers. The public answer says only whether the site and its database are up;
  * the notification counts (the agent's lead volume) are added for requests made on the server's

@@ -4,7 +4,7 @@
  * the full calculator and the figures "Ask about this home" sends. The loader makes the first;
  * the page loads this module when the buyer edits the form and recomputes in the browser.
  */
-import type { OfficialSource } from "~/content/blog/data/figures";
+import type { OfficialSource } from "~/lib/mortgage-rules";
 import { type BuyerFigures, type SentFigures, sentFiguresOf } from "./buyer-figures";
 import { formatCurrency, formatPercent } from "./format";
 import { LISTING_COST_RULES as RULES } from "./listing-cost-rules";

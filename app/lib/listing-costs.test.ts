@@ -3,7 +3,7 @@
  * prices under and over the insured limit, condo fees of every CREA frequency, tax given and not.
  */
 import { describe, expect, it } from "vitest";
-import { EDMONTON_TOTAL_PROPERTY_TAX_PERCENT, INSURED_GDS_LIMIT_PERCENT, TRADITIONAL_GDS_PERCENT, qualifyingRate } from "~/content/blog/data/figures";
+import { EDMONTON_TOTAL_PROPERTY_TAX_PERCENT, INSURED_GDS_LIMIT_PERCENT, TRADITIONAL_GDS_PERCENT, qualifyingRate } from "~/lib/mortgage-rules";
 import { incomeTableAssumptions } from "~/content/blog/data/quick-mortgage-guide-for-homebuyers";
 import { maxMortgageForIncome } from "./affordability";
 import { roundCents } from "./format";

@@ -13,7 +13,7 @@ import { roundCents } from "./format";
 import { CALCULATOR_DEFAULTS, LOAN_TERMS, MAX_RATE_PERCENT, monthlyPayment, type LoanTerm } from "./mortgage";
 import { DOWN_PAYMENT_RULE, longestAmortizationYears, minimumDownPayment, mortgageInsurancePremium, type InsuranceQuote } from "./mortgage-insurance";
 import type { ListingCostInputs } from "./listing-types";
-import { EDMONTON_TOTAL_PROPERTY_TAX_PERCENT, INSURED_GDS_LIMIT_PERCENT, TRADITIONAL_GDS_PERCENT, qualifyingRate } from "~/content/blog/data/figures";
+import { EDMONTON_TOTAL_PROPERTY_TAX_PERCENT, INSURED_GDS_LIMIT_PERCENT, TRADITIONAL_GDS_PERCENT, qualifyingRate } from "~/lib/mortgage-rules";
 
 /**
  * Heating per month in the debt-service ratio: the mortgage guide's stated assumption

@@ -15,8 +15,8 @@ import { areaServedJsonLd } from "~/lib/area-structured-data";
 import { searchListings } from "~/lib/server/listings/queries.server";
 import { serverContext } from "~/router-context";
 import { AlertSignUp } from "~/components/alerts/alert-sign-up";
-import { alertsOf } from "./alerts/alert-links.server";
-import { searchSignUpForm } from "./alerts/sign-up-form.server";
+import { alertsOf } from "~/lib/server/alerts/link-pages.server";
+import { searchSignUpForm } from "~/lib/server/alerts/sign-up-form.server";
 
 /**
  * The fifteen area listing pages (spec §2 "Listing pages"), one module for all of them: the area

@@ -18,8 +18,8 @@ import type { LeadsContext } from "~/lib/server/leads/context.server";
 import { type ServerContext, formQuotaContext, serverContext } from "~/router-context";
 import routes from "~/routes";
 import { count, testDatabaseForThisFile } from "../../tests/support/test-database";
-import { RefusedClients } from "../../server/form-flood";
-import { createRateLimiter } from "../../server/rate-limit";
+import { RefusedClients } from "../../platform/refused-clients";
+import { createRateLimiter } from "../../platform/rate-limit";
 import * as contact from "./contact";
 import * as layout from "./inbox/layout";
 import * as listing from "./listing";
@@ -30,12 +30,12 @@ const t = testDatabaseForThisFile();
 const APP = join(__dirname, "..");
 const ROUTES = join(APP, "routes");
 
-/** Every route module under app/routes (tests and their support files, `*-test-support.ts`, aside), relative to app/. */
+/** Every route module under app/routes (tests aside), relative to app/. */
 function routeModules(dir = ROUTES): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return routeModules(path);
-    return /\.tsx?$/.test(entry.name) && !/(\.test|-test-support)\.tsx?$/.test(entry.name) ? [relative(APP, path)] : [];
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [relative(APP, path)] : [];
   });
 }
 

@@ -10,7 +10,7 @@ import { toListingRow } from "~/lib/server/listings/property.server";
 import { upsertListings } from "~/lib/server/listings/store.server";
 import { testDatabaseForThisFile } from "../../tests/support/test-database";
 import { loader as listingLoader } from "./listing";
-import { HOME, SLUG, listingContext } from "./listing-test-support";
+import { HOME, SLUG, listingContext } from "../../tests/support/listing-routes";
 
 const t = testDatabaseForThisFile();
 

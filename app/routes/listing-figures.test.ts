@@ -12,10 +12,10 @@ import { upsertListings } from "~/lib/server/listings/store.server";
 import { claimDueNotifications } from "~/lib/server/mail/outbox.server";
 import { buildNotificationEmail } from "~/lib/server/mail/notification-email.server";
 import { notificationOutbox, propertyInquiries } from "../../db/schema";
-import { select } from "../../server/db/query";
+import { select } from "../../platform/db/query";
 import { testDatabaseForThisFile } from "../../tests/support/test-database";
 import { action as listingAction, middleware as listingMiddleware } from "./listing";
-import { HOME, PATH, listingContext } from "./listing-test-support";
+import { HOME, PATH, listingContext } from "../../tests/support/listing-routes";
 
 const t = testDatabaseForThisFile();
 

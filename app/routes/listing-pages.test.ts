@@ -13,10 +13,10 @@ import { removeListings, upsertListings, upsertOffices } from "~/lib/server/list
 import { claimDueNotifications } from "~/lib/server/mail/outbox.server";
 import { buildNotificationEmail } from "~/lib/server/mail/notification-email.server";
 import { contacts, notificationOutbox, propertyInquiries } from "../../db/schema";
-import { select } from "../../server/db/query";
+import { select } from "../../platform/db/query";
 import { testDatabaseForThisFile } from "../../tests/support/test-database";
 import { action as listingAction, loader as listingLoader, middleware as listingMiddleware } from "./listing";
-import { HOME, PATH, listingContext } from "./listing-test-support";
+import { HOME, PATH, listingContext } from "../../tests/support/listing-routes";
 import { loader as searchLoader } from "./listings-search";
 
 const t = testDatabaseForThisFile();

@@ -4,7 +4,7 @@ import { AskAboutHomeForm } from "~/components/listings/ask-about-home-form";
 import { DdfNotice } from "~/components/listings/ddf-notices";
 import { ListedByBadge, StatusBadge } from "~/components/listings/listing-marks";
 import { ListingPhotos } from "~/components/listings/listing-photos";
-import { bedsBaths, brokerageLine, formatListingPrice, formatLivingArea, statusLabel } from "~/components/listings/listing-text";
+import { bedsBaths, brokerageLine, formatListingPrice, formatLivingArea, statusLabel } from "~/lib/listing-text";
 import type { ListingCard, ListingDetail } from "~/lib/listing-types";
 import { CostPanel } from "~/components/listings/cost-panel";
 import { type ListingFacts, ListingFactsSection, SimilarHomes, daysOnMarket, listingFactsOf } from "~/components/listings/listing-facts";
@@ -23,9 +23,10 @@ import { answerListingInquiryPost } from "~/lib/server/leads/contact-post.server
 import { formQuota } from "~/lib/server/leads/form-post.server";
 import { serverContext } from "~/router-context";
 import { listingByKey, similarListings } from "~/lib/server/listings/queries.server";
-import { AlertSignUp, type AlertSignUpForm } from "~/components/alerts/alert-sign-up";
-import { alertsOf } from "./alerts/alert-links.server";
-import { watchSignUpForm } from "./alerts/sign-up-form.server";
+import { AlertSignUp } from "~/components/alerts/alert-sign-up";
+import type { AlertSignUpForm } from "~/lib/alert-values";
+import { alertsOf } from "~/lib/server/alerts/link-pages.server";
+import { watchSignUpForm } from "~/lib/server/alerts/sign-up-form.server";
 
 /**
  * One listing of the DDF® feed: /listings/{ListingKey}-{address-slug}. Server-rendered per

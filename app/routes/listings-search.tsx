@@ -18,8 +18,8 @@ import { agentListings, searchListings } from "~/lib/server/listings/queries.ser
 import { serverContext } from "~/router-context";
 import { AlertSignUp } from "~/components/alerts/alert-sign-up";
 import { parseAlertCriteria } from "~/lib/alert-criteria";
-import { alertsOf } from "./alerts/alert-links.server";
-import { searchSignUpForm } from "./alerts/sign-up-form.server";
+import { alertsOf } from "~/lib/server/alerts/link-pages.server";
+import { searchSignUpForm } from "~/lib/server/alerts/sign-up-form.server";
 
 /**
  * /listings: the DDF® feed's homes for sale, searched with a plain GET form (city, price, beds,

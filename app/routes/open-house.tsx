@@ -8,7 +8,7 @@ import { BackButton } from "~/components/layout/back-button";
 import { DdfNotice } from "~/components/listings/ddf-notices";
 import { CardPhoto } from "~/components/listings/listing-card";
 import { CardMarks } from "~/components/listings/listing-marks";
-import { bedsBaths, brokerageNames, formatListingPrice, formatLivingArea } from "~/components/listings/listing-text";
+import { bedsBaths, brokerageNames, formatListingPrice, formatLivingArea } from "~/lib/listing-text";
 import { type OpenHouseListing, SEARCH_CITIES } from "~/lib/listing-types";
 import { LivestreamLink, OpenHouseWhen } from "~/components/listings/open-house-times";
 import { ButtonLink } from "~/components/ui/button";

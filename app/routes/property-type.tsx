@@ -12,8 +12,8 @@ import { pageMeta } from "~/lib/seo";
 import { searchListings } from "~/lib/server/listings/queries.server";
 import { serverContext } from "~/router-context";
 import { AlertSignUp } from "~/components/alerts/alert-sign-up";
-import { alertsOf } from "./alerts/alert-links.server";
-import { searchSignUpForm } from "./alerts/sign-up-form.server";
+import { alertsOf } from "~/lib/server/alerts/link-pages.server";
+import { searchSignUpForm } from "~/lib/server/alerts/sign-up-form.server";
 
 /** Which of the site's listing categories each page lists (the sync files every listing under one). */
 const CATEGORY_OF: Record<PropertyType["path"], ListingCategory> = {

@@ -1,8 +1,8 @@
-/** The job runner's leases (server/jobs). */
+/** The job runner's leases (platform/jobs). */
 import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
- * The job runner's leases (server/jobs): one row per background job that runs on one
+ * The job runner's leases (platform/jobs): one row per background job that runs on one
  * server at a time, taken before each run, renewed while it lasts, given back after it. A server
  * that died lets go when `lease_until` passes. (The outbox's and the listings sync's leases are in
  * their own rows.)

@@ -1,4 +1,4 @@
-/** The rate limiter's counts (server/rate-limit.ts), on PostgreSQL. */
+/** The rate limiter's counts (platform/rate-limit.ts), on PostgreSQL. */
 import { bigint, integer, pgTable, varchar } from "drizzle-orm/pg-core";
 
 /**

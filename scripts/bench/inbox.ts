@@ -8,8 +8,8 @@
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import { notificationOutbox as o, people } from "../../db/schema";
-import { openDatabase } from "../../server/db/database";
-import { name, select } from "../../server/db/query";
+import { openDatabase } from "../../platform/db/database";
+import { name, select } from "../../platform/db/query";
 import { createAccountFromInvite, createInvite } from "../../app/lib/server/inbox/accounts.server";
 import { personUpsert, submissionPersonOf } from "../../app/lib/server/inbox/people.server";
 import { createSession, sessionCookie } from "../../app/lib/server/inbox/sessions.server";

@@ -6,7 +6,7 @@
  * that many listings stored. Target: a listing page's p99 under 50 ms.
  */
 import autocannon from "autocannon";
-import { openDatabase } from "../../server/db/database";
+import { openDatabase } from "../../platform/db/database";
 import { createDdfClient } from "../../app/lib/server/listings/ddf-client.server";
 import { countListings } from "../../app/lib/server/listings/store.server";
 import { syncListings } from "../../app/lib/server/listings/sync.server";

@@ -9,7 +9,7 @@ import { createServer } from "node:net";
 import path from "node:path";
 import { readScriptConfig } from "../script-config";
 import { SERVER_NODE_OPTIONS } from "../../server/node-options";
-import { type TestOnlySettings, testOnlyValue } from "../../server/config";
+import { type TestOnlySettings, testOnlyValue } from "../../platform/config";
 
 const config = readScriptConfig();
 

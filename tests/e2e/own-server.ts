@@ -12,7 +12,7 @@ import path from "node:path";
 import { type Page, expect } from "@playwright/test";
 import { e2eFeedEnv } from "../../playwright.config";
 import { SERVER_NODE_OPTIONS } from "../../server/node-options";
-import { type TestOnlySettings, testOnlyValue } from "../../server/config";
+import { type TestOnlySettings, testOnlyValue } from "../../platform/config";
 
 /** A port nobody listens on now (the kernel's pick), for a server started by a test. */
 export async function freePort(): Promise<number> {

@@ -13,7 +13,7 @@ import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../server/db/database";
+import type { Database } from "../../platform/db/database";
 import { killAll } from "./support/children";
 import { freshDataDir, removeDataDirs, withDatabase } from "./support/data";
 import { submitOne } from "./support/forms";

@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { openDatabase } from "../../server/db/database";
+import { openDatabase } from "../../platform/db/database";
 import { buildDir, repoRoot } from "./support/paths";
 
 export default async function setup({ provide }: { provide: (key: "pgliteTemplate", value: string) => void }) {

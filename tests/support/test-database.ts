@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import { type Database, openDatabase } from "../../server/db/database";
+import { type Database, openDatabase } from "../../platform/db/database";
 
 export interface TestDatabase {
   db: Database;

@@ -3,29 +3,14 @@
  * without JavaScript and adds no client code of its own (the listing page's script budget has almost
  * no room): no hooks, no state, a native <details> disclosure. Everything that varies (the title,
  * what will be sent, the consent text, the hidden fields) comes from the server in the page's data
- * (app/routes/alerts/sign-up-form.server.ts), so neither the consent texts nor the criteria code ship
+ * (app/lib/server/alerts/sign-up-form.server.ts), so neither the consent texts nor the criteria code ship
  * in the page's script. The consent box starts unticked (CASL: an opt-in the person takes) and the
  * server checks it, so a post without it comes back here with a message.
  */
 import { Honeypot, TextField } from "~/components/forms/fields";
 import { Button } from "~/components/ui/button";
-import { ALERT_FREQUENCIES, ALERT_FREQUENCY_LABELS, type AlertKind } from "~/lib/alert-values";
+import { ALERT_FREQUENCIES, ALERT_FREQUENCY_LABELS, type AlertSignUpField, type AlertSignUpForm } from "~/lib/alert-values";
 import { LIMITS } from "~/lib/schemas/limits";
-
-/** A sign-up form as the server describes it for a page. */
-export interface AlertSignUpForm {
-  kind: AlertKind;
-  /** "Save this search" or "Watch this home": the disclosure, the button, and the ledger's form name. */
-  title: string;
-  /** What will be sent, in a sentence. */
-  about: string;
-  /** The consent box's label: the text of the version posted with it, word for word. */
-  consent: string;
-  /** kind, consentVersion, form, and the listing key or the search's criteria. */
-  hidden: [string, string][];
-}
-
-export type AlertSignUpField = "email" | "name" | "frequency" | "consent";
 
 interface AlertSignUpProps {
   form: AlertSignUpForm;

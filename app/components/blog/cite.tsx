@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
-import type { OfficialSource } from "~/content/blog/data/figures";
+import type { OfficialSource } from "~/lib/mortgage-rules";
 import { formatLongDate } from "~/lib/dates";
 import { ExternalLink } from "./external-link";
 
 /**
  * The citation of a rule-based figure: "(source: Canada Revenue Agency, as of July 8, 2025)", the
  * name linking to the official page. The date is the source's `asOf` in
- * app/content/blog/data/figures.ts, so a figure and the date it was checked live in one place.
+ * app/lib/mortgage-rules.ts, so a figure and the date it was checked live in one place.
  */
 export function Cite({ source }: { source: OfficialSource }) {
   return (

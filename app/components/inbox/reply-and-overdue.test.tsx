@@ -2,7 +2,7 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { Submission } from "~/lib/inbox";
-import type { ResponseForm } from "~/lib/server/inbox/response-times.server";
+import type { ResponseForm } from "~/lib/response-times";
 import { formatDuration } from "~/lib/format";
 import { OverdueBadge, ReplyDue } from "./overdue";
 import { ReplyActions, latestMessageOf } from "./reply-actions";

@@ -8,7 +8,7 @@
 import { useId, type ReactNode } from "react";
 import { Link } from "react-router";
 import { ExternalLink } from "~/components/blog/external-link";
-import type { OfficialSource } from "~/content/blog/data/figures";
+import type { OfficialSource } from "~/lib/mortgage-rules";
 import { formatLongDate } from "~/lib/dates";
 import type { ListingCostRules } from "~/lib/listing-cost-rules";
 import type { CostColumn, CostFields, CostNote, CostView } from "~/lib/listing-cost-view";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { CATEGORY_LABELS, photoAtWidth, photoSrcSet } from "~/lib/listings";
 import { CardMarks } from "./listing-marks";
-import { brokerageNames, bedsBaths, formatListingPrice, formatLivingArea } from "./listing-text";
+import { brokerageNames, bedsBaths, formatListingPrice, formatLivingArea } from "~/lib/listing-text";
 import type { ListingCard as Card } from "~/lib/listing-types";
 
 /**

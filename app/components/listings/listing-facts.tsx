@@ -7,7 +7,7 @@ import { formatCurrency, formatNumber } from "~/lib/format";
 import { Link } from "react-router";
 import type { ListingCard, ListingDetail } from "~/lib/listing-types";
 import { CATEGORY_LABELS, photoAtWidth } from "~/lib/listings";
-import { bedsBaths, brokerageNames, countFact, formatListingPrice, formatLivingArea } from "./listing-text";
+import { bedsBaths, brokerageNames, countFact, formatListingPrice, formatLivingArea } from "~/lib/listing-text";
 
 const SQ_FT_PER_M2 = 10.7639;
 

@@ -1,6 +1,6 @@
 /** The small marks a listing carries on its card and its page (no icons: every card loads this). */
 import type { ListingCard, ListingStatus } from "~/lib/listing-types";
-import { LISTED_BY_AGENT, statusLabel } from "./listing-text";
+import { LISTED_BY_AGENT, statusLabel } from "~/lib/listing-text";
 
 const badge = "inline-flex items-center rounded-full px-2.5 py-0.5 font-bold";
 

@@ -30,7 +30,7 @@ import {
   STRESS_TEST_FLOOR_PERCENT,
   INSURED_GDS_LIMIT_PERCENT,
   INSURED_TDS_LIMIT_PERCENT,
-} from "./data/figures";
+} from "~/lib/mortgage-rules";
 import { highRatioPremiumRange } from "./data/quick-mortgage-guide-for-homebuyers";
 import { livePosts } from "./posts";
 

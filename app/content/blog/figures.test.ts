@@ -20,7 +20,7 @@ import {
   ruleSources,
   TRADITIONAL_GDS_PERCENT,
   TRADITIONAL_TDS_PERCENT,
-} from "./data/figures";
+} from "~/lib/mortgage-rules";
 import { THIRTY_YEAR_INSURED_RULE } from "~/lib/insured-amortization-rule";
 
 describe("GST rebate article (§9)", () => {

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import Article from "~/routes/blog/new-gst-rebate-for-home-buyers";
 import { formatLongDate } from "~/lib/dates";
 import { LEGISLATIVE_STATUS } from "./data/new-gst-rebate-for-home-buyers";
-import { isOfficialSourceUrl } from "./data/figures";
+import { isOfficialSourceUrl } from "~/lib/mortgage-rules";
 import { postBySlug } from "./posts";
 
 const html = renderToString(

@@ -15,7 +15,7 @@ import { AlertPage, LinkProblemPage, alertCrumb, alertPageMeta, linkClass, Searc
 import { Button } from "~/components/ui/button";
 import { ALERT_FREQUENCY_LABELS, type AlertFrequency } from "~/lib/alert-values";
 import { confirmSubscription, subscriptionToConfirm } from "~/lib/server/alerts/subscriptions.server";
-import { PRIVATE_HEADERS, alertsOf, linkProblem, requestMeta } from "./alert-links.server";
+import { PRIVATE_HEADERS, alertsOf, linkProblem, requestMeta } from "~/lib/server/alerts/link-pages.server";
 import type { Route } from "./+types/confirm";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -12,10 +12,10 @@ import { FormNotice } from "~/components/forms/fields";
 import { Button } from "~/components/ui/button";
 import { site } from "~/content/site";
 import { ALERT_FREQUENCIES, ALERT_FREQUENCY_LABELS } from "~/lib/alert-values";
-import { positiveId, readForm, refusalStatus } from "~/lib/http/request-body.server";
+import { positiveId, readForm, refusalStatus } from "~/lib/server/http/request-body.server";
 import { formText } from "~/lib/schemas/fields";
 import { endSubscription, setFrequency, subscriptionsOf, unsubscribeAll } from "~/lib/server/alerts/subscriptions.server";
-import { PRIVATE_HEADERS, personOfLink, requestMeta } from "./alert-links.server";
+import { PRIVATE_HEADERS, personOfLink, requestMeta } from "~/lib/server/alerts/link-pages.server";
 import type { Route } from "./+types/manage";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

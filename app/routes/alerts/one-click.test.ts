@@ -10,8 +10,8 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { signToken } from "~/lib/server/alerts/tokens.server";
 import { serverSecret } from "~/lib/server/alerts/secrets.server";
 import { testDatabaseForThisFile } from "../../../tests/support/test-database";
-import { requestGuard } from "~/lib/http/request-guard.server";
-import { listingContext } from "../listing-test-support";
+import { requestGuard } from "~/lib/server/http/request-guard.server";
+import { listingContext } from "../../../tests/support/listing-routes";
 import * as unsubscribe from "./unsubscribe";
 
 const unsubscribeAll = vi.hoisted(() => vi.fn(async () => {}));

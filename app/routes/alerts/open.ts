@@ -9,7 +9,7 @@
 import { redirect } from "react-router";
 import { recordOpen } from "~/lib/server/alerts/opens.server";
 import { formQuotaContext } from "~/router-context";
-import { PRIVATE_HEADERS, alertsOf, openLinkQuota } from "./alert-links.server";
+import { PRIVATE_HEADERS, alertsOf, openLinkQuota } from "~/lib/server/alerts/link-pages.server";
 import type { Route } from "./+types/open";
 
 export const middleware: Route.MiddlewareFunction[] = [openLinkQuota];

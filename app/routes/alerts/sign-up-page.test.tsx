@@ -6,7 +6,8 @@
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { AlertSignUp, type AlertSignUpForm } from "~/components/alerts/alert-sign-up";
+import { AlertSignUp } from "~/components/alerts/alert-sign-up";
+import type { AlertSignUpForm } from "~/lib/alert-values";
 import { ALERT_CONSENT_VERSION, alertConsentText } from "~/lib/alert-consent";
 
 const form: AlertSignUpForm = {

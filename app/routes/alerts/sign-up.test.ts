@@ -11,11 +11,11 @@ import { emailHash } from "~/lib/server/alerts/suppression.server";
 import { toListingRow } from "~/lib/server/listings/property.server";
 import { upsertListings } from "~/lib/server/listings/store.server";
 import { alertSubscriptions, emailSuppressions, notificationOutbox } from "../../../db/schema";
-import { select } from "../../../server/db/query";
+import { select } from "../../../platform/db/query";
 import { testDatabaseForThisFile } from "../../../tests/support/test-database";
-import { HOME, listingContext } from "../listing-test-support";
-import { type Answer, expectPrivate, get, post, runRoute } from "./alerts-test-support";
-import { CONSENT_MESSAGE } from "./sign-up.server";
+import { HOME, listingContext } from "../../../tests/support/listing-routes";
+import { type Answer, expectPrivate, get, post, runRoute } from "../../../tests/support/alert-routes";
+import { CONSENT_MESSAGE } from "~/lib/server/alerts/sign-up-post.server";
 import * as signUpRoute from "./sign-up";
 
 const t = testDatabaseForThisFile();

@@ -1,6 +1,6 @@
 /**
  * /alerts: what listing alerts are (GET), and where every "Save this search" and "Watch this home"
- * form posts (app/routes/alerts/sign-up.server.ts): the form again with its messages, "Check your
+ * form posts (app/lib/server/alerts/sign-up-post.server.ts): the form again with its messages, "Check your
  * e-mail", or why nothing was saved. With the feed off there are no alerts: 404.
  */
 import { data } from "react-router";
@@ -11,8 +11,8 @@ import { NotFoundContent } from "~/components/not-found-content";
 import { checkFieldsMessage } from "~/content/form-messages";
 import { site } from "~/content/site";
 import { formQuota } from "~/lib/server/leads/form-post.server";
-import { PRIVATE_HEADERS, alertsOf } from "./alert-links.server";
-import { answerSignUp } from "./sign-up.server";
+import { PRIVATE_HEADERS, alertsOf } from "~/lib/server/alerts/link-pages.server";
+import { answerSignUp } from "~/lib/server/alerts/sign-up-post.server";
 import type { Route } from "./+types/sign-up";
 
 /** Every POST here takes one unit of the visitor's form quota, whatever spelling of the path it used. */

@@ -24,10 +24,10 @@ import * as z from "zod/mini";
 import { AlertPage, LinkProblemPage, alertCrumb, alertPageMeta, linkClass, SearchHomesLink } from "~/components/alerts/alert-pages";
 import { Button } from "~/components/ui/button";
 import { site } from "~/content/site";
-import { readForm, refusalStatus } from "~/lib/http/request-body.server";
+import { readForm, refusalStatus } from "~/lib/server/http/request-body.server";
 import { formText } from "~/lib/schemas/fields";
 import { unsubscribeAll } from "~/lib/server/alerts/subscriptions.server";
-import { PRIVATE_HEADERS, personOfLink, requestMeta } from "./alert-links.server";
+import { PRIVATE_HEADERS, personOfLink, requestMeta } from "~/lib/server/alerts/link-pages.server";
 import type { Route } from "./+types/unsubscribe";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

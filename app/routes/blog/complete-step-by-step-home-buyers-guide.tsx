@@ -23,7 +23,7 @@ import {
   ruleSources,
   STRESS_TEST_BUFFER_POINTS,
   STRESS_TEST_FLOOR_PERCENT,
-} from "~/content/blog/data/figures";
+} from "~/lib/mortgage-rules";
 import { landTitleFees } from "~/lib/fees";
 import { formatCurrency, formatPercent } from "~/lib/mortgage";
 import { DOWN_PAYMENT_RULE, minimumDownPayment, mortgageInsurancePremium } from "~/lib/mortgage-insurance";

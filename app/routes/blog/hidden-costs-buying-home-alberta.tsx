@@ -27,7 +27,7 @@ import {
   tips,
   workedExample as example,
 } from "~/content/blog/data/hidden-costs-buying-home-alberta";
-import { officialSources, ruleSources } from "~/content/blog/data/figures";
+import { officialSources, ruleSources } from "~/lib/mortgage-rules";
 import { formatLongDate } from "~/lib/dates";
 import { LAND_TITLE_VALUE_STEP } from "~/lib/fees";
 import { formatCurrency, formatPercent } from "~/lib/format";

@@ -19,7 +19,7 @@ import {
   restrictions,
   timeline,
 } from "~/content/blog/data/new-gst-rebate-for-home-buyers";
-import { officialSources, ruleSources } from "~/content/blog/data/figures";
+import { officialSources, ruleSources } from "~/lib/mortgage-rules";
 import { site } from "~/content/site";
 import { formatLongDate } from "~/lib/dates";
 import { formatCurrency } from "~/lib/format";

@@ -8,7 +8,7 @@ import { ContactBlock } from "~/components/blog/contact-block";
 import { ExternalLink } from "~/components/blog/external-link";
 import { RelatedPosts } from "~/components/blog/related-posts";
 import { ButtonLink } from "~/components/ui/button";
-import { ILLUSTRATIVE_RATE_PERCENT, officialSources, qualifyingRate, ruleSources } from "~/content/blog/data/figures";
+import { ILLUSTRATIVE_RATE_PERCENT, officialSources, qualifyingRate, ruleSources } from "~/lib/mortgage-rules";
 import {
   faq,
   highRatioBands,

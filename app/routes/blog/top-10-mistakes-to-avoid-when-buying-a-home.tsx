@@ -9,7 +9,7 @@ import { ContentsNav } from "~/components/blog/contents-nav";
 import { RelatedPosts } from "~/components/blog/related-posts";
 import { Sources } from "~/components/blog/sources";
 import { TermList } from "~/components/blog/term-list";
-import { EDMONTON_PROPERTY_TAX_PERCENT, EDMONTON_TOTAL_PROPERTY_TAX_PERCENT, ruleSources } from "~/content/blog/data/figures";
+import { EDMONTON_PROPERTY_TAX_PERCENT, EDMONTON_TOTAL_PROPERTY_TAX_PERCENT, ruleSources } from "~/lib/mortgage-rules";
 import { checklist, mistakes, recoveries } from "~/content/blog/data/top-10-mistakes-to-avoid-when-buying-a-home";
 import { landTitleFees } from "~/lib/fees";
 import { formatCurrency } from "~/lib/mortgage";

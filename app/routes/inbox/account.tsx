@@ -36,7 +36,7 @@ import { listPasskeys, removePasskey } from "~/lib/server/inbox/passkeys.server"
 import { listingSyncStatus } from "~/lib/server/listings/sync-status.server";
 import { clearedSessionCookie, countSessions, endAllSessions } from "~/lib/server/inbox/sessions.server";
 import { outboxCounts } from "~/lib/server/mail/outbox.server";
-import { positiveId, readForm } from "~/lib/http/request-body.server";
+import { positiveId, readForm } from "~/lib/server/http/request-body.server";
 import { answerPushForm, pushForms } from "~/lib/server/push/account-forms.server";
 import { hidesDetails, listDevices } from "~/lib/server/push/devices.server";
 import { serverOf } from "~/router-context";

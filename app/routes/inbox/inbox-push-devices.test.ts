@@ -8,7 +8,7 @@ import { createECDH, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { PUSH_DEVICES_PER_ACCOUNT } from "~/lib/server/push/devices.server";
-import { type Handler, form, inboxWithALeadForThisFile, outcome, request, t, validToken } from "./inbox-security-test-support";
+import { type Handler, form, inboxWithALeadForThisFile, outcome, request, t, validToken } from "../../../tests/support/inbox-security";
 import * as account from "./account";
 
 inboxWithALeadForThisFile();

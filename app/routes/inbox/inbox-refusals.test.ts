@@ -1,6 +1,6 @@
 /**
  * Every inbox loader and action refuses what it must, against a real database with a lead in it
- * (set-up in inbox-security-test-support.ts): without a session, with a forged cookie or an
+ * (set-up in tests/support/inbox-security.ts): without a session, with a forged cookie or an
  * expired one, pages redirect to sign-in and data and actions answer 401, and nothing of the lead
  * is in any answer. An action from another site's page is refused (403) before it runs, session
  * or not; every answer is private.
@@ -23,7 +23,7 @@ import {
   request,
   t,
   validToken,
-} from "./inbox-security-test-support";
+} from "../../../tests/support/inbox-security";
 import * as layout from "./layout";
 import * as person from "./person";
 import * as signIn from "./sign-in";

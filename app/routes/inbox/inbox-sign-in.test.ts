@@ -1,6 +1,6 @@
 /**
  * Signing in to the inbox, called as React Router calls it, against a real database with the
- * agent's account in it (set-up in inbox-security-test-support.ts): attempts are counted before
+ * agent's account in it (set-up in tests/support/inbox-security.ts): attempts are counted before
  * the password is checked, the agent's own browser still gets in while strangers have used up
  * the account, passkey challenges are bounded per address, and bad input gets a 4xx.
  */
@@ -12,7 +12,7 @@ import { deviceCookieName, rememberDevice } from "~/lib/server/inbox/devices.ser
 import { sessionCookieName } from "~/lib/server/inbox/sessions.server";
 import { sentCookie, tokenIn } from "../../../tests/support/inbox-cookies";
 import { CHALLENGES_PER_ADDRESS, SIGN_IN_FAILURES_PER_ACCOUNT } from "~/lib/server/inbox/sign-in-throttle.server";
-import { type Handler, type Outcome, PASSWORD, SITE, form, inboxWithALeadForThisFile, jordan, json, outcome, personId, request, t } from "./inbox-security-test-support";
+import { type Handler, type Outcome, PASSWORD, SITE, form, inboxWithALeadForThisFile, jordan, json, outcome, personId, request, t } from "../../../tests/support/inbox-security";
 import * as passkey from "./passkey";
 import * as person from "./person";
 import * as setup from "./setup";

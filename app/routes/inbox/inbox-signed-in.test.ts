@@ -1,6 +1,6 @@
 /**
  * The inbox with a valid session, against a real database with a lead in it (set-up in
- * inbox-security-test-support.ts): the lead is shown as data, the CSV neutralises formulas, the
+ * tests/support/inbox-security.ts): the lead is shown as data, the CSV neutralises formulas, the
  * session cookie is renewed and read only under its __Host- name, and the inbox's own actions run
  * while bodies, files and ids out of range are refused.
  */
@@ -21,7 +21,7 @@ import {
   sessionCookie,
   t,
   validToken,
-} from "./inbox-security-test-support";
+} from "../../../tests/support/inbox-security";
 import * as exportCsv from "./export";
 import * as layout from "./layout";
 import * as person from "./person";

@@ -13,7 +13,7 @@ import { requireSession } from "~/lib/server/inbox/guard.server";
 import { registerPasskey, registrationOptions, signInOptions, verifyPasskeySignIn } from "~/lib/server/inbox/passkeys.server";
 import { startSession } from "~/lib/server/inbox/start-session.server";
 import * as z from "zod/mini";
-import { readJson } from "~/lib/http/request-body.server";
+import { readJson } from "~/lib/server/http/request-body.server";
 import { serverOf } from "~/router-context";
 import type { Route } from "./+types/passkey";
 

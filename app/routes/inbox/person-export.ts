@@ -7,7 +7,7 @@
 import { data } from "react-router";
 import { requireSession } from "~/lib/server/inbox/guard.server";
 import { exportPerson } from "~/lib/server/inbox/person-export.server";
-import { positiveId } from "~/lib/http/request-body.server";
+import { positiveId } from "~/lib/server/http/request-body.server";
 import { serverOf } from "~/router-context";
 import type { Route } from "./+types/person-export";
 

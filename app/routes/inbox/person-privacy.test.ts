@@ -1,12 +1,12 @@
 /**
- * A person's privacy requests through the inbox's routes (set-up in inbox-security-test-support.ts):
+ * A person's privacy requests through the inbox's routes (set-up in tests/support/inbox-security.ts):
  * the export files (JSON and text: attachments, private, never markup, audited) and the erasure
  * (a form post that needs its confirmation box), refused signed out whatever the spelling of the
  * path, and refused from another site's page before it runs.
  */
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type Handler, expectPrivate, form, inboxWithALeadForThisFile, outcome, personId, request, t, validToken } from "./inbox-security-test-support";
+import { type Handler, expectPrivate, form, inboxWithALeadForThisFile, outcome, personId, request, t, validToken } from "../../../tests/support/inbox-security";
 import * as person from "./person";
 import * as personExport from "./person-export";
 

@@ -24,7 +24,7 @@ import { personAlerts } from "~/lib/server/inbox/person-alerts.server";
 import { eraseAtRequest } from "~/lib/server/inbox/privacy.server";
 import * as z from "zod/mini";
 import { formText } from "~/lib/schemas/fields";
-import { positiveId, readForm } from "~/lib/http/request-body.server";
+import { positiveId, readForm } from "~/lib/server/http/request-body.server";
 import { serverOf } from "~/router-context";
 import type { Route } from "./+types/person";
 

@@ -13,7 +13,7 @@ import { formText } from "~/lib/schemas/fields";
 import { LIMITS } from "~/lib/schemas/limits";
 import { createAccountFromInvite, findInvite, passwordProblem } from "~/lib/server/inbox/accounts.server";
 import { startSession } from "~/lib/server/inbox/start-session.server";
-import { readForm } from "~/lib/http/request-body.server";
+import { readForm } from "~/lib/server/http/request-body.server";
 import { serverOf } from "~/router-context";
 import type { Route } from "./+types/setup";
 

@@ -17,7 +17,7 @@ import { checkPassword, countThrottled, recordSignIn } from "~/lib/server/inbox/
 import { deviceTokenFrom, knownDevice } from "~/lib/server/inbox/devices.server";
 import { currentSession, retryAfterHeaders } from "~/lib/server/inbox/guard.server";
 import { startSession } from "~/lib/server/inbox/start-session.server";
-import { readForm } from "~/lib/http/request-body.server";
+import { readForm } from "~/lib/server/http/request-body.server";
 import { serverOf } from "~/router-context";
 import type { Route } from "./+types/sign-in";
 

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { type SQL, sql } from "drizzle-orm";
 import { inject } from "vitest";
-import { type Database, openDatabase } from "../../../server/db/database";
+import { type Database, openDatabase } from "../../../platform/db/database";
 
 const made: string[] = [];
 

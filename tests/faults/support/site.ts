@@ -11,7 +11,7 @@ import { HOST } from "./ports";
 import { buildDir, repoRoot } from "./paths";
 import { track } from "./children";
 import { SERVER_NODE_OPTIONS } from "../../../server/node-options";
-import { type TestOnlySettings, testOnlyValue } from "../../../server/config";
+import { type TestOnlySettings, testOnlyValue } from "../../../platform/config";
 
 export interface SiteOptions {
   port: number;

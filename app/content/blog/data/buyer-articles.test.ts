@@ -5,7 +5,7 @@ import { landTitleFees } from "~/lib/fees";
 import { formatCurrency, monthlyPayment } from "~/lib/mortgage";
 import { minimumDownPayment } from "~/lib/mortgage-insurance";
 import { buyerProcess, closingCosts, guideSteps } from "./complete-step-by-step-home-buyers-guide";
-import { FTHB_TAX_CREDIT_AMOUNT, FTHB_TAX_CREDIT_VALUE, INSURED_GDS_LIMIT_PERCENT, qualifyingRate, TRADITIONAL_GDS_PERCENT } from "./figures";
+import { FTHB_TAX_CREDIT_AMOUNT, FTHB_TAX_CREDIT_VALUE, INSURED_GDS_LIMIT_PERCENT, qualifyingRate, TRADITIONAL_GDS_PERCENT } from "~/lib/mortgage-rules";
 import { faq, highRatioPremiumRange, incomeTableAssumptions, incomeToMaxMortgage, mortgageTypes, resources } from "./quick-mortgage-guide-for-homebuyers";
 import { finalTips, strategies, WIDEN_SEARCH_STRATEGY } from "./tips-and-tricks-to-buy-in-sellers-market";
 import { mistakes } from "./top-10-mistakes-to-avoid-when-buying-a-home";

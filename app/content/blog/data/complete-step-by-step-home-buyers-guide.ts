@@ -8,7 +8,7 @@
  */
 import { formatCurrency } from "~/lib/format";
 import { LAND_TITLE_BASE_FEE, LAND_TITLE_FEE_PER_STEP, LAND_TITLE_VALUE_STEP } from "~/lib/fees";
-import { type OfficialSource, ruleSources } from "./figures";
+import { type OfficialSource, ruleSources } from "~/lib/mortgage-rules";
 
 export interface GuideStep {
   /** 1-8; also the anchor `#step-N`. */

@@ -12,7 +12,7 @@ import MapPinned from "lucide-react/icons/map-pinned";
 import Search from "lucide-react/icons/search";
 import ShieldCheck from "lucide-react/icons/shield-check";
 import { formatCurrency } from "~/lib/format";
-import { FHSA_ANNUAL_LIMIT, FHSA_LIFETIME_LIMIT, FTHB_TAX_CREDIT_AMOUNT, FTHB_TAX_CREDIT_VALUE, HBP_LIMIT, type OfficialSource, ruleSources } from "./figures";
+import { FHSA_ANNUAL_LIMIT, FHSA_LIFETIME_LIMIT, FTHB_TAX_CREDIT_AMOUNT, FTHB_TAX_CREDIT_VALUE, HBP_LIMIT, type OfficialSource, ruleSources } from "~/lib/mortgage-rules";
 
 /** A resource category of spec/blog.md §3: a title and its links (name, url), plus why each helps. */
 export interface Resource {

@@ -7,7 +7,7 @@ import { formatCurrency as $ } from "~/lib/format";
 import { LAND_TITLE_BASE_FEE, LAND_TITLE_FEE_PER_STEP, LAND_TITLE_VALUE_STEP, landTitleFees } from "~/lib/fees";
 import { monthlyPayment, type Compounding } from "~/lib/mortgage";
 import { FIELD } from "~/lib/mortgage-inputs";
-import { EDMONTON_PROPERTY_TAX_PERCENT, EDMONTON_TOTAL_PROPERTY_TAX_PERCENT, ILLUSTRATIVE_RATE_PERCENT, type OfficialSource, ruleSources } from "./figures";
+import { EDMONTON_PROPERTY_TAX_PERCENT, EDMONTON_TOTAL_PROPERTY_TAX_PERCENT, ILLUSTRATIVE_RATE_PERCENT, type OfficialSource, ruleSources } from "~/lib/mortgage-rules";
 
 export interface ClosingCostCategory {
   category: string;

@@ -1,6 +1,6 @@
 /** Typed content of the GST rebate article (spec/blog.md §3: eligibility item, timeline item). */
 
-import type { OfficialSource } from "./figures";
+import type { OfficialSource } from "~/lib/mortgage-rules";
 
 /**
  * Where the rebate stands in law, as the official source showed it on the day it was checked.

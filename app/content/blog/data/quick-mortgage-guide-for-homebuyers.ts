@@ -28,7 +28,7 @@ import {
   STRESS_TEST_FLOOR_PERCENT,
   TRADITIONAL_GDS_PERCENT,
   TRADITIONAL_TDS_PERCENT,
-} from "./figures";
+} from "~/lib/mortgage-rules";
 import { type AffordabilityAssumptions, maxMortgageForIncome, roundDownTo } from "~/lib/affordability";
 
 /** spec §3 "Mortgage type: title, description". */

@@ -14,7 +14,7 @@ import {
   type OfficialSource,
   officialSources,
   ruleSources,
-} from "./figures";
+} from "~/lib/mortgage-rules";
 import BadgeCheck from "lucide-react/icons/badge-check";
 import ClipboardCheck from "lucide-react/icons/clipboard-check";
 import CreditCard from "lucide-react/icons/credit-card";

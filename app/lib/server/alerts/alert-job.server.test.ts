@@ -5,10 +5,10 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { alertItems as i, listingChanges, notificationOutbox as o } from "../../../../db/schema";
-import { select } from "../../../../server/db/query";
+import { select } from "../../../../platform/db/query";
 import { testDatabaseForThisFile } from "../../../../tests/support/test-database";
 import { upsertListings } from "../listings/store.server";
-import { alertsContext, follow, listing } from "./alerts-test-support";
+import { alertsContext, follow, listing } from "../../../../tests/support/alerts";
 import { AlertJob, LISTING_CHANGES_KEPT_MS } from "./alert-job.server";
 
 const t = testDatabaseForThisFile();

@@ -8,8 +8,8 @@
  */
 import { sql } from "drizzle-orm";
 import { alertCursor, listingChanges } from "../../../../db/schema";
-import { select } from "../../../../server/db/query";
-import type { Job, JobContext, JobRunOutcome } from "../../../../server/jobs/runner";
+import { select } from "../../../../platform/db/query";
+import type { Job, JobContext, JobRunOutcome } from "../../../../platform/jobs/runner";
 import type { AlertsContext } from "./context.server";
 import { matchChanges } from "./matching.server";
 import { queueDueAlerts } from "./queue.server";

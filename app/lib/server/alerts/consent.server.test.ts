@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { consentEvents, emailSuppressions, people } from "../../../../db/schema";
-import { name, returning, select } from "../../../../server/db/query";
+import { name, returning, select } from "../../../../platform/db/query";
 import { testDatabaseForThisFile } from "../../../../tests/support/test-database";
 import { consentLedger, impliedConsentSql, marketingAllowed, marketingAllowedMany } from "./consent.server";
 import { emailHash } from "./suppression.server";

@@ -7,8 +7,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { consentEvents, emailSuppressions, people, serverSecrets } from "../../../../db/schema";
-import type { Database } from "../../../../server/db/database";
-import { type RowOf, name, select } from "../../../../server/db/query";
+import type { Database } from "../../../../platform/db/database";
+import { type RowOf, name, select } from "../../../../platform/db/query";
 import { type SecretName } from "./secrets.server";
 import { hashWith } from "./suppression.server";
 

@@ -2,7 +2,7 @@
  * What the alert routes and the alerts job read (`serverOf(context).alerts`, app/router-context.ts):
  * present only when the DDF® feed is configured, since alerts are about its listings.
  */
-import type { Database } from "../../../../server/db/database";
+import type { Database } from "../../../../platform/db/database";
 
 export interface AlertsContext {
   db: Database;

@@ -2,12 +2,12 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { people } from "../../../../db/schema";
-import { select } from "../../../../server/db/query";
+import { select } from "../../../../platform/db/query";
 import { testDatabaseForThisFile } from "../../../../tests/support/test-database";
 import { createContact } from "../leads/contacts.server";
 import { recordLead } from "../leads/leads.server";
 import { consentLedger, marketingAllowed } from "./consent.server";
-import { deviceIn, outboxRows, pushRows } from "./core-test-support";
+import { deviceIn, outboxRows, pushRows } from "../../../../tests/support/alerts-core";
 
 const t = testDatabaseForThisFile();
 const now = new Date("2026-12-01T12:00:00Z");

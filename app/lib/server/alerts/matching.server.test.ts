@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { alertCursor, alertItems as i, listingChanges as c } from "../../../../db/schema";
-import { select } from "../../../../server/db/query";
+import { select } from "../../../../platform/db/query";
 import { generateListings } from "../../../../tests/fixtures/ddf/listings";
 import { testDatabaseForThisFile } from "../../../../tests/support/test-database";
 import { matchesCriteria } from "../../alert-criteria";
@@ -14,7 +14,7 @@ import type { AlertCriteria } from "../../alert-values";
 import { toListingRow } from "../listings/property.server";
 import { searchListings } from "../listings/queries.server";
 import { removeListings, upsertListings } from "../listings/store.server";
-import { follow, listing } from "./alerts-test-support";
+import { follow, listing } from "../../../../tests/support/alerts";
 import { matchChanges } from "./matching.server";
 
 const t = testDatabaseForThisFile();

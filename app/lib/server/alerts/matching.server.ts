@@ -13,8 +13,8 @@
  */
 import { sql } from "drizzle-orm";
 import { alertCursor, alertItems, alertSubscriptions, listingChanges, listings } from "../../../../db/schema";
-import type { Database } from "../../../../server/db/database";
-import { name, select } from "../../../../server/db/query";
+import type { Database } from "../../../../platform/db/database";
+import { name, select } from "../../../../platform/db/query";
 import { matchesCriteria } from "../../alert-criteria";
 import type { AlertFrequency } from "../../alert-values";
 

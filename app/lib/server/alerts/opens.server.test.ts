@@ -6,9 +6,9 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { alertOpens, notificationOutbox, people } from "../../../../db/schema";
-import { name, returning, select } from "../../../../server/db/query";
+import { name, returning, select } from "../../../../platform/db/query";
 import { testDatabaseForThisFile } from "../../../../tests/support/test-database";
-import { SITE, contextOf, deviceIn, listingIn, outboxRows, pushRows } from "./core-test-support";
+import { SITE, contextOf, deviceIn, listingIn, outboxRows, pushRows } from "../../../../tests/support/alerts-core";
 import { alertLinks } from "./links.server";
 import { recordOpen } from "./opens.server";
 import { serverSecret } from "./secrets.server";

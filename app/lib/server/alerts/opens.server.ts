@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { edmontonDate } from "~/lib/dates";
 import { listingPath } from "~/lib/listings";
 import { alertOpens, listings, notificationOutbox, people } from "../../../../db/schema";
-import { name, select } from "../../../../server/db/query";
+import { name, select } from "../../../../platform/db/query";
 import type { AlertsContext } from "./context.server";
 import { readLink } from "./links.server";
 import { warmingSql } from "./warming.server";

@@ -6,11 +6,11 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { alertItems as i, consentEvents as c, notificationOutbox as o, offices } from "../../../../db/schema";
-import { name, select } from "../../../../server/db/query";
+import { name, select } from "../../../../platform/db/query";
 import { testDatabaseForThisFile } from "../../../../tests/support/test-database";
 import { removeListings, upsertListings } from "../listings/store.server";
 import { alertPayloadOf } from "../mail/alert-payload.server";
-import { SITE, alertsContext, follow, listing } from "./alerts-test-support";
+import { SITE, alertsContext, follow, listing } from "../../../../tests/support/alerts";
 import { matchChanges } from "./matching.server";
 import { queueDueAlerts } from "./queue.server";
 

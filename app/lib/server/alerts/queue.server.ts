@@ -14,8 +14,8 @@
  */
 import { sql } from "drizzle-orm";
 import { alertItems as i, alertSubscriptions as s, listingChanges, listings, notificationOutbox as o, offices, people } from "../../../../db/schema";
-import type { Database } from "../../../../server/db/database";
-import { name, select } from "../../../../server/db/query";
+import type { Database } from "../../../../platform/db/database";
+import { name, select } from "../../../../platform/db/query";
 import { criteriaSearchPath } from "../../alert-criteria";
 import { dueAt, lastMailTime } from "../../alert-schedule";
 import { ALERTS_SOURCE } from "../../alert-values";

@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { emailSuppressions, serverSecrets } from "../../../../db/schema";
-import { name, select } from "../../../../server/db/query";
+import { name, select } from "../../../../platform/db/query";
 import { testDatabaseForThisFile } from "../../../../tests/support/test-database";
 import { secretIn, serverSecret } from "./secrets.server";
 import { emailHash, isSuppressed } from "./suppression.server";

@@ -5,8 +5,8 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { serverSecrets } from "../../../../db/schema";
-import type { Database } from "../../../../server/db/database";
-import { name, select } from "../../../../server/db/query";
+import type { Database } from "../../../../platform/db/database";
+import { name, select } from "../../../../platform/db/query";
 
 export type SecretName = "alert-links" | "suppression";
 

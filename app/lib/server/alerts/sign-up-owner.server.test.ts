@@ -8,12 +8,12 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ALERT_CONSENT_VERSION, alertConsentText } from "~/lib/alert-consent";
 import { alertSubscriptions as s, people, serverSecrets } from "../../../../db/schema";
-import { name, select } from "../../../../server/db/query";
+import { name, select } from "../../../../platform/db/query";
 import { testDatabaseForThisFile, usingPostgres } from "../../../../tests/support/test-database";
 import { personAlerts } from "../inbox/person-alerts.server";
 import { consentLedger } from "./consent.server";
 import { serverSecret } from "./secrets.server";
-import { SITE, contextOf, outboxRows } from "./core-test-support";
+import { SITE, contextOf, outboxRows } from "../../../../tests/support/alerts-core";
 import { type SignUpInput, confirmSubscription, signUp, subscriptionToConfirm, subscriptionsOf } from "./subscriptions.server";
 
 const t = testDatabaseForThisFile();

@@ -6,8 +6,8 @@
 import { createHmac } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { emailSuppressions, serverSecrets } from "../../../../db/schema";
-import type { Database } from "../../../../server/db/database";
-import { select } from "../../../../server/db/query";
+import type { Database } from "../../../../platform/db/database";
+import { select } from "../../../../platform/db/query";
 import { type SecretName, secretIn } from "./secrets.server";
 
 /** The address as every form compares it: trimmed, lower case. */

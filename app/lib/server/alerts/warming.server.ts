@@ -6,7 +6,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { ALERTS_SOURCE } from "~/lib/alert-values";
 import { notificationOutbox, people, pushDevices, pushMessages } from "../../../../db/schema";
-import { name } from "../../../../server/db/query";
+import { name } from "../../../../platform/db/query";
 import { newMessageId } from "../mail/message-id.server";
 
 /** The warming push's facts (push_messages.payload), read by the push text (push/messages.server.ts). */

@@ -11,9 +11,9 @@
 import { statfs } from "node:fs/promises";
 import { sql } from "drizzle-orm";
 import { listingSync, notificationOutbox as o, pushMessages as p } from "../../../../db/schema";
-import type { Database } from "../../../../server/db/database";
-import { select } from "../../../../server/db/query";
-import { latestGoodBackup } from "../../../../server/backup/manifest";
+import type { Database } from "../../../../platform/db/database";
+import { select } from "../../../../platform/db/query";
+import { latestGoodBackup } from "../../../../platform/backup/manifest";
 import { formatDuration } from "../../format";
 
 const HOUR = 3_600_000;

@@ -9,14 +9,14 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { notificationOutbox, pushMessages } from "../../../../db/schema";
-import { select } from "../../../../server/db/query";
-import { takeBackup } from "../../../../server/backup/backups";
+import { select } from "../../../../platform/db/query";
+import { takeBackup } from "../../../../platform/backup/backups";
 import { testDatabaseForThisFile } from "../../../../tests/support/test-database";
 import { emailOf } from "../mail/email-of.server";
 import type { OutboxNotification } from "../mail/outbox.server";
 import { notificationOf } from "../push/messages.server";
 import { saveDevice } from "../push/devices.server";
-import { accountIn } from "../push/push-test-support";
+import { accountIn } from "../../../../tests/support/push";
 import { healthChecks } from "./checks.server";
 import { HealthJob, healthStates } from "./health-job.server";
 

@@ -8,9 +8,9 @@
  */
 import { sql } from "drizzle-orm";
 import { healthAlerts as h, notificationOutbox as o } from "../../../../db/schema";
-import type { Database } from "../../../../server/db/database";
-import { name, returning, select } from "../../../../server/db/query";
-import type { Job, JobRunOutcome } from "../../../../server/jobs/runner";
+import type { Database } from "../../../../platform/db/database";
+import { name, returning, select } from "../../../../platform/db/query";
+import type { Job, JobRunOutcome } from "../../../../platform/jobs/runner";
 import type { HealthPayload } from "../mail/health-email.server";
 import { newMessageId } from "../mail/message-id.server";
 import { queuePushes } from "../push/messages.server";

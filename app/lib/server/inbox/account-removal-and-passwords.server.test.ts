@@ -8,7 +8,7 @@ import { softPasskey } from "../../../../tests/support/soft-authenticator";
 import { usingPostgres } from "../../../../tests/support/test-database";
 import { MIN_PASSWORD_LENGTH } from "../../inbox";
 import { checkPassword, createInvite, findInvite, hasAccounts, listAccounts, passwordProblem, recordSignIn, removeAccount, setPassword } from "./accounts.server";
-import { accountsTestDatabase, agent } from "./accounts-test-support";
+import { accountsTestDatabase, agent } from "../../../../tests/support/inbox-accounts";
 import { rememberDevice } from "./devices.server";
 import { listPasskeys, relyingPartyOf, registerPasskey, registrationOptions, signInOptions, verifyPasskeySignIn } from "./passkeys.server";
 import { countSessions, createSession, resumeSession } from "./sessions.server";

@@ -19,7 +19,7 @@ import {
   recordSignIn,
   signInHistory,
 } from "./accounts.server";
-import { accountsTestDatabase, agent } from "./accounts-test-support";
+import { accountsTestDatabase, agent } from "../../../../tests/support/inbox-accounts";
 
 const { t, firstAccount } = accountsTestDatabase();
 

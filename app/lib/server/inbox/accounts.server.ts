@@ -8,8 +8,8 @@ import { sql } from "drizzle-orm";
 import { INVITE_TTL_HOURS, MIN_PASSWORD_LENGTH } from "../../inbox";
 import { normaliseEmail } from "../../schemas/fields";
 import { inboxInvites, inboxPasskeys, inboxSignIns, inboxSignInTallies, inboxUsers } from "../../../../db/schema";
-import type { Database } from "../../../../server/db/database";
-import { name, returning, select } from "../../../../server/db/query";
+import type { Database } from "../../../../platform/db/database";
+import { name, returning, select } from "../../../../platform/db/query";
 import { hashToken, isToken, newToken } from "./tokens.server";
 
 export interface Account {

@@ -2,7 +2,7 @@
  * What the inbox's loaders and actions read in the router context (`serverOf(context).inbox`), built once
  * by the lead runtime at start-up.
  */
-import type { Database } from "../../../../server/db/database";
+import type { Database } from "../../../../platform/db/database";
 import type { HealthState } from "~/lib/health-state";
 import type { EndpointRules } from "../push/endpoint.server";
 import { type RelyingParty, relyingPartyOf } from "./passkeys.server";

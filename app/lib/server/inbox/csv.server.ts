@@ -6,8 +6,8 @@
 import { sql } from "drizzle-orm";
 import { PERSON_STATUS_LABELS } from "../../inbox";
 import { SUBMISSION_KINDS, leads, notificationOutbox, people } from "../../../../db/schema";
-import type { Database } from "../../../../server/db/database";
-import { select } from "../../../../server/db/query";
+import type { Database } from "../../../../platform/db/database";
+import { select } from "../../../../platform/db/query";
 
 export function csvCell(value: unknown): string {
   let text = value == null ? "" : value instanceof Date ? value.toISOString() : String(value);

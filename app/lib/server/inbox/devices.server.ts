@@ -8,8 +8,8 @@
  */
 import { sql } from "drizzle-orm";
 import { inboxDevices, inboxUsers } from "../../../../db/schema";
-import type { Database } from "../../../../server/db/database";
-import { name, returning, select } from "../../../../server/db/query";
+import type { Database } from "../../../../platform/db/database";
+import { name, returning, select } from "../../../../platform/db/query";
 import { cookieToken, inboxCookie } from "./sessions.server";
 import { hashToken, isToken, newToken } from "./tokens.server";
 

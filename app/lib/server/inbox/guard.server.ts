@@ -12,11 +12,34 @@
  */
 import { CACHE_CONTROL } from "~/lib/http/cache-policy";
 import { type MiddlewareFunction, type RouterContextProvider, data, redirect } from "react-router";
-import { inboxContentSecurityPolicy } from "../../../../server/security-headers";
 import { inboxSessionContext, serverOf } from "~/router-context";
 import { type Session, resumeSession, sessionTokenFrom } from "./sessions.server";
 
 type Context = Readonly<RouterContextProvider>;
+
+/**
+ * The inbox's Content-Security-Policy (the public pages' is in server/security-headers.ts): its
+ * own scripts (by nonce) and styles, images and requests to this origin only; no frames and no
+ * other host. Undefined without a nonce (the development server sends none).
+ */
+export function inboxContentSecurityPolicy(nonce: string | undefined): string | undefined {
+  if (!nonce) return undefined;
+  return [
+    "default-src 'self'",
+    `script-src 'strict-dynamic' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "frame-src 'none'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "object-src 'none'",
+    "form-action 'self'",
+    "manifest-src 'self'",
+    "worker-src 'self'",
+  ].join("; ");
+}
 
 /** The Origin of a form post or fetch from the inbox's own pages: the site's, or this request's own (a local visit by address). */
 function fromOwnPages(request: Request, siteOrigin: string): boolean {

@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { usingPostgres } from "../../../../tests/support/test-database";
 import { createAccountFromInvite, createInvite, findInvite, hasAccounts, listOpenInvites, revokeInvite } from "./accounts.server";
-import { accountsTestDatabase, agent } from "./accounts-test-support";
+import { accountsTestDatabase, agent } from "../../../../tests/support/inbox-accounts";
 import { hashToken } from "./tokens.server";
 
 const { t, firstAccount } = accountsTestDatabase();

@@ -8,8 +8,8 @@
  */
 import { sql } from "drizzle-orm";
 import { notificationOutbox as o, people } from "../../../../db/schema";
-import type { Database } from "../../../../server/db/database";
-import { name, returning, select } from "../../../../server/db/query";
+import type { Database } from "../../../../platform/db/database";
+import { name, returning, select } from "../../../../platform/db/query";
 import { edmontonDate } from "../../dates";
 import { replyDueAt, wallClockOf } from "../../working-hours";
 import { newMessageId } from "../mail/message-id.server";

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { softPasskey } from "../../../../tests/support/soft-authenticator";
 import { usingPostgres } from "../../../../tests/support/test-database";
-import { accountsTestDatabase } from "./accounts-test-support";
+import { accountsTestDatabase } from "../../../../tests/support/inbox-accounts";
 import { registerPasskey, registrationOptions, relyingPartyOf, signInOptions, verifyPasskeySignIn } from "./passkeys.server";
 
 const { t, firstAccount } = accountsTestDatabase();

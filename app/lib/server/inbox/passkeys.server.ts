@@ -19,8 +19,8 @@ import {
 import { sql } from "drizzle-orm";
 import { site } from "../../../content/site";
 import { inboxChallenges, inboxPasskeys, inboxUsers } from "../../../../db/schema";
-import type { Database } from "../../../../server/db/database";
-import { name, returning, select } from "../../../../server/db/query";
+import type { Database } from "../../../../platform/db/database";
+import { name, returning, select } from "../../../../platform/db/query";
 import type { Account } from "./accounts.server";
 
 const CHALLENGE_MINUTES = 5;

@@ -11,8 +11,8 @@ import { alias } from "drizzle-orm/pg-core";
 import { CONTACT_SOURCE, LEAD_SOURCE } from "~/lib/schema-values";
 import { type AcknowledgementState, PEOPLE_PAGE_SIZE, PERSON_STATUSES, type PersonStatus, type Submission } from "../../inbox";
 import { SUBMISSION_KINDS, consentEvents, leads, notificationOutbox, people, personEvents } from "../../../../db/schema";
-import type { Database } from "../../../../server/db/database";
-import { type RowOf, name, returning, select } from "../../../../server/db/query";
+import type { Database } from "../../../../platform/db/database";
+import { type RowOf, name, returning, select } from "../../../../platform/db/query";
 import type { Account } from "./accounts.server";
 
 /** A person as the list and their page show them, under the keys the pages read. */

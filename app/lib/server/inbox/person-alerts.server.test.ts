@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { notificationOutbox as o, people } from "../../../../db/schema";
 import { testDatabaseForThisFile } from "../../../../tests/support/test-database";
 import { personAlerts } from "./person-alerts.server";
-import { personWithEverything } from "./privacy-test-support";
+import { personWithEverything } from "../../../../tests/support/inbox-privacy";
 
 const t = testDatabaseForThisFile();
 

@@ -7,8 +7,8 @@ import { sql } from "drizzle-orm";
 import type { AlertSent, ConsentLedgerEntry, HomeOpened, PersonAlerts, PersonSubscription } from "../../inbox";
 import { listingPath } from "../../listings";
 import { alertOpens, alertSubscriptions, listings, notificationOutbox, people, propertyInquiries, contacts } from "../../../../db/schema";
-import type { Database } from "../../../../server/db/database";
-import { select } from "../../../../server/db/query";
+import type { Database } from "../../../../platform/db/database";
+import { select } from "../../../../platform/db/query";
 import { consentLedger } from "../alerts/consent.server";
 
 /** The alert mails of a person, newest first: how many homes each carried (the payload's total). */

@@ -19,8 +19,8 @@ import {
   propertyInquiries,
   pushMessages,
 } from "../../../../db/schema";
-import type { Database } from "../../../../server/db/database";
-import { select } from "../../../../server/db/query";
+import type { Database } from "../../../../platform/db/database";
+import { select } from "../../../../platform/db/query";
 import { auditPrivacy } from "./privacy.server";
 
 export async function personRecord(db: Database, personId: number) {

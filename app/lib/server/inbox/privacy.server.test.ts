@@ -21,15 +21,15 @@ import {
   propertyInquiries,
   pushMessages,
 } from "../../../../db/schema";
-import type { Database } from "../../../../server/db/database";
-import { select } from "../../../../server/db/query";
+import type { Database } from "../../../../platform/db/database";
+import { select } from "../../../../platform/db/query";
 import { testDatabaseForThisFile } from "../../../../tests/support/test-database";
 import { emailHash } from "../alerts/suppression.server";
 import { recordLead } from "../leads/leads.server";
 import { listPeople, setStatus } from "./people.server";
 import { exportPerson } from "./person-export.server";
 import { eraseAtRequest, erasedEmail } from "./privacy.server";
-import { MARKUP, agentIn, personWithEverything } from "./privacy-test-support";
+import { MARKUP, agentIn, personWithEverything } from "../../../../tests/support/inbox-privacy";
 import { RetentionJob } from "./retention.server";
 
 const t = testDatabaseForThisFile();

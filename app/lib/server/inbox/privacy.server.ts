@@ -22,8 +22,8 @@ import {
   personEvents,
   pushMessages,
 } from "../../../../db/schema";
-import type { Database } from "../../../../server/db/database";
-import { name, select } from "../../../../server/db/query";
+import type { Database } from "../../../../platform/db/database";
+import { name, select } from "../../../../platform/db/query";
 import { emailHash } from "../alerts/suppression.server";
 
 /** The address an erased person keeps: unique, normalised, and never deliverable (.invalid, RFC 2606). */

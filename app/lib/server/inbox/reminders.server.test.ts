@@ -6,10 +6,10 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { notificationOutbox, people, pushMessages } from "../../../../db/schema";
-import { select } from "../../../../server/db/query";
+import { select } from "../../../../platform/db/query";
 import { testDatabaseForThisFile } from "../../../../tests/support/test-database";
 import { createContact } from "../leads/contacts.server";
-import { accountIn } from "../push/push-test-support";
+import { accountIn } from "../../../../tests/support/push";
 import { saveDevice } from "../push/devices.server";
 import { queueMorningSummary } from "./morning-summary.server";
 import { ReminderJob } from "./reminders.server";

@@ -7,9 +7,9 @@
  */
 import { sql } from "drizzle-orm";
 import { notificationOutbox as o, people } from "../../../../db/schema";
-import type { Database } from "../../../../server/db/database";
-import { name, returning, select } from "../../../../server/db/query";
-import type { Job, JobRunOutcome } from "../../../../server/jobs/runner";
+import type { Database } from "../../../../platform/db/database";
+import { name, returning, select } from "../../../../platform/db/query";
+import type { Job, JobRunOutcome } from "../../../../platform/jobs/runner";
 import { replyDueAt } from "../../working-hours";
 import { newMessageId } from "../mail/message-id.server";
 import type { ReminderPayload } from "../mail/reminder-email.server";

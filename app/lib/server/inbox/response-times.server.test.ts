@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { testDatabaseForThisFile, usingPostgres } from "../../../../tests/support/test-database";
 import { notificationOutbox, people, personEvents } from "../../../../db/schema";
-import { name, returning } from "../../../../server/db/query";
+import { name, returning } from "../../../../platform/db/query";
 import { responseTimes } from "./response-times.server";
 
 const t = testDatabaseForThisFile();

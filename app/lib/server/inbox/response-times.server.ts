@@ -9,14 +9,9 @@
  */
 import { sql } from "drizzle-orm";
 import { SUBMISSION_KINDS, notificationOutbox, people, personEvents } from "../../../../db/schema";
-import type { Database } from "../../../../server/db/database";
-import { type RowOf, select } from "../../../../server/db/query";
-
-/** The forms told apart: a listing page's inquiry is a contact message with a listing in its payload (`ContactPayload.listing`). */
-export const RESPONSE_FORMS = ["contact", "welcome", "listing"] as const;
-export type ResponseForm = (typeof RESPONSE_FORMS)[number];
-
-export const RESPONSE_WINDOW_DAYS = 30;
+import type { Database } from "../../../../platform/db/database";
+import { select } from "../../../../platform/db/query";
+import { RESPONSE_FORMS, RESPONSE_WINDOW_DAYS, type ResponseForm, type ResponseStat, type ResponseTimes } from "~/lib/response-times";
 
 const statFields = {
   /** Null on the row over all forms. */
@@ -26,16 +21,6 @@ const statFields = {
   medianSeconds: sql<number | null>`percentile_cont(0.5) within group (order by w.seconds)`,
   p90Seconds: sql<number | null>`percentile_cont(0.9) within group (order by w.seconds)`,
 };
-
-export type ResponseStat = RowOf<typeof statFields>;
-
-export interface ResponseTimes {
-  /** The window: the submissions of this many days before now. */
-  days: number;
-  overall: ResponseStat;
-  /** The forms that had submissions in the window, in RESPONSE_FORMS order. */
-  forms: (ResponseStat & { form: ResponseForm })[];
-}
 
 /** Median and 90th percentile of the reply times of the submissions of the `days` before `now`. */
 export async function responseTimes(db: Database, now: Date = new Date(), days = RESPONSE_WINDOW_DAYS): Promise<ResponseTimes> {

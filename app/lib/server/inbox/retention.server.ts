@@ -9,9 +9,9 @@
  */
 import { sql } from "drizzle-orm";
 import { alertSubscriptions, notificationOutbox, people } from "../../../../db/schema";
-import type { Database } from "../../../../server/db/database";
-import { select } from "../../../../server/db/query";
-import type { Job, JobRunOutcome } from "../../../../server/jobs/runner";
+import type { Database } from "../../../../platform/db/database";
+import { select } from "../../../../platform/db/query";
+import type { Job, JobRunOutcome } from "../../../../platform/jobs/runner";
 import { TOKEN_LIFETIME_MS } from "../alerts/tokens.server";
 import { erasePerson } from "./privacy.server";
 

@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { usingPostgres } from "../../../../tests/support/test-database";
-import { DAY_MS, accountsTestDatabase } from "./accounts-test-support";
+import { DAY_MS, accountsTestDatabase } from "../../../../tests/support/inbox-accounts";
 import {
   SESSION_IDLE_DAYS,
   SESSION_MAX_DAYS,

@@ -8,8 +8,8 @@
 import { sql } from "drizzle-orm";
 import { type Cookie, createCookie } from "react-router";
 import { inboxSessions, inboxUsers } from "../../../../db/schema";
-import type { Database } from "../../../../server/db/database";
-import { name, returning, select } from "../../../../server/db/query";
+import type { Database } from "../../../../platform/db/database";
+import { name, returning, select } from "../../../../platform/db/query";
 import type { Account } from "./accounts.server";
 import { hashToken, isToken, newToken } from "./tokens.server";
 

@@ -7,8 +7,8 @@
  * allowance instead, so strangers cannot lock the agent out (decision 029). Handing out passkey
  * challenges is limited per address and in all, which bounds the rows they leave behind.
  */
-import type { Database } from "../../../../server/db/database";
-import { type RateDecision, createRateLimiter } from "../../../../server/rate-limit";
+import type { Database } from "../../../../platform/db/database";
+import { type RateDecision, createRateLimiter } from "../../../../platform/rate-limit";
 
 export const SIGN_IN_FAILURES_PER_ACCOUNT = 10;
 export const SIGN_IN_FAILURES_PER_ADDRESS = 30;

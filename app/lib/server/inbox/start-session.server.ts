@@ -2,7 +2,7 @@
  * Starting a session, the one way every sign-in ends (password, passkey, a set-up link): the
  * session, its line in the sign-in log, and the browser's device cookie for the account.
  */
-import type { Database } from "../../../../server/db/database";
+import type { Database } from "../../../../platform/db/database";
 import { type Account, type SignInRecord, recordSignIn } from "./accounts.server";
 import { rememberDevice } from "./devices.server";
 import { createSession, sessionCookie } from "./sessions.server";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createContact } from "./contacts.server";
-import { INSUFFICIENT_PRIVILEGE, sqlStateOf } from "../../../../server/db/errors";
+import { INSUFFICIENT_PRIVILEGE, sqlStateOf } from "../../../../platform/db/errors";
 import { classifyFailure } from "./submit.server";
 import { count, testDatabaseForThisFile, usingPostgres } from "../../../../tests/support/test-database";
 

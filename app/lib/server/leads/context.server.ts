@@ -4,7 +4,7 @@
  * submissions, and the outbox's wake-up, so a notification queued by a submission is delivered at
  * once rather than at the next poll.
  */
-import type { Database } from "../../../../server/db/database";
+import type { Database } from "../../../../platform/db/database";
 
 export interface LeadsContext {
   db: Database;

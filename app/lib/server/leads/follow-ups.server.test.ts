@@ -6,9 +6,9 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { notificationOutbox, pushMessages } from "../../../../db/schema";
-import { select } from "../../../../server/db/query";
+import { select } from "../../../../platform/db/query";
 import { testDatabaseForThisFile } from "../../../../tests/support/test-database";
-import { accountIn, pushServiceForEachTest, deviceAt, pushJobFor } from "../push/push-test-support";
+import { accountIn, pushServiceForEachTest, deviceAt, pushJobFor } from "../../../../tests/support/push";
 import { createContact } from "./contacts.server";
 import { recordLead } from "./leads.server";
 

@@ -8,8 +8,8 @@
  */
 import { type Column, type SQL, sql } from "drizzle-orm";
 import { notificationOutbox, pushDevices, pushMessages } from "../../../../db/schema";
-import type { Database } from "../../../../server/db/database";
-import { name, select } from "../../../../server/db/query";
+import type { Database } from "../../../../platform/db/database";
+import { name, select } from "../../../../platform/db/query";
 import { impliedConsentSql } from "../alerts/consent.server";
 import { warmingSql } from "../alerts/warming.server";
 import { newMessageId } from "../mail/message-id.server";

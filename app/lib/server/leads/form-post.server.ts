@@ -15,8 +15,8 @@ import type { FormMessages, FormResult } from "~/lib/form-result";
 import type * as z from "zod/mini";
 import { cappedValues, formFields, isHoneypotFilled, publicForm } from "~/lib/schemas/fields";
 import { formQuotaContext, serverOf } from "~/router-context";
-import { clientKeyOf } from "../../../../server/client-key";
-import { type BodyRead, type FormValues, readForm, refusalStatus } from "../../http/request-body.server";
+import { clientKeyOf } from "../../../../platform/client-key";
+import { type BodyRead, type FormValues, readForm, refusalStatus } from "~/lib/server/http/request-body.server";
 
 /**
  * A visitor just past the limit still gets the page's own answer (the form with the spec's
@@ -24,7 +24,7 @@ import { type BodyRead, type FormValues, readForm, refusalStatus } from "../../h
  * the answer is a bare 429 with the same text, before the action runs or anything is rendered,
  * and the client is remembered with the path until its window ends, so that Express answers its
  * next POSTs to that path the same way before React Router (server/form-flood.ts). The quota is per client key:
- * an IPv4 address, or the /64 of an IPv6 one (server/client-key.ts).
+ * an IPv4 address, or the /64 of an IPv6 one (platform/client-key.ts).
  */
 export const formQuota: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   // Every method that can reach an action counts (Express lets only POST through; this holds without it).

@@ -4,8 +4,8 @@
  */
 import { sql } from "drizzle-orm";
 import type { HealthReport } from "../../leads";
-import type { Database } from "../../../../server/db/database";
-import { messageChainOf } from "../../../../server/db/errors";
+import type { Database } from "../../../../platform/db/database";
+import { messageChainOf } from "../../../../platform/db/errors";
 import { outboxCounts } from "../mail/outbox.server";
 
 export async function siteHealth(db: Database, options: { notifications?: boolean } = {}, log: Pick<Console, "error"> = console): Promise<HealthReport> {

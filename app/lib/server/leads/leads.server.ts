@@ -9,8 +9,8 @@ import { LEAD_CONSENT_TEXT, LEAD_CONSENT_VERSION } from "../../../content/lead-c
 import type { SubmittedFrom } from "../../leads";
 import type { LeadInput } from "../../schemas/lead";
 import { leads, notificationOutbox } from "../../../../db/schema";
-import type { Database } from "../../../../server/db/database";
-import { name, returning } from "../../../../server/db/query";
+import type { Database } from "../../../../platform/db/database";
+import { name, returning } from "../../../../platform/db/query";
 import { personUpsert, submissionPersonOf } from "../inbox/people.server";
 import { newMessageId } from "../mail/message-id.server";
 import { SERVICE_LABELS } from "../../schemas/services";

@@ -4,8 +4,8 @@
  * route shows (spec §8). The one place the lead capture's errors are mapped.
  */
 import type { SubmissionFailure, Submitted } from "../../leads";
-import type { Database } from "../../../../server/db/database";
-import { isPermissionError, messageChainOf, sqlStateOf } from "../../../../server/db/errors";
+import type { Database } from "../../../../platform/db/database";
+import { isPermissionError, messageChainOf, sqlStateOf } from "../../../../platform/db/errors";
 import { DuplicateLookupError } from "./contacts.server";
 import type { LeadsContext } from "./context.server";
 import type { FollowUps } from "./follow-ups.server";

@@ -3,7 +3,7 @@
  * holds the local copy. Present only when the feed is configured; every page that lists homes
  * renders without listings when it is null, exactly as before the feed existed.
  */
-import type { Database } from "../../../../server/db/database";
+import type { Database } from "../../../../platform/db/database";
 import type { MediaFetcher } from "./media-fetch.server";
 
 export interface ListingsFeed {

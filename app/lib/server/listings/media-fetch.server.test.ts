@@ -1,9 +1,9 @@
 /**
  * The media rules on their own (the photos-*.server.test.ts files show them against recording servers): which
- * URLs pass before any connection (the addresses themselves: server/net/public-address.test.ts).
+ * URLs pass before any connection (the addresses themselves: platform/net/public-address.test.ts).
  */
 import { describe, expect, it } from "vitest";
-import { readConfig, testOnlyValue } from "../../../../server/config";
+import { readConfig, testOnlyValue } from "../../../../platform/config";
 import { MediaRefused, mediaFetcherOf } from "./media-fetch.server";
 
 describe("MediaFetcher.check (before any connection)", () => {

@@ -9,7 +9,7 @@
  *
  * 1. Its scheme is `https:` (`http:` too only with TEST_ONLY's mediaHttp, for a local stand-in).
  * 2. Its host and port are one of DDF_MEDIA_HOSTS (an entry without a port means the scheme's own).
- * 3. The address connected to is a public one (server/net/public-address.ts: loopback, private, carrier-grade
+ * 3. The address connected to is a public one (platform/net/public-address.ts: loopback, private, carrier-grade
  *    NAT, link-local, unique-local, unspecified, multicast, reserved, and IPv4-mapped IPv6). A host
  *    name is resolved once, by the connection's own `lookup` (the agents below): every address the
  *    name has is checked, and the socket connects to exactly the addresses checked, so DNS cannot
@@ -28,8 +28,8 @@
 import http from "node:http";
 import https from "node:https";
 import { isIP } from "node:net";
-import { type Resolve, checkedLookup, forbiddenAddress, systemResolve } from "../../../../server/net/public-address";
-import type { Config, MediaHost } from "../../../../server/config";
+import { type Resolve, checkedLookup, forbiddenAddress, systemResolve } from "../../../../platform/net/public-address";
+import type { Config, MediaHost } from "../../../../platform/config";
 
 /** Redirects followed per photo; each hop is checked like the first request. */
 export const MAX_REDIRECTS = 3;

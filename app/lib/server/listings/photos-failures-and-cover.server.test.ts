@@ -1,11 +1,11 @@
 /**
  * Listing photos that fail, and the cover: a photo that fails is fetched once in its memory
  * window, and the cover is the first photo that loads. The media host's stand-in and the rest of
- * the set-up are in photos-test-support.ts.
+ * the set-up are in tests/support/listing-photos.ts.
  */
 import { describe, expect, it } from "vitest";
 import { photoAtWidth } from "../../listings";
-import { PHOTO, elsewhere, fileOf, hits, media, mediaHostForThisFile, store, t, urlOf } from "./photos-test-support";
+import { PHOTO, elsewhere, fileOf, hits, media, mediaHostForThisFile, store, t, urlOf } from "../../../../tests/support/listing-photos";
 import { coverPhotoIndex, listingCoverPath, listingPhoto, photoKnownToFail } from "./photos.server";
 
 mediaHostForThisFile();

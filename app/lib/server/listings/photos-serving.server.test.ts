@@ -2,12 +2,12 @@
  * Listing photos from the site's own origin: only a stored listing's current photos are fetched,
  * only images are passed on, one download serves concurrent visitors, narrower copies are made
  * from it, and a removed listing's photo is gone at once. The media host's stand-in and the rest
- * of the set-up are in photos-test-support.ts.
+ * of the set-up are in tests/support/listing-photos.ts.
  */
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { photoAtWidth } from "../../listings";
-import { JPEG, PHOTO, fileOf, hits, media, mediaHostForThisFile, store, t } from "./photos-test-support";
+import { JPEG, PHOTO, fileOf, hits, media, mediaHostForThisFile, store, t } from "../../../../tests/support/listing-photos";
 import { listingPhoto } from "./photos.server";
 import { removeListings } from "./store.server";
 

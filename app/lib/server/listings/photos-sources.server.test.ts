@@ -2,12 +2,12 @@
  * The feed's photo URLs are not trusted: recording servers on loopback show that a URL naming
  * another host, a host name that resolves to this machine or a private network, plain HTTP when
  * it is not allowed, and a redirect to any of those is never requested. The media host's
- * stand-in and the rest of the set-up are in photos-test-support.ts.
+ * stand-in and the rest of the set-up are in tests/support/listing-photos.ts.
  */
 import type { LookupAddress } from "node:dns";
 import net from "node:net";
 import { describe, expect, it, vi } from "vitest";
-import { elsewhere, fetcher, fileOf, hits, host, media, mediaHostForThisFile, names, origin, resolved, store, t } from "./photos-test-support";
+import { elsewhere, fetcher, fileOf, hits, host, media, mediaHostForThisFile, names, origin, resolved, store, t } from "../../../../tests/support/listing-photos";
 import { clearPhotoCache, listingPhoto } from "./photos.server";
 
 mediaHostForThisFile();

@@ -32,8 +32,8 @@ import { LRUCache } from "lru-cache";
 import sharp from "sharp";
 import { PHOTO_WIDTHS, type PhotoWidth, listingKeyOf } from "../../listings";
 import { listings } from "../../../../db/schema";
-import type { Database } from "../../../../server/db/database";
-import { select } from "../../../../server/db/query";
+import type { Database } from "../../../../platform/db/database";
+import { select } from "../../../../platform/db/query";
 import type { MediaFetcher } from "./media-fetch.server";
 
 /**

@@ -10,8 +10,8 @@ import type { ListingCard, ListingDetail, ListingFilter, ListingPage, ListingSea
 import { listingTombstones, listings, offices, openHouses } from "../../../../db/schema";
 import { edmontonDate } from "../../dates";
 import { listingPath } from "../../listings";
-import type { Database } from "../../../../server/db/database";
-import { type RowOf, type Selectable, select, selectList } from "../../../../server/db/query";
+import type { Database } from "../../../../platform/db/database";
+import { type RowOf, type Selectable, select, selectList } from "../../../../platform/db/query";
 import { listingCoverPath, listingPhotoPath, photoKnownToFail } from "./photos.server";
 import { listingSummary } from "./summary.server";
 

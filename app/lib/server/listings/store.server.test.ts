@@ -6,11 +6,11 @@
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { listingChanges as c } from "../../../../db/schema";
-import { select } from "../../../../server/db/query";
+import { select } from "../../../../platform/db/query";
 import { generateListings, generateOffices } from "../../../../tests/fixtures/ddf/listings";
 import { startDdfStandIn } from "../../../../tests/fixtures/ddf/stand-in";
 import { testDatabaseForThisFile } from "../../../../tests/support/test-database";
-import { listing } from "../alerts/alerts-test-support";
+import { listing } from "../../../../tests/support/alerts";
 import { createDdfClient } from "./ddf-client.server";
 import { removeListings, upsertListings } from "./store.server";
 import { syncListings } from "./sync.server";

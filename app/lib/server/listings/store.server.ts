@@ -5,8 +5,8 @@
  */
 import { type Column, type SQL, sql } from "drizzle-orm";
 import { listingChanges, listingTombstones, listings, offices, openHouses } from "../../../../db/schema";
-import type { Database } from "../../../../server/db/database";
-import { name, returning, select } from "../../../../server/db/query";
+import type { Database } from "../../../../platform/db/database";
+import { name, returning, select } from "../../../../platform/db/query";
 import type { DdfOffice, ListingRow, OpenHouseRow } from "./property.server";
 
 /** The columns an upsert writes (every one the feed fills), as keys of the schema's `listings`. */

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { generateListings } from "../../../../tests/fixtures/ddf/listings";
 import { startDdfStandIn } from "../../../../tests/fixtures/ddf/stand-in";
 import { testDatabaseForThisFile, usingPostgres } from "../../../../tests/support/test-database";
-import type { Database } from "../../../../server/db/database";
+import type { Database } from "../../../../platform/db/database";
 import { createDdfClient } from "./ddf-client.server";
 import { toListingRow } from "./property.server";
 import { searchListings } from "./queries.server";

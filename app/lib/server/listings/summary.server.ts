@@ -29,8 +29,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { ListingFilter } from "~/lib/listing-types";
 import { listingSync, listings } from "../../../../db/schema";
-import type { Database } from "../../../../server/db/database";
-import { select } from "../../../../server/db/query";
+import type { Database } from "../../../../platform/db/database";
+import { select } from "../../../../platform/db/query";
 
 export interface ListingSummary {
   total: number;

@@ -6,8 +6,8 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import { listingSync } from "../../../../db/schema";
-import type { Database } from "../../../../server/db/database";
-import { name, returning, select } from "../../../../server/db/query";
+import type { Database } from "../../../../platform/db/database";
+import { name, returning, select } from "../../../../platform/db/query";
 import type { SyncProgress } from "~/lib/listings-sync-status";
 
 /** The watermark a resource's replication moves: the listings' or the offices'. */

@@ -6,7 +6,7 @@
  * resumes where it stopped.
  */
 import { listingSync } from "../../../../db/schema";
-import type { Database } from "../../../../server/db/database";
+import type { Database } from "../../../../platform/db/database";
 import type { SyncProgress } from "~/lib/listings-sync-status";
 import { DDF_RESOURCES, type DdfCallOptions, type DdfClient, type ReplicatedResource, type ReplicationEntry } from "./ddf-client.server";
 import { DdfError } from "./ddf-errors.server";

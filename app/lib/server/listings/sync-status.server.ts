@@ -5,8 +5,8 @@
  */
 import { sql } from "drizzle-orm";
 import { listingSync } from "../../../../db/schema";
-import type { Database } from "../../../../server/db/database";
-import { type RowOf, select } from "../../../../server/db/query";
+import type { Database } from "../../../../platform/db/database";
+import { type RowOf, select } from "../../../../platform/db/query";
 import { countListings } from "./store.server";
 import type { ListingSyncStatus, SyncProgress } from "~/lib/listings-sync-status";
 

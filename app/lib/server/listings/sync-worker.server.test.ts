@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { generateListings } from "../../../../tests/fixtures/ddf/listings";
 import { startDdfStandIn } from "../../../../tests/fixtures/ddf/stand-in";
 import { testDatabaseForThisFile, usingPostgres } from "../../../../tests/support/test-database";
-import { JobRunner } from "../../../../server/jobs/runner";
+import { JobRunner } from "../../../../platform/jobs/runner";
 import { createDdfClient } from "./ddf-client.server";
 import { DdfAuthError, DdfRateLimited, DdfUnavailable } from "./ddf-errors.server";
 import { ListingsSyncJob, workerDelay } from "./sync-worker.server";

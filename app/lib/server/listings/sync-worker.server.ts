@@ -10,9 +10,9 @@
  * flight is abandoned at once, what was stored stays, and the run is recorded as stopped (not as
  * a failure) with the lease given back.
  */
-import type { Database } from "../../../../server/db/database";
-import { messageChainOf } from "../../../../server/db/errors";
-import { type Job, type JobContext, type JobRunOutcome, busyPause } from "../../../../server/jobs/runner";
+import type { Database } from "../../../../platform/db/database";
+import { messageChainOf } from "../../../../platform/db/errors";
+import { type Job, type JobContext, type JobRunOutcome, busyPause } from "../../../../platform/jobs/runner";
 import type { DdfClient } from "./ddf-client.server";
 import { DdfError } from "./ddf-errors.server";
 import { SYNC_BACKOFF_BASE_MS, type SyncResult, syncListings } from "./sync.server";

@@ -14,10 +14,10 @@
  */
 import { randomUUID } from "node:crypto";
 import { listingSync } from "../../../../db/schema";
-import type { Database } from "../../../../server/db/database";
+import type { Database } from "../../../../platform/db/database";
 import type { SyncProgress } from "~/lib/listings-sync-status";
-import { messageChainOf } from "../../../../server/db/errors";
-import { backoffDelay } from "../../../../server/jobs/backoff";
+import { messageChainOf } from "../../../../platform/db/errors";
+import { backoffDelay } from "../../../../platform/jobs/backoff";
 import type { DdfClient } from "./ddf-client.server";
 import { DdfAuthError, DdfError, DdfRateLimited } from "./ddf-errors.server";
 import { toOpenHouseRow } from "./property.server";

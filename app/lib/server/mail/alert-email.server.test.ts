@@ -4,7 +4,7 @@ import { type AlertItem, type AlertPayload, buildAlertEmail, changeOf } from "./
 import { emailOf } from "./email-of.server";
 import { MalformedPayloadError } from "./mail-text.server";
 import type { OutboxNotification } from "./outbox.server";
-import { AGENT, ORIGIN, UNSAFE_HTML, deliveredMail } from "./parsed-mail-test-support";
+import { AGENT, ORIGIN, UNSAFE_HTML, deliveredMail } from "../../../../tests/support/parsed-mail";
 
 const unsubscribeUrl = `${ORIGIN}/alerts/unsubscribe/m4n4ge.t0ken`;
 const item = (over: Partial<AlertItem> = {}): AlertItem => ({

@@ -8,7 +8,7 @@
  * The HTML is what mail programs render alike (Outlook's Word engine included): nested
  * role=presentation tables with width attributes, inline styles only, no classes, no scripts.
  */
-import { brokerageLine, bedsBaths, formatListingPrice } from "~/components/listings/listing-text";
+import { brokerageLine, bedsBaths, formatListingPrice } from "~/lib/listing-text";
 import { formatAddress, site } from "~/content/site";
 import { type AlertItem, type AlertMail, alertPayloadOf } from "./alert-payload.server";
 import { escapeHtml } from "./mail-text.server";

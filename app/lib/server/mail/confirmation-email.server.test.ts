@@ -4,7 +4,7 @@ import { CHANGE_SUBJECT, CONFIRMATION_SUBJECT, type ConfirmationPayload, buildCo
 import { emailOf } from "./email-of.server";
 import { MalformedPayloadError } from "./mail-text.server";
 import type { OutboxNotification } from "./outbox.server";
-import { AGENT, ORIGIN, UNSAFE_HTML, deliveredMail } from "./parsed-mail-test-support";
+import { AGENT, ORIGIN, UNSAFE_HTML, deliveredMail } from "../../../../tests/support/parsed-mail";
 
 const confirmUrl = `${ORIGIN}/alerts/confirm/c0nf1rm.t0ken`;
 const payload = (over: Partial<ConfirmationPayload> = {}): ConfirmationPayload => ({ label: "Houses in Edmonton, $300,000–$500,000", kind: "search", frequency: "daily", confirmUrl, name: "Robin Buyer", ...over });

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { simpleParser } from "mailparser";
 import { describe, expect, it } from "vitest";
 import { consentEvents, notificationOutbox as o, people } from "../../../../db/schema";
-import { name, returning, select } from "../../../../server/db/query";
+import { name, returning, select } from "../../../../platform/db/query";
 import { testDatabaseForThisFile, usingPostgres } from "../../../../tests/support/test-database";
 import { fast, mailOptions, smtpServersForThisFile } from "../../../../tests/support/test-smtp";
 import type { AlertPayload } from "./alert-email.server";

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { createContact } from "../leads/contacts.server";
-import type { Database } from "../../../../server/db/database";
+import type { Database } from "../../../../platform/db/database";
 import { createMailer } from "./mailer.server";
-import { backoffDelay } from "../../../../server/jobs/backoff";
-import { JobRunner } from "../../../../server/jobs/runner";
+import { backoffDelay } from "../../../../platform/jobs/backoff";
+import { JobRunner } from "../../../../platform/jobs/runner";
 import { OUTBOX_IN_FLIGHT, OutboxJob } from "./outbox-job.server";
 import { claimDueNotifications, outboxCounts } from "./outbox.server";
 import { testDatabaseForThisFile, usingPostgres } from "../../../../tests/support/test-database";

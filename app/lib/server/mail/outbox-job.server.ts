@@ -15,16 +15,16 @@
  * marked, is sent again (with the same Message-ID, so mail clients fold the two). At most
  * OUTBOX_IN_FLIGHT mails are in that window at any moment.
  *
- * Its leases are its rows' claims (server/jobs/queue-job.ts, as the pushes'): servers sharing the
+ * Its leases are its rows' claims (platform/jobs/queue-job.ts, as the pushes'): servers sharing the
  * database all deliver, never the same notification. The run's signal stops it claiming more once
  * the runner stops; deliveries already in hand are finished and recorded rather than cut (a cut
  * SMTP exchange would leave the row claimed until its lease ends, and may still have been
  * accepted), within the stop's budget.
  */
 import { MARKETING_KINDS, type OutboxKind } from "../../../../db/schema";
-import type { Database } from "../../../../server/db/database";
-import { messageChainOf } from "../../../../server/db/errors";
-import { QueueJob } from "../../../../server/jobs/queue-job";
+import type { Database } from "../../../../platform/db/database";
+import { messageChainOf } from "../../../../platform/db/errors";
+import { QueueJob } from "../../../../platform/jobs/queue-job";
 import { marketingAllowed } from "../alerts/consent.server";
 import { MalformedPayloadError } from "./mail-text.server";
 import { type Mailer, PermanentDeliveryError } from "./mailer.server";

@@ -9,8 +9,8 @@
 import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { notificationOutbox as o } from "../../../../db/schema";
-import type { Database } from "../../../../server/db/database";
-import { type RowOf, name, returning, select } from "../../../../server/db/query";
+import type { Database } from "../../../../platform/db/database";
+import { type RowOf, name, returning, select } from "../../../../platform/db/query";
 
 /** What the worker claims of a notification: what its mail says and how often it was tried. */
 const notificationFields = { id: o.id, kind: o.kind, source: o.source, payload: o.payload, message_id: o.message_id, attempts: o.attempts, created_at: o.created_at, recipient: o.recipient, person_id: o.person_id };

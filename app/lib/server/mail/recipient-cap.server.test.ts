@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { leads, notificationOutbox as o, propertyInquiries } from "../../../../db/schema";
-import { name, select } from "../../../../server/db/query";
+import { name, select } from "../../../../platform/db/query";
 import { testDatabaseForThisFile, usingPostgres } from "../../../../tests/support/test-database";
 import { fast, mailOptions, smtpServersForThisFile } from "../../../../tests/support/test-smtp";
 import { personDetail } from "../inbox/people.server";

@@ -13,8 +13,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { OutboxKind } from "../../../../db/schema";
 import { notificationOutbox as o } from "../../../../db/schema";
-import type { Database } from "../../../../server/db/database";
-import { name, returning } from "../../../../server/db/query";
+import type { Database } from "../../../../platform/db/database";
+import { name, returning } from "../../../../platform/db/query";
 import type { OutboxNotification } from "./outbox.server";
 
 /**

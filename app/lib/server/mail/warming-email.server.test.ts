@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { emailOf } from "./email-of.server";
 import { MalformedPayloadError } from "./mail-text.server";
 import type { OutboxNotification } from "./outbox.server";
-import { AGENT, ORIGIN, UNSAFE_HTML, deliveredMail } from "./parsed-mail-test-support";
+import { AGENT, ORIGIN, UNSAFE_HTML, deliveredMail } from "../../../../tests/support/parsed-mail";
 import { type WarmingPayload, buildWarmingEmail, inboxLinkOf } from "./warming-email.server";
 
 const payload = (over: Partial<WarmingPayload> = {}): WarmingPayload => ({ name: "Robin Buyer", email: "robin@example.com", reason: "Opened 123 Main St NW twice from an alert", ...over });

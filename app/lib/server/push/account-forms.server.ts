@@ -4,7 +4,7 @@
  * discriminated union, app/routes/inbox/account.tsx) and answered here.
  */
 import * as z from "zod/mini";
-import { positiveId } from "../../http/request-body.server";
+import { positiveId } from "~/lib/server/http/request-body.server";
 import { formText } from "../../schemas/fields";
 import type { InboxContext } from "../inbox/context.server";
 import { browserName, endpointProblem, MAX_ENDPOINT_LENGTH } from "./endpoint.server";

@@ -1,8 +1,8 @@
 /** The agent's devices subscribed to pushes, and each account's lock-screen setting. */
 import { sql } from "drizzle-orm";
 import { inboxUsers, pushDevices } from "../../../../db/schema";
-import type { Database } from "../../../../server/db/database";
-import { name, returning, select } from "../../../../server/db/query";
+import type { Database } from "../../../../platform/db/database";
+import { name, returning, select } from "../../../../platform/db/query";
 import type { PushDevice } from "../../inbox";
 import { DEVICES_PER_ACCOUNT } from "../inbox/devices.server";
 

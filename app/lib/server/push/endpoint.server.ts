@@ -2,14 +2,14 @@
  * Which push endpoints the server stores and sends to. A subscription's endpoint is a URL the
  * browser hands over, so it is input like any other: stored unchecked, it would let anyone signed
  * in make this server POST to an address inside its own network, or to any service of a public
- * host. It must be an https URL on port 443 whose host resolves to public addresses only (server/net/public-address.ts), checked when it is
+ * host. It must be an https URL on port 443 whose host resolves to public addresses only (platform/net/public-address.ts), checked when it is
  * stored and again on every connection by the sender's lookup (DNS can change in between). The
  * one exception is an `address:port` a test listed in TEST_ONLY's pushLocalHosts (its stand-in),
  * reached over http too.
  */
 import { isIP } from "node:net";
-import type { MediaHost } from "../../../../server/config";
-import { type Resolve, forbiddenAddress, systemResolve } from "../../../../server/net/public-address";
+import type { MediaHost } from "../../../../platform/config";
+import { type Resolve, forbiddenAddress, systemResolve } from "../../../../platform/net/public-address";
 
 export interface EndpointRules {
   localHosts: readonly MediaHost[];

@@ -6,8 +6,8 @@
  */
 import { sql } from "drizzle-orm";
 import { inboxUsers, pushDevices, pushMessages } from "../../../../db/schema";
-import type { Database } from "../../../../server/db/database";
-import { name, returning, select } from "../../../../server/db/query";
+import type { Database } from "../../../../platform/db/database";
+import { name, returning, select } from "../../../../platform/db/query";
 import { formatDuration } from "../../format";
 import type { WarmingFacts } from "../alerts/warming.server";
 

@@ -7,11 +7,11 @@ import { createECDH } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { pushDevices, pushMessages } from "../../../../db/schema";
-import { select } from "../../../../server/db/query";
+import { select } from "../../../../platform/db/query";
 import { testDatabaseForThisFile, usingPostgres } from "../../../../tests/support/test-database";
 import { queuePushes } from "./messages.server";
 import type { PushJob } from "./push-job.server";
-import { accountIn, pushServiceForEachTest, deviceAt, personIn, pushJobFor, recordingLog } from "./push-test-support";
+import { accountIn, pushServiceForEachTest, deviceAt, personIn, pushJobFor, recordingLog } from "../../../../tests/support/push";
 
 const t = testDatabaseForThisFile();
 const standIn = pushServiceForEachTest();

@@ -1,5 +1,5 @@
 /**
- * The job that delivers queued pushes (messages.server.ts), like the mail outbox (server/jobs/
+ * The job that delivers queued pushes (messages.server.ts), like the mail outbox (platform/jobs/
  * queue-job.ts): every few seconds and at once when something is queued (`wake(PUSH_JOB)`), each
  * push settled as soon as its push service answers: sent (the device's "last notified" moves),
  * the device forgotten when the service says the subscription is gone, retried with backoff (or
@@ -8,9 +8,9 @@
  * (a key off the curve, a send that throws), the others of the batch are delivered, and a push is
  * claimed at most `maxAttempts` times, even when a server stopped before recording an outcome.
  */
-import type { Database } from "../../../../server/db/database";
-import { messageChainOf } from "../../../../server/db/errors";
-import { QueueJob, type QueueJobOptions } from "../../../../server/jobs/queue-job";
+import type { Database } from "../../../../platform/db/database";
+import { messageChainOf } from "../../../../platform/db/errors";
+import { QueueJob, type QueueJobOptions } from "../../../../platform/jobs/queue-job";
 import { forgetDevice } from "./devices.server";
 import { type ClaimedPush, claimDuePushes, markPushFailed, markPushForRetry, markPushSent, notificationOf } from "./messages.server";
 import type { PushOutcome, PushSender } from "./sender.server";

@@ -9,8 +9,8 @@
 import http from "node:http";
 import https from "node:https";
 import webpush from "web-push";
-import type { MediaHost } from "../../../../server/config";
-import { type Resolve, checkedLookup, systemResolve } from "../../../../server/net/public-address";
+import type { MediaHost } from "../../../../platform/config";
+import { type Resolve, checkedLookup, systemResolve } from "../../../../platform/net/public-address";
 import type { Subscription } from "./devices.server";
 import { isLocalPushService } from "./endpoint.server";
 import { subscriptionKeysProblem } from "./subscription-keys.server";

@@ -7,8 +7,8 @@
 import { sql } from "drizzle-orm";
 import webpush from "web-push";
 import { pushKeys } from "../../../../db/schema";
-import type { Database } from "../../../../server/db/database";
-import { name, select } from "../../../../server/db/query";
+import type { Database } from "../../../../platform/db/database";
+import { name, select } from "../../../../platform/db/query";
 
 export interface VapidKeys {
   publicKey: string;
