@@ -32,6 +32,12 @@ export function ListingPhotos({ photos, place, path }: { photos: ListingDetail["
     setOpen(index);
   };
   const warm = () => void loadGallery();
+  // Back where the visitor was once the gallery has closed (while the modal dialog is open, the rest of the page is inert and cannot take the focus).
+  useEffect(() => {
+    if (open !== null || !opener.current) return;
+    opener.current.focus();
+    opener.current = null;
+  }, [open]);
   return (
     <div data-testid="listing-gallery">
       <div className="grid gap-3 lg:grid-cols-4">
@@ -99,11 +105,7 @@ export function ListingPhotos({ photos, place, path }: { photos: ListingDetail["
             photos={photos}
             place={place}
             start={open}
-            onClose={() => {
-              setOpen(null);
-              // Back where the visitor was: the link that opened the gallery.
-              opener.current?.focus();
-            }}
+            onClose={() => setOpen(null)}
           />
         </Suspense>
       )}
