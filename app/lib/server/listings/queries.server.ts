@@ -129,8 +129,15 @@ const SQ_FT_PER_M2 = 10.7639;
 /** The living area in square feet, whichever units the feed gave it in (null without one). */
 const areaInFeet = sql<number | null>`(case when ${listings.living_area_units} ~* '(met(er|re)|m2|m²)' then ${listings.living_area} * ${SQ_FT_PER_M2}::double precision else ${listings.living_area} end)`;
 
-/** `%word%` for ILIKE, with LIKE's own characters taken literally (the keywords hold none, by parsing; this keeps it so). */
-const containing = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** The description's words, as the GIN index listings_remarks_words_idx holds them (db/schema/listings.ts: the same expression). */
+const remarksWords = sql`to_tsvector('simple'::regconfig, coalesce(${listings.public_remarks}, ''))`;
+
+/**
+ * The keywords as a text-search query: every word, each also as the start of a longer one
+ * ("garag" finds "garage"). The keywords are letters and digits only (keywordsOf), so nothing in
+ * them is query syntax; the query is a bound parameter all the same.
+ */
+export const keywordQuery = (words: readonly string[]) => words.map((w) => `${w}:*`).join(" & ");
 
 /** The Edmonton day `days` days before `today` ("2026-11-28"), from which "new in the last days" counts. */
 export function daysBefore(today: string, days: number): string {
@@ -159,7 +166,7 @@ function whereOf(f: ListingFilter, today: string): SQL {
   if (f.maxArea !== undefined) conditions.push(sql`${areaInFeet} <= ${f.maxArea}`);
   if (f.style) conditions.push(sql`${listings.features}->'architecturalStyle' @> ${JSON.stringify([f.style])}::jsonb`);
   if (f.community) conditions.push(sql`lower(${listings.community}) = lower(${f.community})`);
-  for (const word of f.keywords ?? []) conditions.push(sql`${listings.public_remarks} ilike ${containing(word)}`);
+  if (f.keywords?.length) conditions.push(sql`${remarksWords} @@ to_tsquery('simple'::regconfig, ${keywordQuery(f.keywords)})`);
   if (f.openHouse) conditions.push(sql`exists (select 1 from ${openHouses} where ${openHouses.listing_key} = ${listings.listing_key} and ${openHouses.date} >= ${today}::date)`);
   if (f.priceReduced) conditions.push(sql`${listings.previous_price} is not null`);
   if (f.newWithinDays !== undefined) {
