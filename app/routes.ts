@@ -13,6 +13,8 @@ export default [
   // page catalogue; with the feed off, /listings says so and the others answer 404.
   route("/listings", "routes/listings-search.tsx"),
   route("/listings/:slug", "routes/listing.tsx"),
+  // Every photo of a listing with its caption: the gallery's page without JavaScript (issue 45).
+  route("/listings/:slug/photos", "routes/listing-all-photos.tsx"),
   route("/listings/photos/:key/:file", "routes/resources/listing-photo.ts"),
   route("/sitemap-listings.xml", "routes/resources/sitemap-listings.xml.ts"),
   route("/healthz", "routes/resources/healthz.ts"),

@@ -128,7 +128,7 @@ describe("/listings", () => {
     expect(all.search.withAcceptedOffers).toBe(true);
 
     const html = renderRoute("/listings", ListingsSearch, all);
-    const box = /<input type="checkbox"[^>]*>/.exec(html)![0];
+    const box = /<input type="checkbox"[^>]*name="status"[^>]*>/.exec(html)![0];
     expect(box).toContain('name="status"');
     expect(box).toContain('value="all"');
     expect(box).toContain('checked=""');
@@ -152,6 +152,42 @@ describe("/listings", () => {
     expect((await searchLoader(args("/listings", contextOf({ memberKey: null })))).agentListings).toEqual([]);
     expect(agentListings).not.toHaveBeenCalled();
     expect(renderRoute("/listings", ListingsSearch, { ...plain, agentListings: [] })).not.toContain("s listings");
+  });
+});
+
+describe("/listings's one address per search (issue 45, decision 054)", () => {
+  const moved = async (url: string): Promise<string | null> => {
+    try {
+      await searchLoader(args(url, contextOf({ memberKey: null })));
+      return null;
+    } catch (thrown) {
+      if (!(thrown instanceof Response)) throw thrown;
+      expect(thrown.status).toBe(301);
+      return thrown.headers.get("location");
+    }
+  };
+
+  it("renders the search's own spelling and moves every other there, never an error", async () => {
+    expect(await moved("/listings")).toBeNull();
+    expect(await moved("/listings?city=Edmonton&minBeds=3&sort=price-asc")).toBeNull();
+    expect(await moved("/listings?sort=price-asc&minBeds=3&city=Edmonton")).toBe("/listings?city=Edmonton&minBeds=3&sort=price-asc");
+    // The plain form's blanks, a bot's inventions and bad values all land on a page that exists.
+    expect(await moved("/listings?city=&minPrice=&maxPrice=&minBeds=&type=&q=&sort=newest")).toBe("/listings");
+    expect(await moved("/listings?utm_source=mail&cachebuster=123")).toBe("/listings");
+    expect(await moved("/listings?minArea=lots&new=999&style=Castle&page=-1")).toBe("/listings");
+    expect(await moved(`/listings?q=${"Garage%20".repeat(60)}`)).toBe("/listings?q=garage");
+    // React Router's own parameter on a client-side navigation is not the visitor's.
+    expect(await moved("/listings?city=Edmonton&_routes=routes%2Flistings-search")).toBeNull();
+  });
+
+  it("passes the new filters and order to the query, and shows them in the form", async () => {
+    const loaded = await searchLoader(args("/listings?minBaths=2&style=Bungalow&community=Glenora&q=garage&openHouse=1&reduced=1&new=7&sort=size-desc", contextOf({ memberKey: null })));
+    expect(vi.mocked(searchListings).mock.calls.at(-1)![1]).toMatchObject({ minBaths: 2, style: "Bungalow", community: "Glenora", keywords: ["garage"], openHouse: true, priceReduced: true, newWithinDays: 7, sort: "size-desc" });
+    const html = renderRoute("/listings", ListingsSearch, loaded);
+    expect(html).toMatch(/<option value="size-desc" selected="">/);
+    expect(html).toMatch(/<input type="checkbox"[^>]*name="openHouse"[^>]*checked=""/);
+    expect(html).toMatch(/<input[^>]*name="q"[^>]*maxLength="100"[^>]*value="garage"|<input[^>]*name="q"[^>]*value="garage"/);
+    expect(text(html)).toContain("1 home match, size, largest first");
   });
 });
 

@@ -37,9 +37,10 @@ const LISTING: ListingDetail = {
   listingUrl: null,
   photos: [],
   cover: null,
+  previousPrice: null,
   listedAt: "2026-11-01T00:00:00.000Z",
   modifiedAt: "2026-11-02T00:00:00.000Z",
-  facts: { yearBuilt: null, rooms: [], parkingTotal: null, lotSize: null, heating: [], feeIncludes: [] },
+  facts: { yearBuilt: null, rooms: [], parkingTotal: null, lotSize: null, heating: [], feeIncludes: [], features: {} },
   costs: { taxAnnualAmount: null, taxYear: null, associationFee: null, associationFeeFrequency: null },
 };
 

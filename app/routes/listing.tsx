@@ -167,7 +167,7 @@ function ListingView({ found, actionData }: { found: Extract<Found, { listing: L
       </header>
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="min-w-0">
-          <ListingPhotos photos={l.photos} place={place} />
+          <ListingPhotos photos={l.photos} place={place} path={l.path} />
           <dl className="mt-6 grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3">
             {found.facts.main.map(([label, value]) => (
               <div key={label} className="min-w-0">
@@ -190,7 +190,7 @@ function ListingView({ found, actionData }: { found: Extract<Found, { listing: L
               </p>
             </section>
           )}
-          <ListingFactsSection listing={l} rows={found.facts.more} />
+          <ListingFactsSection listing={l} groups={found.facts.more} />
           <p className="mt-6 font-bold text-ink wrap-anywhere" data-testid="listing-brokerage">
             {brokerageLine(l.brokerages)}
           </p>

@@ -1,4 +1,4 @@
-import { Form, Link, useLocation } from "react-router";
+import { Form, Link, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/listings-search";
 import { BackButton } from "~/components/layout/back-button";
 import { AgentListingsSection } from "~/components/listings/agent-listings-section";
@@ -6,7 +6,20 @@ import { DdfNotice } from "~/components/listings/ddf-notices";
 import { homesCount } from "~/components/listings/homes-for-sale-section";
 import { ListingGrid } from "~/components/listings/listing-card";
 import { ListingBanner } from "~/components/listings/listing-banner";
-import { type ListingCard, type ListingPage, SEARCH_CITIES, isRefined, parseListingSearch } from "~/lib/listing-types";
+import {
+  ARCHITECTURAL_STYLES,
+  LISTING_SORTS,
+  LISTING_SORT_LABELS,
+  type ListingCard,
+  type ListingPage,
+  MAX_COMMUNITY_LENGTH,
+  MAX_KEYWORDS_TEXT,
+  NEW_WITHIN_DAYS,
+  SEARCH_CITIES,
+  isRefined,
+  listingSearchQuery,
+  parseListingSearch,
+} from "~/lib/listing-types";
 import { Pagination } from "~/components/listings/pagination";
 import { Button } from "~/components/ui/button";
 import { LISTING_CATEGORIES } from "~/lib/schema-values";
@@ -23,9 +36,11 @@ import { searchSignUpForm } from "~/lib/server/alerts/sign-up-form.server";
 
 /**
  * /listings: the DDF® feed's homes for sale, searched with a plain GET form (city, price, beds,
- * type, and whether homes with an accepted offer are included), so it works without JavaScript and
- * every result page has its own address. Server-rendered per request. Bad parameters are dropped or
- * clamped (parseListingSearch), never an error page. Above the plain search's first page, the
+ * baths, size, type and style, community, keywords, open houses, price reduced, new in the last
+ * days, whether homes with an accepted offer are included, and the order), so it works without
+ * JavaScript and every result page has its own address. Server-rendered per request. Bad
+ * parameters are dropped or clamped (parseListingSearch), never an error page, and any spelling
+ * but the search's own (listingSearchQuery) moves there (decision 054). Above the plain search's first page, the
  * agent's own listings, when the feed knows the agent (DDF_MEMBER_KEY).
  */
 const PAGE_SIZE = 12;
@@ -37,6 +52,12 @@ const WIDGET_SEARCH_PATH = "/mls-search";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const search = parseListingSearch(params);
+  // One address per search: blanks, unknown parameters, dropped values and other orders move to the
+  // search's own spelling, so only those are rendered and kept by the caches (decision 054).
+  const asked = new URLSearchParams(params);
+  asked.delete("_routes");
+  const canonical = listingSearchQuery(search);
+  if (asked.toString() !== canonical) throw redirect(canonical ? `/listings?${canonical}` : "/listings", 301);
   const feed = context.get(serverContext)?.listings;
   const refined = isRefined(search);
   const memberKey = feed?.memberKey ?? null;
@@ -58,6 +79,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       minPrice: search.minPrice ?? null,
       maxPrice: search.maxPrice ?? null,
       minBeds: search.minBeds ?? null,
+      minBaths: search.minBaths ?? null,
+      minArea: search.minArea ?? null,
+      maxArea: search.maxArea ?? null,
+      style: search.style ?? "",
+      community: search.community ?? "",
+      q: search.keywords?.join(" ") ?? "",
+      openHouse: Boolean(search.openHouse),
+      reduced: Boolean(search.priceReduced),
+      newWithinDays: search.newWithinDays ?? null,
+      sort: search.sort ?? "newest",
       withAcceptedOffers: Boolean(search.withAcceptedOffers),
     },
   };
@@ -66,7 +97,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({
     title: "Homes for Sale in Edmonton and Area",
-    description: "Search MLS® listings for sale in Edmonton and the surrounding towns and counties by city, price, bedrooms and property type.",
+    description: "Search MLS® listings for sale in Edmonton and the surrounding towns and counties by city, price, bedrooms, bathrooms, size, property type and style, community and keywords.",
     path: "/listings",
     // Filtered and paged variants are the same listings again: only the plain search is indexed.
     noindex: !loaderData?.result || loaderData.refined,
@@ -76,12 +107,12 @@ const fieldClass = "mt-1 block min-h-11 w-full rounded-md border border-line bg-
 const labelClass = "block text-sm font-bold text-ink";
 
 export default function ListingsSearch({ loaderData }: Route.ComponentProps) {
-  const { result, search, agentListings: mine, alertForm } = loaderData;
+  const { result, search, agentListings: mine, alertForm, refined } = loaderData;
   const { pathname, search: query } = useLocation();
   return (
     <>
       <ListingBanner title="Homes for Sale">
-        <p className="mt-2 text-lg">Edmonton and area listings, newest first</p>
+        <p className="mt-2 text-lg">Edmonton and area listings</p>
       </ListingBanner>
       <div className="mx-auto max-w-6xl px-4 py-8">
         {!result ? (
@@ -136,10 +167,80 @@ export default function ListingsSearch({ loaderData }: Route.ComponentProps) {
                   ))}
                 </select>
               </label>
-              <label className="flex min-h-11 items-center gap-3 text-ink sm:col-span-2 lg:col-span-6">
-                <input type="checkbox" name="status" value="all" defaultChecked={search.withAcceptedOffers} className="size-5 shrink-0 accent-brand" />
-                Include homes with an accepted offer
+              <label className={labelClass}>
+                Bathrooms
+                <select name="minBaths" defaultValue={search.minBaths ?? ""} className={fieldClass}>
+                  <option value="">Any</option>
+                  {[1, 2, 3, 4].map((n) => (
+                    <option key={n} value={n}>
+                      {n}+
+                    </option>
+                  ))}
+                </select>
               </label>
+              <label className={labelClass}>
+                Min size (sq ft)
+                <input name="minArea" type="number" inputMode="numeric" min={0} step={100} defaultValue={search.minArea ?? ""} className={fieldClass} />
+              </label>
+              <label className={labelClass}>
+                Max size (sq ft)
+                <input name="maxArea" type="number" inputMode="numeric" min={0} step={100} defaultValue={search.maxArea ?? ""} className={fieldClass} />
+              </label>
+              <label className={labelClass}>
+                Style
+                <select name="style" defaultValue={search.style} className={fieldClass}>
+                  <option value="">Any style</option>
+                  {ARCHITECTURAL_STYLES.map((s) => (
+                    <option key={s} value={s}>
+                      {s}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className={labelClass}>
+                Listed
+                <select name="new" defaultValue={search.newWithinDays ?? ""} className={fieldClass}>
+                  <option value="">Any time</option>
+                  {NEW_WITHIN_DAYS.map((d) => (
+                    <option key={d} value={d}>
+                      {d === 1 ? "In the last day" : `In the last ${d} days`}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className={labelClass}>
+                Sort by
+                <select name="sort" defaultValue={search.sort} className={fieldClass}>
+                  {LISTING_SORTS.map((s) => (
+                    <option key={s} value={s}>
+                      {LISTING_SORT_LABELS[s]}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className={`${labelClass} lg:col-span-2`}>
+                Community
+                <input name="community" type="text" maxLength={MAX_COMMUNITY_LENGTH} defaultValue={search.community} autoComplete="off" placeholder="e.g. Windermere" className={fieldClass} />
+              </label>
+              <label className={`${labelClass} lg:col-span-2`}>
+                Keywords
+                <input name="q" type="search" maxLength={MAX_KEYWORDS_TEXT} defaultValue={search.q} autoComplete="off" placeholder="e.g. garage fireplace" className={fieldClass} />
+              </label>
+              <fieldset className="flex flex-wrap gap-x-6 sm:col-span-2 lg:col-span-6">
+                <legend className="sr-only">Show only</legend>
+                <label className="flex min-h-11 items-center gap-3 text-ink">
+                  <input type="checkbox" name="openHouse" value="1" defaultChecked={search.openHouse} className="size-5 shrink-0 accent-brand" />
+                  Open houses
+                </label>
+                <label className="flex min-h-11 items-center gap-3 text-ink">
+                  <input type="checkbox" name="reduced" value="1" defaultChecked={search.reduced} className="size-5 shrink-0 accent-brand" />
+                  Price reduced
+                </label>
+                <label className="flex min-h-11 items-center gap-3 text-ink">
+                  <input type="checkbox" name="status" value="all" defaultChecked={search.withAcceptedOffers} className="size-5 shrink-0 accent-brand" />
+                  Include homes with an accepted offer
+                </label>
+              </fieldset>
               <Button type="submit" className="sm:col-span-2 lg:col-span-6 lg:justify-self-start">
                 Search
               </Button>
@@ -150,7 +251,7 @@ export default function ListingsSearch({ loaderData }: Route.ComponentProps) {
                 {search.city ? `Homes for sale in ${search.city}` : "Homes for sale"}
               </h2>
               <p className="mt-1 text-ink-muted" data-testid="listings-summary">
-                {homesCount(result.total)} match
+                {homesCount(result.total)} match{search.sort !== "newest" ? `, ${LISTING_SORT_LABELS[search.sort].toLowerCase()}` : ""}
                 {result.medianAskingPrice !== null && (
                   <>
                     {" "}
@@ -164,7 +265,12 @@ export default function ListingsSearch({ loaderData }: Route.ComponentProps) {
                 <p className="mt-6 rounded-md border border-line bg-surface p-4" data-testid="no-listings">
                   {result.total > 0
                     ? `There are no listings on page ${result.page}: the results end at page ${result.pageCount}.`
-                    : "No listings match this search right now. Try a wider price range or another area."}
+                    : "No listings match this search right now. Try a wider price range or another area, or fewer filters."}{" "}
+                  {refined && (
+                    <Link to="/listings" className="font-bold text-brand underline">
+                      Clear the search
+                    </Link>
+                  )}
                 </p>
               )}
               <Pagination pathname={pathname} search={new URLSearchParams(query)} page={result.page} pageCount={result.pageCount} />

@@ -180,7 +180,7 @@ export async function benchSharedCache(options: { origin: string; buildDir: stri
     const sets: [string, readonly string[]][] = [
       [`listing pages (${options.listingPaths.length} paths)`, options.listingPaths],
       ["area /st-albert-listings, pages 1-5", ["/st-albert-listings", "/st-albert-listings?page=2", "/st-albert-listings?page=3", "/st-albert-listings?page=4", "/st-albert-listings?page=5"]],
-      ["search /listings, 3 queries", ["/listings?city=Sherwood+Park&beds=2", "/listings?city=Spruce+Grove&minPrice=300000", "/listings?type=condominium&page=3"]],
+      ["search /listings, 3 queries", ["/listings?city=Sherwood+Park&minBeds=2", "/listings?city=Spruce+Grove&minPrice=300000", "/listings?type=condominium&page=3"]],
     ];
     const rows: Row[] = [];
     for (const [page, paths] of sets) {

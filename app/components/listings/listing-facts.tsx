@@ -4,6 +4,7 @@
  */
 import { edmontonDate } from "~/lib/dates";
 import { formatCurrency, formatNumber } from "~/lib/format";
+import { type FactGroup, type FactRow, listingFactGroups } from "./listing-fact-groups";
 import { Link } from "react-router";
 import type { ListingCard, ListingDetail } from "~/lib/listing-types";
 import { CATEGORY_LABELS, photoAtWidth } from "~/lib/listings";
@@ -32,32 +33,26 @@ export function pricePerSquareFoot(price: number | null, area: number | null, un
   return `${formatCurrency(price / (metres ? area * SQ_FT_PER_M2 : area))} per sq ft`;
 }
 
-const positive = (n: number | null | undefined): n is number => typeof n === "number" && Number.isFinite(n) && n > 0;
-const words = (list: readonly string[]) => list.map((s) => s.trim()).filter(Boolean);
-
 function daysText(days: number): string {
   return days === 0 ? "Listed today" : `${formatNumber(days)} ${days === 1 ? "day" : "days"}`;
 }
 
-/** Only the facts the feed carries; [] when it carries none. */
-export function listingFactRows(l: ListingDetail, days: number | null): [label: string, value: string][] {
-  const { facts } = l;
-  const rows: [string, string | null][] = [
-    ["Year built", positive(facts.yearBuilt) ? String(facts.yearBuilt) : null],
+/** The grouped facts' rows in one list; [] when the feed carries none. */
+export function listingFactRows(l: ListingDetail, days: number | null): FactRow[] {
+  return factGroupsOf(l, days).flatMap((g) => g.rows);
+}
+
+function factGroupsOf(l: ListingDetail, days: number | null): FactGroup[] {
+  return listingFactGroups(l, [
     ["Days on the market", days !== null && days >= 0 ? daysText(days) : null],
     ["Price per square foot", pricePerSquareFoot(l.price, l.area, l.areaUnits)],
-    ["Parking spaces", positive(facts.parkingTotal) ? formatNumber(facts.parkingTotal) : null],
-    ["Lot size", facts.lotSize && positive(facts.lotSize.area) ? `${formatNumber(facts.lotSize.area)}${facts.lotSize.units.trim() ? ` ${facts.lotSize.units.trim()}` : ""}` : null],
-    ["Heating", words(facts.heating).join(", ") || null],
-    ["Condo fee includes", words(facts.feeIncludes).join(", ") || null],
-  ];
-  return rows.filter((row): row is [string, string] => Boolean(row[1]));
+  ]);
 }
 
 /** The page's facts in words: `main` under the photos, `more` in "Facts about this home". */
 export interface ListingFacts {
-  main: [label: string, value: string][];
-  more: [label: string, value: string][];
+  main: FactRow[];
+  more: FactGroup[];
 }
 
 /**
@@ -75,27 +70,30 @@ export function listingFactsOf(l: ListingDetail, days: number | null): ListingFa
     ["Community", l.community],
     ["MLS® number", l.mlsNumber],
   ];
-  return { main: main.filter((fact): fact is [string, string] => Boolean(fact[1])), more: listingFactRows(l, days) };
+  return { main: main.filter((fact): fact is [string, string] => Boolean(fact[1])), more: factGroupsOf(l, days) };
 }
 
-export function ListingFactsSection({ listing: l, rows }: { listing: ListingDetail; rows: ListingFacts["more"] }) {
+export function ListingFactsSection({ listing: l, groups }: { listing: ListingDetail; groups: ListingFacts["more"] }) {
   const rooms = l.facts.rooms.filter((r) => r.type.trim());
-  if (rows.length === 0 && rooms.length === 0) return null;
+  if (groups.length === 0 && rooms.length === 0) return null;
   return (
     <section aria-labelledby="home-facts" className="mt-8" data-testid="listing-facts">
       <h2 id="home-facts" className="text-xl font-bold text-ink">
         Facts about this home
       </h2>
-      {rows.length > 0 && (
-        <dl className="mt-3 grid gap-x-6 gap-y-3 sm:grid-cols-2">
-          {rows.map(([label, value]) => (
-            <div key={label} className="min-w-0">
-              <dt className="text-sm font-bold text-ink-muted">{label}</dt>
-              <dd className="text-ink wrap-anywhere">{value}</dd>
-            </div>
-          ))}
-        </dl>
-      )}
+      {groups.map((g) => (
+        <section key={g.title} aria-label={g.title} className="mt-4">
+          <h3 className="text-base font-bold text-ink">{g.title}</h3>
+          <dl className="mt-2 grid gap-x-6 gap-y-3 sm:grid-cols-2">
+            {g.rows.map(([label, value]) => (
+              <div key={label} className="min-w-0">
+                <dt className="text-sm font-bold text-ink-muted">{label}</dt>
+                <dd className="text-ink wrap-anywhere">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ))}
       {rooms.length > 0 && (
         <div className="mt-5 overflow-x-auto">
           <table className="w-full text-left text-sm">

@@ -1,6 +1,8 @@
 /** A Property's facts and cost figures as stored: kept as the feed gives them, junk left out. */
 import { describe, expect, it } from "vitest";
-import { MAX_ROOMS, listingFactsOf } from "./property-facts.server";
+import { MAX_ROOMS, featuresOf, listingFactsOf } from "./property-facts.server";
+import { listingFactGroups } from "~/components/listings/listing-fact-groups";
+import type { ListingDetail } from "~/lib/listing-types";
 import { type DdfProperty, toListingRow } from "./property.server";
 
 const now = new Date("2026-11-25T12:00:00Z");
@@ -40,6 +42,7 @@ describe("listingFactsOf", () => {
       lot_size_area: 512.4,
       lot_size_units: "square meters",
       heating: ["Forced air", "Natural gas"],
+      features: {},
     });
   });
 
@@ -56,6 +59,7 @@ describe("listingFactsOf", () => {
       lot_size_area: null,
       lot_size_units: null,
       heating: [],
+      features: {},
     });
   });
 
@@ -108,5 +112,92 @@ describe("toListingRow", () => {
   it("carries the facts and costs into the row", () => {
     const p: DdfProperty = { ListingKey: "F1", ModificationTimestamp: "2026-11-01T00:00:00Z", TaxAnnualAmount: 2400, TaxYear: 2025, YearBuilt: 2001, Heating: ["Forced air"] };
     expect(toListingRow(p, now)).toMatchObject({ tax_annual_amount: 2400, tax_year: 2025, year_built: 2001, heating: ["Forced air"], rooms: [], association_fee: null });
+  });
+});
+
+describe("featuresOf (issue 45)", () => {
+  it("keeps the feed's lists, texts and figures under their keys, units only beside a figure", () => {
+    expect(
+      featuresOf({
+        ArchitecturalStyle: ["Bungalow"],
+        Cooling: ["Central air conditioning", "Central air conditioning", " "],
+        Basement: ["Finished", "Full"],
+        ParkingFeatures: ["Attached Garage"],
+        Appliances: ["Dishwasher", "Refrigerator"],
+        Flooring: [],
+        FireplaceYN: true,
+        FireplacesTotal: 2,
+        FireplaceFeatures: ["Gas"],
+        LotFeatures: ["Corner lot"],
+        LotSizeDimensions: " 15.2 x 36.6 m ",
+        Zoning: "RF1",
+        ZoningDescription: "Small Scale Residential",
+        CommunityFeatures: ["Playground"],
+        AboveGradeFinishedArea: 1250,
+        AboveGradeFinishedAreaUnits: "square feet",
+        BelowGradeFinishedAreaUnits: "square feet",
+        Stories: 0,
+      }),
+    ).toEqual({
+      architecturalStyle: ["Bungalow"],
+      cooling: ["Central air conditioning"],
+      basement: ["Finished", "Full"],
+      parking: ["Attached Garage"],
+      appliances: ["Dishwasher", "Refrigerator"],
+      fireplace: true,
+      fireplaces: 2,
+      fireplaceFeatures: ["Gas"],
+      lotFeatures: ["Corner lot"],
+      lotDimensions: "15.2 x 36.6 m",
+      zoning: "RF1",
+      zoningDescription: "Small Scale Residential",
+      communityFeatures: ["Playground"],
+      aboveGradeArea: 1250,
+      aboveGradeAreaUnits: "square feet",
+    });
+  });
+
+  it("leaves out junk: wrong types, impossible figures, endless texts", () => {
+    expect(featuresOf({ Cooling: "None" as never, Stories: -2, FireplacesTotal: 1.5e9, FireplaceYN: "yes" as never, Zoning: 42 as never })).toEqual({});
+    expect(featuresOf({ Zoning: "z".repeat(500) }).zoning).toHaveLength(60);
+  });
+
+  it("writes a room's sides out when the board gave no dimensions", () => {
+    const facts = listingFactsOf({ Rooms: [{ RoomType: "Kitchen", RoomLevel: "Main level", RoomLength: 4.27, RoomWidth: 3.96, RoomLengthWidthUnits: "Meters" }, { RoomType: "Den", RoomLength: 3 }] }, now);
+    expect(facts.rooms).toEqual([
+      { type: "Kitchen", level: "Main level", dimensions: "4.27 x 3.96 Meters" },
+      { type: "Den", level: null, dimensions: null },
+    ]);
+  });
+});
+
+describe("listingFactGroups (issue 45)", () => {
+  const listing = (features: ListingDetail["facts"]["features"], more: Partial<ListingDetail> = {}): ListingDetail =>
+    ({
+      price: 450_000,
+      previousPrice: null,
+      facts: { yearBuilt: 1998, rooms: [], parkingTotal: 2, lotSize: null, heating: ["Forced air"], feeIncludes: [], features },
+      costs: { taxAnnualAmount: 3100, taxYear: 2025, associationFee: null, associationFeeFrequency: null },
+      ...more,
+    }) as ListingDetail;
+
+  it("groups what the feed gave as the portals do, and leaves out empty groups", () => {
+    const groups = listingFactGroups(listing({ architecturalStyle: ["Bungalow"], cooling: ["Central air conditioning"], fireplace: true, fireplaces: 1, fireplaceFeatures: ["Gas"], zoning: "RF1", communityFeatures: ["Park", "Schools"] }));
+    expect(groups).toEqual([
+      { title: "Building", rows: [["Style", "Bungalow"], ["Year built", "1998"]] },
+      { title: "Inside", rows: [["Heating", "Forced air"], ["Cooling", "Central air conditioning"], ["Fireplace", "1 (Gas)"]] },
+      { title: "Parking", rows: [["Parking spaces", "2"]] },
+      { title: "Land", rows: [["Zoning", "RF1"]] },
+      { title: "Community", rows: [["Amenities nearby", "Park, Schools"]] },
+      { title: "Taxes", rows: [["Property tax", "$3,100 (2025)"]] },
+    ]);
+  });
+
+  it("shows the condo fee and a reduced price, and says 'None' for a fireplace the feed says is absent", () => {
+    const groups = listingFactGroups(listing({ fireplace: false }, { previousPrice: 475_000, costs: { taxAnnualAmount: null, taxYear: null, associationFee: 420, associationFeeFrequency: "Monthly" } }));
+    expect(groups.find((g) => g.title === "Condo")?.rows).toEqual([["Condo fee", "$420 monthly"]]);
+    expect(groups.find((g) => g.title === "Listing")?.rows).toEqual([["Price reduced from", "$475,000"]]);
+    expect(groups.find((g) => g.title === "Inside")?.rows).toContainEqual(["Fireplace", "None"]);
+    expect(groups.some((g) => g.title === "Taxes")).toBe(false);
   });
 });

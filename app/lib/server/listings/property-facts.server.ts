@@ -4,7 +4,7 @@
  * house built in the year 20,204, a fee of ten million a month) is left out rather than shown:
  * the page then says nothing, which is better than a wrong figure in a buyer's cost estimate.
  */
-import type { ListingRoom } from "~/lib/listing-types";
+import type { ListingFeatures, ListingRoom } from "~/lib/listing-types";
 import type { listings } from "../../../../db/schema";
 
 /** One room (CREA's PropertyRoom): the type, the level ("Main level", "Basement", …) and the dimensions as written. */
@@ -12,10 +12,75 @@ export interface DdfRoom {
   RoomType?: string | null;
   RoomLevel?: string | null;
   RoomDimensions?: string | null;
+  /** Length and width in RoomLengthWidthUnits (CREA's LinearUnits), when RoomDimensions is not written. */
+  RoomLength?: number | null;
+  RoomWidth?: number | null;
+  RoomLengthWidthUnits?: string | null;
 }
 
+/**
+ * The Property's enumeration lists kept in `features` (issue 45): each feed field and the key it is
+ * stored under. Every name is one CREA's description declares (crea-fields.test.ts).
+ */
+export const FEATURE_LISTS = {
+  ArchitecturalStyle: "architecturalStyle",
+  ConstructionMaterials: "constructionMaterials",
+  FoundationDetails: "foundation",
+  Roof: "roof",
+  ExteriorFeatures: "exterior",
+  Flooring: "flooring",
+  Basement: "basement",
+  Cooling: "cooling",
+  FireplaceFeatures: "fireplaceFeatures",
+  Appliances: "appliances",
+  BuildingFeatures: "buildingFeatures",
+  AccessibilityFeatures: "accessibility",
+  SecurityFeatures: "security",
+  ParkingFeatures: "parking",
+  LotFeatures: "lotFeatures",
+  Fencing: "fencing",
+  PoolFeatures: "pool",
+  View: "view",
+  WaterfrontFeatures: "waterfront",
+  CommunityFeatures: "communityFeatures",
+  Utilities: "utilities",
+  WaterSource: "waterSource",
+  Sewer: "sewer",
+} as const satisfies Record<string, keyof ListingFeatures>;
+
+/** The Property's texts kept in `features`, with the longest each may be. */
+export const FEATURE_TEXTS = {
+  LotSizeDimensions: ["lotDimensions", 80],
+  Zoning: ["zoning", 60],
+  ZoningDescription: ["zoningDescription", 120],
+  AssociationName: ["associationName", 120],
+} as const satisfies Record<string, readonly [keyof ListingFeatures, number]>;
+
+/** The Property's figures kept in `features`, with the range a true one lies in. */
+export const FEATURE_NUMBERS = {
+  Stories: ["stories", 0, 100],
+  FireplacesTotal: ["fireplaces", 0, 50],
+  BathroomsPartial: ["bathroomsPartial", 0, 50],
+  BedroomsAboveGrade: ["bedroomsAboveGrade", 0, 100],
+  BedroomsBelowGrade: ["bedroomsBelowGrade", 0, 100],
+  AboveGradeFinishedArea: ["aboveGradeArea", 0, 1e6],
+  BelowGradeFinishedArea: ["belowGradeArea", 0, 1e6],
+  FrontageLengthNumeric: ["frontage", 0, 1e5],
+} as const satisfies Record<string, readonly [keyof ListingFeatures, number, number]>;
+
+/** The units that go with a figure, as the feed names them. */
+export const FEATURE_UNITS = {
+  AboveGradeFinishedAreaUnits: "aboveGradeAreaUnits",
+  BelowGradeFinishedAreaUnits: "belowGradeAreaUnits",
+  FrontageLengthNumericUnits: "frontageUnits",
+} as const satisfies Record<string, keyof ListingFeatures>;
+
+type FeatureFields = { -readonly [F in keyof typeof FEATURE_LISTS]?: string[] | null } & { -readonly [F in keyof typeof FEATURE_TEXTS | keyof typeof FEATURE_UNITS]?: string | null } & {
+  -readonly [F in keyof typeof FEATURE_NUMBERS]?: number | null;
+} & { FireplaceYN?: boolean | null };
+
 /** The Property fields of a listing's facts and costs (each one CREA's description declares). */
-export interface DdfPropertyFacts {
+export interface DdfPropertyFacts extends FeatureFields {
   TaxAnnualAmount?: number | null;
   TaxYear?: number | null;
   AssociationFee?: number | null;
@@ -33,7 +98,7 @@ export interface DdfPropertyFacts {
 
 type Row = typeof listings.$inferInsert;
 export type ListingFactsRow = Required<
-  Pick<Row, "year_built" | "rooms" | "parking_total" | "lot_size_area" | "lot_size_units" | "heating" | "fee_includes" | "tax_annual_amount" | "tax_year" | "association_fee" | "association_fee_frequency">
+  Pick<Row, "features" | "year_built" | "rooms" | "parking_total" | "lot_size_area" | "lot_size_units" | "heating" | "fee_includes" | "tax_annual_amount" | "tax_year" | "association_fee" | "association_fee_frequency">
 >;
 
 /** A listing page shows at most this many rooms; a longer list is a board's data gone wrong. */
@@ -45,6 +110,7 @@ export function listingFactsOf(p: DdfPropertyFacts, now = new Date()): ListingFa
   const lotArea = numberIn(p.LotSizeArea, 0, 1e9, { above: true });
   const fee = numberIn(p.AssociationFee, 0, 100_000, { above: true });
   return {
+    features: featuresOf(p),
     // A home being built may be listed a few years ahead of its completion.
     year_built: numberIn(p.YearBuilt, 1800, year + 3, { whole: true }),
     rooms: roomsOf(p.Rooms),
@@ -88,7 +154,35 @@ function roomsOf(rooms: unknown): ListingRoom[] {
       if (typeof r !== "object" || r === null) return [];
       const room = r as DdfRoom;
       const type = textOf(room.RoomType, 60);
-      return type ? [{ type, level: textOf(room.RoomLevel, 40), dimensions: textOf(room.RoomDimensions, 40) }] : [];
+      return type ? [{ type, level: textOf(room.RoomLevel, 40), dimensions: textOf(room.RoomDimensions, 40) ?? sidesOf(room) }] : [];
     })
     .slice(0, MAX_ROOMS);
+}
+
+/** "4.27 x 3.96 Meters" from RoomLength, RoomWidth and their units, when the board gave the sides but no RoomDimensions. */
+function sidesOf(room: DdfRoom): string | null {
+  const length = numberIn(room.RoomLength, 0, 1000, { above: true });
+  const width = numberIn(room.RoomWidth, 0, 1000, { above: true });
+  const units = textOf(room.RoomLengthWidthUnits, 20);
+  return length !== null && width !== null && units ? `${length} x ${width} ${units}` : null;
+}
+
+/**
+ * The descriptive lists, texts and figures of `p` (issue 45) as the `features` column holds them:
+ * only what the feed gave, each cleaned as the columns are; a units text only beside its figure.
+ */
+export function featuresOf(p: DdfPropertyFacts): ListingFeatures {
+  const features: ListingFeatures = {};
+  const set = <K extends keyof ListingFeatures>(key: K, value: ListingFeatures[K] | null) => {
+    if (value !== null && value !== undefined && !(Array.isArray(value) && value.length === 0)) features[key] = value;
+  };
+  for (const [field, key] of Object.entries(FEATURE_LISTS)) set(key, textsOf(p[field as keyof typeof FEATURE_LISTS]));
+  for (const [field, [key, max]] of Object.entries(FEATURE_TEXTS)) set(key, textOf(p[field as keyof typeof FEATURE_TEXTS], max));
+  for (const [field, [key, min, max]] of Object.entries(FEATURE_NUMBERS)) set(key, numberIn(p[field as keyof typeof FEATURE_NUMBERS], min, max, { above: min === 0 }));
+  for (const [field, key] of Object.entries(FEATURE_UNITS)) {
+    const figure = key.replace(/Units$/, "") as keyof ListingFeatures;
+    if (features[figure] !== undefined) set(key, textOf(p[field as keyof typeof FEATURE_UNITS], 40));
+  }
+  if (typeof p.FireplaceYN === "boolean") features.fireplace = p.FireplaceYN;
+  return features;
 }

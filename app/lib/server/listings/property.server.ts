@@ -9,7 +9,7 @@ import type { ListingCategory } from "~/lib/schema-values";
 import type { ListingStatus } from "~/lib/listing-types";
 import type { ListingPhoto, listings, openHouses } from "../../../../db/schema";
 import { addressSlug, httpsUrlOf } from "../../listings";
-import { type DdfPropertyFacts, listingFactsOf } from "./property-facts.server";
+import { type DdfPropertyFacts, FEATURE_LISTS, FEATURE_NUMBERS, FEATURE_TEXTS, FEATURE_UNITS, listingFactsOf } from "./property-facts.server";
 
 export interface DdfMedia {
   MediaKey?: string | null;
@@ -107,6 +107,12 @@ export const PROPERTY_FIELDS = [
   "LotSizeArea",
   "LotSizeUnits",
   "Heating",
+  // The rest of what a buyer asks about (issue 45), stored together in `features`.
+  ...(Object.keys(FEATURE_LISTS) as (keyof typeof FEATURE_LISTS)[]),
+  ...(Object.keys(FEATURE_TEXTS) as (keyof typeof FEATURE_TEXTS)[]),
+  ...(Object.keys(FEATURE_NUMBERS) as (keyof typeof FEATURE_NUMBERS)[]),
+  ...(Object.keys(FEATURE_UNITS) as (keyof typeof FEATURE_UNITS)[]),
+  "FireplaceYN",
 ] as const satisfies readonly (keyof DdfProperty)[];
 
 export type ListingRow = typeof listings.$inferInsert;

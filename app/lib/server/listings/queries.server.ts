@@ -6,7 +6,7 @@
  * median, which read all the filter's rows, are kept until the copy changes (summary.server.ts).
  */
 import { type SQL, sql } from "drizzle-orm";
-import type { ListingCard, ListingDetail, ListingFilter, ListingPage, ListingSearch, ListingStatus, OpenHouseListing, OpenHouseTime } from "~/lib/listing-types";
+import type { ListingCard, ListingDetail, ListingFilter, ListingPage, ListingSearch, ListingSort, ListingStatus, OpenHouseListing, OpenHouseTime } from "~/lib/listing-types";
 import { listingTombstones, listings, offices, openHouses } from "../../../../db/schema";
 import { edmontonDate } from "../../dates";
 import { listingPath } from "../../listings";
@@ -70,6 +70,8 @@ const detailFields = (memberKey: string | null | undefined) => ({
   listedAt: listings.listed_at,
   modifiedAt: listings.modified_at,
   yearBuilt: listings.year_built,
+  features: listings.features,
+  previousPrice: listings.previous_price,
   rooms: listings.rooms,
   parkingTotal: listings.parking_total,
   lotSizeArea: listings.lot_size_area,
@@ -105,11 +107,11 @@ export async function listingByKey(db: Database, key: string, options: { memberK
 }
 
 function toDetail(detail: RowOf<ReturnType<typeof detailFields>>): Omit<ListingDetail, "openHouses"> {
-  const { photos, listedAt, modifiedAt, yearBuilt, rooms, parkingTotal, lotSizeArea, lotSizeUnits, heating, feeIncludes, ...rest } = detail;
+  const { photos, listedAt, modifiedAt, yearBuilt, rooms, parkingTotal, lotSizeArea, lotSizeUnits, heating, feeIncludes, features, ...rest } = detail;
   const { taxAnnualAmount, taxYear, associationFee, associationFeeFrequency, ...row } = rest;
   return {
     ...finishShared(row),
-    facts: { yearBuilt, rooms, parkingTotal, lotSize: lotSizeArea && lotSizeUnits ? { area: lotSizeArea, units: lotSizeUnits } : null, heating, feeIncludes },
+    facts: { yearBuilt, rooms, parkingTotal, lotSize: lotSizeArea && lotSizeUnits ? { area: lotSizeArea, units: lotSizeUnits } : null, heating, feeIncludes, features: features ?? {} },
     costs: { taxAnnualAmount, taxYear, associationFee, associationFeeFrequency },
     // Served from this site (photos.server.ts); the index is the photo's place in the feed's list.
     // A photo the media host failed to give lately is left out, so the first one shown loads.
@@ -122,8 +124,32 @@ function toDetail(detail: RowOf<ReturnType<typeof detailFields>>): Omit<ListingD
   };
 }
 
-/** The filter as SQL conditions (always at least `true`, so callers can add their own). */
-function whereOf(f: ListingFilter): SQL {
+/** Square feet in a square metre: a living area given in metres is compared and ordered in feet. */
+const SQ_FT_PER_M2 = 10.7639;
+/** The living area in square feet, whichever units the feed gave it in (null without one). */
+const areaInFeet = sql<number | null>`(case when ${listings.living_area_units} ~* '(met(er|re)|m2|m²)' then ${listings.living_area} * ${SQ_FT_PER_M2}::double precision else ${listings.living_area} end)`;
+
+/** The description's words, as the GIN index listings_remarks_words_idx holds them (db/schema/listings.ts: the same expression). */
+const remarksWords = sql`to_tsvector('simple'::regconfig, coalesce(${listings.public_remarks}, ''))`;
+
+/**
+ * The keywords as a text-search query: every word, each also as the start of a longer one
+ * ("garag" finds "garage"). The keywords are letters and digits only (keywordsOf), so nothing in
+ * them is query syntax; the query is a bound parameter all the same.
+ */
+export const keywordQuery = (words: readonly string[]) => words.map((w) => `${w}:*`).join(" & ");
+
+/** The Edmonton day `days` days before `today` ("2026-11-28"), from which "new in the last days" counts. */
+export function daysBefore(today: string, days: number): string {
+  return new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The filter as SQL conditions (always at least `true`, so callers can add their own). Every
+ * value a visitor typed is a bound parameter; `today` (Edmonton) dates the open houses and the
+ * "new in the last days".
+ */
+function whereOf(f: ListingFilter, today: string): SQL {
   const conditions: SQL[] = [sql`true`];
   // One city is an equality the (city, listed_at) index serves in order; several use = any.
   // sql.param keeps the array one parameter (a bare array would be spread into a list).
@@ -135,7 +161,25 @@ function whereOf(f: ListingFilter): SQL {
   if (f.minPrice !== undefined) conditions.push(sql`${listings.list_price} >= ${f.minPrice}`);
   if (f.maxPrice !== undefined) conditions.push(sql`${listings.list_price} <= ${f.maxPrice}`);
   if (f.minBeds !== undefined) conditions.push(sql`${listings.bedrooms} >= ${f.minBeds}`);
+  if (f.minBaths !== undefined) conditions.push(sql`${listings.bathrooms} >= ${f.minBaths}`);
+  if (f.minArea !== undefined) conditions.push(sql`${areaInFeet} >= ${f.minArea}`);
+  if (f.maxArea !== undefined) conditions.push(sql`${areaInFeet} <= ${f.maxArea}`);
+  if (f.style) conditions.push(sql`${listings.features}->'architecturalStyle' @> ${JSON.stringify([f.style])}::jsonb`);
+  if (f.community) conditions.push(sql`lower(${listings.community}) = lower(${f.community})`);
+  if (f.keywords?.length) conditions.push(sql`${remarksWords} @@ to_tsquery('simple'::regconfig, ${keywordQuery(f.keywords)})`);
+  if (f.openHouse) conditions.push(sql`exists (select 1 from ${openHouses} where ${openHouses.listing_key} = ${listings.listing_key} and ${openHouses.date} >= ${today}::date)`);
+  if (f.priceReduced) conditions.push(sql`${listings.previous_price} is not null`);
+  if (f.newWithinDays !== undefined) {
+    conditions.push(sql`${listings.listed_at} >= (${daysBefore(today, f.newWithinDays)}::date)::timestamp at time zone 'America/Edmonton'`);
+  }
   return sql.join(conditions, sql` and `);
+}
+
+/** The ORDER BY of the search's other orders (newest first has its own two-scan plan below), ties by key. */
+function orderOf(sort: Exclude<ListingSort, "newest">): SQL {
+  if (sort === "price-asc") return sql`${listings.list_price} asc nulls last, ${listings.listing_key}`;
+  if (sort === "price-desc") return sql`${listings.list_price} desc nulls last, ${listings.listing_key}`;
+  return sql`${areaInFeet} desc nulls last, ${listings.listing_key}`;
 }
 
 const cardFields = (memberKey: string | null | undefined) => ({ ...sharedFields(memberKey), photo: sql<string | null>`${listings.photos}->0->>'url'` });
@@ -151,22 +195,28 @@ function columnsOf<F extends Record<string, Selectable>>(name: string, fields: F
 }
 
 /**
- * A page of listings, newest first (listed_at descending, undated ones last, then by key), with
- * the filter's total and median asking price.
+ * A page of listings, newest first (listed_at descending, undated ones last, then by key) or in
+ * the order asked for (price either way, size: those without one last), with the filter's total
+ * and median asking price.
  *
  * "Newest first, nulls last" is the reverse of a btree's natural order, which no plain index
  * scan yields; so the dated and the undated rows are read as two ordered, limited scans (the
  * dated one walks the listed_at index backwards and stops after offset + size rows) and only
  * those few rows are merged.
  */
-export async function searchListings(db: Database, search: ListingSearch & { pageSize: number; memberKey?: string | null }): Promise<ListingPage> {
-  const where = whereOf(search);
+export async function searchListings(db: Database, search: ListingSearch & { pageSize: number; memberKey?: string | null; today?: string }): Promise<ListingPage> {
+  const today = search.today ?? edmontonDate();
+  const where = whereOf(search, today);
   const pageSize = Math.max(1, Math.floor(search.pageSize));
-  const { total, median } = await listingSummary(db, search, where);
+  const { total, median } = await listingSummary(db, search, where, today);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.max(1, Math.floor(search.page));
   const offset = (page - 1) * pageSize;
   if (offset >= total) return { total, page, pageCount, listings: [], medianAskingPrice: median };
+  if (search.sort && search.sort !== "newest") {
+    const rows = await select(db.rows, cardFields(search.memberKey), sql`from ${listings} where ${where} order by ${orderOf(search.sort)} limit ${pageSize} offset ${offset}`);
+    return { total, page, pageCount, listings: rows.map(toCard), medianAskingPrice: median };
+  }
   const reach = offset + pageSize;
   // listedAt is read only to order the page; a card does not show it.
   const fields = { ...cardFields(search.memberKey), listedAt: listings.listed_at };

@@ -45,6 +45,7 @@ const COLUMNS = [
   "tax_year",
   "association_fee",
   "association_fee_frequency",
+  "features",
   "listed_at",
   "modified_at",
   "synced_at",
@@ -69,6 +70,7 @@ const fromExcluded = (columns: readonly Column[]): SQL => sql.join(columns.map((
 function valueOf(row: ListingRow, column: (typeof COLUMNS)[number]): SQL {
   const value = row[column];
   if (column === "photos" || column === "rooms") return sql`${JSON.stringify(value ?? [])}::jsonb`;
+  if (column === "features") return sql`${JSON.stringify(value ?? {})}::jsonb`;
   if (value instanceof Date) return sql`${value.toISOString()}::timestamptz`;
   // sql.param keeps an array one parameter (a bare array would be spread into a list).
   if (Array.isArray(value)) return sql`${sql.param(value)}::text[]`;
@@ -116,11 +118,25 @@ export async function upsertListings(db: Database, rows: readonly ListingRow[], 
   const stored = await select(db.rows, { n: sql<number>`count(*)::integer` }, sql`from stored`, {
     with: sql`revived as (delete from ${listingTombstones} where ${listingTombstones.listing_key} = any(${keys}::text[]) returning ${name(listingTombstones.listing_key)}),
     stored as (insert into ${l} (${names(COLUMNS.map((c) => l[c]))}) values ${values}
-      on conflict (${name(l.listing_key)}) do update set ${fromExcluded(COLUMNS.filter((c) => c !== "listing_key").map((c) => l[c]))}
+      on conflict (${name(l.listing_key)}) do update set ${fromExcluded(COLUMNS.filter((c) => c !== "listing_key").map((c) => l[c]))}, ${priceReduction}
       returning ${name(l.listing_key)}, ${name(l.list_price)}, ${name(l.status)})${changes}`,
   });
   return stored[0]?.n ?? 0;
 }
+
+/**
+ * "Price reduced" (issue 45): the feed gives only the asking price now, so the sync remembers the
+ * price before a reduction it sees; a rise, or no price, clears it. In the upsert's update, where
+ * the table's own columns are the row as it was.
+ */
+const priceReduction = sql`${name(listings.previous_price)} = case
+    when excluded.${name(listings.list_price)} < ${listings.list_price} then ${listings.list_price}
+    when excluded.${name(listings.list_price)} is null or excluded.${name(listings.list_price)} > ${listings.list_price} then null
+    else ${listings.previous_price} end,
+  ${name(listings.price_reduced_at)} = case
+    when excluded.${name(listings.list_price)} < ${listings.list_price} then excluded.${name(listings.synced_at)}
+    when excluded.${name(listings.list_price)} is null or excluded.${name(listings.list_price)} > ${listings.list_price} then null
+    else ${listings.price_reduced_at} end`;
 
 /** A listing to remove, with the feed's StandardStatus when that is why it goes ("Closed", "Expired"…; null: it left the feed's list). */
 export type Removal = string | { key: string; status: string | null };

@@ -51,7 +51,7 @@ interface Cache {
 const caches = new WeakMap<Database, Cache>();
 
 /** The count and median of the filter's listings; `where` is the same filter as SQL. */
-export async function listingSummary(db: Database, filter: ListingFilter, where: SQL): Promise<ListingSummary> {
+export async function listingSummary(db: Database, filter: ListingFilter, where: SQL, today: string): Promise<ListingSummary> {
   // Read before the figures: whatever they are computed from is at least this version.
   const [state] = await select(
     db.rows,
@@ -66,7 +66,7 @@ export async function listingSummary(db: Database, filter: ListingFilter, where:
     cache = { version, figures: new Map() };
     caches.set(db, cache);
   }
-  const key = filterKey(filter);
+  const key = filterKey(filter, today);
   const cached = cache.figures.get(key);
   if (cached) return cached;
   if (cache.figures.size >= MAX_FILTERS) cache.figures.delete(cache.figures.keys().next().value!);
@@ -89,7 +89,26 @@ async function summarise(db: Database, where: SQL): Promise<ListingSummary> {
   return { total: row?.total ?? 0, median: row?.median ?? null };
 }
 
-/** The filter as a key: the order of its cities does not change the figures. */
-function filterKey(f: ListingFilter): string {
-  return JSON.stringify([[...(f.cities ?? [])].sort(), f.category ?? null, f.minPrice ?? null, f.maxPrice ?? null, f.minBeds ?? null, f.withAcceptedOffers ?? false]);
+/** The filter as a key: the order of its cities does not change the figures; the day does, for open houses and "new in the last days". */
+function filterKey(f: ListingFilter, today: string): string {
+  const { cities, ...rest } = f;
+  const dated = f.openHouse || f.newWithinDays !== undefined;
+  const known: Required<Omit<ListingFilter, "cities">> = {
+    withAcceptedOffers: false,
+    category: "other",
+    minPrice: 0,
+    maxPrice: 0,
+    minBeds: 0,
+    minBaths: 0,
+    minArea: 0,
+    maxArea: 0,
+    style: "",
+    community: "",
+    keywords: [],
+    openHouse: false,
+    priceReduced: false,
+    newWithinDays: 0,
+  };
+  // Every filter field by name, in one order (a search's page, order and size are not filters and are left out).
+  return JSON.stringify([[...(cities ?? [])].sort(), dated ? today : null, ...Object.keys(known).map((k) => rest[k as keyof typeof rest] ?? null)]);
 }
