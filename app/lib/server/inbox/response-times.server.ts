@@ -7,14 +7,29 @@
  * waited that long). Submissions not answered yet are counted apart (`waiting`), not as a time.
  * People marked spam are left out: marking them is no reply.
  */
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
+import { PUBLIC_FORMS, type PublicForm } from "~/lib/forms";
 import { SUBMISSION_KINDS, notificationOutbox, people, personEvents } from "../../../../db/schema";
 import type { Database } from "../../../../server/db/database";
 import { type RowOf, select } from "../../../../server/db/query";
 
-/** The forms told apart: a listing page's inquiry is a contact message with a listing in its payload (`ContactPayload.listing`). */
-export const RESPONSE_FORMS = ["contact", "welcome", "listing"] as const;
-export type ResponseForm = (typeof RESPONSE_FORMS)[number];
+/** The forms told apart, as the forms' registry lists them. */
+export const RESPONSE_FORMS: readonly PublicForm[] = PUBLIC_FORMS.map((f) => f.form);
+export type ResponseForm = PublicForm;
+
+/**
+ * The form of an outbox row, in SQL, from the registry: its kind, and among the forms of one kind
+ * the one whose payload object it carries (a listing page's inquiry: `ContactPayload.listing`), tried first.
+ */
+export function formOfRowSql(): SQL {
+  const o = notificationOutbox;
+  const byObject = [...PUBLIC_FORMS].sort((a, b) => Number("payloadObject" in b) - Number("payloadObject" in a));
+  const whens = byObject.map((f) => {
+    const object = "payloadObject" in f ? sql` and jsonb_typeof(${o.payload} -> ${f.payloadObject}::text) = 'object'` : sql``;
+    return sql`when ${o.kind} = ${f.kind}::text${object} then ${f.form}::text`;
+  });
+  return sql`case ${sql.join(whens, sql` `)} end`;
+}
 
 export const RESPONSE_WINDOW_DAYS = 30;
 
@@ -45,7 +60,7 @@ export async function responseTimes(db: Database, now: Date = new Date(), days =
   // The first step per submission comes from the events' (person_id, created_at) index.
   const rows = await select(db.rows, statFields, sql`
     from (
-      select case when ${o.kind} = 'lead' then 'welcome' when jsonb_typeof(${o.payload} -> 'listing') = 'object' then 'listing' else 'contact' end as form,
+      select ${formOfRowSql()} as form,
         extract(epoch from (answered.at - ${o.created_at}))::float8 as seconds
       from ${o} join ${people} on ${people.id} = ${o.person_id}
       left join lateral (select min(${e.created_at}) as at from ${e} where ${e.person_id} = ${o.person_id} and ${e.created_at} > ${o.created_at}) as answered on true
