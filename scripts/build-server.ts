@@ -4,7 +4,7 @@
  * database's thread (platform/db/pglite-thread.mjs, a worker thread's own file) copied beside it.
  * It also compiles in the third-party hosts the pages of the same build name, for the server's
  * Content-Security-Policy (server/security-headers.ts), and an initialised PGlite database for a
- * first start (server/db/database.ts).
+ * first start (platform/db/database.ts).
  * `npm start` runs that file with plain node. The operator's commands (`npm run backup`, `restore`,
  * `leads`, `listings`, `inbox`) are compiled beside it, BUILD_DIR/<name>.js, so they find the same
  * migrations and database thread and run with plain node on the production machine (tsx is for

@@ -14,7 +14,7 @@ import path from "node:path";
 import { contacts, leads, notificationOutbox, propertyInquiries } from "../db/schema";
 import { select } from "../platform/db/query";
 import { outboxCounts, requeueFailed } from "../app/lib/server/mail/outbox.server";
-import { toCsv } from "./csv";
+import { leadTablesCsv } from "../app/lib/server/inbox/csv.server";
 import { openScriptDatabase } from "./script-database";
 
 const args = process.argv.slice(2);
@@ -25,44 +25,26 @@ try {
     console.log(`${await requeueFailed(db)} failed notification(s) queued again; the server's worker sends them.`);
   }
 
-  // Every column, in the CSV's order: the tables' own (the consent record was added to leads after created_at).
-  const l = leads;
-  const leadRows = await select(
-    db.rows,
-    { id: l.id, full_name: l.full_name, email: l.email, phone: l.phone, service_type: l.service_type, comments: l.comments, created_at: l.created_at,
-      consent_text: l.consent_text, consent_version: l.consent_version, client_address: l.client_address, user_agent: l.user_agent },
-    sql`from ${l} order by ${l.created_at} desc, ${l.id} desc`,
-  );
   const c = contacts;
-  const contactRows = await select(
-    db.rows,
-    { id: c.id, name: c.name, email: c.email, phone: c.phone, source: c.source, created_at: c.created_at, updated_at: c.updated_at },
-    sql`from ${c} order by ${c.updated_at} desc, ${c.id} desc`,
-  );
   const i = propertyInquiries;
-  const inquiryRows = await select(
-    db.rows,
-    { id: i.id, created_at: i.created_at, contact_id: i.contact_id, name: c.name, email: c.email, phone: c.phone, inquiry_type: i.inquiry_type, message: i.message },
-    sql`
-    from ${i} join ${c} on ${c.id} = ${i.contact_id}
-    order by ${i.created_at} desc, ${i.id} desc`,
-  );
-
+  const l = leads;
   const csvIndex = args.indexOf("--csv");
   if (csvIndex >= 0) {
     const next = args[csvIndex + 1];
     const dir = path.resolve(next && !next.startsWith("--") ? next : "exports");
     mkdirSync(dir, { recursive: true });
-    const files: [string, Record<string, unknown>[]][] = [
-      ["leads.csv", leadRows],
-      ["contacts.csv", contactRows],
-      ["inquiries.csv", inquiryRows],
-    ];
-    for (const [name, rows] of files) {
-      writeFileSync(path.join(dir, name), toCsv(rows));
-      console.log(`${path.join(dir, name)}: ${rows.length} row(s)`);
+    // The inbox's CSV writer: every cell quoted, formulas neutralised.
+    for (const { file, rows, csv } of await leadTablesCsv(db)) {
+      writeFileSync(path.join(dir, file), csv);
+      console.log(`${path.join(dir, file)}: ${rows} row(s)`);
     }
   } else {
+    const leadRows = await select(db.rows, { id: l.id, full_name: l.full_name, email: l.email, phone: l.phone, service_type: l.service_type, comments: l.comments, created_at: l.created_at }, sql`
+      from ${l} order by ${l.created_at} desc, ${l.id} desc`);
+    const contactRows = await select(db.rows, { id: c.id, name: c.name, email: c.email, phone: c.phone, source: c.source, updated_at: c.updated_at }, sql`
+      from ${c} order by ${c.updated_at} desc, ${c.id} desc`);
+    const inquiryRows = await select(db.rows, { id: i.id, created_at: i.created_at, name: c.name, email: c.email, inquiry_type: i.inquiry_type, message: i.message }, sql`
+      from ${i} join ${c} on ${c.id} = ${i.contact_id} order by ${i.created_at} desc, ${i.id} desc`);
     const when = (d: Date) => d.toLocaleString("en-CA", { timeZone: "America/Edmonton", dateStyle: "medium", timeStyle: "short" });
     console.log(`\nLeads (${leadRows.length}), newest first`);
     for (const l of leadRows) {

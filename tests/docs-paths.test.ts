@@ -21,7 +21,6 @@ const TOP_LEVEL = ["app", "db", "deploy", "docs", "platform", "public", "scripts
  * no longer needed, so none outlives its reason.
  */
 const HISTORICAL: Record<string, string> = {
-  "README.md: docs/architecture.md": "the layer map, written by issue 40's move of the platform below the domain, merged beside this",
 };
 
 function documents(): string[] {

@@ -1,14 +1,23 @@
 /**
- * What a public form's POST answers, with or without JavaScript (contact and welcome forms alike):
- * the server's action returns it, the page renders it (no JavaScript) or the fetcher hands it to
- * the form (toasts, field messages), and a lost connection becomes the form's failure text.
+ * What a public form's POST answers, with or without JavaScript (contact, welcome and alert
+ * sign-up forms alike; answerFormPost makes it): the server's action returns it, the page renders it
+ * (no JavaScript) or the fetcher hands it to the form (toasts, field messages), and a lost
+ * connection becomes the form's failure text. `Again` is what a page needs to show its form again
+ * (the alert sign-up's description); `title` names a refusal shown as a page of its own.
  */
 import type { FieldErrors } from "./schemas/fields";
 
-export type FormResult<F extends string> =
+export type FormResult<F extends string, Again = never> =
   | { status: "success" }
-  | { status: "invalid"; message: string; fieldErrors: FieldErrors<F>; values: Record<F, string> }
-  | { status: "error"; message: string; values: Record<F, string> | null };
+  | { status: "invalid"; message: string; fieldErrors: FieldErrors<F>; values: Record<F, string>; form?: Again }
+  | { status: "error"; message: string; values: Record<F, string> | null; title?: string };
+
+/** A refusal with its text, for an action's answer (the page shows `message`; `values` are what goes back into its fields). */
+export function formError<F extends string = never>(message: string, values: Record<F, string> | null = null): FormResult<F> {
+  return { status: "error", message, values };
+}
+
+export const formSuccess: FormResult<never> = { status: "success" };
 
 /** The texts of spec §8 one form shows (contactMessages, leadMessages). */
 export interface FormMessages {

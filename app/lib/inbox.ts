@@ -1,6 +1,8 @@
 /**
  * The inbox's rules that its pages show and its server enforces (browser-safe: no server code).
  */
+import type { SubmissionKind } from "./forms";
+
 export { PERSON_STATUSES, PERSON_STATUS_LABELS, type PersonStatus } from "./schema-values";
 
 /** Passwords are at least this long (issue 11); length beats composition rules (NIST SP 800-63B). */
@@ -42,7 +44,7 @@ export interface AcknowledgementState {
 
 export interface Submission {
   id: number;
-  kind: "lead" | "contact";
+  kind: SubmissionKind;
   source: string;
   /** Exactly what the visitor submitted (the notification's snapshot). */
   fields: Record<string, unknown>;
@@ -81,15 +83,8 @@ export interface PushDevice {
   lastPushAt: Date | null;
 }
 
-/** What the inbox, the reminders and the summary call a form (spec §7's sources). */
-export const SOURCE_LABELS: Record<string, string> = {
-  "Welcome Page Form": "Welcome form",
-  contact_form: "Contact form",
-};
-
-export function sourceLabel(source: string): string {
-  return SOURCE_LABELS[source] ?? source;
-}
+/** The forms' labels come from the forms' registry. */
+export { SOURCE_LABELS, sourceLabel } from "./forms";
 
 /** A saved search or watched home on a person's page (their alert_subscriptions row). */
 export interface PersonSubscription {

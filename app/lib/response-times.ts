@@ -4,9 +4,11 @@
  * imports nothing of the server.
  */
 
-/** The forms told apart: a listing page's inquiry is a contact message with a listing in its payload (`ContactPayload.listing`). */
-export const RESPONSE_FORMS = ["contact", "welcome", "listing"] as const;
-export type ResponseForm = (typeof RESPONSE_FORMS)[number];
+import { PUBLIC_FORMS, type PublicForm } from "./forms";
+
+/** The forms told apart, as the forms' registry lists them (a listing page's inquiry is a contact message with a listing in its payload). */
+export const RESPONSE_FORMS: readonly PublicForm[] = PUBLIC_FORMS.map((f) => f.form);
+export type ResponseForm = PublicForm;
 
 export const RESPONSE_WINDOW_DAYS = 30;
 

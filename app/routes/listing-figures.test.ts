@@ -10,7 +10,7 @@ import { createContact } from "~/lib/server/leads/contacts.server";
 import { toListingRow } from "~/lib/server/listings/property.server";
 import { upsertListings } from "~/lib/server/listings/store.server";
 import { claimDueNotifications } from "~/lib/server/mail/outbox.server";
-import { buildNotificationEmail } from "~/lib/server/mail/notification-email.server";
+import { buildNotificationEmail } from "~/lib/server/leads/forms.server";
 import { notificationOutbox, propertyInquiries } from "../../db/schema";
 import { select } from "../../platform/db/query";
 import { testDatabaseForThisFile } from "../../tests/support/test-database";

@@ -10,13 +10,13 @@ import { leadMessages } from "~/content/form-messages";
 import { site } from "~/content/site";
 import { type FormResult, submitOrFail } from "~/lib/form-result";
 import type { LeadField } from "~/lib/schemas/lead";
-// For the action, which the browser build leaves out; the page itself loads the check on demand.
-import { LEAD_FIELDS, leadSchema } from "~/lib/schemas/lead";
 import { LIMITS } from "~/lib/schemas/limits";
 import { loadLeadCheck } from "~/lib/schemas/load-checks";
 import { SERVICE_LABELS, SERVICE_TYPES, type ServiceType, isServiceType } from "~/lib/schemas/services";
 import { pageMeta } from "~/lib/seo";
 import { answerFormPost, formQuota } from "~/lib/server/leads/form-post.server";
+// For the action (its fields and schema), which the browser build leaves out; the page itself loads the check on demand.
+import { FORM_INPUTS } from "~/lib/server/leads/forms.server";
 import { recordLead } from "~/lib/server/leads/leads.server";
 import { submit } from "~/lib/server/leads/submit.server";
 import { serverOf } from "~/router-context";
@@ -54,8 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     request,
     context,
     messages: leadMessages,
-    fields: LEAD_FIELDS,
-    schema: leadSchema,
+    ...FORM_INPUTS.welcome,
     async store(input) {
       const server = serverOf(context);
       const stored = await submit(server.leads, "lead", (db, followUps) => recordLead(db, input, { address: server.clientIp, userAgent: request.headers.get("user-agent") }, new Date(), followUps));

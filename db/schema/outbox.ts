@@ -1,6 +1,7 @@
 /** The notification outbox: one row per submission, sent by the outbox job. */
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { SUBMISSION_KINDS } from "../../app/lib/forms";
 import { createdAt } from "./columns";
 import { contacts, leads } from "./submissions";
 import { people } from "./inbox";
@@ -17,10 +18,10 @@ import { people } from "./inbox";
  */
 export const OUTBOX_STATUSES = ["pending", "sending", "sent", "failed", "withheld"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
-export const OUTBOX_KINDS = ["lead", "contact", "acknowledgement", "reminder", "summary", "confirmation", "alert", "warming", "health"] as const;
+/** The submissions' kinds come first, from the forms' registry (the inbox's timeline, its CSV, the response times). */
+export const OUTBOX_KINDS = [...SUBMISSION_KINDS, "acknowledgement", "reminder", "summary", "confirmation", "alert", "warming", "health"] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
-/** The kinds that are submissions (the inbox's timeline, its CSV, the response times). */
-export const SUBMISSION_KINDS = ["lead", "contact"] as const;
+export { SUBMISSION_KINDS };
 /** The kinds that are marketing (CASL): each is checked against the consent ledger when it is sent, and carries List-Unsubscribe. */
 export const MARKETING_KINDS = ["alert"] as const;
 
@@ -39,7 +40,7 @@ export const notificationOutbox = pgTable(
     recipient: text("recipient"),
     lead_id: integer("lead_id").references(() => leads.id, { onDelete: "set null" }),
     contact_id: integer("contact_id").references(() => contacts.id, { onDelete: "set null" }),
-    /** 'Welcome Page Form' or 'contact_form' (spec §7). */
+    /** The form's source of spec §7 (SUBMISSION_SOURCES in app/lib/forms.ts), or the listing alerts'. */
     source: text("source").notNull(),
     /** A snapshot of what the visitor submitted, so the mail says exactly that even if the row changes later. */
     payload: jsonb("payload").notNull(),

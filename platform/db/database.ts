@@ -45,7 +45,7 @@ export interface Database {
   dumpDataDir?(file: string): Promise<void>;
   /**
    * PGlite in a folder: that folder. Its files are real files on disk (Emscripten's NODEFS), so a
-   * backup copies them from this thread's side while PGlite keeps answering (server/backup/online-copy.ts).
+   * backup copies them from this thread's side while PGlite keeps answering (platform/backup/online-copy.ts).
    */
   readonly dataDir?: string;
   close(): Promise<void>;

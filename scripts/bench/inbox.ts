@@ -12,6 +12,7 @@ import { openDatabase } from "../../platform/db/database";
 import { name, select } from "../../platform/db/query";
 import { createAccountFromInvite, createInvite } from "../../app/lib/server/inbox/accounts.server";
 import { personUpsert, submissionPersonOf } from "../../app/lib/server/inbox/people.server";
+import { SUBMISSIONS } from "../../app/lib/server/leads/forms.server";
 import { createSession, sessionCookie } from "../../app/lib/server/inbox/sessions.server";
 
 export const INBOX_P99_TARGET_MS = 200;
@@ -38,15 +39,16 @@ export async function seedInbox(pgliteDir: string, submissions: number): Promise
         for (let i = first; i < Math.min(first + 1000, submissions + 1); i++) {
           const contact = i % 3 === 0;
           const who = i % peopleCount;
-          const source = contact ? "contact_form" : "Welcome Page Form";
+          const entry = SUBMISSIONS[contact ? "contact" : "lead"];
+          const source = entry.source;
           const payload = contact
             ? { name: `Person ${who}`, email: `person${who}@Example.com`, phone: null, message: `Is the house on ${i} Street still for sale? We would like to see it this weekend.` }
             : { fullName: `Person ${who}`, email: ` person${who}@example.com`, phone: `780-555-${String(i % 10000).padStart(4, "0")}`, serviceType: "buying", comments: `Looking for 3 bedrooms near school ${i}` };
           const at = new Date(started - (submissions - i) * 60_000);
           await rows(sql`
-            with person as (${personUpsert(submissionPersonOf(source, payload, at))})
+            with person as (${personUpsert(submissionPersonOf(entry, payload, at))})
             insert into ${o} (${name(o.kind)}, ${name(o.source)}, ${name(o.payload)}, ${name(o.message_id)}, ${name(o.status)}, ${name(o.created_at)}, ${name(o.person_id)})
-            values (${contact ? "contact" : "lead"}, ${source}, ${JSON.stringify(payload)}::jsonb, ${`bench-${i}`}, 'sent', ${at.toISOString()}::timestamptz,
+            values (${entry.kind}, ${source}, ${JSON.stringify(payload)}::jsonb, ${`bench-${i}`}, 'sent', ${at.toISOString()}::timestamptz,
               (select id from person))`);
         }
       });

@@ -1,8 +1,7 @@
 /** The list page's response time: median and 90th percentile over the last 30 days, overall and per form. */
-import type { ResponseForm, ResponseStat, ResponseTimes } from "~/lib/response-times";
+import type { ResponseStat, ResponseTimes } from "~/lib/response-times";
+import { FORM_LABELS } from "~/lib/forms";
 import { formatDuration } from "~/lib/format";
-
-const FORM_LABELS: Record<ResponseForm, string> = { contact: "Contact form", welcome: "Welcome page", listing: "Listing inquiry" };
 
 function waiting(n: number): string {
   return `${n} submission${n === 1 ? "" : "s"}`;

@@ -145,9 +145,10 @@ export function parseFormFields<K extends string, D>(
   return { ok: false, fieldErrors: fieldErrorsOf<K>(result.error), values: cappedValues(values, names) };
 }
 
-/** What goes back into a form after a failure: what was typed, never more than a page of it. */
+/** What goes back into a form after a failure: what was typed, never more than twice its field's limit (a message's for a field without one). */
 export function cappedValues<K extends string>(values: Record<K, string>, names: readonly K[]): Record<K, string> {
-  return Object.fromEntries(names.map((k) => [k, values[k].slice(0, LIMITS.message * 2)])) as Record<K, string>;
+  const limitOf = (k: string) => (k in LIMITS ? LIMITS[k as keyof typeof LIMITS] : LIMITS.message);
+  return Object.fromEntries(names.map((k) => [k, values[k].slice(0, limitOf(k) * 2)])) as Record<K, string>;
 }
 
 /**

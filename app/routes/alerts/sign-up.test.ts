@@ -34,7 +34,7 @@ async function send(fields: Record<string, string> | [string, string][], { alert
   return { out, queued };
 }
 
-type FormAnswer = { state: "form"; values: Record<string, string>; errors: Record<string, string>; form: { kind: string; hidden: [string, string][]; consent: string } };
+type FormAnswer = { status: "invalid"; values: Record<string, string>; fieldErrors: Record<string, string>; form: { kind: string; hidden: [string, string][]; consent: string } };
 const formOf = (out: Answer) => out.data as unknown as FormAnswer;
 
 async function expectNothingStored() {
@@ -46,7 +46,7 @@ describe("a sign-up", () => {
   it("stores a pending search with its criteria and queues its confirmation, answering Check your e-mail", async () => {
     const { out, queued } = await send([...Object.entries(search), ["city", "Edmonton"], ["type", "condominium"], ["minPrice", "300000"], ["minBeds", "2"]]);
     expect(out.status).toBe(200);
-    expect(out.data).toEqual({ state: "sent" });
+    expect(out.data).toEqual({ status: "success" });
     expectPrivate(out);
     const rows = await select(
       t.db.rows,
@@ -72,7 +72,7 @@ describe("a sign-up", () => {
     await expectNothingStored();
     await upsertListings(t.db, [toListingRow(HOME)]);
     const { out } = await send(watch);
-    expect(out.data).toEqual({ state: "sent" });
+    expect(out.data).toEqual({ status: "success" });
     const [row] = await select(t.db.rows, { kind: alertSubscriptions.kind, listingKey: alertSubscriptions.listing_key, form: alertSubscriptions.form }, sql`from ${alertSubscriptions}`);
     expect(row).toEqual({ kind: "watch", listingKey: HOME.ListingKey, form: "Watch this home" });
   });
@@ -81,13 +81,13 @@ describe("a sign-up", () => {
     await t.db.rows(sql`insert into ${emailSuppressions} (email_hash, reason) values (${await emailHash(t.db, "robin@example.com")}, 'erased')`);
     const { out } = await send(search);
     expect(out.status).toBe(200);
-    expect(out.data).toEqual({ state: "sent" });
+    expect(out.data).toEqual({ status: "success" });
     await expectNothingStored();
   });
 
   it("answers a filled honeypot with the same calm answer and stores nothing", async () => {
     const { out } = await send({ ...search, website: "http://spam.example" });
-    expect(out.data).toEqual({ state: "sent" });
+    expect(out.data).toEqual({ status: "success" });
     await expectNothingStored();
   });
 });
@@ -97,8 +97,8 @@ describe("the form shown again", () => {
     const { out } = await send([...Object.entries({ ...search, consent: "" }), ["city", "Leduc"]]);
     expect(out.status).toBe(400);
     const answer = formOf(out);
-    expect(answer.state).toBe("form");
-    expect(answer.errors).toEqual({ consent: CONSENT_MESSAGE });
+    expect(answer.status).toBe("invalid");
+    expect(answer.fieldErrors).toEqual({ consent: CONSENT_MESSAGE });
     expect(answer.values).toEqual({ email: "Robin@Example.com", name: "Robin", frequency: "weekly" });
     // The same search and the current wording, so ticking the box and sending again is all it takes.
     expect(answer.form.hidden).toEqual(expect.arrayContaining([["city", "Leduc"], ["kind", "search"], ["consentVersion", ALERT_CONSENT_VERSION]]));
@@ -109,16 +109,16 @@ describe("the form shown again", () => {
 
   it("names each bad field: the address, the frequency, a wording this site never showed", async () => {
     const bad = formOf((await send({ ...search, email: "not an address", frequency: "hourly" })).out);
-    expect(bad.errors).toMatchObject({ email: "Please enter a valid email address.", frequency: expect.stringMatching(/how often/i) });
+    expect(bad.fieldErrors).toMatchObject({ email: "Please enter a valid email address.", frequency: expect.stringMatching(/how often/i) });
     const stale = formOf((await send({ ...search, consentVersion: "1999-01-01" })).out);
-    expect(stale.errors.consent).toMatch(/changed/);
+    expect(stale.fieldErrors.consent).toMatch(/changed/);
     await expectNothingStored();
   });
 
   it("answers a huge field with 400 and a capped value, never storing it", async () => {
     const { out } = await send({ ...search, name: "x".repeat(50_000) });
     expect(out.status).toBe(400);
-    expect(formOf(out).errors.name).toMatch(/under/);
+    expect(formOf(out).fieldErrors.name).toMatch(/under/);
     expect(formOf(out).values.name!.length).toBeLessThanOrEqual(240);
     await expectNothingStored();
   });
@@ -133,7 +133,7 @@ describe("what no form of ours sends", () => {
   ])("%s: a 4xx, nothing stored", async (_what, request, status) => {
     const out = await runRoute(signUpRoute, request(), listingContext(t.db, { alerts: true }));
     expect(out.status).toBe(status);
-    expect(out.data.state).toBe("refused");
+    expect(out.data.status).toBe("error");
     await expectNothingStored();
   });
 

@@ -35,7 +35,7 @@ export const handle = alertCrumb("Listing alerts");
 export const meta: Route.MetaFunction = () => alertPageMeta("Listing alerts");
 
 export default function AlertsSignUp({ loaderData, actionData }: Route.ComponentProps) {
-  if (actionData?.state === "sent") {
+  if (actionData?.status === "success") {
     return (
       <AlertPage title="Check your e-mail">
         <p className="text-lg text-ink">We have sent a link to the address you gave. Open it and press the button on its page to start your alerts.</p>
@@ -46,9 +46,9 @@ export default function AlertsSignUp({ loaderData, actionData }: Route.Component
       </AlertPage>
     );
   }
-  if (actionData?.state === "refused") {
+  if (actionData?.status === "error") {
     return (
-      <AlertPage title={actionData.title}>
+      <AlertPage title={actionData.title ?? "We could not save this"}>
         <p className="text-lg text-ink">{actionData.message}</p>
         <p className="mt-6">
           <SearchHomesLink />
@@ -56,13 +56,13 @@ export default function AlertsSignUp({ loaderData, actionData }: Route.Component
       </AlertPage>
     );
   }
-  if (actionData?.state === "form") {
+  if (actionData?.status === "invalid" && actionData.form) {
     return (
       <AlertPage title={actionData.form.title}>
         <FormNotice tone="error" title="Nothing was saved yet">
           {checkFieldsMessage}
         </FormNotice>
-        <AlertSignUp form={actionData.form} values={actionData.values} errors={actionData.errors} open className="mt-6" />
+        <AlertSignUp form={actionData.form} values={actionData.values} errors={actionData.fieldErrors} open className="mt-6" />
       </AlertPage>
     );
   }

@@ -42,13 +42,13 @@ describe("signing in", () => {
     for (let i = 0; i < SIGN_IN_FAILURES_PER_ACCOUNT; i++) {
       const out = await outcome(signIn.action as Handler, request("/inbox/sign-in", null, signInForm(spellings[i % 3]!, `wrong guess ${i}`)), {}, `203.0.113.${10 + i}`);
       expect(out.status).toBe(401);
-      expect(JSON.parse(out.body).error).toBe(SIGN_IN_MESSAGES.wrong);
+      expect(JSON.parse(out.body).message).toBe(SIGN_IN_MESSAGES.wrong);
     }
     const throttled = await outcome(signIn.action as Handler, request("/inbox/sign-in", null, signInForm("jordan@example.com", "one more guess")), {}, "203.0.113.99");
     expect(throttled.status).toBe(429);
     const wait = Number(throttled.headers.get("Retry-After"));
     expect(wait).toBeGreaterThan(0);
-    expect(JSON.parse(throttled.body).error).toBe(SIGN_IN_MESSAGES.throttledFor(Math.ceil(wait / 60)));
+    expect(JSON.parse(throttled.body).message).toBe(SIGN_IN_MESSAGES.throttledFor(Math.ceil(wait / 60)));
 
     // The right password from a browser that never signed in is held up too...
     const stranger = await outcome(signIn.action as Handler, request("/inbox/sign-in", null, signInForm("jordan@example.com", PASSWORD)), {}, "198.51.100.2");

@@ -15,6 +15,7 @@ import { ReplyActions } from "~/components/inbox/reply-actions";
 import { SubmissionCard } from "~/components/inbox/submission-card";
 import { WarmingBadge } from "~/components/inbox/warming-badge";
 import { Notice, ReplyClock, StatusBadge, Time, inboxMeta } from "~/components/inbox/inbox-ui";
+import { formError, formSuccess } from "~/lib/form-result";
 import { ERASE_CONFIRMATION, PERSON_STATUSES, PERSON_STATUS_LABELS, type PersonStatus } from "~/lib/inbox";
 import { isOverdue, replyDueOf } from "~/lib/inbox-overdue";
 import { replyDueAt } from "~/lib/working-hours";
@@ -61,35 +62,35 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = personIdOf(params.personId);
   const { db, kickOutbox } = serverOf(context).inbox;
   const read = await readForm(request, personForms);
-  if (!read.ok) return data({ error: "Unknown action." }, { status: 400 });
+  if (!read.ok) return data(formError("Unknown action."), { status: 400 });
   const form = read.data;
   switch (form.intent) {
     case "status": {
       const { status } = form;
-      if (!(PERSON_STATUSES as readonly string[]).includes(status)) return data({ error: "Choose one of the statuses." }, { status: 400 });
+      if (!(PERSON_STATUSES as readonly string[]).includes(status)) return data(formError("Choose one of the statuses."), { status: 400 });
       if (!(await setStatus(db, id, status as PersonStatus, account))) throw data("Not found", { status: 404 });
-      return { error: null };
+      return formSuccess;
     }
     case "note": {
       // Measured here for its own message; a note over the limit is refused, never cut short.
       const { note } = form;
-      if (!note) return data({ error: "Write something in the note first." }, { status: 400 });
-      if ([...note].length > NOTE_MAX) return data({ error: `A note holds at most ${NOTE_MAX} characters.` }, { status: 400 });
+      if (!note) return data(formError("Write something in the note first."), { status: 400 });
+      if ([...note].length > NOTE_MAX) return data(formError(`A note holds at most ${NOTE_MAX} characters.`), { status: 400 });
       if (!(await addNote(db, id, note, account))) throw data("Not found", { status: 404 });
-      return { error: null };
+      return formSuccess;
     }
     case "resend": {
       const notificationId = positiveId(form.notificationId);
       const ok = notificationId !== null && (await resendNotification(db, notificationId, id));
       if (ok) kickOutbox();
-      return ok ? { error: null } : data({ error: "That e-mail is not waiting to be sent again." }, { status: 409 });
+      return ok ? formSuccess : data(formError("That e-mail is not waiting to be sent again."), { status: 409 });
     }
     case "erase": {
       // The checkbox is required in the page; a post without it (a replayed or hand-made one) is refused all the same.
-      if (form.confirm !== "yes") return data({ error: `Tick “${ERASE_CONFIRMATION}” to erase this person.` }, { status: 400 });
+      if (form.confirm !== "yes") return data(formError(`Tick “${ERASE_CONFIRMATION}” to erase this person.`), { status: 400 });
       const result = await eraseAtRequest(db, id, account);
       if (result === "not-found") throw data("Not found", { status: 404 });
-      return result === "erased" ? { error: null } : data({ error: "This person was already erased." }, { status: 409 });
+      return result === "erased" ? formSuccess : data(formError("This person was already erased."), { status: 409 });
     }
   }
 }
@@ -155,9 +156,9 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
 
       {!person.erasedAt && <ReplyActions person={person} latest={submissions[0]} />}
 
-      {actionData?.error && (
+      {actionData?.status === "error" && (
         <div className="mt-4">
-          <Notice tone="error">{actionData.error}</Notice>
+          <Notice tone="error">{actionData.message}</Notice>
         </div>
       )}
 

@@ -9,6 +9,7 @@ import { Form, data, redirect, useNavigation, useSearchParams } from "react-rout
 import { Notice, inboxMeta } from "~/components/inbox/inbox-ui";
 import { TextField } from "~/components/forms/fields";
 import { Button } from "~/components/ui/button";
+import { formError } from "~/lib/form-result";
 import { MAX_PASSWORD_LENGTH, SIGN_IN_MESSAGES, safeNextPath } from "~/lib/inbox";
 import { LIMITS } from "~/lib/schemas/limits";
 import * as z from "zod/mini";
@@ -48,19 +49,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const email = normaliseEmail(typed);
   const next = safeNextPath(nextField);
   const from = { address: clientIp, userAgent: request.headers.get("user-agent") };
-  if (!email || !password) return data({ error: "Enter your e-mail and password.", email: typed }, { status: 400 });
+  if (!email || !password) return data(formError("Enter your e-mail and password.", { email: typed }), { status: 400 });
 
   const deviceToken = await deviceTokenFrom(request, secureCookies);
   const attempt = await throttle.password({ email, address: from.address, device: await knownDevice(db, deviceToken, email) });
   if (!attempt.allowed) {
     await countThrottled(db, "password");
     const error = SIGN_IN_MESSAGES.throttledFor(Math.ceil(attempt.retryAfterSeconds / 60));
-    return data({ error, email: typed }, { status: 429, headers: { "Retry-After": String(attempt.retryAfterSeconds) } });
+    return data(formError(error, { email: typed }), { status: 429, headers: { "Retry-After": String(attempt.retryAfterSeconds) } });
   }
   const account = await checkPassword(db, email, password);
   if (!account) {
     await recordSignIn(db, { userId: null, email, method: "password", ok: false, reason: "password", ...from });
-    return data({ error: SIGN_IN_MESSAGES.wrong, email: typed }, { status: 401 });
+    return data(formError(SIGN_IN_MESSAGES.wrong, { email: typed }), { status: 401 });
   }
   await attempt.succeeded();
   throw redirect(next, { headers: await startSession(db, account, { method: "password", from, secure: secureCookies, deviceToken }) });
@@ -75,12 +76,12 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold">Sign in to the inbox</h1>
       <div className="mt-4 space-y-3">
         {params.has("signed-out") && <Notice tone="info">{SIGN_IN_MESSAGES.signedOut}</Notice>}
-        {actionData?.error && <Notice tone="error">{actionData.error}</Notice>}
+        {actionData?.status === "error" && <Notice tone="error">{actionData.message}</Notice>}
       </div>
       <PasskeySignIn next={next} />
       <Form method="post" className="mt-6 space-y-4">
         <input type="hidden" name="next" value={next} />
-        <TextField id="sign-in-email" name="email" type="email" label="E-mail" required autoComplete="username webauthn" maxLength={LIMITS.email} defaultValue={actionData?.email} />
+        <TextField id="sign-in-email" name="email" type="email" label="E-mail" required autoComplete="username webauthn" maxLength={LIMITS.email} defaultValue={actionData?.status === "error" ? actionData.values?.email : undefined} />
         <TextField id="sign-in-password" name="password" type="password" label="Password" required autoComplete="current-password" maxLength={MAX_PASSWORD_LENGTH} />
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? "Signing in..." : "Sign in"}

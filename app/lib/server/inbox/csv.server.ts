@@ -1,13 +1,16 @@
 /**
- * The inbox's CSV exports. UTF-8 with a byte-order mark, so spreadsheet programs show accents;
- * every cell quoted; a cell that a spreadsheet would read as a formula (starting with =, +, -, @,
- * a tab or a carriage return) gets a leading apostrophe, so a visitor's "=HYPERLINK(...)" stays text.
+ * The one CSV writer for the leads: the inbox's exports and `npm run leads -- --csv` alike.
+ * UTF-8 with a byte-order mark, so spreadsheet programs show accents; CRLF line ends; every cell
+ * quoted; a cell that a spreadsheet would read as a formula (starting with =, +, -, @, a tab or a
+ * carriage return) gets a leading apostrophe, so a visitor's "=HYPERLINK(...)" stays text.
  */
-import { sql } from "drizzle-orm";
+import { type Table, getTableColumns, sql } from "drizzle-orm";
 import { PERSON_STATUS_LABELS } from "../../inbox";
-import { SUBMISSION_KINDS, leads, notificationOutbox, people } from "../../../../db/schema";
+import { SUBMISSION_KINDS, type SubmissionKind } from "../../forms";
+import { contacts, leads, notificationOutbox, people, propertyInquiries } from "../../../../db/schema";
 import type { Database } from "../../../../platform/db/database";
 import { select } from "../../../../platform/db/query";
+import { SUBMISSIONS, SUBMISSION_CSV_COLUMNS } from "../leads/forms.server";
 
 export function csvCell(value: unknown): string {
   let text = value == null ? "" : value instanceof Date ? value.toISOString() : String(value);
@@ -15,8 +18,13 @@ export function csvCell(value: unknown): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-export function csvDocument(header: string[], rows: unknown[][]): string {
+export function csvDocument(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
   return "\uFEFF" + [header, ...rows].map((r) => r.map(csvCell).join(",")).join("\r\n") + "\r\n";
+}
+
+/** Rows of one shape as a document, their keys as the header (in `columns`' order). */
+export function csvOfRows<K extends string>(columns: readonly K[], rows: readonly Record<K, unknown>[]): string {
+  return csvDocument(columns, rows.map((r) => columns.map((c) => r[c])));
 }
 
 export async function peopleCsv(db: Database): Promise<string> {
@@ -34,12 +42,13 @@ export async function peopleCsv(db: Database): Promise<string> {
   );
 }
 
+/** Every submission, its payload's cells as its form's entry reads them. */
 export async function submissionsCsv(db: Database): Promise<string> {
   const o = notificationOutbox;
   // Through a left join: null for a submission linked to no person.
   const person_email = sql<string | null>`${people.email}`;
   const fields = {
-    id: o.id, created_at: o.created_at, source: o.source, person_email, payload: o.payload, status: o.status,
+    id: o.id, kind: sql<SubmissionKind>`${o.kind}`, created_at: o.created_at, source: o.source, person_email, payload: o.payload, status: o.status,
     consent_version: leads.consent_version, client_address: leads.client_address,
   };
   const rows = await select(db.rows, fields, sql`
@@ -47,10 +56,41 @@ export async function submissionsCsv(db: Database): Promise<string> {
     where ${o.kind} in ${SUBMISSION_KINDS}
     order by ${o.created_at} desc, ${o.id} desc`);
   return csvDocument(
-    ["Id", "Submitted at", "Form", "Person", "Name", "E-mail", "Phone", "Service type", "Message or comments", "Notification", "Consent version", "Address"],
+    ["Id", "Submitted at", "Form", "Person", ...SUBMISSION_CSV_COLUMNS, "Notification", "Consent version", "Address"],
     rows.map((r) => {
-      const f = r.payload as Record<string, string | null | undefined>;
-      return [r.id, r.created_at, r.source, r.person_email, f.fullName ?? f.name, f.email, f.phone, f.serviceType, f.comments ?? f.message, r.status, r.consent_version, r.client_address];
+      const cells = SUBMISSIONS[r.kind].csv((r.payload ?? {}) as Record<string, unknown>);
+      return [r.id, r.created_at, r.source, r.person_email, ...SUBMISSION_CSV_COLUMNS.map((c) => cells[c]), r.status, r.consent_version, r.client_address];
     }),
   );
+}
+
+/** Every column of `table`, in its declared order, for `npm run leads -- --csv`. */
+function columnsOf(table: Table): string[] {
+  return Object.keys(getTableColumns(table));
+}
+
+/**
+ * The forms' own tables as `npm run leads -- --csv` writes them: leads.csv and contacts.csv with
+ * every column, inquiries.csv with its contact's name, e-mail and phone; newest first.
+ */
+export async function leadTablesCsv(db: Database): Promise<{ file: string; rows: number; csv: string }[]> {
+  const l = leads;
+  // The columns in the table's order as first made (the consent record was added after created_at).
+  const leadFields = {
+    id: l.id, full_name: l.full_name, email: l.email, phone: l.phone, service_type: l.service_type, comments: l.comments, created_at: l.created_at,
+    consent_text: l.consent_text, consent_version: l.consent_version, client_address: l.client_address, user_agent: l.user_agent,
+  };
+  const leadRows = await select(db.rows, leadFields, sql`from ${l} order by ${l.created_at} desc, ${l.id} desc`);
+  const c = contacts;
+  const contactRows = await select(db.rows, getTableColumns(c), sql`from ${c} order by ${c.updated_at} desc, ${c.id} desc`);
+  const i = propertyInquiries;
+  const inquiryFields = { id: i.id, created_at: i.created_at, contact_id: i.contact_id, name: c.name, email: c.email, phone: c.phone, inquiry_type: i.inquiry_type, message: i.message };
+  const inquiryRows = await select(db.rows, inquiryFields, sql`
+    from ${i} join ${c} on ${c.id} = ${i.contact_id}
+    order by ${i.created_at} desc, ${i.id} desc`);
+  return [
+    { file: "leads.csv", rows: leadRows.length, csv: csvOfRows(Object.keys(leadFields), leadRows as Record<string, unknown>[]) },
+    { file: "contacts.csv", rows: contactRows.length, csv: csvOfRows(columnsOf(c), contactRows as Record<string, unknown>[]) },
+    { file: "inquiries.csv", rows: inquiryRows.length, csv: csvOfRows(Object.keys(inquiryFields), inquiryRows as Record<string, unknown>[]) },
+  ];
 }

@@ -8,7 +8,7 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { CONTACT_SOURCE, LEAD_SOURCE } from "~/lib/schema-values";
+import { PERSON_SOURCES } from "~/lib/forms";
 import { type AcknowledgementState, PEOPLE_PAGE_SIZE, PERSON_STATUSES, type PersonStatus, type Submission } from "../../inbox";
 import { SUBMISSION_KINDS, consentEvents, leads, notificationOutbox, people, personEvents } from "../../../../db/schema";
 import type { Database } from "../../../../platform/db/database";
@@ -53,11 +53,11 @@ export interface PeoplePage {
 }
 
 /**
- * What a submission tells about its person, as its notification's payload holds it: the
- * welcome form's `fullName` and `comments`, the contact form's `name` and `message`.
+ * What a submission tells about its person, as its notification's payload holds it (the keys
+ * its form's registry entry names: the welcome form's `fullName` and `comments`, the contact form's `name` and `message`).
  */
 export interface SubmissionPerson {
-  /** The form (spec §7: 'Welcome Page Form' or 'contact_form'). */
+  /** The form's source (spec §7, the forms' registry). */
   source: string;
   /** As submitted; the person's key is its trimmed, lower-cased form. */
   email: string | null | undefined;
@@ -70,19 +70,22 @@ export interface SubmissionPerson {
   at?: Date;
 }
 
-/** The person's fields of a payload written by either form (`LeadPayload`, `ContactPayload`). */
-export function submissionPersonOf(
-  source: string,
-  payload: { email?: string | null; fullName?: string | null; name?: string | null; phone?: string | null; comments?: string | null; message?: string | null; serviceType?: string | null },
-  at?: Date,
-): SubmissionPerson {
+/** Which payload keys hold a person's name and words: each form's entry in the forms' registry (`SubmissionEntry.personKeys`). */
+export interface PersonKeys {
+  name: string;
+  said: string;
+}
+
+/** The person's fields of a payload written by a form, read by the keys its entry names. */
+export function submissionPersonOf(form: { source: string; personKeys: PersonKeys }, payload: Record<string, unknown>, at?: Date): SubmissionPerson {
+  const text = (value: unknown) => (typeof value === "string" ? value : null);
   return {
-    source,
-    email: payload.email,
-    name: payload.fullName ?? payload.name,
-    phone: payload.phone,
-    said: payload.comments ?? payload.message,
-    serviceType: payload.serviceType,
+    source: form.source,
+    email: text(payload.email),
+    name: text(payload[form.personKeys.name]),
+    phone: text(payload.phone),
+    said: text(payload[form.personKeys.said]),
+    serviceType: text(payload.serviceType),
     ...(at ? { at } : {}),
   };
 }
@@ -147,9 +150,6 @@ function whereOf(query: PeopleQuery): SQL {
   return sql.join(parts, sql` and `);
 }
 
-/** The forms a person can come from (spec §7), for the source filter. */
-export const PERSON_SOURCES = [LEAD_SOURCE, CONTACT_SOURCE] as const;
-
 /**
  * One page of the list. Without a search or form filter the page comes from the activity index
  * and the total from the per-status counts; with one, a single scan returns the page and its
@@ -172,7 +172,7 @@ export async function listPeople(db: Database, query: PeopleQuery): Promise<Peop
   const unfilteredTotal = query.status ? byStatus[query.status] : PERSON_STATUSES.filter((s) => s !== "spam").reduce((n, s) => n + byStatus[s], 0);
   // A filtered page past the last match has no row to carry the total: count it then.
   const total = !filtered ? unfilteredTotal : rows[0] ? Number(rows[0].total) : page > 1 ? await countWhere(db, where) : 0;
-  return { people: rows.map(({ total: _, ...person }) => person), total, counts: byStatus, sources: [...PERSON_SOURCES] };
+  return { people: rows.map(({ total: _, ...person }) => person), total, counts: byStatus, sources: [...PERSON_SOURCES] }; // the forms' registry's sources, for the filter
 }
 
 async function countWhere(db: Database, where: SQL): Promise<number> {

@@ -5,7 +5,7 @@
  * searches and watched homes, the consent ledger, the alert items and opens, the pushes about them.
  * As JSON (every column, as stored) and as a plain-text file a person can read; never markup.
  */
-import { getTableColumns, sql } from "drizzle-orm";
+import { type Table, getTableColumns, sql } from "drizzle-orm";
 import {
   alertItems,
   alertOpens,
@@ -62,6 +62,21 @@ export async function personRecord(db: Database, personId: number) {
 }
 
 export type PersonRecord = NonNullable<Awaited<ReturnType<typeof personRecord>>>;
+
+/** The table each section reads: the export's coverage, checked against PERSONAL_TABLES by personal-tables.server.test.ts. */
+export const SECTION_TABLES: Record<keyof PersonRecord, Table> = {
+  person: people,
+  submissions_and_mails: o,
+  welcome_form_leads: leads,
+  contact_form: contacts,
+  contact_form_messages: propertyInquiries,
+  timeline: personEvents,
+  alert_subscriptions: alertSubscriptions,
+  consent_ledger: consentEvents,
+  alert_items: alertItems,
+  alert_opens: alertOpens,
+  push_messages: pushMessages,
+};
 export type ExportFormat = "json" | "text";
 
 const SECTION_TITLES: Record<keyof PersonRecord, string> = {

@@ -7,7 +7,7 @@
  * status history, the ledger's events with a withdrawal on top, and, for an erasure, a keyed hash
  * of their address on the suppression list so they are never mailed again.
  */
-import { sql } from "drizzle-orm";
+import { getTableName, sql } from "drizzle-orm";
 import { ERASED_NAME } from "../../inbox";
 import {
   alertItems,
@@ -20,11 +20,13 @@ import {
   notificationOutbox as o,
   people,
   personEvents,
+  propertyInquiries,
   pushMessages,
 } from "../../../../db/schema";
 import type { Database } from "../../../../platform/db/database";
 import { name, select } from "../../../../platform/db/query";
 import { emailHash } from "../alerts/suppression.server";
+import { PERSONAL_TABLES } from "./personal-tables.server";
 
 /** The address an erased person keeps: unique, normalised, and never deliverable (.invalid, RFC 2606). */
 export function erasedEmail(personId: number): string {
@@ -47,6 +49,55 @@ export interface ErasureOptions {
 /** skipped: no longer what the retention rule was after (the agent changed the status meanwhile). */
 export type ErasureResult = "erased" | "already" | "not-found" | "skipped";
 
+interface ErasureTarget {
+  personId: number;
+  email: string;
+  options: ErasureOptions;
+}
+
+/** What erasure does to each personal table (one entry per table of PERSONAL_TABLES), keyed by its name. */
+export const ERASURE_STEPS: Record<string, (rows: Database["rows"], target: ErasureTarget) => Promise<unknown>> = {
+  [getTableName(consentEvents)]: async (rows, { personId, options }) => {
+    await rows(sql`
+      insert into ${consentEvents} (${name(consentEvents.person_id)}, ${name(consentEvents.kind)}, ${name(consentEvents.basis)}) values (${personId}, 'withdrawal', ${options.basis})`);
+    await rows(sql`update ${consentEvents} set ${name(consentEvents.client_address)} = null, ${name(consentEvents.user_agent)} = null where ${consentEvents.person_id} = ${personId}`);
+  },
+  [getTableName(alertItems)]: (rows, { personId }) => rows(sql`delete from ${alertItems} where ${alertItems.person_id} = ${personId}`),
+  [getTableName(alertOpens)]: (rows, { personId }) => rows(sql`delete from ${alertOpens} where ${alertOpens.person_id} = ${personId}`),
+  // Also the sign-ups of their address never confirmed (no person yet).
+  [getTableName(alertSubscriptions)]: (rows, { personId, email }) =>
+    rows(sql`delete from ${alertSubscriptions} where ${alertSubscriptions.person_id} = ${personId} or ${alertSubscriptions.email} = ${email}`),
+  // A mail not yet sent must never go out with its payload gone (a null recipient is the agent): it is withheld.
+  [getTableName(o)]: (rows, { personId, email }) =>
+    rows(sql`
+      update ${o} set ${name(o.payload)} = '{"erased":true}'::jsonb, ${name(o.recipient)} = null,
+        ${name(o.status)} = case when ${o.status} in ('pending', 'sending', 'failed') then 'withheld' else ${o.status} end,
+        ${name(o.last_error)} = case when ${o.status} in ('pending', 'sending', 'failed') then 'Erased before it was sent' else ${o.last_error} end
+      where ${o.person_id} = ${personId} or lower(btrim(${o.recipient})) = ${email}`),
+  [getTableName(pushMessages)]: (rows, { personId }) =>
+    rows(sql`
+      update ${pushMessages} set ${name(pushMessages.payload)} = '{"erased":true}'::jsonb,
+        ${name(pushMessages.status)} = case when ${pushMessages.status} in ('pending', 'sending') then 'failed' else ${pushMessages.status} end,
+        ${name(pushMessages.last_error)} = case when ${pushMessages.status} in ('pending', 'sending') then 'Erased before it was sent' else ${pushMessages.last_error} end
+      where ${pushMessages.person_id} = ${personId}`),
+  [getTableName(leads)]: (rows, { email }) => rows(sql`delete from ${leads} where lower(btrim(${leads.email})) = ${email}`),
+  // Property inquiries go with their contact (on delete cascade); the outbox's links to them are set null.
+  [getTableName(contacts)]: (rows, { email }) => rows(sql`delete from ${contacts} where ${contacts.email} = ${email}`),
+  [getTableName(propertyInquiries)]: async () => {},
+  [getTableName(people)]: (rows, { personId }) =>
+    rows(sql`
+      update ${people} set ${name(people.name)} = ${ERASED_NAME}, ${name(people.email)} = ${erasedEmail(personId)}, ${name(people.phone)} = null, ${name(people.preview)} = null,
+        ${name(people.service_type)} = null, ${name(people.search_text)} = '', ${name(people.awaiting_reply_since)} = null, ${name(people.warming_at)} = null, ${name(people.erased_at)} = now()
+      where ${people.id} = ${personId}`),
+  // The notes go; the status history stays, with the erasure's audit entry on top.
+  [getTableName(personEvents)]: async (rows, { personId, options }) => {
+    await rows(sql`delete from ${personEvents} where ${personEvents.person_id} = ${personId} and ${personEvents.kind} = 'note'`);
+    await rows(sql`
+      insert into ${personEvents} (${name(personEvents.person_id)}, ${name(personEvents.kind)}, ${name(personEvents.note)}, ${name(personEvents.author_id)}, ${name(personEvents.author_name)})
+      values (${personId}, 'privacy', ${options.audit}, ${options.by?.id ?? null}, ${options.by?.name ?? "Retention rule"})`);
+  },
+};
+
 /** Erases or anonymises one person (see the module's comment), all or nothing. */
 export async function erasePerson(db: Database, personId: number, options: ErasureOptions): Promise<ErasureResult> {
   const found = await select(db.rows, { email: people.email, erasedAt: people.erased_at }, sql`from ${people} where ${people.id} = ${personId}`);
@@ -65,35 +116,12 @@ export async function erasePerson(db: Database, personId: number, options: Erasu
     if (hash) {
       await rows(sql`insert into ${emailSuppressions} (${name(emailSuppressions.email_hash)}, ${name(emailSuppressions.reason)}) values (${hash}, 'erasure') on conflict do nothing`);
     }
-    await rows(sql`
-      insert into ${consentEvents} (${name(consentEvents.person_id)}, ${name(consentEvents.kind)}, ${name(consentEvents.basis)}) values (${personId}, 'withdrawal', ${options.basis})`);
-    await rows(sql`update ${consentEvents} set ${name(consentEvents.client_address)} = null, ${name(consentEvents.user_agent)} = null where ${consentEvents.person_id} = ${personId}`);
-    await rows(sql`delete from ${alertItems} where ${alertItems.person_id} = ${personId}`);
-    await rows(sql`delete from ${alertOpens} where ${alertOpens.person_id} = ${personId}`);
-    // Also the sign-ups of their address never confirmed (no person yet).
-    await rows(sql`delete from ${alertSubscriptions} where ${alertSubscriptions.person_id} = ${personId} or ${alertSubscriptions.email} = ${email}`);
-    // A mail not yet sent must never go out with its payload gone (a null recipient is the agent): it is withheld.
-    await rows(sql`
-      update ${o} set ${name(o.payload)} = '{"erased":true}'::jsonb, ${name(o.recipient)} = null,
-        ${name(o.status)} = case when ${o.status} in ('pending', 'sending', 'failed') then 'withheld' else ${o.status} end,
-        ${name(o.last_error)} = case when ${o.status} in ('pending', 'sending', 'failed') then 'Erased before it was sent' else ${o.last_error} end
-      where ${o.person_id} = ${personId} or lower(btrim(${o.recipient})) = ${email}`);
-    await rows(sql`
-      update ${pushMessages} set ${name(pushMessages.payload)} = '{"erased":true}'::jsonb,
-        ${name(pushMessages.status)} = case when ${pushMessages.status} in ('pending', 'sending') then 'failed' else ${pushMessages.status} end,
-        ${name(pushMessages.last_error)} = case when ${pushMessages.status} in ('pending', 'sending') then 'Erased before it was sent' else ${pushMessages.last_error} end
-      where ${pushMessages.person_id} = ${personId}`);
-    // Property inquiries go with their contact (on delete cascade); the outbox's links to them are set null.
-    await rows(sql`delete from ${leads} where lower(btrim(${leads.email})) = ${email}`);
-    await rows(sql`delete from ${contacts} where ${contacts.email} = ${email}`);
-    await rows(sql`delete from ${personEvents} where ${personEvents.person_id} = ${personId} and ${personEvents.kind} = 'note'`);
-    await rows(sql`
-      update ${people} set ${name(people.name)} = ${ERASED_NAME}, ${name(people.email)} = ${erasedEmail(personId)}, ${name(people.phone)} = null, ${name(people.preview)} = null,
-        ${name(people.service_type)} = null, ${name(people.search_text)} = '', ${name(people.awaiting_reply_since)} = null, ${name(people.warming_at)} = null, ${name(people.erased_at)} = now()
-      where ${people.id} = ${personId}`);
-    await rows(sql`
-      insert into ${personEvents} (${name(personEvents.person_id)}, ${name(personEvents.kind)}, ${name(personEvents.note)}, ${name(personEvents.author_id)}, ${name(personEvents.author_name)})
-      values (${personId}, 'privacy', ${options.audit}, ${options.by?.id ?? null}, ${options.by?.name ?? "Retention rule"})`);
+    // Every personal table, as personal-tables.server.ts lists them; one without its step fails the erasure (and the tests).
+    for (const table of PERSONAL_TABLES) {
+      const step = ERASURE_STEPS[getTableName(table)];
+      if (!step) throw new Error(`erasure: no step for the personal table ${getTableName(table)}`);
+      await step(rows, { personId, email, options });
+    }
     return "erased";
   });
 }

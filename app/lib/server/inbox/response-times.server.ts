@@ -7,11 +7,26 @@
  * waited that long). Submissions not answered yet are counted apart (`waiting`), not as a time.
  * People marked spam are left out: marking them is no reply.
  */
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
+import { PUBLIC_FORMS } from "~/lib/forms";
 import { SUBMISSION_KINDS, notificationOutbox, people, personEvents } from "../../../../db/schema";
 import type { Database } from "../../../../platform/db/database";
 import { select } from "../../../../platform/db/query";
 import { RESPONSE_FORMS, RESPONSE_WINDOW_DAYS, type ResponseForm, type ResponseStat, type ResponseTimes } from "~/lib/response-times";
+
+/**
+ * The form of an outbox row, in SQL, from the registry: its kind, and among the forms of one kind
+ * the one whose payload object it carries (a listing page's inquiry: `ContactPayload.listing`), tried first.
+ */
+export function formOfRowSql(): SQL {
+  const o = notificationOutbox;
+  const byObject = [...PUBLIC_FORMS].sort((a, b) => Number("payloadObject" in b) - Number("payloadObject" in a));
+  const whens = byObject.map((f) => {
+    const object = "payloadObject" in f ? sql` and jsonb_typeof(${o.payload} -> ${f.payloadObject}::text) = 'object'` : sql``;
+    return sql`when ${o.kind} = ${f.kind}::text${object} then ${f.form}::text`;
+  });
+  return sql`case ${sql.join(whens, sql` `)} end`;
+}
 
 const statFields = {
   /** Null on the row over all forms. */
@@ -30,7 +45,7 @@ export async function responseTimes(db: Database, now: Date = new Date(), days =
   // The first step per submission comes from the events' (person_id, created_at) index.
   const rows = await select(db.rows, statFields, sql`
     from (
-      select case when ${o.kind} = 'lead' then 'welcome' when jsonb_typeof(${o.payload} -> 'listing') = 'object' then 'listing' else 'contact' end as form,
+      select ${formOfRowSql()} as form,
         extract(epoch from (answered.at - ${o.created_at}))::float8 as seconds
       from ${o} join ${people} on ${people.id} = ${o.person_id}
       left join lateral (select min(${e.created_at}) as at from ${e} where ${e.person_id} = ${o.person_id} and ${e.created_at} > ${o.created_at}) as answered on true

@@ -5,12 +5,13 @@
  */
 import type { RouterContextProvider } from "react-router";
 import { contactMessages } from "~/content/form-messages";
-import { CONTACT_FIELDS, type ContactInput, contactSchema } from "~/lib/schemas/contact";
-import { LISTING_INQUIRY_FIELDS, type ListingInquiryInput, listingInquirySchema } from "~/lib/schemas/listing-inquiry";
+import type { ContactInput } from "~/lib/schemas/contact";
+import type { ListingInquiryInput } from "~/lib/schemas/listing-inquiry";
 import type { InquiryListingRef, SubmissionFailure } from "~/lib/leads";
 import { serverOf } from "~/router-context";
 import { createContact } from "./contacts.server";
 import { answerFormPost } from "./form-post.server";
+import { FORM_INPUTS } from "./forms.server";
 import { submit } from "./submit.server";
 
 const failureText: Record<SubmissionFailure, string> = {
@@ -28,10 +29,10 @@ function storeContact(context: Readonly<RouterContextProvider>, listing?: Inquir
 
 /** /contact: the contact form alone. */
 export function answerContactPost(request: Request, context: Readonly<RouterContextProvider>) {
-  return answerFormPost({ request, context, messages: contactMessages, fields: CONTACT_FIELDS, schema: contactSchema, store: storeContact(context) });
+  return answerFormPost({ request, context, messages: contactMessages, ...FORM_INPUTS.contact, store: storeContact(context) });
 }
 
 /** A listing page's "Ask about this home": the contact form about `listing`, with the buyer's figures when the form sent them. */
 export function answerListingInquiryPost(request: Request, context: Readonly<RouterContextProvider>, listing: InquiryListingRef) {
-  return answerFormPost({ request, context, messages: contactMessages, fields: LISTING_INQUIRY_FIELDS, schema: listingInquirySchema, store: storeContact(context, listing) });
+  return answerFormPost({ request, context, messages: contactMessages, ...FORM_INPUTS.listing, store: storeContact(context, listing) });
 }

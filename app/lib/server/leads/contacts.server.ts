@@ -13,7 +13,8 @@
  * CONFLICT (email) DO UPDATE does the same atomically.
  */
 import { sql } from "drizzle-orm";
-import { CONTACT_SOURCE, INQUIRY_TYPE_LISTING, INQUIRY_TYPE_QUESTION } from "~/lib/schema-values";
+import { FORM_LABELS } from "~/lib/forms";
+import { INQUIRY_TYPE_LISTING, INQUIRY_TYPE_QUESTION } from "~/lib/schema-values";
 import type { BuyerFigures } from "../../buyer-figures";
 import type { ContactInput } from "../../schemas/contact";
 import { normaliseEmail } from "../../schemas/fields";
@@ -23,6 +24,7 @@ import type { Database } from "../../../../platform/db/database";
 import { name, select } from "../../../../platform/db/query";
 import { personUpsert, submissionPersonOf } from "../inbox/people.server";
 import { newMessageId } from "../mail/message-id.server";
+import { SUBMISSIONS } from "./forms.server";
 import { type FollowUps, acknowledgementOf, impliedConsentOf, leadFacts, markAskedAbout, pushesOf } from "./follow-ups.server";
 
 /** The home a message was sent about (a listing page's "Ask about this home" form). */
@@ -68,10 +70,11 @@ export async function createContact(db: Database, input: ContactInput & { figure
   const message = input.message.trim();
   const payload: ContactPayload = { name: contactName, email, phone, message: message || null, submittedAt: now.toISOString(), ...(listing ? { listing } : {}), ...(listing && input.figures ? { figures: input.figures } : {}) };
   const inquiryType = listing ? INQUIRY_TYPE_LISTING : INQUIRY_TYPE_QUESTION;
-  const messageId = newMessageId("contact");
+  const entry = SUBMISSIONS.contact;
+  const messageId = newMessageId(entry.kind);
   const o = notificationOutbox;
   const i = propertyInquiries;
-  const facts = leadFacts(contactName, listing ? "Listing inquiry" : "Contact form", message, listing?.address);
+  const facts = leadFacts(contactName, FORM_LABELS[listing ? "listing" : "contact"], message, listing?.address);
   const fullPayload = sql`${JSON.stringify(payload)}::jsonb || jsonb_build_object('contactId', id, 'inquiryId', (select id from inquiry))`;
   const created = {
     contactId: sql<number>`contact.id`,
@@ -83,7 +86,7 @@ export async function createContact(db: Database, input: ContactInput & { figure
   const statement = (rows: Database["rows"]) => select(rows, created, sql`from contact`, {
     with: sql`contact as (
       insert into ${contacts} (${name(contacts.name)}, ${name(contacts.email)}, ${name(contacts.phone)}, ${name(contacts.source)})
-      values (${contactName}, ${email}, ${phone}, ${CONTACT_SOURCE})
+      values (${contactName}, ${email}, ${phone}, ${entry.source})
       on conflict (${name(contacts.email)}) do update
         set ${name(contacts.name)} = excluded.${name(contacts.name)}, ${name(contacts.phone)} = excluded.${name(contacts.phone)},
           ${name(contacts.source)} = excluded.${name(contacts.source)}, ${name(contacts.updated_at)} = now()
@@ -94,16 +97,16 @@ export async function createContact(db: Database, input: ContactInput & { figure
       select id, ${message}, ${inquiryType}, ${listing?.key ?? null}::text from contact where ${message}::text <> ''
       returning ${i.id}
     ),
-    person as (${personUpsert(submissionPersonOf(CONTACT_SOURCE, payload))}),
+    person as (${personUpsert(submissionPersonOf(entry, { ...payload }))}),
     notification as (
-      insert into ${o} (${name(o.kind)}, ${name(o.contact_id)}, ${name(o.source)}, ${name(o.payload)}, ${name(o.message_id)}, ${name(o.person_id)})
-      select 'contact', id, ${CONTACT_SOURCE}, ${fullPayload}, ${messageId}, (select id from person)
+      insert into ${o} (${name(o.kind)}, ${name(entry.link)}, ${name(o.source)}, ${name(o.payload)}, ${name(o.message_id)}, ${name(o.person_id)})
+      select ${entry.kind}::text, id, ${entry.source}, ${fullPayload}, ${messageId}, (select id from person)
       from contact
       returning ${o.id}
     ),
     pushes as (${pushesOf(facts)}),
-    acknowledgement as (${acknowledgementOf("contact", o.contact_id, CONTACT_SOURCE, fullPayload, email, followUps.acknowledge)}),
-    implied as (${impliedConsentOf(CONTACT_SOURCE, now)})`,
+    acknowledgement as (${acknowledgementOf(entry, fullPayload, email, followUps.acknowledge)}),
+    implied as (${impliedConsentOf(entry.source, now)})`,
   });
   const rows = !listing
     ? await statement(db.rows)

@@ -6,13 +6,14 @@
  * of that statement, which has its person as the CTE `person` and its submission's row (with `id`)
  * as the CTE named by `from`.
  */
-import { type Column, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { notificationOutbox, pushDevices, pushMessages } from "../../../../db/schema";
 import type { Database } from "../../../../platform/db/database";
 import { name, select } from "../../../../platform/db/query";
 import { impliedConsentSql } from "../alerts/consent.server";
 import { warmingSql } from "../alerts/warming.server";
 import { newMessageId } from "../mail/message-id.server";
+import type { SubmissionEntry } from "./forms.server";
 import { type LeadFacts, type PushFacts, firstWords } from "../push/messages.server";
 
 export interface FollowUps {
@@ -36,15 +37,16 @@ export function pushesOf(lead: LeadFacts): SQL {
 
 /**
  * `insert` of the visitor's acknowledgement into the outbox: the submission's own payload (what
- * they sent, which the mail quotes), to their address, linked to the submission (`link`: the
- * outbox's contact_id or lead_id) and the person; nothing when `acknowledge` is off.
+ * they sent), to their address, linked to the submission (the entry's `link`: the outbox's
+ * contact_id or lead_id) and the person, with the form's source, which chooses its texts; nothing
+ * when `acknowledge` is off. The statement's submission row is the CTE named after the entry's kind.
  */
-export function acknowledgementOf(from: "contact" | "lead", link: Column, source: string, payload: SQL, recipient: string, acknowledge: boolean | undefined): SQL {
+export function acknowledgementOf(entry: Pick<SubmissionEntry, "kind" | "link" | "source">, payload: SQL, recipient: string, acknowledge: boolean | undefined): SQL {
   const o = notificationOutbox;
   return sql`
-    insert into ${o} (${name(o.kind)}, ${name(link)}, ${name(o.source)}, ${name(o.payload)}, ${name(o.message_id)}, ${name(o.person_id)}, ${name(o.recipient)})
-    select 'acknowledgement', id, ${source}, ${payload}, ${newMessageId("ack")}, (select id from person), ${recipient}
-    from ${sql.identifier(from)} where ${Boolean(acknowledge)}`;
+    insert into ${o} (${name(o.kind)}, ${name(entry.link)}, ${name(o.source)}, ${name(o.payload)}, ${name(o.message_id)}, ${name(o.person_id)}, ${name(o.recipient)})
+    select 'acknowledgement', id, ${entry.source}, ${payload}, ${newMessageId("ack")}, (select id from person), ${recipient}
+    from ${sql.identifier(entry.kind)} where ${Boolean(acknowledge)}`;
 }
 
 /**

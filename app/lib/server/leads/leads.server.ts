@@ -3,7 +3,7 @@
  * inbox and its queued notification, in one statement and so in one transaction.
  */
 import { sql } from "drizzle-orm";
-import { LEAD_SOURCE } from "~/lib/schema-values";
+import { FORM_LABELS } from "~/lib/forms";
 import { normaliseEmail } from "../../schemas/fields";
 import { LEAD_CONSENT_TEXT, LEAD_CONSENT_VERSION } from "../../../content/lead-consent";
 import type { SubmittedFrom } from "../../leads";
@@ -14,6 +14,7 @@ import { name, returning } from "../../../../platform/db/query";
 import { personUpsert, submissionPersonOf } from "../inbox/people.server";
 import { newMessageId } from "../mail/message-id.server";
 import { SERVICE_LABELS } from "../../schemas/services";
+import { SUBMISSIONS } from "./forms.server";
 import { type FollowUps, acknowledgementOf, impliedConsentOf, leadFacts, pushesOf } from "./follow-ups.server";
 
 export interface LeadPayload {
@@ -48,9 +49,10 @@ function payloadOf(input: LeadInput, now: Date): LeadPayload {
  */
 export async function recordLead(db: Database, input: LeadInput, from: SubmittedFrom | undefined = undefined, now = new Date(), followUps: FollowUps = {}): Promise<RecordedLead> {
   const payload = payloadOf(input, now);
+  const entry = SUBMISSIONS.lead;
   const o = notificationOutbox;
   const fullPayload = sql`${JSON.stringify(payload)}::jsonb || jsonb_build_object('leadId', id)`;
-  const facts = leadFacts(payload.fullName, `Welcome page: ${SERVICE_LABELS[payload.serviceType]}`, payload.comments);
+  const facts = leadFacts(payload.fullName, `${FORM_LABELS.welcome}: ${SERVICE_LABELS[payload.serviceType]}`, payload.comments);
   const rows = await returning(db.rows, { leadId: o.lead_id, notificationId: o.id }, sql`
     with lead as (
       insert into ${leads} (${name(leads.full_name)}, ${name(leads.email)}, ${name(leads.phone)}, ${name(leads.service_type)}, ${name(leads.comments)},
@@ -59,12 +61,12 @@ export async function recordLead(db: Database, input: LeadInput, from: Submitted
         ${LEAD_CONSENT_TEXT}, ${LEAD_CONSENT_VERSION}, ${from?.address || null}, ${from?.userAgent?.slice(0, 500) ?? null})
       returning ${leads.id}
     ),
-    person as (${personUpsert(submissionPersonOf(LEAD_SOURCE, payload))}),
+    person as (${personUpsert(submissionPersonOf(entry, { ...payload }))}),
     pushes as (${pushesOf(facts)}),
-    acknowledgement as (${acknowledgementOf("lead", o.lead_id, LEAD_SOURCE, fullPayload, normaliseEmail(payload.email), followUps.acknowledge)}),
-    implied as (${impliedConsentOf(LEAD_SOURCE, now, from ? { address: from.address, userAgent: from.userAgent?.slice(0, 500) ?? null } : undefined)})
-    insert into ${o} (${name(o.kind)}, ${name(o.lead_id)}, ${name(o.source)}, ${name(o.payload)}, ${name(o.message_id)}, ${name(o.person_id)})
-    select 'lead', id, ${LEAD_SOURCE}, ${fullPayload}, ${newMessageId("lead")},
+    acknowledgement as (${acknowledgementOf(entry, fullPayload, normaliseEmail(payload.email), followUps.acknowledge)}),
+    implied as (${impliedConsentOf(entry.source, now, from ? { address: from.address, userAgent: from.userAgent?.slice(0, 500) ?? null } : undefined)})
+    insert into ${o} (${name(o.kind)}, ${name(entry.link)}, ${name(o.source)}, ${name(o.payload)}, ${name(o.message_id)}, ${name(o.person_id)})
+    select ${entry.kind}::text, id, ${entry.source}, ${fullPayload}, ${newMessageId(entry.kind)},
       (select id from person)
     from lead`);
   const row = rows[0];

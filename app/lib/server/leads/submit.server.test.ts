@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DuplicateLookupError } from "./contacts.server";
 import { classifyFailure } from "./submit.server";
 import { escapeHtml } from "../mail/mail-text.server";
-import { buildNotificationEmail } from "../mail/notification-email.server";
+import { buildNotificationEmail } from "./forms.server";
 
 describe("classifyFailure", () => {
   it("maps SQLSTATE 42501 and row-level security refusals to the permissions message, wrapped or not", () => {

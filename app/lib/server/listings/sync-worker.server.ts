@@ -1,6 +1,6 @@
 /**
  * The job that keeps the local copy of the DDF® feed current, run by the server's JobRunner
- * (server/jobs/runner.ts) like every background job. It syncs soon after start-up, then whenever
+ * (platform/jobs/runner.ts) like every background job. It syncs soon after start-up, then whenever
  * the shared schedule (`listing_sync.next_run_at`) says: every DDF_SYNC.intervalMs, or later
  * after failures (see nextSyncDelay). Several servers can run it: its lease is the `listing_sync`
  * row, taken by syncListings in the same statement that checks the schedule (`lease: "own"`), so

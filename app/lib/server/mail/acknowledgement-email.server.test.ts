@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { site } from "~/content/site";
-import { CONTACT_REPLY_PROMISE, LEAD_REPLY_PROMISE, buildAcknowledgementEmail } from "./acknowledgement-email.server";
+import { buildAcknowledgementEmail } from "../leads/forms.server";
+import { CONTACT_REPLY_PROMISE, LEAD_REPLY_PROMISE } from "./acknowledgement-email.server";
 import { isPlainAddress } from "./mail-text.server";
 
 const base = { id: 41, message_id: "<acknowledgement-1@averyhomes.example>", created_at: new Date("2026-11-23T18:30:05Z") };

@@ -10,10 +10,10 @@
  * filled in the form, so the name and the message would be a stranger's words mailed in the
  * agent's name to anyone. It greets no one by name, quotes nothing, and says only what the site
  * itself knows: which form, when, the home of a listing page, the service picked from the form's list.
+ * Which form it acknowledges is its row's source, looked up in the forms' registry
+ * (app/lib/server/leads/forms.server.ts), whose entry gives the texts below.
  */
 import { site } from "~/content/site";
-import { LEAD_SOURCE } from "../../schema-values";
-import { SERVICE_LABELS, isServiceType } from "../../schemas/services";
 import type { OutboxNotification } from "./outbox.server";
 import { edmontonTime, escapeHtml, htmlMail, isPlainAddress, oneLine, str, webLink } from "./mail-text.server";
 import type { OutgoingEmail } from "./mail-text.server";
@@ -37,20 +37,30 @@ function homeOf(value: unknown): { address: string; mlsNumber: string; url: stri
   return { address: oneLine(str(l.address)), mlsNumber: oneLine(str(l.mlsNumber)), url: url && /^https?:\/\/[^/]+\/listings\//.test(url) ? url : null };
 }
 
-export function buildAcknowledgementEmail(n: Pick<OutboxNotification, "id" | "source" | "payload" | "message_id" | "created_at" | "recipient">): OutgoingEmail {
+/** What one form's acknowledgement says (its entry in the forms' registry). */
+export interface AcknowledgementText {
+  /** The reply promise, in the spec's own words. */
+  promise: string;
+  /** "We received your message": the subject's start and the sentence before the date. */
+  received: string;
+  /** The home of a listing page's inquiry, from the payload's `listing`. */
+  home: boolean;
+  /** A label the site itself chose from the payload (the welcome form's service), or "". */
+  service?(payload: Record<string, unknown>): string;
+}
+
+export function acknowledgementEmail(n: Pick<OutboxNotification, "id" | "payload" | "message_id" | "created_at" | "recipient">, ack: AcknowledgementText): OutgoingEmail {
   const p = (n.payload ?? {}) as Record<string, unknown>;
-  const isLead = n.source === LEAD_SOURCE || (typeof p.fullName === "string" && typeof p.name !== "string");
   const address = oneLine(n.recipient ?? str(p.email));
   if (!isPlainAddress(address)) throw new Error(`Acknowledgement ${n.id}: no valid address to send it to`);
   const submittedAt = str(p.submittedAt) || n.created_at.toISOString();
-  const home = isLead ? null : homeOf(p.listing);
+  const home = ack.home ? homeOf(p.listing) : null;
   const { agent, brokerage } = site;
 
-  const promise = isLead ? LEAD_REPLY_PROMISE : CONTACT_REPLY_PROMISE;
-  const subject = home?.address ? `Your question about ${home.address}` : isLead ? `We received your information: ${agent.name}, ${agent.title}` : `We received your message: ${agent.name}, ${agent.title}`;
-  // Only a label of the form's own list: a value outside it is something typed.
-  const service = isLead && isServiceType(p.serviceType) ? SERVICE_LABELS[p.serviceType] : "";
-  const received = `${isLead ? "We received your information" : "We received your message"} on ${edmontonTime(submittedAt)}.`;
+  const promise = ack.promise;
+  const subject = home?.address ? `Your question about ${home.address}` : `${ack.received}: ${agent.name}, ${agent.title}`;
+  const service = ack.service?.(p) ?? "";
+  const received = `${ack.received} on ${edmontonTime(submittedAt)}.`;
   const homeLines = home?.address ? [`The home: ${home.address}${home.mlsNumber ? ` (MLS® ${home.mlsNumber})` : ""}`, ...(home.url ? [home.url] : [])] : [];
   const notYou = "If you did not write to us, someone else gave your address: you can ignore this e-mail.";
   const signature = [`${agent.name}, ${agent.title}`, brokerage.name, agent.phone];

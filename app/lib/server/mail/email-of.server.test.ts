@@ -6,7 +6,7 @@ import { site } from "~/content/site";
 import { emailOf } from "./email-of.server";
 import type { OutboxNotification } from "./outbox.server";
 import { createMailer } from "./mailer.server";
-import { buildNotificationEmail } from "./notification-email.server";
+import { buildNotificationEmail } from "../leads/forms.server";
 import { decoded, header } from "../../../../tests/support/test-smtp";
 
 const agent = "agent@averyhomes.example";

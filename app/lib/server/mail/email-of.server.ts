@@ -2,11 +2,11 @@
  * Every outbox row's e-mail, whatever its kind: the mailer only adds its sender and encoding.
  * A row's `recipient` is the visitor for an acknowledgement, a confirmation or an alert; null is the agent.
  */
-import { buildAcknowledgementEmail } from "./acknowledgement-email.server";
+import { isSubmissionKind } from "~/lib/forms";
+import { buildAcknowledgementEmail, submissionEmail } from "../leads/forms.server";
 import { buildAlertEmail } from "./alert-email.server";
 import { buildConfirmationEmail } from "./confirmation-email.server";
 import { buildHealthEmail } from "./health-email.server";
-import { buildNotificationEmail } from "./notification-email.server";
 import type { OutgoingEmail } from "./mail-text.server";
 import type { OutboxNotification } from "./outbox.server";
 import { buildReminderEmail } from "./reminder-email.server";
@@ -16,12 +16,9 @@ import { buildWarmingEmail } from "./warming-email.server";
 /** `siteUrl`: the site's origin, for the links a payload leaves to the sender (the warming notice's inbox page). */
 export function emailOf(n: OutboxNotification, agentAddress: string, siteUrl?: string): OutgoingEmail {
   const to = n.recipient ?? agentAddress;
+  // A submission's e-mail is its form's (the forms' registry).
+  if (isSubmissionKind(n.kind)) return submissionEmail(n, agentAddress);
   switch (n.kind) {
-    case "lead":
-    case "contact": {
-      const { replyTo, subject, text, html, messageId, date } = buildNotificationEmail(n);
-      return { to, replyTo, subject, text, html, messageId, date, headers: { "X-Lead-Source": n.source, "X-Notification-Id": String(n.id) } };
-    }
     case "acknowledgement":
       return buildAcknowledgementEmail(n);
     case "reminder":

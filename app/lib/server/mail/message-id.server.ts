@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { site } from "~/content/site";
+import type { SubmissionKind } from "~/lib/forms";
 
 const domain = site.agent.email.split("@")[1] ?? "localhost";
 
@@ -9,6 +10,7 @@ const domain = site.agent.email.split("@")[1] ?? "localhost";
  * a mail that must exist once (the morning summary of one day): the outbox refuses a second row
  * with the same ID.
  */
-export function newMessageId(kind: "lead" | "contact" | "ack" | "reminder" | "summary" | "confirm" | "alert" | "warming" | "health", unique: string = randomUUID()): string {
+/** `kind`: a submission's kind (the forms' registry), or another mail's. */
+export function newMessageId(kind: SubmissionKind | "ack" | "reminder" | "summary" | "confirm" | "alert" | "warming" | "health", unique: string = randomUUID()): string {
   return `<${kind}-${unique}@${domain}>`;
 }

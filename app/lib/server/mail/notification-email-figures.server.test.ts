@@ -1,7 +1,7 @@
 /** The agent's mail about a listing inquiry with the buyer's figures (issue 28); without them, the mail as it was. */
 import { describe, expect, it } from "vitest";
 import type { OutboxNotification } from "./outbox.server";
-import { buildNotificationEmail } from "./notification-email.server";
+import { buildNotificationEmail } from "../leads/forms.server";
 
 const PATH = "/listings/28123456-10123-jasper-avenue-nw-edmonton";
 const listing = { key: "28123456", address: "10123 Jasper Avenue NW, Edmonton", mlsNumber: "E4400001", path: PATH, url: `https://agent.example${PATH}` };

@@ -34,23 +34,29 @@ function listingOf(value: unknown): { address: string; mlsNumber: string; url: s
   };
 }
 
-export function buildNotificationEmail(n: OutboxNotification): NotificationEmail {
-  const p = (n.payload ?? {}) as Record<string, unknown>;
-  const submittedAt = str(p.submittedAt) || n.created_at.toISOString();
-  let name: string;
-  let email: string;
-  let subject: string;
-  let fields: Field[];
-  let longField: Field | null;
-  let intro: string;
+/** What one form's notification says: the forms' registry (app/lib/server/leads/forms.server.ts) names each kind's. */
+export interface NoticeParts {
+  name: string;
+  email: string;
+  subject: string;
+  intro: string;
+  fields: Field[];
+  longField: Field;
+}
 
-  if (n.kind === "lead") {
-    name = oneLine(str(p.fullName));
-    email = oneLine(str(p.email));
-    const service = isServiceType(p.serviceType) ? SERVICE_LABELS[p.serviceType] : str(p.serviceType);
-    subject = `New lead: ${name} (${service})`;
-    intro = `A new lead came in through the welcome page of your website.`;
-    fields = [
+export type NoticeOf = (p: Record<string, unknown>, n: OutboxNotification, submittedAt: string) => NoticeParts;
+
+/** The welcome form's lead. */
+export const leadNotice: NoticeOf = (p, n, submittedAt) => {
+  const name = oneLine(str(p.fullName));
+  const email = oneLine(str(p.email));
+  const service = isServiceType(p.serviceType) ? SERVICE_LABELS[p.serviceType] : str(p.serviceType);
+  return {
+    name,
+    email,
+    subject: `New lead: ${name} (${service})`,
+    intro: `A new lead came in through the welcome page of your website.`,
+    fields: [
       ["Name", name],
       ["Email", email],
       ["Phone", str(p.phone)],
@@ -58,17 +64,24 @@ export function buildNotificationEmail(n: OutboxNotification): NotificationEmail
       ["Source", n.source],
       ["Lead ID", str(p.leadId)],
       ["Submitted", edmontonTime(submittedAt)],
-    ];
-    longField = ["Comments", str(p.comments) || "(none)"];
-  } else {
-    name = oneLine(str(p.name));
-    email = oneLine(str(p.email));
-    const home = listingOf(p.listing);
-    // Only about a home, and only figures that read as figures: the payload is the visitor's JSON.
-    const figures = home ? buyerFiguresOf(p.figures) : null;
-    subject = home ? `New question about ${home.address} from ${name}` : `New contact message from ${name}`;
-    intro = home ? `Someone asked about a home from its page on your website.` : `Someone sent a message through the contact form of your website.`;
-    fields = [
+    ],
+    longField: ["Comments", str(p.comments) || "(none)"],
+  };
+};
+
+/** A contact message, or a listing page's question about its home. */
+export const contactNotice: NoticeOf = (p, n, submittedAt) => {
+  const name = oneLine(str(p.name));
+  const email = oneLine(str(p.email));
+  const home = listingOf(p.listing);
+  // Only about a home, and only figures that read as figures: the payload is the visitor's JSON.
+  const figures = home ? buyerFiguresOf(p.figures) : null;
+  return {
+    name,
+    email,
+    subject: home ? `New question about ${home.address} from ${name}` : `New contact message from ${name}`,
+    intro: home ? `Someone asked about a home from its page on your website.` : `Someone sent a message through the contact form of your website.`,
+    fields: [
       ["Name", name],
       ["Email", email],
       ["Phone", str(p.phone) || "(not given)"],
@@ -83,9 +96,16 @@ export function buildNotificationEmail(n: OutboxNotification): NotificationEmail
       ["Source", n.source],
       ["Contact ID", str(p.contactId)],
       ["Submitted", edmontonTime(submittedAt)],
-    ];
-    longField = ["Message", str(p.message) || "(no message)"];
-  }
+    ],
+    longField: ["Message", str(p.message) || "(no message)"],
+  };
+};
+
+/** The agent's e-mail for a submission, with the parts its form's entry names. */
+export function noticeEmail(n: OutboxNotification, notice: NoticeOf): NotificationEmail {
+  const p = (n.payload ?? {}) as Record<string, unknown>;
+  const submittedAt = str(p.submittedAt) || n.created_at.toISOString();
+  const { name, email, subject, intro, fields, longField } = notice(p, n, submittedAt);
 
   const reply = `Reply to this e-mail to answer ${name} directly.`;
   const text = [intro, "", ...textFields(fields), "", `${longField[0]}:`, longField[1], "", reply, `-- ${site.agent.name}'s website`, ""].join("\n");

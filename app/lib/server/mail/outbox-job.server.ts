@@ -1,5 +1,5 @@
 /**
- * The job that empties the outbox, run by the server's JobRunner (server/jobs/runner.ts). It runs
+ * The job that empties the outbox, run by the server's JobRunner (platform/jobs/runner.ts). It runs
  * every OUTBOX_DELIVERY.pollMs and whenever a submission queues a notification (the runner's
  * `wake(OUTBOX_JOB)`), claims at most OUTBOX_IN_FLIGHT due rows, and settles each as soon as its
  * own delivery ends: sent; retried later with exponential backoff (the runner's backoffDelay);

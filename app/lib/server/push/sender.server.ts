@@ -2,7 +2,7 @@
  * Sends one push (RFC 8030) to a push service. `web-push` does the parts that must be exactly
  * right (the VAPID JWT of RFC 8292, the aes128gcm payload encryption of RFC 8291); the request
  * itself is sent here, so the connection goes through the checked lookup (public addresses only,
- * server/net/public-address.ts), carries the job's abort signal and a timeout, and may use plain
+ * platform/net/public-address.ts), carries the job's abort signal and a timeout, and may use plain
  * http for a test-listed local service (TEST_ONLY's pushLocalHosts: the tests' stand-in). It never
  * throws: whatever goes wrong with one subscription is an outcome for that push alone.
  */

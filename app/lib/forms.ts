@@ -1,0 +1,49 @@
+/**
+ * The registry of the public forms that store a submission, the half the pages can read
+ * (browser-safe: names and labels only). The server's half of each entry (schema, mail,
+ * acknowledgement, CSV columns, the tables it writes) is app/lib/server/leads/forms.server.ts,
+ * keyed the same way; every list about submissions derives from these two (docs/forms.md).
+ */
+import { CONTACT_SOURCE, LEAD_SOURCE } from "./schema-values";
+
+/**
+ * The outbox kinds that announce a submission to the agent, in the order the outbox's check
+ * constraint lists them (a new kind is appended: the constraint changes in the next migration).
+ */
+export const SUBMISSION_KINDS = ["lead", "contact"] as const;
+export type SubmissionKind = (typeof SUBMISSION_KINDS)[number];
+
+/** What a submission of each kind records as its source (spec §7) and how the inbox names that source. */
+export const SUBMISSION_SOURCES: Record<SubmissionKind, { source: string; label: string }> = {
+  lead: { source: LEAD_SOURCE, label: "Welcome form" },
+  contact: { source: CONTACT_SOURCE, label: "Contact form" },
+};
+
+/**
+ * The forms a visitor fills in, in the order the inbox's response times list them. A form is told
+ * apart from another of its kind by an object in its payload (a listing page's inquiry carries
+ * its `listing`): the first form of the kind whose `payloadObject` the payload has, else the one without.
+ */
+export const PUBLIC_FORMS = [
+  { form: "contact", kind: "contact", label: "Contact form" },
+  { form: "welcome", kind: "lead", label: "Welcome page" },
+  { form: "listing", kind: "contact", label: "Listing inquiry", payloadObject: "listing" },
+] as const satisfies readonly { form: string; kind: SubmissionKind; label: string; payloadObject?: string }[];
+
+export type PublicForm = (typeof PUBLIC_FORMS)[number]["form"];
+
+export const FORM_LABELS = Object.fromEntries(PUBLIC_FORMS.map((f) => [f.form, f.label])) as Record<PublicForm, string>;
+
+/** The sources a person can come from, for the inbox's filter. */
+export const PERSON_SOURCES: readonly string[] = SUBMISSION_KINDS.map((k) => SUBMISSION_SOURCES[k].source);
+
+/** What the inbox, the reminders and the summary call a form (spec §7's sources). */
+export const SOURCE_LABELS: Record<string, string> = Object.fromEntries(SUBMISSION_KINDS.map((k) => [SUBMISSION_SOURCES[k].source, SUBMISSION_SOURCES[k].label]));
+
+export function sourceLabel(source: string): string {
+  return SOURCE_LABELS[source] ?? source;
+}
+
+export function isSubmissionKind(kind: string): kind is SubmissionKind {
+  return (SUBMISSION_KINDS as readonly string[]).includes(kind);
+}
