@@ -78,6 +78,7 @@ const contextOf =
             inbox: runtime.inbox,
             listings: runtime.listings,
             alerts: runtime.alerts,
+            assessments: runtime.assessments,
             forms: { limiter: runtime.formLimiter, max: config.FORM_RATE_LIMIT_MAX, refused: refusedClients },
             clientIp: clientIpOf(req),
             fromThisMachine: isFromThisMachine(req),
