@@ -26,6 +26,9 @@ import { listingByKey, similarListings } from "~/lib/server/listings/queries.ser
 import { AlertSignUp, type AlertSignUpForm } from "~/components/alerts/alert-sign-up";
 import { alertsOf } from "./alerts/alert-links.server";
 import { watchSignUpForm } from "./alerts/sign-up-form.server";
+import { ListingAssessment } from "~/components/assessments/listing-assessment";
+import type { ListingAssessmentView } from "~/lib/assessments/present";
+import { listingAssessment } from "~/lib/server/assessments/listing-assessment.server";
 
 /**
  * One listing of the DDF® feed: /listings/{ListingKey}-{address-slug}. Server-rendered per
@@ -46,6 +49,8 @@ type Found =
       similar: ListingCard[];
       /** "Watch this home" (issue 32): only with alerts on. */
       alertForm?: AlertSignUpForm | null;
+      /** The City's assessment of the home (issue 42): only with the roll on and an unambiguous match. */
+      assessment?: ListingAssessmentView | null;
     }
   | { listing: null };
 
@@ -67,9 +72,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (`/listings/${segment}` !== found.path) throw redirect(found.path, 301);
   const feed = context.get(serverContext)?.listings;
   const similar = feed ? await similarListings(feed.db, found, { memberKey: feed.memberKey }) : [];
+  const roll = context.get(serverContext)?.assessments;
+  const assessment = roll ? await listingAssessment(roll, { key: found.key, address: found.address, city: found.city, price: found.price }) : null;
   const cost = costViewOf(found.price, found.costs, new URL(request.url).searchParams);
   const days = daysOnMarket(found.listedAt);
-  return data<Found>({ listing: found, cost, costRules: LISTING_COST_RULES, daysOnMarket: days, facts: listingFactsOf(found, days), similar, alertForm: alertsOf(context) ? watchSignUpForm(found.key) : null });
+  return data<Found>({ listing: found, cost, costRules: LISTING_COST_RULES, daysOnMarket: days, facts: listingFactsOf(found, days), similar, alertForm: alertsOf(context) ? watchSignUpForm(found.key) : null, assessment });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -190,6 +197,7 @@ function ListingView({ found, actionData }: { found: Extract<Found, { listing: L
             </section>
           )}
           <ListingFactsSection listing={l} rows={found.facts.more} />
+          {found.assessment && <ListingAssessment view={found.assessment} className="mt-8" />}
           <p className="mt-6 font-bold text-ink wrap-anywhere" data-testid="listing-brokerage">
             {brokerageLine(l.brokerages)}
           </p>
