@@ -25,6 +25,7 @@ import { messageChainOf } from "../../../../server/db/errors";
 import { name, select } from "../../../../server/db/query";
 import { addressFromParts, matchKey } from "../../assessments/address";
 import { type Point, convexHull, neighbourhoodSlug } from "../../assessments/geometry";
+import type { ImportStage, RollStatus } from "../../assessments/roll-status";
 import { PROPERTY_INFO, type PropertyInfoRow, ROLL, type RollRow } from "./datasets.server";
 import type { SodaClient } from "./soda-client.server";
 
@@ -37,7 +38,7 @@ const INSERT_CHUNK = 2_500;
 /** A neighbourhood with fewer residential accounts is not a residential neighbourhood (industrial areas, parks). */
 export const MIN_HOMES_FOR_A_PAGE = 20;
 
-export type ImportStage = "roll" | "info" | "finish";
+export type { ImportStage, RollStatus } from "../../assessments/roll-status";
 
 export interface ImportResult {
   /** Nothing was due. */
@@ -292,17 +293,6 @@ export async function importRoll(db: Database, client: SodaClient, options: Impo
     if (!isStop(error, options.signal)) await recordFailure(db, error, now()).catch(() => {});
     throw error;
   }
-}
-
-export interface RollStatus {
-  liveYear: number | null;
-  liveRows: number | null;
-  liveImportedAt: Date | null;
-  building: { generation: number; stage: ImportStage; offset: number; startedAt: Date | null } | null;
-  lastAttemptAt: Date | null;
-  lastSuccessAt: Date | null;
-  lastError: string | null;
-  failingSince: Date | null;
 }
 
 /** The import's state, for `npm run assessments -- status`, the Account page and the health check. */
