@@ -65,6 +65,9 @@ export const e2eFeedEnv = {
   // The stand-in's photos are on loopback over plain HTTP: allowed by name, as an operator would.
   DDF_MEDIA_HOSTS: new URL(fixtureOrigin).host,
   DDF_MEDIA_HTTP: "on",
+  // The City's assessment roll (issue 42), from the fixture server's stand-in.
+  ASSESSMENTS: "on",
+  ASSESSMENTS_URL: `${fixtureOrigin}/city`,
 };
 
 export default defineConfig({
