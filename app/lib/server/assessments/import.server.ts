@@ -4,9 +4,9 @@
  * beside the live rows under the next `generation` and made live by one update of the
  * `assessment_import` row.
  *
- * - Each page is written with the offset of the next one in one transaction, so an import stopped
- *   anywhere (a network failure, a 500, a malformed page, Ctrl-C, SIGTERM) resumes at the page it
- *   had not finished; one left for longer than RESTART_AFTER_MS starts again from the first page,
+ * - Each page is written, then the offset of the next one, so an import stopped anywhere (a
+ *   network failure, a 500, a malformed page, Ctrl-C, SIGTERM) resumes at the page it had not
+ *   finished (rows of it already written are kept as they are); one left for longer than RESTART_AFTER_MS starts again from the first page,
  *   since the City may have refreshed the dataset meanwhile and the offsets moved.
  * - Memory holds one page at a time, never the roll.
  * - Until the swap, readers see the old roll whole; after it, the new one whole. Rows the City
@@ -34,7 +34,7 @@ export const RESTART_AFTER_MS = 24 * 3_600_000;
 /** Rows per SODA page: well under the API's 50,000, small enough to hold in memory. */
 export const IMPORT_PAGE_SIZE = 10_000;
 /** Rows per insert statement. */
-const INSERT_CHUNK = 2_500;
+const INSERT_CHUNK = 1_000;
 /** A neighbourhood with fewer residential accounts is not a residential neighbourhood (industrial areas, parks). */
 export const MIN_HOMES_FOR_A_PAGE = 20;
 
@@ -148,16 +148,19 @@ function insertInfo(generation: number, records: ReturnType<typeof infoRecord>[]
     on conflict do nothing`;
 }
 
-/** Writes one page and the offset after it, in one transaction. */
+/**
+ * Writes one page, a statement per chunk, then the offset after it. Not one transaction: on
+ * PGlite's one connection a reader would wait for the whole page; between chunks it gets its
+ * turn. A page interrupted halfway is written again from its start on resume, and the rows
+ * already there are left as they are (`on conflict do nothing`), so the result is the same.
+ */
 async function writePage(db: Database, stage: "roll" | "info", generation: number, rows: (RollRow | PropertyInfoRow)[], nextOffset: number, last: boolean): Promise<void> {
-  await db.transaction(async (tx) => {
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-      const chunk = rows.slice(i, i + INSERT_CHUNK);
-      await tx(stage === "roll" ? insertRoll(generation, (chunk as RollRow[]).map(rollRecord)) : insertInfo(generation, (chunk as PropertyInfoRow[]).map(infoRecord)));
-    }
-    const next = last ? (stage === "roll" ? sql`'info', ${name(st.building_offset)} = 0` : sql`'finish', ${name(st.building_offset)} = 0`) : sql`${stage}, ${name(st.building_offset)} = ${nextOffset}`;
-    await tx(sql`update ${st} set ${name(st.building_stage)} = ${next} where ${st.id} = 1 and ${st.building_generation} = ${generation}`);
-  });
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    const chunk = rows.slice(i, i + INSERT_CHUNK);
+    await db.rows(stage === "roll" ? insertRoll(generation, (chunk as RollRow[]).map(rollRecord)) : insertInfo(generation, (chunk as PropertyInfoRow[]).map(infoRecord)));
+  }
+  const next = last ? (stage === "roll" ? sql`'info', ${name(st.building_offset)} = 0` : sql`'finish', ${name(st.building_offset)} = 0`) : sql`${stage}, ${name(st.building_offset)} = ${nextOffset}`;
+  await db.rows(sql`update ${st} set ${name(st.building_stage)} = ${next} where ${st.id} = 1 and ${st.building_generation} = ${generation}`);
 }
 
 /** Deletes the rows of every generation that is neither live nor being built. */

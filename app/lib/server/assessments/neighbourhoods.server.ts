@@ -73,6 +73,8 @@ function median(sorted: readonly number[]): number | null {
   return sorted.length % 2 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2);
 }
 
+const ON_OUTLINE_METRES = 25;
+
 /** The feed's active listings whose point lies inside the outline (a box query, then the polygon). */
 async function listingsInside(db: Pick<Database, "rows">, outline: readonly Point[]): Promise<NeighbourhoodPage["listings"]> {
   if (outline.length < 3) return [];
@@ -84,7 +86,10 @@ async function listingsInside(db: Pick<Database, "rows">, outline: readonly Poin
     sql`from ${listings} where ${listings.status} = 'active' and ${listings.latitude} between ${Math.min(...lats)} and ${Math.max(...lats)}
       and ${listings.longitude} between ${Math.min(...lons)} and ${Math.max(...lons)} order by ${listings.list_price} nulls last limit 200`,
   );
+  // The outline's corners are accounts' points rounded to about 10 m: a listing at one of them is
+  // inside, though the ray test may put a corner either side.
+  const inside = (p: Point) => insidePolygon(p, outline) || outline.some((corner) => metresBetween(p, corner) <= ON_OUTLINE_METRES);
   return rows
-    .filter((r) => r.lat !== null && r.lon !== null && insidePolygon([r.lon, r.lat], outline))
+    .filter((r) => r.lat !== null && r.lon !== null && inside([r.lon, r.lat]))
     .map((r) => ({ path: listingPath(r.key, r.slug), address: r.address, price: r.price, point: [r.lon!, r.lat!] as Point }));
 }
