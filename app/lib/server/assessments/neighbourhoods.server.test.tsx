@@ -63,10 +63,14 @@ describe("the neighbourhood pages", () => {
       toListingRow({ ...HOME, ListingKey: "40000001", ListPrice: 700_000, UnparsedAddress: "1 Garneau Test St NW, Edmonton", Latitude: lat, Longitude: lon }),
       toListingRow({ ...HOME, ListingKey: "40000002", ListPrice: 300_000, UnparsedAddress: "2 Far Away Rd, Edmonton", Latitude: 53.6, Longitude: -113.3 }),
     ]);
+    // And one at the Garneau account furthest south-west: a corner of the outline, whose rounded
+    // point may lie a few metres inside the listing's own.
+    const corner = data.roll.filter((r) => r.neighbourhood === "GARNEAU").reduce((a, b) => (Number(b.latitude) < Number(a.latitude) ? b : a));
+    await upsertListings(t.db, [toListingRow({ ...HOME, ListingKey: "40000003", ListPrice: 800_000, UnparsedAddress: "3 Corner St NW, Edmonton", Latitude: Number(corner.latitude), Longitude: Number(corner.longitude) })]);
     const page = (await callLoader(hoodLoader, "/neighbourhoods/garneau", { slug: "garneau" })) as Out;
     const hood = page.data.hood as NeighbourhoodPage;
-    expect(hood).toMatchObject({ slug: "garneau", name: "Garneau", medianAsking: 700_000, previous: null });
-    expect(hood.listings.map((l) => l.address)).toEqual(["1 Garneau Test St NW"]);
+    expect(hood).toMatchObject({ slug: "garneau", name: "Garneau", medianAsking: 750_000, previous: null });
+    expect(hood.listings.map((l) => l.address)).toEqual(["1 Garneau Test St NW", "3 Corner St NW"]);
     expect(hood.houses.count + hood.condos.count).toBe(hood.homes.count);
     expect(hood.houses.q1!).toBeLessThanOrEqual(hood.houses.median!);
     expect(hood.neighbours.length).toBeGreaterThan(0);
@@ -79,7 +83,7 @@ describe("the neighbourhood pages", () => {
     expect(html).toContain("not an appraisal");
     expect(html).toMatch(/data-testid="neighbourhood-map"[^>]*>.*<polygon/);
     expect(html).toContain('href="/listings/40000001-');
-    expect(html).toContain("Median asking price $700,000 against a median assessment of");
+    expect(html).toContain("Median asking price $750,000 against a median assessment of");
 
     const meta = hoodMeta({ loaderData: page.data, location: { pathname: "/neighbourhoods/garneau" } } as never) as Record<string, unknown>[];
     expect(meta).toContainEqual({ title: expect.stringMatching(/^Garneau Home Assessments and Listings/) });

@@ -74,6 +74,7 @@ function median(sorted: readonly number[]): number | null {
 }
 
 const ON_OUTLINE_METRES = 25;
+const BOX_MARGIN = 0.001;
 
 /** The feed's active listings whose point lies inside the outline (a box query, then the polygon). */
 async function listingsInside(db: Pick<Database, "rows">, outline: readonly Point[]): Promise<NeighbourhoodPage["listings"]> {
@@ -83,8 +84,9 @@ async function listingsInside(db: Pick<Database, "rows">, outline: readonly Poin
   const rows = await select(
     db.rows,
     { key: listings.listing_key, slug: listings.slug, address: listings.address, price: listings.list_price, lat: listings.latitude, lon: listings.longitude },
-    sql`from ${listings} where ${listings.status} = 'active' and ${listings.latitude} between ${Math.min(...lats)} and ${Math.max(...lats)}
-      and ${listings.longitude} between ${Math.min(...lons)} and ${Math.max(...lons)} order by ${listings.list_price} nulls last limit 200`,
+    // The box widened by about 100 m: the corners are rounded, and a listing at one may lie just outside them.
+    sql`from ${listings} where ${listings.status} = 'active' and ${listings.latitude} between ${Math.min(...lats) - BOX_MARGIN} and ${Math.max(...lats) + BOX_MARGIN}
+      and ${listings.longitude} between ${Math.min(...lons) - BOX_MARGIN} and ${Math.max(...lons) + BOX_MARGIN} order by ${listings.list_price} nulls last limit 200`,
   );
   // The outline's corners are accounts' points rounded to about 10 m: a listing at one of them is
   // inside, though the ray test may put a corner either side.
