@@ -72,8 +72,8 @@ export default function NeighbourhoodRoute({ loaderData }: Route.ComponentProps)
   if (!hood) return <NotFoundContent />;
   const change = changeSince(hood.homes.median, hood.previous);
   return (
-    <article className="mx-auto max-w-4xl px-4 py-8 wrap-anywhere">
-      <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{`${hood.name}: home assessments and listings`}</h1>
+    <article className="mx-auto max-w-4xl px-4 py-8">
+      <h1 className="text-2xl font-bold tracking-tight text-ink wrap-anywhere sm:text-3xl">{`${hood.name}: home assessments and listings`}</h1>
       <p className="mt-2 text-lg text-ink-muted" data-testid="roll-date">
         {`Figures from the City of Edmonton's ${hood.rollYear} assessment roll: market values as of ${valuationDate(hood.rollYear)}.`}
       </p>
@@ -120,7 +120,7 @@ export default function NeighbourhoodRoute({ loaderData }: Route.ComponentProps)
         <div className="mt-4 grid gap-6 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
           <NeighbourhoodMap name={hood.name} outline={hood.outline} points={hood.listings.map((l) => l.point)} />
           {hood.listings.length > 0 ? (
-            <ul className="space-y-2" data-testid="neighbourhood-listings">
+            <ul className="space-y-2 wrap-anywhere" data-testid="neighbourhood-listings">
               {hood.listings.map((l) => (
                 <li key={l.path}>
                   <Link to={l.path} className="font-bold text-brand underline">
