@@ -65,6 +65,9 @@ export const e2eFeedEnv = {
   DDF_MEDIA_HOSTS: new URL(fixtureOrigin).host,
   // Its endpoints, and its photos over plain HTTP: test-only switches (decision 052).
   TEST_ONLY: testOnlyValue(e2eEnv.TEST_ONLY, { ddfTokenUrl: `${fixtureOrigin}/ddf/connect/token`, ddfApiUrl: `${fixtureOrigin}/ddf/odata/v1`, mediaHttp: true }),
+  // The City's assessment roll (issue 42), from the fixture server's stand-in.
+  ASSESSMENTS: "on",
+  ASSESSMENTS_URL: `${fixtureOrigin}/city`,
 };
 
 export default defineConfig({

@@ -19,6 +19,7 @@ import type { RefusedClients } from "../platform/refused-clients";
 import type { LeadsContext } from "./lib/server/leads/context.server";
 import type { AlertsContext } from "./lib/server/alerts/context.server";
 import type { RenderTicket } from "./lib/server/http/render-ticket.server";
+import type { AssessmentsContext } from "./lib/server/assessments/context.server";
 
 export interface ServerContext {
   /** The public forms' store and the health check: the database and the outbox's wake-up. */
@@ -29,6 +30,8 @@ export interface ServerContext {
   listings: ListingsFeed | null;
   /** Listing alerts and watched homes (issue 32); null with the feed off, when nothing of them shows. */
   alerts: AlertsContext | null;
+  /** The City's assessment roll (issue 42); null or absent with ASSESSMENTS off, when nothing of it shows. */
+  assessments?: AssessmentsContext | null;
   /**
    * The visitors' form quota (FORM_QUOTA.max per window per client key, server/runtime.ts: an IPv4 address or an
    * IPv6 /64), taken by each form route's middleware; `refused`: the clients it refused outright,

@@ -18,6 +18,10 @@ export default [
   route("/listings/photos/:key/:file", "routes/resources/listing-photo.ts"),
   route("/sitemap-listings.xml", "routes/resources/sitemap-listings.xml.ts"),
   route("/healthz", "routes/resources/healthz.ts"),
+  // The City's assessment roll (issue 42): neighbourhood pages, rendered per request; 404 with the roll off.
+  route("/neighbourhoods", "routes/neighbourhoods.tsx"),
+  route("/neighbourhoods/:slug", "routes/neighbourhood.tsx"),
+  route("/sitemap-neighbourhoods.xml", "routes/resources/sitemap-neighbourhoods.xml.ts"),
   // Listing alerts (issue 32): the sign-up, and the pages a mail's links open (each reads its signed token).
   route("/alerts", "routes/alerts/sign-up.tsx"),
   route("/alerts/confirm/:token", "routes/alerts/confirm.tsx"),

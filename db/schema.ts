@@ -14,3 +14,4 @@ export * from "./schema/rate-limits";
 export * from "./schema/push";
 export * from "./schema/alerts";
 export * from "./schema/health";
+export * from "./schema/assessments";

@@ -220,6 +220,16 @@ export const configSchema = z.object({
       }
     })
     .pipe(testOnlySchema.optional()),
+  // The City of Edmonton's property assessment roll (issue 42; off unless ASSESSMENTS=on).
+  ASSESSMENTS: onOff("off"),
+  /** The City's open data portal (Socrata); the tests point it at a local stand-in. */
+  ASSESSMENTS_URL: url("http:", "https:").default("https://data.edmonton.ca"),
+  /** Sent as X-App-Token: the portal throttles anonymous clients sooner. */
+  ASSESSMENTS_APP_TOKEN: z.string().trim().min(1).optional(),
+  /** `off`: this process never imports (another server sharing the database does). */
+  ASSESSMENTS_WORKER: onOff("on"),
+  /** How often the roll is loaded again in full (the City refreshes it weekly). */
+  ASSESSMENTS_REFRESH_MS: whole(7 * 24 * 3_600_000, 60_000),
 })
   .refine((c) => Boolean(c.DDF_CLIENT_ID) === Boolean(c.DDF_CLIENT_SECRET), {
     path: ["DDF_CLIENT_SECRET"],
@@ -233,7 +243,7 @@ export const configSchema = z.object({
 export type Config = z.infer<typeof configSchema>;
 
 /** Variables whose values may hold a password. */
-const SECRET = new Set(["DATABASE_URL", "SMTP_URL", "DDF_CLIENT_SECRET", "VAPID_PRIVATE_KEY"]);
+const SECRET = new Set(["DATABASE_URL", "SMTP_URL", "DDF_CLIENT_SECRET", "VAPID_PRIVATE_KEY", "ASSESSMENTS_APP_TOKEN"]);
 
 /** A setting the server cannot start with; the message is the one line to print. */
 export class ConfigError extends Error {

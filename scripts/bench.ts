@@ -23,7 +23,9 @@
  * `/contact` load compared with a build of the last commit (scripts/bench/page-scripts.ts).
  * Listing alerts (scripts/bench/alerts.ts): 10,000 saved searches matched against a sync that
  * changed 2,000 of 20,000 listings and the mails queued, in-process on PGlite (no build needed).
- * BENCH_ONLY=forms,static,flood,inbox,listings,push,alerts runs some sections only ("flood": the
+ * The assessment roll (scripts/bench/assessments.ts): a full import of BENCH_ASSESSMENT_ACCOUNTS
+ * (default 440,000) accounts from the City stand-in, in-process on PGlite.
+ * BENCH_ONLY=forms,static,flood,inbox,listings,push,alerts,backup,assessments runs some sections only ("flood": the
  * flood without the static pages before it).
  *
  * Each section sends BENCH_REQUESTS requests (default 8000) over BENCH_CONNECTIONS connections
@@ -44,6 +46,7 @@ import { benchAlerts, printAlerts } from "./bench/alerts";
 import { benchFlood, printFlood } from "./bench/flood";
 import { sections } from "./bench/form-sections";
 import { ROLL_ROWS, benchBackup, printBackup } from "./bench/backup";
+import { benchAssessments, printAssessments } from "./bench/assessments";
 import { benchInbox, printInbox, seedInbox } from "./bench/inbox";
 import { benchListingPages, loadListings, printListings } from "./bench/listings";
 import { headBuildScripts, printScriptComparison, servedScripts } from "./bench/page-scripts";
@@ -291,11 +294,17 @@ async function runBackup(): Promise<boolean> {
   return printBackup(await benchBackup(settings.BENCH_BACKUP_SUBMISSIONS, settings.BENCH_BACKUP_LISTINGS));
 }
 
+/** The City's assessment roll (issue 42): in-process on PGlite, from the City stand-in. */
+async function runAssessments(): Promise<boolean> {
+  console.log(`\n== Assessment roll ==  (PGlite, in-process: a full import of ${fmt(settings.BENCH_ASSESSMENT_ACCOUNTS)} accounts from the City stand-in)`);
+  return printAssessments(await benchAssessments(settings.BENCH_ASSESSMENT_ACCOUNTS));
+}
+
 async function main() {
   const only: readonly string[] | undefined = settings.BENCH_ONLY;
-  const runs = (section: "forms" | "static" | "flood" | "inbox" | "listings" | "push" | "alerts" | "backup") => !only || only.includes(section);
-  // The alerts and backup sections run in this process: alone, they need no build.
-  const needsBuild = !only || only.some((section) => section !== "alerts" && section !== "backup");
+  const runs = (section: "forms" | "static" | "flood" | "inbox" | "listings" | "push" | "alerts" | "backup" | "assessments") => !only || only.includes(section);
+  // The alerts, backup and assessments sections run in this process: alone, they need no build.
+  const needsBuild = !only || only.some((section) => section !== "alerts" && section !== "backup" && section !== "assessments");
   if (!settings.BENCH_SKIP_BUILD && needsBuild) {
     console.log(`Building into ${buildDir}/ ...`);
     execFileSync("npm", ["run", "build"], { env: { ...process.env, BUILD_DIR: buildDir, NODE_ENV: "production" }, stdio: "ignore" });
@@ -312,6 +321,7 @@ async function main() {
   if (runs("push")) ok = (await runPush()) && ok;
   if (runs("alerts")) ok = (await runAlerts()) && ok;
   if (runs("backup")) ok = (await runBackup()) && ok;
+  if (runs("assessments")) ok = (await runAssessments()) && ok;
   if (!ok) {
     console.error("\nThe bench did not finish cleanly (time limit reached, or stored rows differ from accepted responses).");
     process.exit(1);

@@ -21,7 +21,7 @@ import { cspSourcesFrom } from "../server/security-headers";
 const buildDir = path.resolve(readConfig().BUILD_DIR);
 const started = Date.now();
 // The operator's commands, compiled beside the server (package.json runs BUILD_DIR/<name>.js).
-const COMMANDS = ["backup", "restore", "leads", "listings", "inbox"];
+const COMMANDS = ["backup", "restore", "leads", "listings", "inbox", "assessments"];
 await build({
   entryPoints: { server: "server/index.ts", ...Object.fromEntries(COMMANDS.map((name) => [name, `scripts/${name}.ts`])) },
   outdir: buildDir,

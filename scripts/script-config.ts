@@ -25,12 +25,14 @@ export const scriptConfigSchema = z.object({
   BENCH_PUSH_SUBMISSIONS: whole(500),
   BENCH_BACKUP_SUBMISSIONS: whole(50_000),
   BENCH_BACKUP_LISTINGS: whole(20_000),
-  /** Comma-separated sections to run (forms, static, flood, inbox, listings, push, alerts, backup); unset: all. "static" includes the flood; "flood" alone skips the static pages. */
+  /** Accounts of the assessment roll the "assessments" section imports from the City stand-in (issue 42). */
+  BENCH_ASSESSMENT_ACCOUNTS: whole(440_000),
+  /** Comma-separated sections to run (forms, static, flood, inbox, listings, push, alerts, backup, assessments); unset: all. "static" includes the flood; "flood" alone skips the static pages. */
   BENCH_ONLY: z
     .string()
     .optional()
     .transform((v) => v?.split(",").map((s) => s.trim().toLowerCase()))
-    .pipe(z.array(z.enum(["forms", "static", "flood", "inbox", "listings", "push", "alerts", "backup"], { error: "must list sections among forms, static, flood, inbox, listings, push, alerts, backup" })).optional()),
+    .pipe(z.array(z.enum(["forms", "static", "flood", "inbox", "listings", "push", "alerts", "backup", "assessments"], { error: "must list sections among forms, static, flood, inbox, listings, push, alerts, backup, assessments" })).optional()),
   BENCH_OUTBOX_WORKER: onOff("on"),
   BENCH_SKIP_BUILD: flag,
   BENCH_DEBUG: flag,

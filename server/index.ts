@@ -80,6 +80,7 @@ const contextOf =
             inbox: runtime.inbox,
             listings: runtime.listings,
             alerts: runtime.alerts,
+            assessments: runtime.assessments,
             forms: { limiter: runtime.formLimiter, max: runtime.formQuotaMax, refused: refusedClients },
             clientIp: clientIpOf(req),
             fromThisMachine: isFromThisMachine(req),
@@ -200,8 +201,8 @@ if (production) {
   const assets = staticAssets(path.join(clientDir, "assets"), baseHeaders.filter(([name]) => name === "X-Content-Type-Options" || name === "Strict-Transport-Security"));
   renderCache = new RenderCache(baseHeaders, cspSources);
   const renders = renderCache;
-  // Every server follows the listings sync's generation, whichever of them ran it.
-  if (runtime.listings) runtime.jobs.add(new RenderGenerationJob(runtime.db, renders));
+  // Every server follows the listings sync's generation and the roll's swap, whichever of them ran it.
+  if (runtime.listings || runtime.assessments) runtime.jobs.add(new RenderGenerationJob(runtime.db, renders));
   serveFromMemory = (req, res) => assets(req, res) || pages(req, res) || renders.serve(req, res);
   // A prerendered page's loader data (/about.data) changes with a deploy, as its page does.
   const clientFiles = express.static(clientDir, {

@@ -30,6 +30,8 @@ import type { LeadsContext } from "../app/lib/server/leads/context.server";
 import type { AlertsContext } from "../app/lib/server/alerts/context.server";
 import { RetentionJob } from "../app/lib/server/inbox/retention.server";
 import { ALERTS_POLL_MS, ALERT_JOB, AlertJob } from "../app/lib/server/alerts/alert-job.server";
+import { type AssessmentsContext, createAssessmentsContext, importClientOf } from "../app/lib/server/assessments/context.server";
+import { AssessmentsImportJob } from "../app/lib/server/assessments/import-job.server";
 
 export interface LeadRuntime {
   db: Database;
@@ -48,6 +50,8 @@ export interface LeadRuntime {
   listings: ListingsFeed | null;
   /** Listing alerts (issue 32): present with the feed. */
   alerts: AlertsContext | null;
+  /** The City's assessment roll (issue 42), when ASSESSMENTS=on; else null. */
+  assessments: AssessmentsContext | null;
   /** Stops the jobs (JOBS_STOP_BUDGET_MS at most), then closes mail and database. */
   close(): Promise<void>;
 }
@@ -109,7 +113,7 @@ export async function startLeadRuntime(config: Config, log: Pick<Console, "info"
   };
   const push = { publicKey: keys.publicKey, endpointRules: { localHosts }, queued: () => jobs.wake(PUSH_JOB) };
   // What protects the leads (decision 048): alerted by the health job, shown on the inbox's Account page.
-  const health = healthChecks(db, { backupDir: backupDirOf(config), folders: [config.DATA_DIR, backupDirOf(config)], minFreeBytes: config.HEALTH_MIN_FREE_MB * 1_048_576, feed: Boolean(config.DDF_CLIENT_ID) });
+  const health = healthChecks(db, { backupDir: backupDirOf(config), folders: [config.DATA_DIR, backupDirOf(config)], minFreeBytes: config.HEALTH_MIN_FREE_MB * 1_048_576, feed: Boolean(config.DDF_CLIENT_ID), assessments: config.ASSESSMENTS });
   const inbox = await createInboxContext(db, {
     siteUrl: siteUrlOf(config),
     kickOutbox: () => jobs.wake(OUTBOX_JOB),
@@ -135,6 +139,8 @@ export async function startLeadRuntime(config: Config, log: Pick<Console, "info"
   if (alerts) jobs.add(new AlertJob(alerts, { intervalMs: testOnly.alertsPollMs ?? ALERTS_POLL_MS, log }));
   const listingsSync = listingsSyncJob(config, db, log, () => jobs.wake(ALERT_JOB));
   if (listingsSync) jobs.add(listingsSync);
+  const assessments = assessmentsOf(config, db, log);
+  if (assessments && config.ASSESSMENTS_WORKER) jobs.add(new AssessmentsImportJob(db, importClientOf({ baseUrl: config.ASSESSMENTS_URL, appToken: config.ASSESSMENTS_APP_TOKEN }), { refreshMs: config.ASSESSMENTS_REFRESH_MS, log }));
 
   return {
     db,
@@ -146,6 +152,7 @@ export async function startLeadRuntime(config: Config, log: Pick<Console, "info"
     inbox,
     listings,
     alerts,
+    assessments,
     async close() {
       stopMaintenance();
       // Before the database closes: the sync abandons its feed request and lets go of its lease,
@@ -172,6 +179,14 @@ function listingsSyncJob(config: Config, db: Database, log: Pick<Console, "info"
   const own = config.DDF_MEMBER_KEY ? ", the agent's own listings marked by DDF_MEMBER_KEY" : "";
   log.info(`[listings] DDF feed on, from ${client.origin}${job ? `, synced ${every}` : " (sync worker off in this process)"}${own}`);
   return job;
+}
+
+/** The assessment roll's context, with ASSESSMENTS=on (off: nothing of it runs or shows). */
+function assessmentsOf(config: Config, db: Database, log: Pick<Console, "info" | "warn">): AssessmentsContext | null {
+  if (!config.ASSESSMENTS) return null;
+  const origin = new URL(config.ASSESSMENTS_URL).origin;
+  log.info(`[assessments] the City's assessment roll on, from ${origin}${config.ASSESSMENTS_WORKER ? `, loaded every ${durationText(config.ASSESSMENTS_REFRESH_MS)}` : " (import worker off in this process)"}`);
+  return createAssessmentsContext(db, { baseUrl: config.ASSESSMENTS_URL, appToken: config.ASSESSMENTS_APP_TOKEN }, log);
 }
 
 /** A duration in the unit that reads right: "10 s", "90 s", "15 min", "2 h", "1 h 30 min". */

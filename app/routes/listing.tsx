@@ -27,6 +27,9 @@ import { AlertSignUp } from "~/components/alerts/alert-sign-up";
 import type { AlertSignUpForm } from "~/lib/alert-values";
 import { alertsOf } from "~/lib/server/alerts/link-pages.server";
 import { watchSignUpForm } from "~/lib/server/alerts/sign-up-form.server";
+import { ListingAssessment } from "~/components/assessments/listing-assessment";
+import type { ListingAssessmentView } from "~/lib/assessments/present";
+import { listingAssessment } from "~/lib/server/assessments/listing-assessment.server";
 
 /**
  * One listing of the DDF® feed: /listings/{ListingKey}-{address-slug}. Server-rendered per
@@ -47,6 +50,8 @@ type Found =
       similar: ListingCard[];
       /** "Watch this home" (issue 32): only with alerts on. */
       alertForm?: AlertSignUpForm | null;
+      /** The City's assessment of the home (issue 42): only with the roll on and an unambiguous match. */
+      assessment?: ListingAssessmentView | null;
     }
   | { listing: null };
 
@@ -68,9 +73,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (`/listings/${segment}` !== found.path) throw redirect(found.path, 301);
   const feed = context.get(serverContext)?.listings;
   const similar = feed ? await similarListings(feed.db, found, { memberKey: feed.memberKey }) : [];
+  const roll = context.get(serverContext)?.assessments;
+  const assessment = roll ? await listingAssessment(roll, { key: found.key, address: found.address, city: found.city, price: found.price }) : null;
   const cost = costViewOf(found.price, found.costs, new URL(request.url).searchParams);
   const days = daysOnMarket(found.listedAt);
-  return data<Found>({ listing: found, cost, costRules: LISTING_COST_RULES, daysOnMarket: days, facts: listingFactsOf(found, days), similar, alertForm: alertsOf(context) ? watchSignUpForm(found.key) : null });
+  return data<Found>({ listing: found, cost, costRules: LISTING_COST_RULES, daysOnMarket: days, facts: listingFactsOf(found, days), similar, alertForm: alertsOf(context) ? watchSignUpForm(found.key) : null, assessment });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -191,6 +198,7 @@ function ListingView({ found, actionData }: { found: Extract<Found, { listing: L
             </section>
           )}
           <ListingFactsSection listing={l} groups={found.facts.more} />
+          {found.assessment && <ListingAssessment view={found.assessment} className="mt-8" />}
           <p className="mt-6 font-bold text-ink wrap-anywhere" data-testid="listing-brokerage">
             {brokerageLine(l.brokerages)}
           </p>

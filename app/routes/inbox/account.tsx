@@ -2,11 +2,12 @@
  * /inbox/account: passkeys, the password, set-up links for an assistant (open ones listed and
  * revocable), the accounts (another can be removed, never the last), recent sign-ins (successes
  * apart from failures, throttled attempts counted per day), the lead notifications' delivery, the
- * listings feed's sync (when the feed is on), and "Sign out everywhere".
+ * listings feed's sync (when the feed is on), the assessment roll's import (when the roll is on), and "Sign out everywhere".
  */
 import { Form, data, redirect, useSearchParams } from "react-router";
 import { HealthSection } from "~/components/inbox/health-section";
 import { ListingsFeedSection } from "~/components/inbox/listings-feed-section";
+import { AssessmentRollSection } from "~/components/inbox/assessment-roll-section";
 import { AccessSection } from "~/components/inbox/access-section";
 import { PasskeysSection } from "~/components/inbox/passkeys-section";
 import { PushSection } from "~/components/inbox/push-section";
@@ -34,6 +35,7 @@ import { deviceTokenFrom, forgetDevices, knownDevice } from "~/lib/server/inbox/
 import { requirePageSession, requireSession, retryAfterHeaders } from "~/lib/server/inbox/guard.server";
 import { listPasskeys, removePasskey } from "~/lib/server/inbox/passkeys.server";
 import { listingSyncStatus } from "~/lib/server/listings/sync-status.server";
+import { rollStatus } from "~/lib/server/assessments/import.server";
 import { clearedSessionCookie, countSessions, endAllSessions } from "~/lib/server/inbox/sessions.server";
 import { outboxCounts } from "~/lib/server/mail/outbox.server";
 import { positiveId, readForm } from "~/lib/server/http/request-body.server";
@@ -49,7 +51,7 @@ export const meta: Route.MetaFunction = () => inboxMeta("Account");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { account } = requirePageSession(request, context);
-  const { inbox, listings } = serverOf(context);
+  const { inbox, listings, assessments } = serverOf(context);
   const db = inbox.db;
   const [passkeys, accounts, invites, signIns, sessions, notifications, listingsFeed, devices, hideDetails, health] = await Promise.all([
     listPasskeys(db, account.id),
@@ -64,7 +66,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     inbox.health ? inbox.health() : [],
   ]);
   const push = { publicKey: inbox.push.publicKey, hideDetails, devices };
-  return { account, passkeys, accounts, invites, signIns, sessions, notifications, listingsFeed, push, health };
+  // The City's assessment roll (issue 42), with ASSESSMENTS on.
+  const roll = assessments ? await rollStatus(assessments.db) : null;
+  return { account, passkeys, accounts, invites, signIns, sessions, notifications, listingsFeed, push, health, roll };
 }
 
 type Answer = { invite: { link: string; expiresAt: Date } | null; done?: string; error?: string; field?: "invite" | "password" | "accounts" | "push" };
@@ -203,6 +207,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       </section>
 
       {listingsFeed && <ListingsFeedSection feed={listingsFeed} />}
+
+      {loaderData.roll && <AssessmentRollSection roll={loaderData.roll} />}
 
       {health.length > 0 && <HealthSection health={health} />}
 

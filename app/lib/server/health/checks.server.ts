@@ -3,14 +3,14 @@
  * problem holds now, in the agent's words. The health job (health-job.server.ts) turns the
  * answers into one alert per problem and one when it clears; the inbox's Account page shows them.
  *
- * Extension point: a new source of data the site depends on (the assessment roll, the calendar
- * feed, neither of which exists yet) adds one `HealthCheck` to `healthChecks` — typically "not
+ * Extension point: a new source of data the site depends on (the assessment roll's check is one;
+ * the calendar feed, when it exists) adds one `HealthCheck` to `healthChecks` — typically "not
  * refreshed for N days", read from its own state row as the listings feed's check does — and
  * nothing else changes: the job, the alerts and the panel take every check in the list.
  */
 import { statfs } from "node:fs/promises";
 import { sql } from "drizzle-orm";
-import { listingSync, notificationOutbox as o, pushMessages as p } from "../../../../db/schema";
+import { assessmentImport, listingSync, notificationOutbox as o, pushMessages as p } from "../../../../db/schema";
 import type { Database } from "../../../../platform/db/database";
 import { select } from "../../../../platform/db/query";
 import { latestGoodBackup } from "../../../../platform/backup/manifest";
@@ -23,6 +23,8 @@ export const BACKUP_MAX_AGE_MS = 36 * HOUR;
 export const NOTIFICATION_MAX_WAIT_MS = HOUR;
 /** The feed must be refreshed at least every 24 hours (CREA's rule): 20 hours leaves time to act. */
 export const FEED_MAX_AGE_MS = 20 * HOUR;
+/** The City refreshes its roll weekly: failing for three days in a row is worth the agent's attention (the old roll keeps serving meanwhile). */
+export const ROLL_FAILING_MAX_MS = 72 * HOUR;
 
 export interface HealthCheckResult {
   failing: boolean;
@@ -49,6 +51,8 @@ export interface HealthOptions {
   minFreeBytes: number;
   /** The DDF® feed is configured: its sync is watched. */
   feed: boolean;
+  /** The assessment roll is on (ASSESSMENTS): its import is watched. */
+  assessments?: boolean;
 }
 
 export function healthChecks(db: Database, options: HealthOptions): HealthCheck[] {
@@ -113,6 +117,23 @@ export function healthChecks(db: Database, options: HealthOptions): HealthCheck[
         const age = now.getTime() - row.last.getTime();
         const failing = age > FEED_MAX_AGE_MS;
         return { failing, detail: `Last synced ${formatDuration(Math.max(0, age))} ago${failing && row.error ? ` (${row.error})` : ""}`, ...(failing ? { since: new Date(row.last.getTime() + FEED_MAX_AGE_MS) } : {}) };
+      },
+    });
+  }
+  if (options.assessments) {
+    checks.push({
+      problem: "assessment-roll",
+      label: "Assessment roll",
+      async check(now) {
+        const [row] = await select(db.rows, { last: assessmentImport.last_success_at, since: assessmentImport.failing_since, error: assessmentImport.last_error, rows: assessmentImport.live_rows }, sql`from ${assessmentImport} where ${assessmentImport.id} = 1`);
+        const serving = row?.rows ? `the ${row.rows.toLocaleString("en-CA")} accounts of the last good roll are still shown` : "no roll is shown yet";
+        if (row?.since) {
+          const age = now.getTime() - row.since.getTime();
+          // Days, not hours: a refresh that fails once is retried within hours, the old roll serving meanwhile.
+          return { failing: true, detail: `The City's assessment roll has been failing to load for ${formatDuration(Math.max(0, age))}; ${serving}${row.error ? ` (${row.error})` : ""}`, since: row.since, graceMs: ROLL_FAILING_MAX_MS };
+        }
+        if (!row?.last) return { failing: false, detail: "The first load of the City's assessment roll has not finished yet" };
+        return { failing: false, detail: `Loaded ${formatDuration(Math.max(0, now.getTime() - row.last.getTime()))} ago (${row.rows?.toLocaleString("en-CA") ?? 0} accounts)` };
       },
     });
   }

@@ -4,7 +4,7 @@
  * whichever of them ran the sync.
  */
 import { sql } from "drizzle-orm";
-import { listingSync } from "../../../../db/schema";
+import { assessmentImport, listingSync } from "../../../../db/schema";
 import type { Database } from "../../../../platform/db/database";
 import { type RowOf, select } from "../../../../platform/db/query";
 import { countListings } from "./store.server";
@@ -57,8 +57,11 @@ export async function listingSyncStatus(db: Database, now = new Date()): Promise
  * The generation of the local copy: when the last sync run finished (ms; 0 before any). Every
  * finished run may have changed listings, offices or open houses, so the servers' render caches
  * start afresh after each (server/render-cache.ts); a run is at most every DDF_SYNC.intervalMs.
+ * The assessment roll's swap (issue 42) changes the listing and neighbourhood pages too: the later
+ * of the two moments is the generation.
  */
 export async function copyGeneration(db: Database): Promise<number> {
-  const [row] = await select(db.rows, { finished: listingSync.last_finished_at }, sql`from ${listingSync} where ${listingSync.id} = 1`);
-  return row?.finished?.getTime() ?? 0;
+  const [row] = await select(db.rows, { finished: listingSync.last_finished_at, roll: sql<Date | null>`(select ${assessmentImport.live_imported_at} from ${assessmentImport} where ${assessmentImport.id} = 1)` }, sql`
+    from (select 1) one left join ${listingSync} on ${listingSync.id} = 1`);
+  return Math.max(row?.finished?.getTime() ?? 0, row?.roll ? new Date(row.roll).getTime() : 0);
 }

@@ -1,0 +1,68 @@
+/**
+ * What a neighbourhood page and the index show (issue 42), and the outline map's projection.
+ * Pure and serialisable: the loader's data, read by the page on the server and in the browser.
+ */
+import type { Point } from "./geometry";
+
+/** The count and quartiles of a class of homes' assessed values (as the import stores them). */
+export interface Spread {
+  count: number;
+  q1: number | null;
+  median: number | null;
+  q3: number | null;
+}
+
+export interface NeighbourhoodSummary {
+  slug: string;
+  name: string;
+  ward: string | null;
+  rollYear: number;
+  homes: Spread;
+  houses: Spread;
+  condos: Spread;
+}
+
+export interface NeighbourhoodPage extends NeighbourhoodSummary {
+  /** The median of the last roll of another year that was kept, for the change; null when none was. */
+  previous: { rollYear: number; median: number | null } | null;
+  /** [longitude, latitude] points of its outline. */
+  outline: Point[];
+  listings: { path: string; address: string; price: number | null; point: Point }[];
+  medianAsking: number | null;
+  neighbours: { slug: string; name: string }[];
+}
+
+/** The change of a median in words: "up 4 % since the 2025 roll". Null without both figures. */
+export function changeSince(current: number | null, previous: { rollYear: number; median: number | null } | null): string | null {
+  if (!current || !previous?.median) return null;
+  const percent = Math.round(((current - previous.median) / previous.median) * 100);
+  return percent === 0 ? `unchanged since the ${previous.rollYear} roll` : `${percent > 0 ? "up" : "down"} ${Math.abs(percent)} % since the ${previous.rollYear} roll`;
+}
+
+export interface MapGeometry {
+  width: number;
+  height: number;
+  /** The outline's "x,y x,y …". */
+  outline: string;
+  dots: { x: number; y: number }[];
+}
+
+/**
+ * The outline and the listings' dots projected into a box `width` wide (equirectangular at the
+ * outline's latitude, so the shape is true; north up), with a margin. Null without an outline.
+ */
+export function mapGeometry(outline: readonly Point[], points: readonly Point[], width = 320): MapGeometry | null {
+  if (outline.length < 3) return null;
+  const margin = 10;
+  const lons = outline.map((p) => p[0]);
+  const lats = outline.map((p) => p[1]);
+  const [west, east, south, north] = [Math.min(...lons), Math.max(...lons), Math.min(...lats), Math.max(...lats)];
+  const kx = Math.cos((((south + north) / 2) * Math.PI) / 180);
+  const spanX = Math.max((east - west) * kx, 1e-6);
+  const spanY = Math.max(north - south, 1e-6);
+  const scale = (width - 2 * margin) / spanX;
+  const height = Math.round(Math.min(spanY * scale, width * 1.5) + 2 * margin);
+  const s = Math.min(scale, (height - 2 * margin) / spanY);
+  const at = ([lon, lat]: Point) => ({ x: Math.round((margin + (lon - west) * kx * s) * 10) / 10, y: Math.round((margin + (north - lat) * s) * 10) / 10 });
+  return { width, height, outline: outline.map(at).map((p) => `${p.x},${p.y}`).join(" "), dots: points.map(at) };
+}

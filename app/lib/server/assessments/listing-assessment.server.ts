@@ -1,0 +1,47 @@
+/**
+ * A feed listing's home in the City's roll (issue 42): its address read by the one normaliser,
+ * matched to one account (house number, street, suite for a condo; the listing's point as a
+ * tie-breaker), only when the match is unambiguous and the listing is in Edmonton; with the
+ * account's history when at hand within a moment.
+ */
+import { sql } from "drizzle-orm";
+import { assessmentNeighbourhoods as n, listings } from "../../../../db/schema";
+import { select } from "../../../../platform/db/query";
+import { parseAddress } from "../../assessments/address";
+import { type ListingAssessmentView, neighbourhoodName } from "../../assessments/present";
+import type { AssessmentsContext } from "./context.server";
+import { assessmentHistory } from "./history.server";
+import { LIVE, matchAddress } from "./lookup.server";
+
+export interface ListingToMatch {
+  key: string;
+  address: string;
+  city: string | null;
+  price: number | null;
+}
+
+/** The roll covers the City of Edmonton only: a listing in St. Albert or Sherwood Park is never matched. */
+export function inEdmonton(city: string | null): boolean {
+  return city !== null && city.trim().toLowerCase() === "edmonton";
+}
+
+export async function listingAssessment(ctx: AssessmentsContext, listing: ListingToMatch, options: { historyWaitMs?: number } = {}): Promise<ListingAssessmentView | null> {
+  if (!inEdmonton(listing.city)) return null;
+  const key = parseAddress(listing.address);
+  if (!key) return null;
+  const [place] = await select(ctx.db.rows, { lat: listings.latitude, lon: listings.longitude }, sql`from ${listings} where ${listings.listing_key} = ${listing.key}`);
+  const home = await matchAddress(ctx.db, key, place?.lat != null && place.lon != null ? [place.lon, place.lat] : null);
+  if (!home) return null;
+  const [hood] = home.neighbourhoodId === null ? [] : await select(ctx.db.rows, { slug: n.slug, name: n.name }, sql`from ${n} where ${n.generation} = ${LIVE} and ${n.neighbourhood_id} = ${home.neighbourhoodId}`);
+  const history = await assessmentHistory(ctx.db, ctx.client, home.accountNumber, home.rollYear, { waitMs: options.historyWaitMs, log: ctx.log });
+  return {
+    value: home.assessedValue,
+    rollYear: home.rollYear,
+    lotSize: home.lotSize,
+    yearBuilt: home.yearBuilt,
+    zoning: home.zoning,
+    history: history && history.length > 0 ? history : null,
+    price: listing.price,
+    neighbourhood: hood ? { slug: hood.slug, name: neighbourhoodName(hood.name) } : null,
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * Reading the live roll (decision 053): every query takes the rows of the generation
+ * `assessment_import.live_generation` names, so it sees one whole roll, the old or the new.
+ */
+import { sql } from "drizzle-orm";
+import { assessmentAccounts as a, assessmentImport as st, assessmentPropertyInfo as pi } from "../../../../db/schema";
+import type { Database } from "../../../../platform/db/database";
+import { select } from "../../../../platform/db/query";
+import { type AddressKey, matchKey } from "../../assessments/address";
+import { type Point, metresBetween } from "../../assessments/geometry";
+
+/** The live generation, as a subquery. */
+export const LIVE = sql`(select ${st.live_generation} from ${st} where ${st.id} = 1)`;
+
+export interface AssessedHome {
+  accountNumber: string;
+  suite: string | null;
+  houseNumber: string | null;
+  streetName: string | null;
+  neighbourhoodId: number | null;
+  neighbourhood: string | null;
+  assessedValue: number;
+  taxClass: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  /** The roll's year: values are market values as of July 1 of the year before. */
+  rollYear: number;
+  lotSize: number | null;
+  yearBuilt: number | null;
+  zoning: string | null;
+}
+
+const fields = {
+  accountNumber: a.account_number,
+  suite: a.suite,
+  houseNumber: a.house_number,
+  streetName: a.street_name,
+  quadrant: a.quadrant,
+  neighbourhoodId: a.neighbourhood_id,
+  neighbourhood: a.neighbourhood,
+  assessedValue: a.assessed_value,
+  taxClass: a.tax_class,
+  latitude: a.latitude,
+  longitude: a.longitude,
+  rollYear: sql<number>`(select ${st.live_year} from ${st} where ${st.id} = 1)`,
+  lotSize: pi.lot_size,
+  yearBuilt: pi.year_built,
+  zoning: pi.zoning,
+};
+const from = sql`from ${a} left join ${pi} on ${pi.generation} = ${a.generation} and ${pi.account_number} = ${a.account_number}`;
+
+function home(row: Awaited<ReturnType<typeof select<typeof fields>>>[number]): AssessedHome {
+  const { quadrant: _q, ...rest } = row;
+  return rest;
+}
+
+/** One account of the live roll, or null. */
+export async function liveAccount(db: Pick<Database, "rows">, accountNumber: string): Promise<AssessedHome | null> {
+  const [row] = await select(db.rows, fields, sql`${from} where ${a.generation} = ${LIVE} and ${a.account_number} = ${accountNumber}`);
+  return row ? home(row) : null;
+}
+
+/** Two candidates further apart than this cannot be told apart by a listing's point alone. */
+const TIE_BREAK_MAX_METRES = 150;
+
+/**
+ * The account of an address in the live roll, only when unambiguous: the one account with the
+ * address's match key (house number, street, suite), in the address's quadrant when it names one.
+ * Several left (29 STREET NW and SW for an address typed without its quadrant): the one within
+ * 150 m of `point`, when exactly one is. Otherwise null: a wrong figure is worse than none.
+ */
+export async function matchAddress(db: Pick<Database, "rows">, key: AddressKey, point: Point | null): Promise<AssessedHome | null> {
+  const rows = await select(db.rows, fields, sql`${from} where ${a.generation} = ${LIVE} and ${a.match_key} = ${matchKey(key)} limit 10`);
+  let candidates = key.quadrant ? rows.filter((r) => r.quadrant === null || r.quadrant === key.quadrant) : rows;
+  if (candidates.length > 1 && point) {
+    candidates = candidates.filter((r) => r.latitude !== null && r.longitude !== null && metresBetween(point, [r.longitude, r.latitude]) <= TIE_BREAK_MAX_METRES);
+  }
+  return candidates.length === 1 ? home(candidates[0]!) : null;
+}

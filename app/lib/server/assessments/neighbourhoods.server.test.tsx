@@ -1,0 +1,136 @@
+/**
+ * The neighbourhood pages against an imported roll: the index, a page's figures by class, its
+ * listings found inside its outline, the change since a previous roll, its neighbours; the page's
+ * words, map, source and licence; the sitemap and robots.txt; 404 with the roll off; shared-cache
+ * headers like the listing pages'; the render cache following the roll's swap.
+ */
+import { renderToString } from "react-dom/server";
+import { RouterContextProvider, createRoutesStub } from "react-router";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toListingRow } from "~/lib/server/listings/property.server";
+import { upsertListings } from "~/lib/server/listings/store.server";
+import { copyGeneration } from "~/lib/server/listings/sync-status.server";
+import { cacheKindOf } from "~/lib/http/cache-policy";
+import { type ServerContext, serverContext } from "~/router-context";
+import { assessmentNeighbourhoods } from "../../../../db/schema";
+import { generateRoll } from "../../../../tests/fixtures/city/roll";
+import { startSodaStandIn } from "../../../../tests/fixtures/city/soda-standin";
+import { testDatabaseForThisFile } from "../../../../tests/support/test-database";
+import { HOME } from "../../../../tests/support/listing-routes";
+import NeighbourhoodRoute, { loader as hoodLoader, meta as hoodMeta } from "../../../routes/neighbourhood";
+import { loader as indexLoader } from "../../../routes/neighbourhoods";
+import { loader as sitemapLoader } from "../../../routes/resources/sitemap-neighbourhoods.xml";
+import { loader as robotsLoader } from "../../../routes/resources/robots.txt";
+import type { NeighbourhoodPage } from "../../assessments/neighbourhood-view";
+import { createAssessmentsContext } from "./context.server";
+import { importRoll } from "./import.server";
+import { createSodaClient } from "./soda-client.server";
+
+const t = testDatabaseForThisFile();
+const data = generateRoll({ accounts: 600, seed: 9 });
+let city: Awaited<ReturnType<typeof startSodaStandIn>>;
+beforeAll(async () => {
+  city = await startSodaStandIn({ data });
+});
+afterAll(async () => {
+  await city.close();
+});
+
+const ctx = (on = true) =>
+  new RouterContextProvider(
+    new Map([[serverContext, { leads: { db: t.db }, listings: { db: t.db, memberKey: null }, alerts: null, assessments: on ? createAssessmentsContext(t.db, { baseUrl: city.baseUrl }, { warn() {} }) : null } as unknown as ServerContext]]),
+  );
+async function loadRoll(now = new Date()) {
+  await importRoll(t.db, createSodaClient({ baseUrl: city.baseUrl, maxAttempts: 1 }), { refreshMs: 1, force: true, pageSize: 1000, now: () => now });
+}
+type Out = { data: Record<string, unknown>; init: { status?: number } | null };
+const callLoader = async (loader: (a: never) => unknown, path: string, params: Record<string, string>, context = ctx()) =>
+  (await loader({ request: new Request(`http://localhost${path}`), params, context } as never)) as Out | Response;
+
+describe("the neighbourhood pages", () => {
+  it("list every residential neighbourhood, and show one with its classes, listings inside it, and neighbours", async () => {
+    await loadRoll();
+    const index = (await callLoader(indexLoader, "/neighbourhoods", {})) as Out;
+    const hoods = index.data.hoods as { slug: string; name: string; homes: { count: number; median: number } }[];
+    expect(hoods.map((h) => h.name)).toContain("Garneau");
+    expect(hoods.every((h) => h.homes.count >= 20 && h.homes.median > 0)).toBe(true);
+
+    // A listing at a Garneau home's point, one far away, and one in Garneau but sold.
+    const garneau = data.roll.find((r) => r.neighbourhood === "GARNEAU" && !r.suite)!;
+    const [lat, lon] = [Number(garneau.latitude), Number(garneau.longitude)];
+    await upsertListings(t.db, [
+      toListingRow({ ...HOME, ListingKey: "40000001", ListPrice: 700_000, UnparsedAddress: "1 Garneau Test St NW, Edmonton", Latitude: lat, Longitude: lon }),
+      toListingRow({ ...HOME, ListingKey: "40000002", ListPrice: 300_000, UnparsedAddress: "2 Far Away Rd, Edmonton", Latitude: 53.6, Longitude: -113.3 }),
+    ]);
+    // And one at the Garneau account furthest south-west: a corner of the outline, whose rounded
+    // point may lie a few metres inside the listing's own.
+    const corner = data.roll.filter((r) => r.neighbourhood === "GARNEAU").reduce((a, b) => (Number(b.latitude) < Number(a.latitude) ? b : a));
+    await upsertListings(t.db, [toListingRow({ ...HOME, ListingKey: "40000003", ListPrice: 800_000, UnparsedAddress: "3 Corner St NW, Edmonton", Latitude: Number(corner.latitude), Longitude: Number(corner.longitude) })]);
+    const page = (await callLoader(hoodLoader, "/neighbourhoods/garneau", { slug: "garneau" })) as Out;
+    const hood = page.data.hood as NeighbourhoodPage;
+    expect(hood).toMatchObject({ slug: "garneau", name: "Garneau", medianAsking: 750_000, previous: null });
+    expect(hood.listings.map((l) => l.address)).toEqual(["1 Garneau Test St NW", "3 Corner St NW"]);
+    expect(hood.houses.count + hood.condos.count).toBe(hood.homes.count);
+    expect(hood.houses.q1!).toBeLessThanOrEqual(hood.houses.median!);
+    expect(hood.neighbours.length).toBeGreaterThan(0);
+    expect(hood.neighbours.map((n) => n.slug)).not.toContain("garneau");
+
+    const Stub = createRoutesStub([{ id: "neighbourhood", path: "/neighbourhoods/:slug", Component: NeighbourhoodRoute as never }]);
+    const html = renderToString(<Stub initialEntries={["/neighbourhoods/garneau"]} hydrationData={{ loaderData: { neighbourhood: page.data } }} />);
+    expect(html).toContain(`Figures from the City of Edmonton&#x27;s ${hood.rollYear} assessment roll: market values as of July 1, ${hood.rollYear - 1}.`);
+    expect(html).toContain("Open Government Licence – City of Edmonton");
+    expect(html).toContain("not an appraisal");
+    expect(html).toMatch(/data-testid="neighbourhood-map"[^>]*>.*<polygon/);
+    expect(html).toContain('href="/listings/40000001-');
+    expect(html).toContain("Median asking price $750,000 against a median assessment of");
+
+    const meta = hoodMeta({ loaderData: page.data, location: { pathname: "/neighbourhoods/garneau" } } as never) as Record<string, unknown>[];
+    expect(meta).toContainEqual({ title: expect.stringMatching(/^Garneau Home Assessments and Listings/) });
+    expect(meta).toContainEqual({ tagName: "link", rel: "canonical", href: expect.stringMatching(/\/neighbourhoods\/garneau$/) });
+    expect(meta).toContainEqual({ name: "robots", content: "index, follow" });
+    expect(meta.some((m) => (m["script:ld+json"] as { "@type"?: string } | undefined)?.["@type"] === "Place")).toBe(true);
+  });
+
+  it("answer 404 with the roll off, for an unknown slug and for a malformed one", async () => {
+    await loadRoll();
+    expect(((await callLoader(hoodLoader, "/neighbourhoods/garneau", { slug: "garneau" }, ctx(false))) as Out).init?.status).toBe(404);
+    expect(((await callLoader(indexLoader, "/neighbourhoods", {}, ctx(false))) as Out).init?.status).toBe(404);
+    expect(((await callLoader(hoodLoader, "/neighbourhoods/atlantis", { slug: "atlantis" })) as Out).init?.status).toBe(404);
+    expect(((await callLoader(hoodLoader, "/neighbourhoods/x", { slug: "<script>" })) as Out).init?.status).toBe(404);
+    expect(((await callLoader(sitemapLoader, "/sitemap-neighbourhoods.xml", {}, ctx(false))) as Response).status).toBe(404);
+  });
+
+  it("show the change of the median since the previous roll kept", async () => {
+    await loadRoll(new Date("2025-03-01T12:00:00Z"));
+    city.rows.set("q7d6-ambg", data.roll.map((r) => ({ ...r, assessed_value: String(Math.round(Number(r.assessed_value) * 1.1)) })));
+    try {
+      await loadRoll(new Date("2026-03-01T12:00:00Z"));
+    } finally {
+      city.rows.set("q7d6-ambg", data.roll);
+    }
+    const hood = ((await callLoader(hoodLoader, "/neighbourhoods/garneau", { slug: "garneau" })) as Out).data.hood as NeighbourhoodPage;
+    expect(hood.previous).toMatchObject({ rollYear: 2025 });
+    const { changeSince } = await import("../../assessments/neighbourhood-view");
+    expect(changeSince(hood.homes.median, hood.previous)).toBe("up 10 % since the 2025 roll");
+    // Only the neighbourhoods' figures of older generations are kept, not their accounts.
+    const gens = await t.db.rows<{ n: number }>(sql`select count(distinct generation)::integer as n from ${assessmentNeighbourhoods}`);
+    expect(gens[0]!.n).toBe(2);
+  });
+
+  it("are in their own sitemap, named by robots.txt, shared like the listing pages, and re-rendered after a swap", async () => {
+    await loadRoll();
+    const xml = await ((await callLoader(sitemapLoader, "/sitemap-neighbourhoods.xml", {})) as Response).text();
+    expect(xml).toContain("/neighbourhoods</loc>");
+    expect(xml).toContain("/neighbourhoods/garneau</loc>");
+    expect(xml).toContain("<lastmod>");
+    const robots = await ((await robotsLoader({ request: new Request("http://localhost/robots.txt"), params: {}, context: ctx() } as never)) as Response).text();
+    expect(robots).toMatch(/Sitemap: .*\/sitemap-neighbourhoods\.xml/);
+    expect(cacheKindOf("/neighbourhoods/:slug", "GET")).toBe("live");
+    expect(cacheKindOf("/neighbourhoods", "GET")).toBe("live");
+    const before = await copyGeneration(t.db);
+    await new Promise((r) => setTimeout(r, 5));
+    await loadRoll();
+    expect(await copyGeneration(t.db)).toBeGreaterThan(before);
+  });
+});
