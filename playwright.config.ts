@@ -64,7 +64,11 @@ export const e2eFeedEnv = {
   // The stand-in's photos are on loopback: its host allowed by name, as an operator would.
   DDF_MEDIA_HOSTS: new URL(fixtureOrigin).host,
   // Its endpoints, and its photos over plain HTTP: test-only switches (decision 052).
-  TEST_ONLY: testOnlyValue(e2eEnv.TEST_ONLY, { ddfTokenUrl: `${fixtureOrigin}/ddf/connect/token`, ddfApiUrl: `${fixtureOrigin}/ddf/odata/v1`, mediaHttp: true }),
+  TEST_ONLY: testOnlyValue(e2eEnv.TEST_ONLY, {
+    ddfTokenUrl: `${fixtureOrigin}/ddf/connect/token`,
+    ddfApiUrl: `${fixtureOrigin}/ddf/odata/v1`,
+    mediaHttp: true,
+  }),
   // The City's assessment roll (issue 42), from the fixture server's stand-in.
   ASSESSMENTS: "on",
   ASSESSMENTS_URL: `${fixtureOrigin}/city`,
@@ -88,7 +92,15 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],

@@ -14,7 +14,15 @@ export default defineConfig({
     __BUILD_SCRIPT_MARKER__: JSON.stringify("test-build-marker"),
   },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "scripts/**/*.test.ts", "server/**/*.test.ts", "platform/**/*.test.ts", "tests/fixtures/**/*.test.ts", "tests/*.test.ts"],
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "db/**/*.test.ts",
+      "scripts/**/*.test.ts",
+      "server/**/*.test.ts",
+      "platform/**/*.test.ts",
+      "tests/fixtures/**/*.test.ts",
+      "tests/*.test.ts",
+    ],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,

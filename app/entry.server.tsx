@@ -45,7 +45,9 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   const refused = isRouteErrorResponse(error) && error.status < 500 ? error.status : isOriginRefusal(error) ? 400 : null;
   if (refused) {
-    console.warn(`[http] ${refused} ${request.method} ${new URL(request.url).pathname}${refused === 400 && !isRouteErrorResponse(error) ? ": foreign Origin" : ""}`);
+    console.warn(
+      `[http] ${refused} ${request.method} ${new URL(request.url).pathname}${refused === 400 && !isRouteErrorResponse(error) ? ": foreign Origin" : ""}`,
+    );
     return;
   }
   console.error(error);

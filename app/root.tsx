@@ -1,15 +1,5 @@
 import { Suspense, lazy, useEffect } from "react";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  isRouteErrorResponse,
-  useLocation,
-  useMatches,
-  useNavigate,
-} from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useMatches, useNavigate } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { BackButton } from "./components/layout/back-button";
@@ -64,7 +54,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="expect" href="#main" {...{ blocking: "render" }} />
       </head>
       <body>
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:p-3">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:p-3"
+        >
           Skip to content
         </a>
         {inbox ? (
@@ -148,9 +141,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="mt-4 text-xl">
         <span className="font-bold">{status}</span> {text}
       </p>
-      <p className="mt-4 text-ink-muted">
-        Please try again, or call {site.agent.phone} and we will help you directly.
-      </p>
+      <p className="mt-4 text-ink-muted">Please try again, or call {site.agent.phone} and we will help you directly.</p>
       <div className="mt-6">
         <BackButton />
       </div>

@@ -9,7 +9,13 @@ describe("the client key a quota counts", () => {
 
   it("is the /64 of an IPv6 address, however it is written", () => {
     const key = "2001:db8:1:2::/64";
-    for (const ip of ["2001:db8:1:2::1", "2001:db8:1:2:ffff:ffff:ffff:ffff", "2001:0DB8:0001:0002:0:0:0:9", "2001:db8:1:2:a:b:c:d", "2001:db8:1:2::a:b"]) {
+    for (const ip of [
+      "2001:db8:1:2::1",
+      "2001:db8:1:2:ffff:ffff:ffff:ffff",
+      "2001:0DB8:0001:0002:0:0:0:9",
+      "2001:db8:1:2:a:b:c:d",
+      "2001:db8:1:2::a:b",
+    ]) {
       expect(clientKeyOf(ip)).toBe(key);
     }
     expect(clientKeyOf("2001:db8:1:3::1")).toBe("2001:db8:1:3::/64");

@@ -15,7 +15,8 @@ import { z } from "zod";
 export function whole(fallback: number, min?: number, max?: number): z.ZodDefault<z.ZodCoercedNumber>;
 export function whole(fallback: undefined, min?: number, max?: number): z.ZodOptional<z.ZodCoercedNumber>;
 export function whole(fallback: number | undefined, min = 1, max = Number.MAX_SAFE_INTEGER) {
-  const error = max === Number.MAX_SAFE_INTEGER ? `must be a whole number of at least ${min}` : `must be a whole number from ${min} to ${max}`;
+  const error =
+    max === Number.MAX_SAFE_INTEGER ? `must be a whole number of at least ${min}` : `must be a whole number from ${min} to ${max}`;
   const n = z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
   return fallback === undefined ? n.optional() : n.default(fallback);
 }
@@ -76,7 +77,11 @@ const mediaHosts = (fallback: string) =>
     .string()
     .default(fallback)
     .transform((value, ctx) => {
-      const hosts = value.split(",").map((s) => s.trim()).filter(Boolean).map(mediaHostOf);
+      const hosts = value
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .map(mediaHostOf);
       if (hosts.length === 0 || hosts.includes(null)) {
         ctx.addIssue({ code: "custom", message: "must list host names, or host:port, separated by commas" });
         return z.NEVER;
@@ -85,7 +90,8 @@ const mediaHosts = (fallback: string) =>
     });
 
 /** A base64url string of `min` to `max` characters (a key). */
-const base64url = (min: number, max: number) => z.string().regex(new RegExp(`^[A-Za-z0-9_-]{${min},${max}}$`), `must be a base64url key of ${min} to ${max} characters`);
+const base64url = (min: number, max: number) =>
+  z.string().regex(new RegExp(`^[A-Za-z0-9_-]{${min},${max}}$`), `must be a base64url key of ${min} to ${max} characters`);
 /** `address:port` entries (the port required: an entry names one server). */
 const localHosts = () =>
   z.array(z.string()).transform((entries, ctx) => {
@@ -133,104 +139,116 @@ export type TestOnlySettings = z.input<typeof testOnlySchema>;
  * servers they start.
  */
 export function testOnlyValue(...parts: (TestOnlySettings | string | undefined)[]): string {
-  return JSON.stringify(Object.assign({}, ...parts.map((part) => (typeof part === "string" ? (JSON.parse(part) as TestOnlySettings) : (part ?? {})))));
+  return JSON.stringify(
+    Object.assign({}, ...parts.map((part) => (typeof part === "string" ? (JSON.parse(part) as TestOnlySettings) : (part ?? {})))),
+  );
 }
 
-export const configSchema = z.object({
-  // The server.
-  NODE_ENV: z.string().default("development"),
-  PORT: port(3000),
-  HOST: z.string().default("0.0.0.0"),
-  BUILD_DIR: z.string().default("build"),
-  TRUST_PROXY: z.string().default("loopback"),
-  DEBUG_STARTUP: flag,
-  // The site's address is read at start-up, not baked in (decision 032). It is written into every
-  // page, so it must be an origin: no path, query, fragment or credentials.
-  SITE_URL: url("http:", "https:")
-    .refine(isOrigin, { error: "must be the site's origin alone (scheme, host and optional port, such as https://www.example.com), with no path, query or credentials" })
-    .optional(),
-  // Public configuration, baked into the build (see docs/decisions). Unset: the site's own
-  // (app/content/site.ts), filled in by public-config.ts, as are the agent's address and the
-  // sender by server/runtime.ts: the environment reader knows nothing of the site.
-  LISTINGS_WIDGET_SCRIPT_URL: url("http:", "https:").optional(),
-  FORM_EMBED_SCRIPT_URL: url("http:", "https:").optional(),
-  FORM_EMBED_ORIGIN: url("http:", "https:").optional(),
-  // Storage.
-  DATA_DIR: z.string().default("data").transform((dir) => path.resolve(dir)),
-  DATABASE_URL: url("postgres:", "postgresql:").optional(),
-  // Backups (issue 41, decision 048). Unset: DATA_DIR/backups; meant to be a mounted remote or synced folder.
-  BACKUP_DIR: z
-    .string()
-    .optional()
-    .transform((dir) => (dir ? path.resolve(dir) : undefined)),
-  /** The Edmonton time of the daily backup, "HH:MM" (24-hour). */
-  BACKUP_TIME: z.string().default("03:00").pipe(z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'must be a 24-hour time such as "03:00"')),
-  BACKUP_WORKER: onOff("on"),
-  /** The health alerts to the agent (push and e-mail); the Account page's panel shows the states either way. */
-  HEALTH_ALERTS: onOff("on"),
-  /** Free space under this on DATA_DIR's or BACKUP_DIR's disk alerts the agent (the health alerts). */
-  HEALTH_MIN_FREE_MB: whole(1024, 0),
-  DATABASE_POOL_MAX: whole(10),
-  // Notifications.
-  SMTP_URL: url("smtp:", "smtps:").optional(),
-  AGENT_NOTIFY_EMAIL: z.email({ error: "must be an e-mail address" }).optional(),
-  MAIL_FROM: z.string().optional(),
-  OUTBOX_WORKER: onOff("on"),
-  // Speed to lead (decision 038).
-  ACKNOWLEDGE_SUBMISSIONS: onOff("on"),
-  LEAD_REMINDER_MINUTES: whole(60, 1, 24 * 60),
-  MORNING_SUMMARY: onOff("off"),
-  // Listing alerts and privacy (issue 32, decision 039).
-  SPAM_RETENTION_DAYS: whole(30, 0, 3650),
-  /** The VAPID key pair (base64url, as web-push prints them); unset, one is made on first start and kept in the database. */
-  VAPID_PUBLIC_KEY: base64url(87, 88).optional(),
-  VAPID_PRIVATE_KEY: base64url(43, 44).optional(),
-  /** How push services may reach the site's operator (VAPID `sub`); default mailto: AGENT_NOTIFY_EMAIL. */
-  VAPID_SUBJECT: url("mailto:", "https:").optional(),
-  // The REALTOR.ca DDF® listings feed (off unless both credentials are set).
-  DDF_CLIENT_ID: z.string().optional(),
-  DDF_CLIENT_SECRET: z.string().optional(),
-  DDF_SYNC_WORKER: onOff("on"),
-  /**
-   * The agent's own CREA member key (the feed's MemberKey, as ListAgentKey names it): listings it
-   * lists or co-lists are marked "Listed by" the agent and shown first. Unset: no listing is marked.
-   */
-  DDF_MEMBER_KEY: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9_-]{1,40}$/, "must be the agent's CREA member key (letters and digits)")
-    .optional(),
-  /**
-   * The only hosts listing photos are fetched from (photos.server.ts, media-fetch.server.ts): CREA's
-   * media host. A host name is connected to only at a public address; an IP address written with
-   * a port (`127.0.0.1:3199`, a local stand-in) is the operator's explicit choice and used as is.
-   */
-  DDF_MEDIA_HOSTS: mediaHosts("ddfcdn.realtor.ca"),
-  /** What only the tests, the bench and the audits set: the stand-ins and quicker clocks (see testOnlySchema). */
-  TEST_ONLY: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined) return undefined;
-      try {
-        return JSON.parse(value) as unknown;
-      } catch {
-        ctx.addIssue({ code: "custom", message: "must be a JSON object of test-only settings" });
-        return z.NEVER;
-      }
-    })
-    .pipe(testOnlySchema.optional()),
-  // The City of Edmonton's property assessment roll (issue 42; off unless ASSESSMENTS=on).
-  ASSESSMENTS: onOff("off"),
-  /** The City's open data portal (Socrata); the tests point it at a local stand-in. */
-  ASSESSMENTS_URL: url("http:", "https:").default("https://data.edmonton.ca"),
-  /** Sent as X-App-Token: the portal throttles anonymous clients sooner. */
-  ASSESSMENTS_APP_TOKEN: z.string().trim().min(1).optional(),
-  /** `off`: this process never imports (another server sharing the database does). */
-  ASSESSMENTS_WORKER: onOff("on"),
-  /** How often the roll is loaded again in full (the City refreshes it weekly). */
-  ASSESSMENTS_REFRESH_MS: whole(7 * 24 * 3_600_000, 60_000),
-})
+export const configSchema = z
+  .object({
+    // The server.
+    NODE_ENV: z.string().default("development"),
+    PORT: port(3000),
+    HOST: z.string().default("0.0.0.0"),
+    BUILD_DIR: z.string().default("build"),
+    TRUST_PROXY: z.string().default("loopback"),
+    DEBUG_STARTUP: flag,
+    // The site's address is read at start-up, not baked in (decision 032). It is written into every
+    // page, so it must be an origin: no path, query, fragment or credentials.
+    SITE_URL: url("http:", "https:")
+      .refine(isOrigin, {
+        error:
+          "must be the site's origin alone (scheme, host and optional port, such as https://www.example.com), with no path, query or credentials",
+      })
+      .optional(),
+    // Public configuration, baked into the build (see docs/decisions). Unset: the site's own
+    // (app/content/site.ts), filled in by public-config.ts, as are the agent's address and the
+    // sender by server/runtime.ts: the environment reader knows nothing of the site.
+    LISTINGS_WIDGET_SCRIPT_URL: url("http:", "https:").optional(),
+    FORM_EMBED_SCRIPT_URL: url("http:", "https:").optional(),
+    FORM_EMBED_ORIGIN: url("http:", "https:").optional(),
+    // Storage.
+    DATA_DIR: z
+      .string()
+      .default("data")
+      .transform((dir) => path.resolve(dir)),
+    DATABASE_URL: url("postgres:", "postgresql:").optional(),
+    // Backups (issue 41, decision 048). Unset: DATA_DIR/backups; meant to be a mounted remote or synced folder.
+    BACKUP_DIR: z
+      .string()
+      .optional()
+      .transform((dir) => (dir ? path.resolve(dir) : undefined)),
+    /** The Edmonton time of the daily backup, "HH:MM" (24-hour). */
+    BACKUP_TIME: z
+      .string()
+      .default("03:00")
+      .pipe(z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'must be a 24-hour time such as "03:00"')),
+    BACKUP_WORKER: onOff("on"),
+    /** The health alerts to the agent (push and e-mail); the Account page's panel shows the states either way. */
+    HEALTH_ALERTS: onOff("on"),
+    /** Free space under this on DATA_DIR's or BACKUP_DIR's disk alerts the agent (the health alerts). */
+    HEALTH_MIN_FREE_MB: whole(1024, 0),
+    DATABASE_POOL_MAX: whole(10),
+    // Notifications.
+    SMTP_URL: url("smtp:", "smtps:").optional(),
+    AGENT_NOTIFY_EMAIL: z.email({ error: "must be an e-mail address" }).optional(),
+    MAIL_FROM: z.string().optional(),
+    OUTBOX_WORKER: onOff("on"),
+    // Speed to lead (decision 038).
+    ACKNOWLEDGE_SUBMISSIONS: onOff("on"),
+    LEAD_REMINDER_MINUTES: whole(60, 1, 24 * 60),
+    MORNING_SUMMARY: onOff("off"),
+    // Listing alerts and privacy (issue 32, decision 039).
+    SPAM_RETENTION_DAYS: whole(30, 0, 3650),
+    /** The VAPID key pair (base64url, as web-push prints them); unset, one is made on first start and kept in the database. */
+    VAPID_PUBLIC_KEY: base64url(87, 88).optional(),
+    VAPID_PRIVATE_KEY: base64url(43, 44).optional(),
+    /** How push services may reach the site's operator (VAPID `sub`); default mailto: AGENT_NOTIFY_EMAIL. */
+    VAPID_SUBJECT: url("mailto:", "https:").optional(),
+    // The REALTOR.ca DDF® listings feed (off unless both credentials are set).
+    DDF_CLIENT_ID: z.string().optional(),
+    DDF_CLIENT_SECRET: z.string().optional(),
+    DDF_SYNC_WORKER: onOff("on"),
+    /**
+     * The agent's own CREA member key (the feed's MemberKey, as ListAgentKey names it): listings it
+     * lists or co-lists are marked "Listed by" the agent and shown first. Unset: no listing is marked.
+     */
+    DDF_MEMBER_KEY: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{1,40}$/, "must be the agent's CREA member key (letters and digits)")
+      .optional(),
+    /**
+     * The only hosts listing photos are fetched from (photos.server.ts, media-fetch.server.ts): CREA's
+     * media host. A host name is connected to only at a public address; an IP address written with
+     * a port (`127.0.0.1:3199`, a local stand-in) is the operator's explicit choice and used as is.
+     */
+    DDF_MEDIA_HOSTS: mediaHosts("ddfcdn.realtor.ca"),
+    /** What only the tests, the bench and the audits set: the stand-ins and quicker clocks (see testOnlySchema). */
+    TEST_ONLY: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined) return undefined;
+        try {
+          return JSON.parse(value) as unknown;
+        } catch {
+          ctx.addIssue({ code: "custom", message: "must be a JSON object of test-only settings" });
+          return z.NEVER;
+        }
+      })
+      .pipe(testOnlySchema.optional()),
+    // The City of Edmonton's property assessment roll (issue 42; off unless ASSESSMENTS=on).
+    ASSESSMENTS: onOff("off"),
+    /** The City's open data portal (Socrata); the tests point it at a local stand-in. */
+    ASSESSMENTS_URL: url("http:", "https:").default("https://data.edmonton.ca"),
+    /** Sent as X-App-Token: the portal throttles anonymous clients sooner. */
+    ASSESSMENTS_APP_TOKEN: z.string().trim().min(1).optional(),
+    /** `off`: this process never imports (another server sharing the database does). */
+    ASSESSMENTS_WORKER: onOff("on"),
+    /** How often the roll is loaded again in full (the City refreshes it weekly). */
+    ASSESSMENTS_REFRESH_MS: whole(7 * 24 * 3_600_000, 60_000),
+  })
   .refine((c) => Boolean(c.DDF_CLIENT_ID) === Boolean(c.DDF_CLIENT_SECRET), {
     path: ["DDF_CLIENT_SECRET"],
     error: "and DDF_CLIENT_ID must be set together (the feed's client id and secret)",
@@ -263,7 +281,10 @@ export function readConfig(env: Record<string, string | undefined> = process.env
  * or a ConfigError naming the first bad variable and its value (never a secret's). The scripts'
  * own settings (scripts/script-config.ts) are read the same way.
  */
-export function parseEnvironment<S extends z.ZodType<unknown, Record<string, unknown>> & { shape: Record<string, unknown> }>(schema: S, env: Record<string, string | undefined>): z.infer<S> {
+export function parseEnvironment<S extends z.ZodType<unknown, Record<string, unknown>> & { shape: Record<string, unknown> }>(
+  schema: S,
+  env: Record<string, string | undefined>,
+): z.infer<S> {
   const known = Object.fromEntries(
     Object.keys(schema.shape).map((name) => {
       const value = env[name]?.trim();
@@ -333,10 +354,15 @@ export const REMOVED_VARIABLES = [
 export function configWarnings(config: Config, env: Record<string, string | undefined> = process.env): string[] {
   const warnings: string[] = [];
   const removed = REMOVED_VARIABLES.filter((name) => env[name]?.trim());
-  if (removed.length > 0) warnings.push(`[config] ${removed.join(", ")} ${removed.length === 1 ? "is" : "are"} no longer read and ignored (decision 052); remove ${removed.length === 1 ? "it" : "them"} from the environment`);
+  if (removed.length > 0)
+    warnings.push(
+      `[config] ${removed.join(", ")} ${removed.length === 1 ? "is" : "are"} no longer read and ignored (decision 052); remove ${removed.length === 1 ? "it" : "them"} from the environment`,
+    );
   if (config.TEST_ONLY) {
     const keys = Object.keys(config.TEST_ONLY).join(", ") || "nothing";
-    warnings.push(`[config] *** TEST_ONLY IS SET${config.NODE_ENV === "production" ? " IN PRODUCTION" : ""}: this server runs a test's stand-ins and clocks (${keys}). Never set it on a real site. ***`);
+    warnings.push(
+      `[config] *** TEST_ONLY IS SET${config.NODE_ENV === "production" ? " IN PRODUCTION" : ""}: this server runs a test's stand-ins and clocks (${keys}). Never set it on a real site. ***`,
+    );
   }
   return warnings;
 }

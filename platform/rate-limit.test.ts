@@ -97,7 +97,15 @@ describe(`the rate limit (${usingPostgres ? "PostgreSQL store" : "memory store"}
 
 /** The CREATE TABLE the library would issue for `tableName` (it is told not to: the migrations make the table). */
 function libraryCreateTable(tableName: string): string {
-  const store = new RateLimiterPostgres({ storeClient: { query: () => Promise.resolve({ rows: [] }) }, storeType: "pool", tableName, tableCreated: true, clearExpiredByTimeout: false, points: 1, duration: 1 });
+  const store = new RateLimiterPostgres({
+    storeClient: { query: () => Promise.resolve({ rows: [] }) },
+    storeType: "pool",
+    tableName,
+    tableCreated: true,
+    clearExpiredByTimeout: false,
+    points: 1,
+    duration: 1,
+  });
   return (store as unknown as { _getCreateTableStmt(): string })._getCreateTableStmt();
 }
 

@@ -4,7 +4,8 @@ import { REFUSED_CLIENTS_KEPT, REFUSED_PATHS_PER_CLIENT, RefusedClients, routerP
 
 describe("routerPathOf", () => {
   it("gives the path React Router routes by: .data and a trailing slash dropped, dot segments resolved", () => {
-    for (const path of ["/contact", "/contact/", "/contact.data", "/contact/.data", "/about/../contact", "/about/%2e%2e/contact"]) expect(routerPathOf(path), path).toBe("/contact");
+    for (const path of ["/contact", "/contact/", "/contact.data", "/contact/.data", "/about/../contact", "/about/%2e%2e/contact"])
+      expect(routerPathOf(path), path).toBe("/contact");
     expect(routerPathOf("/_root.data")).toBe("/");
     expect(routerPathOf("/")).toBe("/");
   });

@@ -41,7 +41,8 @@ export class RefusedClients {
     if (routed === null) return;
     const until = now + seconds * 1000;
     const known = this.clients.get(key);
-    const paths = known && known.until > now ? [routed, ...known.paths.filter((p) => p !== routed)].slice(0, REFUSED_PATHS_PER_CLIENT) : [routed];
+    const paths =
+      known && known.until > now ? [routed, ...known.paths.filter((p) => p !== routed)].slice(0, REFUSED_PATHS_PER_CLIENT) : [routed];
     this.clients.set(key, { until, paths });
   }
 

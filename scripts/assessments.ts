@@ -32,7 +32,8 @@ try {
 }
 
 const { db, config } = await openScriptDatabase(" (the site is running: use its inbox Account page, or stop it first)");
-const when = (d: Date | null) => (d ? d.toLocaleString("en-CA", { timeZone: "America/Edmonton", dateStyle: "medium", timeStyle: "short" }) : "never");
+const when = (d: Date | null) =>
+  d ? d.toLocaleString("en-CA", { timeZone: "America/Edmonton", dateStyle: "medium", timeStyle: "short" }) : "never";
 let exitCode = 0;
 
 try {
@@ -48,7 +49,9 @@ try {
         signal: stop.signal,
         log: console,
       });
-      console.log(`The ${result.liveYear} roll is live: ${result.liveRows} accounts (${result.fetched} rows fetched in ${(result.durationMs / 1000).toFixed(1)} s).`);
+      console.log(
+        `The ${result.liveYear} roll is live: ${result.liveRows} accounts (${result.fetched} rows fetched in ${(result.durationMs / 1000).toFixed(1)} s).`,
+      );
     } catch (error) {
       const s = await rollStatus(db);
       const kept = s.liveRows ? `the ${s.liveYear} roll (${s.liveRows} accounts) keeps serving` : "no roll is live yet";
@@ -57,14 +60,19 @@ try {
         exitCode = 130;
       } else {
         console.error(`Import failed: ${messageChainOf(error)}`);
-        console.error(`${kept}; the next run resumes at ${s.building?.stage ?? "the start"}${s.building ? ` offset ${s.building.offset}` : ""}.`);
+        console.error(
+          `${kept}; the next run resumes at ${s.building?.stage ?? "the start"}${s.building ? ` offset ${s.building.offset}` : ""}.`,
+        );
         exitCode = 1;
       }
     }
   } else {
     const s = await rollStatus(db);
-    console.log(`Live roll: ${s.liveYear ? `${s.liveYear} (market values as of July 1, ${s.liveYear - 1}), ${s.liveRows} accounts, loaded ${when(s.liveImportedAt)}` : "none yet"}`);
-    if (s.building) console.log(`Load in progress: ${s.building.stage} at offset ${s.building.offset}, started ${when(s.building.startedAt)}`);
+    console.log(
+      `Live roll: ${s.liveYear ? `${s.liveYear} (market values as of July 1, ${s.liveYear - 1}), ${s.liveRows} accounts, loaded ${when(s.liveImportedAt)}` : "none yet"}`,
+    );
+    if (s.building)
+      console.log(`Load in progress: ${s.building.stage} at offset ${s.building.offset}, started ${when(s.building.startedAt)}`);
     console.log(`Last attempt: ${when(s.lastAttemptAt)}; last success: ${when(s.lastSuccessAt)}`);
     if (s.lastError) console.log(`Failing since ${when(s.failingSince)}: ${s.lastError}`);
   }

@@ -25,7 +25,9 @@ async function main(): Promise<number> {
   const config = readConfig();
   const dir = backupDirOf(config);
   if (command === "now") {
-    const { db } = await openScriptDatabase(" The running server backs up daily at BACKUP_TIME; to back up now with the embedded database, stop it first.");
+    const { db } = await openScriptDatabase(
+      " The running server backs up daily at BACKUP_TIME; to back up now with the embedded database, stop it first.",
+    );
     try {
       const outcome = await takeBackup(db, dir, { keep: backupsToKeep });
       if (!outcome.ok) {
@@ -33,7 +35,9 @@ async function main(): Promise<number> {
         return 1;
       }
       const m = outcome.backup.manifest;
-      console.log(`${outcome.backup.dataFile}: ${mb(m.bytes)}, ${Object.values(m.tables).reduce((a, b) => a + b, 0)} rows in ${Object.keys(m.tables).length} tables, checked by a restore in ${m.verified.ms} ms`);
+      console.log(
+        `${outcome.backup.dataFile}: ${mb(m.bytes)}, ${Object.values(m.tables).reduce((a, b) => a + b, 0)} rows in ${Object.keys(m.tables).length} tables, checked by a restore in ${m.verified.ms} ms`,
+      );
       for (const removed of outcome.removed) console.log(`removed (retention): ${removed}`);
       return 0;
     } finally {
@@ -46,7 +50,9 @@ async function main(): Promise<number> {
     for (const b of backups) {
       const m = b.manifest;
       const state = b.good ? "good" : m.verified.ok ? "data file missing" : `BAD: ${m.verified.error ?? "failed its check"}`;
-      console.log(`${m.createdAt}  ${path.basename(b.dataFile)}  ${mb(m.bytes)}  leads ${m.tables["public.leads"] ?? 0}, people ${m.tables["public.people"] ?? 0}  ${state}`);
+      console.log(
+        `${m.createdAt}  ${path.basename(b.dataFile)}  ${mb(m.bytes)}  leads ${m.tables["public.leads"] ?? 0}, people ${m.tables["public.people"] ?? 0}  ${state}`,
+      );
     }
     return 0;
   }

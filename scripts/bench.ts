@@ -95,7 +95,9 @@ async function runDriver(label: string, env: Record<string, string>, databaseUrl
   const dataDir = mkdtempSync(path.join(tmpdir(), "agent-site-bench-"));
   const pgliteDir = path.join(dataDir, "pglite");
   const port = await freePort();
-  console.log(`\n== ${label} ==  (http://${HOST}:${port}, ${fmt(requestsPerSection)} requests per section over ${connections} connections, at most ${maxSeconds} s)`);
+  console.log(
+    `\n== ${label} ==  (http://${HOST}:${port}, ${fmt(requestsPerSection)} requests per section over ${connections} connections, at most ${maxSeconds} s)`,
+  );
   const server = await startServer(port, { ...env, DATA_DIR: dataDir });
   const accepted: Record<string, number> = {};
   let ok = true;
@@ -119,12 +121,19 @@ async function runDriver(label: string, env: Record<string, string>, databaseUrl
         {
           setupRequest: (req) => {
             const r = section.request(n++, runId);
-            return { ...req, method: r.method, path: r.path, body: r.body, headers: { "content-type": "application/x-www-form-urlencoded", origin } };
+            return {
+              ...req,
+              method: r.method,
+              path: r.path,
+              body: r.body,
+              headers: { "content-type": "application/x-www-form-urlencoded", origin },
+            };
           },
         },
       ];
       // Warm-up (JIT, caches), not reported; its accepted requests count in the row comparison.
-      const warmup = warmupRequests > 0 ? await autocannon({ url: origin, connections, amount: warmupRequests, requests: makeRequests() }) : null;
+      const warmup =
+        warmupRequests > 0 ? await autocannon({ url: origin, connections, amount: warmupRequests, requests: makeRequests() }) : null;
       const cpuBefore = cpuSecondsOfTree(server.pid!);
       const result = await autocannon({
         url: origin,
@@ -134,7 +143,9 @@ async function runDriver(label: string, env: Record<string, string>, databaseUrl
       });
       clearTimeout(guard);
       if (timedOut) {
-        console.log(`${section.name}: stopped after ${maxSeconds} s (BENCH_MAX_SECONDS) with ${fmt(result["2xx"])} accepted; rows are not compared.`);
+        console.log(
+          `${section.name}: stopped after ${maxSeconds} s (BENCH_MAX_SECONDS) with ${fmt(result["2xx"])} accepted; rows are not compared.`,
+        );
         return false;
       }
       const cpuAfter = cpuSecondsOfTree(server.pid!);
@@ -151,11 +162,15 @@ async function runDriver(label: string, env: Record<string, string>, databaseUrl
         console.log(`  status codes: ${JSON.stringify(result.statusCodeStats)}\n  server log (end):\n${serverLogTail(15)}`);
       }
       if (cpuMs !== null) {
-        console.log(`${"".padEnd(42)} server CPU ${fmt(cpuMs, 2)} ms per accepted request (about ${fmt(1000 / cpuMs)} req/s per dedicated core)`);
+        console.log(
+          `${"".padEnd(42)} server CPU ${fmt(cpuMs, 2)} ms per accepted request (about ${fmt(1000 / cpuMs)} req/s per dedicated core)`,
+        );
       }
       if (section.target) {
         const met = reqPerSec >= section.target.reqPerSec && result.latency.p99 < section.target.p99Ms;
-        console.log(`${"".padEnd(42)} target >= ${section.target.reqPerSec} req/s with p99 < ${section.target.p99Ms} ms: ${met ? "met" : "NOT met"}`);
+        console.log(
+          `${"".padEnd(42)} target >= ${section.target.reqPerSec} req/s with p99 < ${section.target.p99Ms} ms: ${met ? "met" : "NOT met"}`,
+        );
       }
     }
     await stopServer(server);
@@ -187,7 +202,9 @@ async function runStaticAndFlood(withStatic: boolean): Promise<boolean> {
   const port = await freePort();
   const limit = FORM_QUOTA.max;
   const origin = `http://${HOST}:${port}`;
-  console.log(`\n== ${withStatic ? "Static pages and flood" : "Flood"} ==  (${origin}, production rate limit: ${limit} submissions per address per window)`);
+  console.log(
+    `\n== ${withStatic ? "Static pages and flood" : "Flood"} ==  (${origin}, production rate limit: ${limit} submissions per address per window)`,
+  );
   const server = await startServer(port, { DATABASE_URL: "", DATA_DIR: dataDir, TRUST_PROXY: "loopback" }, {});
   try {
     if (withStatic) printStaticBench(await benchStaticPages({ appOrigin: origin, buildDir, duration: settings.BENCH_STATIC_SECONDS }));
@@ -197,7 +214,9 @@ async function runStaticAndFlood(withStatic: boolean): Promise<boolean> {
     const stored = await countAll(undefined, path.join(dataDir, "pglite"));
     const storedContacts = stored.contacts ?? 0;
     const expected = flood.flood.accepted + flood.visitors.warmedUp + flood.visitors.accepted;
-    console.log(`  stored contacts ${storedContacts} ${storedContacts === expected ? "= accepted (flood + visitors)" : `!= accepted ${expected}`}`);
+    console.log(
+      `  stored contacts ${storedContacts} ${storedContacts === expected ? "= accepted (flood + visitors)" : `!= accepted ${expected}`}`,
+    );
     const throttled = flood.flood.accepted <= limit && flood.flood.throttled >= flood.flood.sent - limit - flood.flood.errors;
     const visitorsServed = flood.visitors.sent > 0 && flood.visitors.other === 0;
     if (!throttled) console.error("  The flood was not throttled as it should be.");
@@ -241,7 +260,16 @@ async function runListings(): Promise<boolean> {
   });
   try {
     const ok = printListings(load, await benchListingPages(origin, paths));
-    return printSharedCache(await benchSharedCache({ origin, buildDir, listingPaths: untimedListingPaths(standIn.listings, 200), seconds: settings.BENCH_STATIC_SECONDS })) && ok;
+    return (
+      printSharedCache(
+        await benchSharedCache({
+          origin,
+          buildDir,
+          listingPaths: untimedListingPaths(standIn.listings, 200),
+          seconds: settings.BENCH_STATIC_SECONDS,
+        }),
+      ) && ok
+    );
   } finally {
     await stopServer(server);
     await standIn.close();
@@ -263,14 +291,20 @@ async function runPush(): Promise<boolean> {
   const standIn = await startPushStandIn();
   console.log(`\n== Speed to lead ==  (${origin}, PGlite, push stand-in at http://${standIn.hostPort})`);
   // The reference posts and the measured ones all come from this one address.
-  const server = await startServer(port, { DATABASE_URL: "", DATA_DIR: dataDir }, { pushLocalHosts: [standIn.hostPort], formRateLimitMax: submissions + 1000 });
+  const server = await startServer(
+    port,
+    { DATABASE_URL: "", DATA_DIR: dataDir },
+    { pushLocalHosts: [standIn.hostPort], formRateLimitMax: submissions + 1000 },
+  );
   try {
     let ok = printPush(await benchPush(origin, standIn, submissions, maxSeconds));
     const pages = ["/", "/contact"];
     const now = await servedScripts(origin, path.join(buildDir, "client"), pages);
     await stopServer(server);
     const before = await headBuildScripts(pages, await freePort());
-    console.log(`  the scripts \`/\` and \`/contact\` load (gzip -6 of the built files), this build against ${before.commit} (built and served in ${before.seconds.toFixed(0)} s):`);
+    console.log(
+      `  the scripts \`/\` and \`/contact\` load (gzip -6 of the built files), this build against ${before.commit} (built and served in ${before.seconds.toFixed(0)} s):`,
+    );
     ok = printScriptComparison(now, before) && ok;
     return ok;
   } finally {
@@ -296,13 +330,16 @@ async function runBackup(): Promise<boolean> {
 
 /** The City's assessment roll (issue 42): in-process on PGlite, from the City stand-in. */
 async function runAssessments(): Promise<boolean> {
-  console.log(`\n== Assessment roll ==  (PGlite, in-process: a full import of ${fmt(settings.BENCH_ASSESSMENT_ACCOUNTS)} accounts from the City stand-in)`);
+  console.log(
+    `\n== Assessment roll ==  (PGlite, in-process: a full import of ${fmt(settings.BENCH_ASSESSMENT_ACCOUNTS)} accounts from the City stand-in)`,
+  );
   return printAssessments(await benchAssessments(settings.BENCH_ASSESSMENT_ACCOUNTS));
 }
 
 async function main() {
   const only: readonly string[] | undefined = settings.BENCH_ONLY;
-  const runs = (section: "forms" | "static" | "flood" | "inbox" | "listings" | "push" | "alerts" | "backup" | "assessments") => !only || only.includes(section);
+  const runs = (section: "forms" | "static" | "flood" | "inbox" | "listings" | "push" | "alerts" | "backup" | "assessments") =>
+    !only || only.includes(section);
   // The alerts, backup and assessments sections run in this process: alone, they need no build.
   const needsBuild = !only || only.some((section) => section !== "alerts" && section !== "backup" && section !== "assessments");
   if (!settings.BENCH_SKIP_BUILD && needsBuild) {

@@ -123,7 +123,9 @@ const images: { name: string; width: number; height: number; quality: number; sv
         <rect x="18" y="18" width="134" height="56" rx="8" fill="#ecfeff"/>
         <text x="140" y="58" text-anchor="end" ${font} font-size="30" font-weight="bold" fill="#0e7490">$</text>
         ${[0, 1, 2]
-          .map((r) => [0, 1, 2].map((c) => `<rect x="${18 + c * 47}" y="${92 + r * 46}" width="38" height="36" rx="8" fill="#67e8f9"/>`).join(""))
+          .map((r) =>
+            [0, 1, 2].map((c) => `<rect x="${18 + c * 47}" y="${92 + r * 46}" width="38" height="36" rx="8" fill="#67e8f9"/>`).join(""),
+          )
           .join("")}
       </g>
       <g transform="translate(70 260)">
@@ -149,6 +151,8 @@ mkdirSync(outDir, { recursive: true });
 for (const image of images) {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${image.width}" height="${image.height}" viewBox="0 0 ${image.width} ${image.height}">${image.svg}</svg>`;
   const file = path.join(outDir, `${image.name}.webp`);
-  const { size } = await sharp(Buffer.from(svg)).webp({ quality: Math.round(image.quality * 100) }).toFile(file);
+  const { size } = await sharp(Buffer.from(svg))
+    .webp({ quality: Math.round(image.quality * 100) })
+    .toFile(file);
   console.log(`${path.relative(process.cwd(), file)}: ${image.width}x${image.height}, ${(size / 1024).toFixed(1)} KB`);
 }

@@ -17,7 +17,9 @@ if (command !== "invite" || (email !== undefined && !/^[^\s@]+@[^\s@]+$/.test(em
 const { db, config } = await openScriptDatabase(" Or, signed in to the inbox, make the link on its Account page.");
 try {
   const { token, expiresAt } = await createInvite(db, { email });
-  console.log(`Set-up link${email ? ` for ${email}` : ""} (works once, until ${expiresAt.toISOString()}): ${inviteLink(siteUrlOf(config), token)}`);
+  console.log(
+    `Set-up link${email ? ` for ${email}` : ""} (works once, until ${expiresAt.toISOString()}): ${inviteLink(siteUrlOf(config), token)}`,
+  );
 } finally {
   await db.close();
 }

@@ -39,29 +39,58 @@ try {
       console.log(`${path.join(dir, file)}: ${rows} row(s)`);
     }
   } else {
-    const leadRows = await select(db.rows, { id: l.id, full_name: l.full_name, email: l.email, phone: l.phone, service_type: l.service_type, comments: l.comments, created_at: l.created_at }, sql`
-      from ${l} order by ${l.created_at} desc, ${l.id} desc`);
-    const contactRows = await select(db.rows, { id: c.id, name: c.name, email: c.email, phone: c.phone, source: c.source, updated_at: c.updated_at }, sql`
-      from ${c} order by ${c.updated_at} desc, ${c.id} desc`);
-    const inquiryRows = await select(db.rows, { id: i.id, created_at: i.created_at, name: c.name, email: c.email, inquiry_type: i.inquiry_type, message: i.message }, sql`
-      from ${i} join ${c} on ${c.id} = ${i.contact_id} order by ${i.created_at} desc, ${i.id} desc`);
+    const leadRows = await select(
+      db.rows,
+      {
+        id: l.id,
+        full_name: l.full_name,
+        email: l.email,
+        phone: l.phone,
+        service_type: l.service_type,
+        comments: l.comments,
+        created_at: l.created_at,
+      },
+      sql`
+      from ${l} order by ${l.created_at} desc, ${l.id} desc`,
+    );
+    const contactRows = await select(
+      db.rows,
+      { id: c.id, name: c.name, email: c.email, phone: c.phone, source: c.source, updated_at: c.updated_at },
+      sql`
+      from ${c} order by ${c.updated_at} desc, ${c.id} desc`,
+    );
+    const inquiryRows = await select(
+      db.rows,
+      { id: i.id, created_at: i.created_at, name: c.name, email: c.email, inquiry_type: i.inquiry_type, message: i.message },
+      sql`
+      from ${i} join ${c} on ${c.id} = ${i.contact_id} order by ${i.created_at} desc, ${i.id} desc`,
+    );
     const when = (d: Date) => d.toLocaleString("en-CA", { timeZone: "America/Edmonton", dateStyle: "medium", timeStyle: "short" });
     console.log(`\nLeads (${leadRows.length}), newest first`);
     for (const l of leadRows) {
-      console.log(`  #${l.id}  ${when(l.created_at)}  ${l.full_name} <${l.email}>  ${l.phone}  ${l.service_type}${l.comments ? `\n        "${l.comments}"` : ""}`);
+      console.log(
+        `  #${l.id}  ${when(l.created_at)}  ${l.full_name} <${l.email}>  ${l.phone}  ${l.service_type}${l.comments ? `\n        "${l.comments}"` : ""}`,
+      );
     }
     console.log(`\nContacts (${contactRows.length}), most recently active first`);
     for (const c of contactRows) console.log(`  #${c.id}  ${when(c.updated_at)}  ${c.name} <${c.email}>  ${c.phone ?? "-"}  ${c.source}`);
     console.log(`\nInquiries (${inquiryRows.length}), newest first`);
-    for (const i of inquiryRows) console.log(`  #${i.id}  ${when(i.created_at)}  ${i.name} <${i.email}>  ${i.inquiry_type}\n        "${i.message}"`);
+    for (const i of inquiryRows)
+      console.log(`  #${i.id}  ${when(i.created_at)}  ${i.name} <${i.email}>  ${i.inquiry_type}\n        "${i.message}"`);
 
     const counts = await outboxCounts(db);
     // Withheld: never sent, kept as the record (no marketing consent, or past a recipient's daily cap: decision 042).
-    console.log(`\nNotifications: ${counts.sent} sent, ${counts.pending + counts.sending} waiting, ${counts.failed} failed, ${counts.withheld} withheld`);
+    console.log(
+      `\nNotifications: ${counts.sent} sent, ${counts.pending + counts.sending} waiting, ${counts.failed} failed, ${counts.withheld} withheld`,
+    );
     if (counts.failed > 0) {
       const o = notificationOutbox;
-      const failed = await select(db.rows, { id: o.id, kind: o.kind, source: o.source, attempts: o.attempts, last_error: o.last_error }, sql`
-        from ${o} where ${o.status} = 'failed' order by ${o.id} desc`);
+      const failed = await select(
+        db.rows,
+        { id: o.id, kind: o.kind, source: o.source, attempts: o.attempts, last_error: o.last_error },
+        sql`
+        from ${o} where ${o.status} = 'failed' order by ${o.id} desc`,
+      );
       for (const f of failed) console.log(`  FAILED #${f.id} ${f.kind} (${f.source}), ${f.attempts} attempt(s): ${f.last_error ?? ""}`);
       console.log("  Fix the cause (SMTP_URL, AGENT_NOTIFY_EMAIL), then: npm run leads -- --retry-failed");
     }

@@ -39,7 +39,11 @@ let exitCode = 0;
 
 try {
   if (command === "sync") {
-    const client = createDdfClient({ ...ddfEndpointsOf(config.TEST_ONLY), clientId: config.DDF_CLIENT_ID!, clientSecret: config.DDF_CLIENT_SECRET! });
+    const client = createDdfClient({
+      ...ddfEndpointsOf(config.TEST_ONLY),
+      clientId: config.DDF_CLIENT_ID!,
+      clientSecret: config.DDF_CLIENT_SECRET!,
+    });
     console.log(`Syncing from ${client.origin} ... (Ctrl-C stops it; what is stored stays)`);
     // Ctrl-C abandons the feed request in flight and lets go of the lease at once, as a server's
     // shutdown does, instead of leaving the lease held until it runs out.
@@ -52,16 +56,22 @@ try {
     });
     const seconds = `${(result.durationMs / 1000).toFixed(1)} s`;
     if (result.stopped) {
-      console.log(`Stopped after ${seconds}: ${result.fetched} fetched, ${result.upserted} stored and ${result.removed} removed; the next run continues from there.`);
+      console.log(
+        `Stopped after ${seconds}: ${result.fetched} fetched, ${result.upserted} stored and ${result.removed} removed; the next run continues from there.`,
+      );
       exitCode = 130;
     } else if (!result.ran) {
       console.log(`Another server is syncing now (until ${when(result.nextRunAt)}); nothing done.`);
     } else if (result.error) {
       console.error(`Sync failed after ${seconds}: ${result.error}`);
-      console.error(`${result.fetched} fetched, ${result.upserted} stored and ${result.removed} removed before it stopped; every stored listing is kept.`);
+      console.error(
+        `${result.fetched} fetched, ${result.upserted} stored and ${result.removed} removed before it stopped; every stored listing is kept.`,
+      );
       exitCode = 1;
     } else {
-      console.log(`Synced: ${result.fetched} fetched, ${result.upserted} changed, ${result.removed} removed, ${result.stored ?? "?"} stored (${seconds}).`);
+      console.log(
+        `Synced: ${result.fetched} fetched, ${result.upserted} changed, ${result.removed} removed, ${result.stored ?? "?"} stored (${seconds}).`,
+      );
     }
   } else {
     const s = await listingSyncStatus(db);
@@ -69,7 +79,9 @@ try {
     console.log(`Last successful sync: ${when(s.lastSuccessAt)}`);
     if (s.lastRun) {
       const state = s.running ? `in progress (${s.lastRun.phase ?? "starting"})` : s.lastRun.ok ? "succeeded" : "failed";
-      console.log(`Last run: started ${formatWhen(new Date(s.lastRun.startedAt))}, ${state}: ${s.lastRun.fetched} fetched, ${s.lastRun.upserted} changed, ${s.lastRun.removed} removed`);
+      console.log(
+        `Last run: started ${formatWhen(new Date(s.lastRun.startedAt))}, ${state}: ${s.lastRun.fetched} fetched, ${s.lastRun.upserted} changed, ${s.lastRun.removed} removed`,
+      );
     }
     console.log(`Last full check (removals): ${when(s.lastFullCheckAt)}`);
     if (s.lastError) console.log(`Last error (${s.consecutiveFailures} failure(s) in a row): ${s.lastError}`);

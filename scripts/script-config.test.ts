@@ -8,7 +8,11 @@ const readmeRows = () => readmeTableRows("read by `scripts/script-config.ts`", "
 
 describe("the scripts' settings", () => {
   it("are exactly the variables of the table for them in docs/benchmarks.md, with its defaults", () => {
-    expect(readmeRows().flatMap((r) => r.names).sort()).toEqual(Object.keys(scriptConfigSchema.shape).sort());
+    expect(
+      readmeRows()
+        .flatMap((r) => r.names)
+        .sort(),
+    ).toEqual(Object.keys(scriptConfigSchema.shape).sort());
     const defaults = readScriptConfig({});
     for (const row of readmeRows()) {
       const cells = [...row.defaults.matchAll(/`([^`]*)`/g)].map((m) => m[1]!);

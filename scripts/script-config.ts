@@ -32,7 +32,15 @@ export const scriptConfigSchema = z.object({
     .string()
     .optional()
     .transform((v) => v?.split(",").map((s) => s.trim().toLowerCase()))
-    .pipe(z.array(z.enum(["forms", "static", "flood", "inbox", "listings", "push", "alerts", "backup", "assessments"], { error: "must list sections among forms, static, flood, inbox, listings, push, alerts, backup, assessments" })).optional()),
+    .pipe(
+      z
+        .array(
+          z.enum(["forms", "static", "flood", "inbox", "listings", "push", "alerts", "backup", "assessments"], {
+            error: "must list sections among forms, static, flood, inbox, listings, push, alerts, backup, assessments",
+          }),
+        )
+        .optional(),
+    ),
   BENCH_OUTBOX_WORKER: onOff("on"),
   BENCH_SKIP_BUILD: flag,
   BENCH_DEBUG: flag,

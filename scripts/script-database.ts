@@ -19,7 +19,11 @@ export async function openScriptDatabase(busyHint = ""): Promise<{ db: Database;
   try {
     return { db: await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: pgliteDirIn(config.DATA_DIR) }), config };
   } catch (error) {
-    console.error(error instanceof Error && error.name === "DatabaseBusyError" ? error.message + busyHint : `The database could not be opened: ${messageChainOf(error)}`);
+    console.error(
+      error instanceof Error && error.name === "DatabaseBusyError"
+        ? error.message + busyHint
+        : `The database could not be opened: ${messageChainOf(error)}`,
+    );
     process.exit(1);
   }
 }

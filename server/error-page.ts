@@ -12,7 +12,8 @@ export const errorPage: ErrorRequestHandler = (error, _req, res, next) => {
   if (res.headersSent) return next(error);
   const status = Number((error as { status?: number; statusCode?: number }).status ?? (error as { statusCode?: number }).statusCode) || 500;
   if (status >= 500) console.error(error);
-  const title = status === 400 ? "Bad Request" : status === 413 ? "Request Too Large" : status === 404 ? "Not Found" : "Unexpected Application Error!";
+  const title =
+    status === 400 ? "Bad Request" : status === 413 ? "Request Too Large" : status === 404 ? "Not Found" : "Unexpected Application Error!";
   res
     .status(status)
     .type("html")

@@ -26,7 +26,13 @@ describe("refuseKnownFlood", () => {
 
   const post = async (path: string, client: string, method = "POST") => {
     const res = await fetch(origin + path, { method, headers: { "x-client": client }, ...(method === "POST" ? { body: "name=x" } : {}) });
-    return { status: res.status, body: await res.text(), retryAfter: res.headers.get("retry-after"), type: res.headers.get("content-type"), cache: res.headers.get("cache-control") };
+    return {
+      status: res.status,
+      body: await res.text(),
+      retryAfter: res.headers.get("retry-after"),
+      type: res.headers.get("content-type"),
+      cache: res.headers.get("cache-control"),
+    };
   };
 
   it("answers a refused client's POST to a path it was refused on with the guard's own 429, and lets everything else through", async () => {
@@ -35,7 +41,12 @@ describe("refuseKnownFlood", () => {
     refused.remember("flood", "/contact", 120);
     for (const path of ["/contact.data", "/contact", "/contact/"]) {
       const answered = await post(path, "flood");
-      expect(answered).toMatchObject({ status: 429, body: rateLimitMessage, type: "text/plain; charset=utf-8", cache: "private, no-store" });
+      expect(answered).toMatchObject({
+        status: 429,
+        body: rateLimitMessage,
+        type: "text/plain; charset=utf-8",
+        cache: "private, no-store",
+      });
       expect(Number(answered.retryAfter)).toBeGreaterThan(100);
     }
     // Another client, another path or spelling, another method: on to React Router and its guard.

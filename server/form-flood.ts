@@ -31,6 +31,9 @@ export function refuseKnownFlood(refused: RefusedClients, keyOf: (req: Request) 
     if (req.method !== "POST" || refused.size === 0) return next();
     const seconds = refused.secondsLeft(keyOf(req), req.path);
     if (seconds === null) return next();
-    res.status(429).set({ "Retry-After": String(seconds), "Content-Type": "text/plain; charset=utf-8", "Cache-Control": CACHE_CONTROL.private }).end(rateLimitMessage);
+    res
+      .status(429)
+      .set({ "Retry-After": String(seconds), "Content-Type": "text/plain; charset=utf-8", "Cache-Control": CACHE_CONTROL.private })
+      .end(rateLimitMessage);
   };
 }

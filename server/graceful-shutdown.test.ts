@@ -36,7 +36,13 @@ describe("graceful shutdown", () => {
   it("finishes the request in flight, then cleans up, then reports exit code 0", async () => {
     const { server, port } = await slowServer(300);
     const events: string[] = [];
-    const shutdown = installGracefulShutdown(server, { graceMs: 5000, cleanupTimeoutMs: 1000, cleanup: async () => void events.push("cleanup"), log: quiet, signals: [] });
+    const shutdown = installGracefulShutdown(server, {
+      graceMs: 5000,
+      cleanupTimeoutMs: 1000,
+      cleanup: async () => void events.push("cleanup"),
+      log: quiet,
+      signals: [],
+    });
     server.prependListener("request", (req, res) => {
       shutdown.beforeResponse(req, res);
       res.on("finish", () => events.push("answered"));
@@ -52,7 +58,13 @@ describe("graceful shutdown", () => {
 
   it("cuts a request that outlives the grace period, and still exits 0", async () => {
     const { server, port } = await slowServer(null);
-    const shutdown = installGracefulShutdown(server, { graceMs: 300, cleanupTimeoutMs: 1000, cleanup: async () => undefined, log: quiet, signals: [] });
+    const shutdown = installGracefulShutdown(server, {
+      graceMs: 300,
+      cleanupTimeoutMs: 1000,
+      cleanup: async () => undefined,
+      log: quiet,
+      signals: [],
+    });
     const hung = get(port).catch((error: Error) => error);
     await new Promise((r) => setTimeout(r, 50));
     const started = Date.now();
@@ -62,9 +74,21 @@ describe("graceful shutdown", () => {
   });
 
   it("reports 1 when the cleanup fails or hangs", async () => {
-    const failing = installGracefulShutdown((await slowServer(0)).server, { graceMs: 100, cleanupTimeoutMs: 200, cleanup: () => Promise.reject(new Error("db")), log: quiet, signals: [] });
+    const failing = installGracefulShutdown((await slowServer(0)).server, {
+      graceMs: 100,
+      cleanupTimeoutMs: 200,
+      cleanup: () => Promise.reject(new Error("db")),
+      log: quiet,
+      signals: [],
+    });
     expect(await failing.shutdown("test")).toBe(1);
-    const hanging = installGracefulShutdown((await slowServer(0)).server, { graceMs: 100, cleanupTimeoutMs: 200, cleanup: () => new Promise(() => undefined), log: quiet, signals: [] });
+    const hanging = installGracefulShutdown((await slowServer(0)).server, {
+      graceMs: 100,
+      cleanupTimeoutMs: 200,
+      cleanup: () => new Promise(() => undefined),
+      log: quiet,
+      signals: [],
+    });
     expect(await hanging.shutdown("test")).toBe(1);
   });
 });

@@ -32,7 +32,15 @@ import { StartupError, checkDataDir, explainStartupFailure } from "./startup-che
 import { staticAssets } from "./static-assets";
 import { reactRouterHandler } from "./react-router-handler";
 import { guardRequestTarget } from "./request-target";
-import { type CspSources, baseSecurityHeaders, contentSecurityPolicy, cspNonce, cspSourcesFrom, cspSourcesOfBuild, securityHeaders } from "./security-headers";
+import {
+  type CspSources,
+  baseSecurityHeaders,
+  contentSecurityPolicy,
+  cspNonce,
+  cspSourcesFrom,
+  cspSourcesOfBuild,
+  securityHeaders,
+} from "./security-headers";
 
 /**
  * Reads the settings, checks the data folder, opens and migrates the database (PGlite's first
@@ -92,7 +100,8 @@ const contextOf =
       ]),
     );
 /** The router context key of a server build (app/entry.server.tsx re-exports it). */
-const serverContextOf = (build: ServerBuild) => (build.entry.module as unknown as { serverContext: RouterContext<ServerContext | null> }).serverContext;
+const serverContextOf = (build: ServerBuild) =>
+  (build.entry.module as unknown as { serverContext: RouterContext<ServerContext | null> }).serverContext;
 /**
  * The site's address, read now rather than at build time (decision 032): prerendered pages get it
  * in place of the build's placeholder (server/prerendered.ts), server-rendered ones and the
@@ -108,7 +117,10 @@ const buildScriptMarkerOf = (build: ServerBuild) => (build.entry.module as unkno
 const publicConfig = readPublicConfig(config);
 /** The policy's hosts as built (scripts/build-server.ts); undefined under tsx. */
 declare const __BUILT_CSP_SOURCES__: CspSources | undefined;
-const cspSources = cspSourcesOfBuild(typeof __BUILT_CSP_SOURCES__ === "undefined" ? undefined : __BUILT_CSP_SOURCES__, cspSourcesFrom(publicConfig));
+const cspSources = cspSourcesOfBuild(
+  typeof __BUILT_CSP_SOURCES__ === "undefined" ? undefined : __BUILT_CSP_SOURCES__,
+  cspSourcesFrom(publicConfig),
+);
 /**
  * Pages that show the feed's listings: the area and property-type pages under their widget, and
  * "/" and "/about" the agent's own listings when the feed knows the agent (DDF_MEMBER_KEY). With
@@ -120,7 +132,9 @@ const livePages: ReadonlySet<string> = new Set(
   runtime.listings
     ? [
         ...allPages.filter((p) => p.file === "routes/area-listings.tsx" || p.file === "routes/property-type.tsx").map((p) => p.path),
-        ...(runtime.listings.memberKey ? allPages.filter((p) => p.file === "routes/home.tsx" || p.file === "routes/about.tsx").map((p) => p.path) : []),
+        ...(runtime.listings.memberKey
+          ? allPages.filter((p) => p.file === "routes/home.tsx" || p.file === "routes/about.tsx").map((p) => p.path)
+          : []),
       ]
     : [],
 );
@@ -198,7 +212,10 @@ if (production) {
   }
   // Scripts and styles need only nosniff (and HSTS); the page-level headers would add half a
   // kilobyte to each of the dozen or so requests a page makes.
-  const assets = staticAssets(path.join(clientDir, "assets"), baseHeaders.filter(([name]) => name === "X-Content-Type-Options" || name === "Strict-Transport-Security"));
+  const assets = staticAssets(
+    path.join(clientDir, "assets"),
+    baseHeaders.filter(([name]) => name === "X-Content-Type-Options" || name === "Strict-Transport-Security"),
+  );
   renderCache = new RenderCache(baseHeaders, cspSources);
   const renders = renderCache;
   // Every server follows the listings sync's generation and the roll's swap, whichever of them ran it.
@@ -213,7 +230,9 @@ if (production) {
   });
   // A prerendered page's file under its own name (/about/index.html) is not served: the page is,
   // at its path, with the site's address in place of the build's placeholder.
-  app.use((req, res, next) => (livePages.has(pageOfDataPath(req.path)) || req.path.endsWith("/index.html") ? next() : clientFiles(req, res, next)));
+  app.use((req, res, next) =>
+    livePages.has(pageOfDataPath(req.path)) || req.path.endsWith("/index.html") ? next() : clientFiles(req, res, next),
+  );
   // Private server-rendered documents (the inbox): a fresh nonce per response for their inline
   // scripts, put in their policy by the root route's middleware (app/lib/server/http/request-guard.server.ts).
   // Public ones are rendered without it and allowed by hash, to be shared (server/render-cache.ts).
@@ -255,7 +274,12 @@ function isHttps(req: IncomingMessage): boolean {
 // redirects), go through the app.
 /** The site's own host, the Host of an HTTP/1.0 request that names none (server/request-target.ts). */
 const siteHost = new URL(siteUrl).host;
-const targetGuard = { siteHost, trusted: (req: IncomingMessage) => (app.get("trust proxy fn") as (addr: string | undefined, i: number) => boolean)(req.socket.remoteAddress, 0), headers: securityHeaders({ https: httpsSite }) };
+const targetGuard = {
+  siteHost,
+  trusted: (req: IncomingMessage) =>
+    (app.get("trust proxy fn") as (addr: string | undefined, i: number) => boolean)(req.socket.remoteAddress, 0),
+  headers: securityHeaders({ https: httpsSite }),
+};
 const server = createServer((req: IncomingMessage, res: ServerResponse) => {
   shutdown.beforeResponse(req, res);
   // Every target and Host is made one a URL can be made of, or refused, before anything reads them.

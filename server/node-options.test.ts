@@ -4,7 +4,8 @@ import { SERVER_NODE_OPTIONS } from "./node-options";
 
 describe("the production server's Node options", () => {
   it("are the ones `npm run serve` starts it with", () => {
-    const serve = (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { scripts: Record<string, string> }).scripts.serve!;
+    const serve = (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { scripts: Record<string, string> })
+      .scripts.serve!;
     expect(serve).toContain(`node ${SERVER_NODE_OPTIONS.join(" ")} `);
   });
 });

@@ -45,7 +45,9 @@ const RECOMPRESS_BROTLI_QUALITY = 10;
  */
 export async function recompress(body: PreparedBody): Promise<void> {
   const [br, gz] = await Promise.all([
-    brotliAsync(body.identity, { params: { [constants.BROTLI_PARAM_QUALITY]: RECOMPRESS_BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.identity.length } }),
+    brotliAsync(body.identity, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: RECOMPRESS_BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.identity.length },
+    }),
     gzipAsync(body.identity, { level: 9 }),
   ]);
   body.compressed = { br, gzip: gz };
@@ -70,7 +72,12 @@ function bodyFor(body: PreparedBody, encoding: "br" | "gzip" | "identity"): Buff
   // Quick: the levels of on-the-fly compression (server/index.ts), about a millisecond for a page.
   body.compressed[encoding] ??=
     encoding === "br"
-      ? brotliCompressSync(body.identity, { params: { [constants.BROTLI_PARAM_QUALITY]: body.quick ? 5 : constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.identity.length } })
+      ? brotliCompressSync(body.identity, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: body.quick ? 5 : constants.BROTLI_MAX_QUALITY,
+            [constants.BROTLI_PARAM_SIZE_HINT]: body.identity.length,
+          },
+        })
       : gzipSync(body.identity, { level: body.quick ? 6 : 9 });
   return body.compressed[encoding];
 }
@@ -105,7 +112,12 @@ export function askingOf(req: IncomingMessage): Asking {
  * The answer to a GET or HEAD with this body and `headers` (Cache-Control and the like; ETag,
  * Vary and the coding are set here): a 304 when the client's If-None-Match names the body.
  */
-export function answerOf(asking: Asking, body: PreparedBody, headers: Iterable<readonly [string, string]>, status = 200): { status: number; headers: (readonly [string, string])[]; bytes: Buffer | undefined } {
+export function answerOf(
+  asking: Asking,
+  body: PreparedBody,
+  headers: Iterable<readonly [string, string]>,
+  status = 200,
+): { status: number; headers: (readonly [string, string])[]; bytes: Buffer | undefined } {
   const encoding = pickEncoding(asking.acceptEncoding);
   const out: (readonly [string, string])[] = [...headers, ["ETag", etagOf(body, encoding)], ["Vary", "Accept-Encoding"]];
   if (status === 200 && namesBody(asking.ifNoneMatch, body)) return { status: 304, headers: out, bytes: undefined };
@@ -116,7 +128,12 @@ export function answerOf(asking: Asking, body: PreparedBody, headers: Iterable<r
 }
 
 /** Writes `answerOf` on a node:http response (the paths answered before Express). */
-export function sendPrepared(req: IncomingMessage, res: ServerResponse, body: PreparedBody, headers: Iterable<readonly [string, string]>): void {
+export function sendPrepared(
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: PreparedBody,
+  headers: Iterable<readonly [string, string]>,
+): void {
   const answer = answerOf(askingOf(req), body, headers);
   res.statusCode = answer.status;
   for (const [name, value] of answer.headers) res.setHeader(name, value);

@@ -38,7 +38,7 @@ afterAll(() => server.close());
 
 describe("prerendered pages", () => {
   it("answers with the page, brotli-compressed, with its headers and a hash-based CSP", async () => {
-    const res = await fetch(`${origin}/about?utm=1`, { headers: { "accept-encoding": "br" }});
+    const res = await fetch(`${origin}/about?utm=1`, { headers: { "accept-encoding": "br" } });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-encoding")).toBe("br");
     expect(res.headers.get("x-frame-options")).toBe("DENY");
@@ -60,7 +60,10 @@ describe("prerendered pages", () => {
 
   it("allows by hash only the scripts the build marked as the site's, never one injected into the page (issue 38)", async () => {
     const injected = "<script>steal()</script>";
-    const page = await serveBuild({ "blog/x/index.html": html.replace("<h1>About</h1>", `<h1>About</h1>${injected}`) }, "https://one.example");
+    const page = await serveBuild(
+      { "blog/x/index.html": html.replace("<h1>About</h1>", `<h1>About</h1>${injected}`) },
+      "https://one.example",
+    );
     try {
       const res = await page.get("/blog/x");
       const policy = res.headers.get("content-security-policy")!;
@@ -156,7 +159,9 @@ describe("the site's address in prerendered pages (decision 032)", () => {
   });
 
   it("refuses a build whose prerendered loader data names the placeholder (served as built)", async () => {
-    await expect(serveBuild({ "index.html": built, "about.data": `[{"url":"${BUILD_SITE_URL}/about"}]` }, "https://one.example")).rejects.toThrow(/about\.data .*placeholder/);
+    await expect(
+      serveBuild({ "index.html": built, "about.data": `[{"url":"${BUILD_SITE_URL}/about"}]` }, "https://one.example"),
+    ).rejects.toThrow(/about\.data .*placeholder/);
     const fine = await serveBuild({ "index.html": built, "about.data": '[{"path":"/about"}]' }, "https://one.example");
     await fine.close();
   });

@@ -58,7 +58,9 @@ const BUILD_SITE_HOST = new URL(BUILD_SITE_URL).host;
 export function withSiteUrl(html: string, siteUrl: string, file: string): string {
   const replaced = html.replaceAll(BUILD_SITE_URL, siteUrl).replaceAll(encodeURIComponent(BUILD_SITE_URL), encodeURIComponent(siteUrl));
   if (replaced.includes(BUILD_SITE_HOST)) {
-    throw new StartupError(`The prerendered page ${file} holds the build's placeholder address (${BUILD_SITE_HOST}) in a form the server cannot replace with SITE_URL; fix the page's markup and rebuild.`);
+    throw new StartupError(
+      `The prerendered page ${file} holds the build's placeholder address (${BUILD_SITE_HOST}) in a form the server cannot replace with SITE_URL; fix the page's markup and rebuild.`,
+    );
   }
   return replaced;
 }
@@ -71,7 +73,9 @@ export function withSiteUrl(html: string, siteUrl: string, file: string): string
 export function checkPrerenderedData(clientDir: string): void {
   walkPrerendered(clientDir, (file) => {
     if (file.endsWith(".data") && readFileSync(file, "latin1").includes(BUILD_SITE_HOST)) {
-      throw new StartupError(`The prerendered data ${file} holds the build's placeholder address (${BUILD_SITE_HOST}), which the server does not replace; its loader must return paths, not absolute URLs. Fix it and rebuild.`);
+      throw new StartupError(
+        `The prerendered data ${file} holds the build's placeholder address (${BUILD_SITE_HOST}), which the server does not replace; its loader must return paths, not absolute URLs. Fix it and rebuild.`,
+      );
     }
   });
 }
@@ -81,7 +85,13 @@ interface PreparedPage {
   headers: [string, string][];
 }
 
-function prepare(file: string, sources: CspSources, siteUrl: string, baseHeaders: readonly [string, string][], marker: string): PreparedPage {
+function prepare(
+  file: string,
+  sources: CspSources,
+  siteUrl: string,
+  baseHeaders: readonly [string, string][],
+  marker: string,
+): PreparedPage {
   const own = ownScripts(withSiteUrl(readFileSync(file, "utf8"), siteUrl, file), marker);
   const html = own.html;
   return {

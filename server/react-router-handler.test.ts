@@ -9,10 +9,15 @@ import { baseSecurityHeaders } from "./security-headers";
 /** What React Router answers on each path, written on Express's response after the security headers, as the server does. */
 const answers: Record<string, () => Response> = {
   // React Router's answer to a thrown data(…, { status: 401 }) on a document request carries this status text.
-  "/inbox/account": () => new Response("Sign in", { status: 401, statusText: "Internal Server Error", headers: { "Content-Type": "text/html" } }),
+  "/inbox/account": () =>
+    new Response("Sign in", { status: 401, statusText: "Internal Server Error", headers: { "Content-Type": "text/html" } }),
   // An export sets nosniff itself, as the security headers already did.
   "/inbox/export/people.csv": () => {
-    const headers = new Headers({ "Content-Type": "text/csv; charset=utf-8", "X-Content-Type-Options": "nosniff", "Cache-Control": "private, no-store" });
+    const headers = new Headers({
+      "Content-Type": "text/csv; charset=utf-8",
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "private, no-store",
+    });
     headers.append("Set-Cookie", "a=1; Path=/");
     headers.append("Set-Cookie", "b=2; Path=/");
     return new Response("name\n", { headers });
@@ -61,7 +66,14 @@ describe("React Router's answers on Express (issue 38)", () => {
   });
 
   it("make no URL of a host no URL can be made of (the server refuses those before, server/request-target.ts)", () => {
-    const req = (host: string) => ({ protocol: "http", hostname: host, originalUrl: "/about", get: (name: string) => (name === "Host" ? host : undefined), app: { enabled: () => false } }) as unknown as Parameters<typeof requestUrlOf>[0];
+    const req = (host: string) =>
+      ({
+        protocol: "http",
+        hostname: host,
+        originalUrl: "/about",
+        get: (name: string) => (name === "Host" ? host : undefined),
+        app: { enabled: () => false },
+      }) as unknown as Parameters<typeof requestUrlOf>[0];
     expect(requestUrlOf(req("www.example.com"))?.href).toBe("http://www.example.com/about");
     expect(requestUrlOf(req("a b"))).toBeNull();
   });

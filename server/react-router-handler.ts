@@ -82,7 +82,11 @@ function requestOf(req: ExpressRequest, res: ExpressResponse, url: URL): Request
 }
 
 /** Writes React Router's answer on Express's response; `dataRequest`: the request was for `….data`. */
-export async function sendResponse(res: ExpressResponse, response: Response, { dataRequest = false }: { dataRequest?: boolean } = {}): Promise<void> {
+export async function sendResponse(
+  res: ExpressResponse,
+  response: Response,
+  { dataRequest = false }: { dataRequest?: boolean } = {},
+): Promise<void> {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
     return;

@@ -7,7 +7,16 @@ import { inlineScriptHashes } from "./security-headers";
 const sources = { listingsOrigin: "https://l.example", formEmbedOrigin: "https://f.example", formEmbedScriptOrigin: "https://f.example" };
 const page = (price: string) => `<!DOCTYPE html><html><body><p>${price}</p><script>boot("${price}")</script></body></html>`;
 const rendered = (html: string, init: ResponseInit = {}) =>
-  new Response(html, { status: 200, ...init, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "public, s-maxage=20", "Content-Security-Policy": "script-src 'nonce-abc'", ...init.headers } });
+  new Response(html, {
+    status: 200,
+    ...init,
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "public, s-maxage=20",
+      "Content-Security-Policy": "script-src 'nonce-abc'",
+      ...init.headers,
+    },
+  });
 const get = (target: string, headers: Record<string, string> = {}) => new Request(`http://site.example${target}`, { headers });
 
 let cache: RenderCache;
@@ -28,7 +37,9 @@ describe("the render cache", () => {
   it("finishes a shareable render: its scripts allowed by hash instead of a nonce, an ETag, a 304 for a client that holds it", async () => {
     cache = new RenderCache([["X-Frame-Options", "DENY"]], sources);
     const own = inlineScriptHashes(page("$500,000"));
-    const answer = await cache.ticket("/listings/1-a").finish(get("/listings/1-a"), rendered(page("$500,000")), { keep: true, ownScripts: own });
+    const answer = await cache
+      .ticket("/listings/1-a")
+      .finish(get("/listings/1-a"), rendered(page("$500,000")), { keep: true, ownScripts: own });
     expect(answer.status).toBe(200);
     const policy = answer.headers.get("Content-Security-Policy")!;
     expect(policy).not.toContain("nonce");
@@ -36,7 +47,9 @@ describe("the render cache", () => {
     const etag = answer.headers.get("ETag")!;
     expect(etag).toMatch(/^"[\w-]{27}"$/);
     expect(await answer.text()).toBe(page("$500,000"));
-    const again = await cache.ticket("/listings/1-a").finish(get("/listings/1-a", { "If-None-Match": etag }), rendered(page("$500,000")), { keep: true, ownScripts: own });
+    const again = await cache
+      .ticket("/listings/1-a")
+      .finish(get("/listings/1-a", { "If-None-Match": etag }), rendered(page("$500,000")), { keep: true, ownScripts: own });
     expect(again.status).toBe(304);
     expect(again.headers.get("Content-Security-Policy")).toBe(policy);
   });
@@ -47,7 +60,10 @@ describe("the render cache", () => {
     const html = page("$1").replace("<p>", `<p>${injected}`);
     const own = inlineScriptHashes(page("$1"));
     const answer = await cache.ticket("/listings/2-b").finish(get("/listings/2-b"), rendered(html), { keep: true, ownScripts: own });
-    const scriptSrc = answer.headers.get("Content-Security-Policy")!.split("; ").find((d) => d.startsWith("script-src "))!;
+    const scriptSrc = answer.headers
+      .get("Content-Security-Policy")!
+      .split("; ")
+      .find((d) => d.startsWith("script-src "))!;
     const [injectedHash] = inlineScriptHashes(injected);
     expect(scriptSrc.split(" ")).toContain(own[0]);
     expect(scriptSrc).not.toContain(injectedHash);
@@ -61,7 +77,9 @@ describe("the render cache", () => {
 
   it("answers a kept render before the app, with the same bytes, headers and validator, compressed when asked", async () => {
     cache = new RenderCache([["X-Frame-Options", "DENY"]], sources);
-    const first = await cache.ticket("/listings?beds=3").finish(get("/listings?beds=3"), rendered(page("$1")), { keep: true, ownScripts: null });
+    const first = await cache
+      .ticket("/listings?beds=3")
+      .finish(get("/listings?beds=3"), rendered(page("$1")), { keep: true, ownScripts: null });
     const kept = await fetch(`${origin}/listings?beds=3`, { headers: { "accept-encoding": "identity" } });
     expect(kept.status).toBe(200);
     expect(await kept.text()).toBe(page("$1"));
@@ -84,7 +102,9 @@ describe("the render cache", () => {
     cache.setGeneration(1);
     await cache.ticket("/a").finish(get("/a"), rendered(page("a")), { keep: false, ownScripts: null });
     await cache.ticket("/b").finish(get("/b"), rendered(page("b"), { status: 404 }), { keep: true, ownScripts: null });
-    await cache.ticket("/c").finish(new Request("http://site.example/c", { method: "HEAD" }), rendered(""), { keep: true, ownScripts: null });
+    await cache
+      .ticket("/c")
+      .finish(new Request("http://site.example/c", { method: "HEAD" }), rendered(""), { keep: true, ownScripts: null });
     const late = cache.ticket("/d");
     cache.setGeneration(2);
     const lateAnswer = await late.finish(get("/d"), rendered(page("old")), { keep: true, ownScripts: null });
@@ -121,7 +141,9 @@ describe("the render cache", () => {
     await cache.ticket("/listings/2-b").finish(get("/listings/2-b"), rendered(page("sold soon")), { keep: true, ownScripts: null });
     cache.setGeneration(2);
     expect((await fetch(`${origin}/listings/2-b`)).status).toBe(418);
-    await cache.ticket("/listings/2-b").finish(get("/listings/2-b"), rendered(page("not found"), { status: 404 }), { keep: true, ownScripts: null });
+    await cache
+      .ticket("/listings/2-b")
+      .finish(get("/listings/2-b"), rendered(page("not found"), { status: 404 }), { keep: true, ownScripts: null });
     expect(cache.state("/listings/2-b")).toBe("none");
     expect((await fetch(`${origin}/listings/2-b`)).status).toBe(418);
   });
@@ -129,7 +151,8 @@ describe("the render cache", () => {
   it("stays within its memory however many addresses are asked for, the least recently used going first", async () => {
     cache = new RenderCache([], sources, { maxBytes: 64 * 1024 });
     const big = (n: number) => page(`${n}`.padEnd(4_000, "x"));
-    for (let n = 0; n < 200; n++) await cache.ticket(`/listings?page=${n}`).finish(get(`/listings?page=${n}`), rendered(big(n)), { keep: true, ownScripts: null });
+    for (let n = 0; n < 200; n++)
+      await cache.ticket(`/listings?page=${n}`).finish(get(`/listings?page=${n}`), rendered(big(n)), { keep: true, ownScripts: null });
     // About 8 KB a page, counted with room for its compressed forms: 64 KB holds five.
     expect(cache.size).toBeGreaterThanOrEqual(4);
     expect(cache.size).toBeLessThanOrEqual(8);
@@ -139,7 +162,10 @@ describe("the render cache", () => {
 
   it("compresses a render quickly for its first answers, and better once it is asked for again", async () => {
     cache = new RenderCache([], sources);
-    const words = Array.from({ length: 4_000 }, (_, i) => `<li data-i="${i}">home ${(i * 7919) % 1000} on street ${(i * 104729) % 997}</li>`).join("");
+    const words = Array.from(
+      { length: 4_000 },
+      (_, i) => `<li data-i="${i}">home ${(i * 7919) % 1000} on street ${(i * 104729) % 997}</li>`,
+    ).join("");
     const html = page(words);
     await cache.ticket("/listings?page=9").finish(get("/listings?page=9"), rendered(html), { keep: true, ownScripts: null });
     const br = () => fetch(`${origin}/listings?page=9`, { headers: { "accept-encoding": "br" } });

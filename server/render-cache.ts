@@ -75,7 +75,11 @@ export class RenderCache {
       maxSize: maxBytes,
       // Its compressed forms are made later (counted ahead at about a fifth of it each); its key
       // (the request target, up to 2 KB: server/request-target.ts) and headers are counted too.
-      sizeCalculation: (entry, key) => Math.ceil(entry.body.identity.length * 1.45) + key.length + entry.headers.reduce((n, [name, value]) => n + name.length + value.length, 0) + 512,
+      sizeCalculation: (entry, key) =>
+        Math.ceil(entry.body.identity.length * 1.45) +
+        key.length +
+        entry.headers.reduce((n, [name, value]) => n + name.length + value.length, 0) +
+        512,
     });
   }
 
@@ -152,15 +156,33 @@ export class RenderCache {
           if (at >= 0) headers.splice(at, 1);
           headers.push(["Content-Security-Policy", policy]);
         }
-        if (keep && response.status === 200 && request.method === "GET" && generation === this.generation && target.length <= MAX_KEPT_TARGET_LENGTH) {
+        if (
+          keep &&
+          response.status === 200 &&
+          request.method === "GET" &&
+          generation === this.generation &&
+          target.length <= MAX_KEPT_TARGET_LENGTH
+        ) {
           this.kept.set(target, { body, headers: [...this.baseHeaders, ...headers], generation, keptAt: Date.now() });
         } else {
           // A page that is now gone, or an error: its old copy must not be given out again.
           this.kept.delete(target);
         }
         this.refreshing.delete(target);
-        const answer = answerOf({ method: request.method, ifNoneMatch: request.headers.get("If-None-Match") ?? undefined, acceptEncoding: request.headers.get("Accept-Encoding") ?? undefined }, body, headers, response.status);
-        return new Response(answer.bytes && new Uint8Array(answer.bytes.buffer as ArrayBuffer, answer.bytes.byteOffset, answer.bytes.length), { status: answer.status, headers: answer.headers as [string, string][] });
+        const answer = answerOf(
+          {
+            method: request.method,
+            ifNoneMatch: request.headers.get("If-None-Match") ?? undefined,
+            acceptEncoding: request.headers.get("Accept-Encoding") ?? undefined,
+          },
+          body,
+          headers,
+          response.status,
+        );
+        return new Response(
+          answer.bytes && new Uint8Array(answer.bytes.buffer as ArrayBuffer, answer.bytes.byteOffset, answer.bytes.length),
+          { status: answer.status, headers: answer.headers as [string, string][] },
+        );
       },
     };
   }

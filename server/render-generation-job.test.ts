@@ -28,14 +28,23 @@ describe("every server's render cache follows the sync", () => {
     // On PostgreSQL the other server has its own connections to the shared database; PGlite has one server.
     const other: Database = usingPostgres ? await test.openAnother() : test.db;
     try {
-      const cache = new RenderCache([], { listingsOrigin: "https://l.example", formEmbedOrigin: "https://f.example", formEmbedScriptOrigin: "https://f.example" });
+      const cache = new RenderCache([], {
+        listingsOrigin: "https://l.example",
+        formEmbedOrigin: "https://f.example",
+        formEmbedScriptOrigin: "https://f.example",
+      });
       const job = new RenderGenerationJob(other, cache);
       await job.run();
       await keepOne(cache);
       await job.run();
       expect(cache.state("/listings")).toBe("fresh");
 
-      const client = createDdfClient({ tokenUrl: standIn.tokenUrl, apiUrl: standIn.apiUrl, clientId: "ddf-client", clientSecret: "ddf-secret" });
+      const client = createDdfClient({
+        tokenUrl: standIn.tokenUrl,
+        apiUrl: standIn.apiUrl,
+        clientId: "ddf-client",
+        clientSecret: "ddf-secret",
+      });
       const result = await syncListings(test.db, client, { fullCheckMs: 3_600_000, log: quiet });
       expect(result.error).toBeUndefined();
       await job.run();

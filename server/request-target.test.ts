@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { MAX_TARGET_BYTES, checkTarget, forwardedHeadersValid, isValidHost } from "./request-target";
 
 /** `host` null: no Host header. */
-const request = (url: string, host: string | null = "www.example.com", method = "GET", httpVersion = "1.1") => ({ method, url, host: host ?? undefined, httpVersion });
+const request = (url: string, host: string | null = "www.example.com", method = "GET", httpVersion = "1.1") => ({
+  method,
+  url,
+  host: host ?? undefined,
+  httpVersion,
+});
 const site = "www.averyhomes.example";
 
 describe("request targets and Host headers (issue 38)", () => {
@@ -14,7 +19,22 @@ describe("request targets and Host headers (issue 38)", () => {
   });
 
   it("refuse a Host no URL can be made of", () => {
-    for (const host of ["a b", "", "evil.example:99999", "evil.example:0", "[::1", "%00", "a/b", "user@host", "host:port", "[zz]", "ex ample.com:80", "\u00e9.example", ".", "a..b:"]) {
+    for (const host of [
+      "a b",
+      "",
+      "evil.example:99999",
+      "evil.example:0",
+      "[::1",
+      "%00",
+      "a/b",
+      "user@host",
+      "host:port",
+      "[zz]",
+      "ex ample.com:80",
+      "\u00e9.example",
+      ".",
+      "a..b:",
+    ]) {
       expect(checkTarget(request("/about", host), site), JSON.stringify(host)).toEqual({ kind: "refused", status: 400 });
       expect(isValidHost(host), JSON.stringify(host)).toBe(false);
     }
@@ -22,7 +42,11 @@ describe("request targets and Host headers (issue 38)", () => {
 
   it("take an absolute-form target as its origin-form, with the target's host (RFC 9112 §3.2.2)", () => {
     expect(checkTarget(request("http://x/about", "ignored.example"), site)).toEqual({ kind: "ok", url: "/about", host: "x" });
-    expect(checkTarget(request("HTTPS://www.averyhomes.example:8443/listings?beds=3"), site)).toEqual({ kind: "ok", url: "/listings?beds=3", host: "www.averyhomes.example:8443" });
+    expect(checkTarget(request("HTTPS://www.averyhomes.example:8443/listings?beds=3"), site)).toEqual({
+      kind: "ok",
+      url: "/listings?beds=3",
+      host: "www.averyhomes.example:8443",
+    });
     expect(checkTarget(request("http://x?q=1"), site)).toEqual({ kind: "ok", url: "/?q=1", host: "x" });
     expect(checkTarget(request("http://x"), site)).toEqual({ kind: "ok", url: "/", host: "x" });
   });

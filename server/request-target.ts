@@ -118,7 +118,10 @@ export function guardRequestTarget(
   res: ServerResponse,
   { siteHost, trusted, headers }: { siteHost: string; trusted: (req: IncomingMessage) => boolean; headers: readonly [string, string][] },
 ): boolean {
-  const verdict = checkTarget({ method: req.method ?? "GET", url: req.url ?? "", httpVersion: req.httpVersion, host: req.headers.host }, siteHost);
+  const verdict = checkTarget(
+    { method: req.method ?? "GET", url: req.url ?? "", httpVersion: req.httpVersion, host: req.headers.host },
+    siteHost,
+  );
   if (verdict.kind === "ok" && (!trusted(req) || forwardedHeadersValid(req.headers))) {
     req.url = verdict.url;
     req.headers.host = verdict.host;

@@ -73,8 +73,14 @@ export const FORM_QUOTA = { max: 10, windowMs: 10 * 60_000 } as const;
 
 export async function startLeadRuntime(config: Config, log: Pick<Console, "info" | "warn" | "error"> = console): Promise<LeadRuntime> {
   const started = Date.now();
-  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: pgliteDirIn(config.DATA_DIR), poolMax: config.DATABASE_POOL_MAX });
-  log.info(`[db] ${db.driver === "pglite" ? `PGlite in ${pgliteDirIn(config.DATA_DIR)}` : "PostgreSQL (DATABASE_URL)"} ready, migrations applied (${Date.now() - started} ms)`);
+  const db = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    pgliteDir: pgliteDirIn(config.DATA_DIR),
+    poolMax: config.DATABASE_POOL_MAX,
+  });
+  log.info(
+    `[db] ${db.driver === "pglite" ? `PGlite in ${pgliteDirIn(config.DATA_DIR)}` : "PostgreSQL (DATABASE_URL)"} ready, migrations applied (${Date.now() - started} ms)`,
+  );
 
   // What only the tests set (decision 052): the stand-ins, quicker clocks, another quota.
   const testOnly = config.TEST_ONLY ?? {};
@@ -82,7 +88,13 @@ export async function startLeadRuntime(config: Config, log: Pick<Console, "info"
   const formLimiter = await createRateLimiter(db, { name: "form", max: formQuotaMax, windowMs: FORM_QUOTA.windowMs });
   const agentEmail = config.AGENT_NOTIFY_EMAIL ?? site.agent.email;
   const mailFrom = config.MAIL_FROM ?? `"${site.agent.name} website" <no-reply@${site.agent.email.split("@")[1] ?? "localhost"}>`;
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, mailDir: path.join(config.DATA_DIR, "mail"), from: mailFrom, to: agentEmail, siteUrl: siteUrlOf(config) });
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    mailDir: path.join(config.DATA_DIR, "mail"),
+    from: mailFrom,
+    to: agentEmail,
+    siteUrl: siteUrlOf(config),
+  });
   const jobs = new JobRunner({ db, log });
   const delivery = {
     pollMs: testOnly.outboxPollMs ?? OUTBOX_DELIVERY.pollMs,
@@ -91,7 +103,9 @@ export async function startLeadRuntime(config: Config, log: Pick<Console, "info"
     backoffMaxMs: testOnly.outboxBackoffMaxMs ?? OUTBOX_DELIVERY.backoffMaxMs,
     log,
   };
-  const outbox = config.OUTBOX_WORKER ? new OutboxJob(db, mailer, { ...delivery, leaseMs: testOnly.outboxLeaseMs ?? OUTBOX_DELIVERY.leaseMs }) : null;
+  const outbox = config.OUTBOX_WORKER
+    ? new OutboxJob(db, mailer, { ...delivery, leaseMs: testOnly.outboxLeaseMs ?? OUTBOX_DELIVERY.leaseMs })
+    : null;
   if (outbox) jobs.add(outbox);
   const keys = await vapidKeys(db, { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY });
   const localHosts = testOnly.pushLocalHosts ?? [];
@@ -113,7 +127,13 @@ export async function startLeadRuntime(config: Config, log: Pick<Console, "info"
   };
   const push = { publicKey: keys.publicKey, endpointRules: { localHosts }, queued: () => jobs.wake(PUSH_JOB) };
   // What protects the leads (decision 048): alerted by the health job, shown on the inbox's Account page.
-  const health = healthChecks(db, { backupDir: backupDirOf(config), folders: [config.DATA_DIR, backupDirOf(config)], minFreeBytes: config.HEALTH_MIN_FREE_MB * 1_048_576, feed: Boolean(config.DDF_CLIENT_ID), assessments: config.ASSESSMENTS });
+  const health = healthChecks(db, {
+    backupDir: backupDirOf(config),
+    folders: [config.DATA_DIR, backupDirOf(config)],
+    minFreeBytes: config.HEALTH_MIN_FREE_MB * 1_048_576,
+    feed: Boolean(config.DDF_CLIENT_ID),
+    assessments: config.ASSESSMENTS,
+  });
   const inbox = await createInboxContext(db, {
     siteUrl: siteUrlOf(config),
     kickOutbox: () => jobs.wake(OUTBOX_JOB),
@@ -126,21 +146,30 @@ export async function startLeadRuntime(config: Config, log: Pick<Console, "info"
     const agentMail = { siteUrl: siteUrlOf(config), replyMinutes: config.LEAD_REMINDER_MINUTES, queued: leads.notificationQueued };
     jobs.add(new ReminderJob(db, { ...agentMail, morningSummary: config.MORNING_SUMMARY, log }));
     // The health alerts (decision 048) are mail and pushes too.
-    if (config.HEALTH_ALERTS) jobs.add(new HealthJob(db, { checks: health, siteUrl: siteUrlOf(config), queued: leads.notificationQueued, log }));
+    if (config.HEALTH_ALERTS)
+      jobs.add(new HealthJob(db, { checks: health, siteUrl: siteUrlOf(config), queued: leads.notificationQueued, log }));
   }
   // The daily backup, checked by restoring it (decision 048).
   if (config.BACKUP_WORKER) jobs.add(new BackupJob(db, { dir: backupDirOf(config), time: config.BACKUP_TIME, log }));
   // Spam is anonymised after SPAM_RETENTION_DAYS (decision 039), feed or no feed.
   jobs.add(new RetentionJob(db, { spamRetentionDays: config.SPAM_RETENTION_DAYS, log }));
   await announceFirstSetUpLink(inbox, log);
-  const listings: ListingsFeed | null = config.DDF_CLIENT_ID ? { db, memberKey: config.DDF_MEMBER_KEY ?? null, media: mediaFetcherOf(config) } : null;
+  const listings: ListingsFeed | null = config.DDF_CLIENT_ID
+    ? { db, memberKey: config.DDF_MEMBER_KEY ?? null, media: mediaFetcherOf(config) }
+    : null;
   const alerts: AlertsContext | null = listings ? { db, siteUrl: siteUrlOf(config), queued: leads.notificationQueued } : null;
   // Listing alerts (decision 039): matched and queued after each sync that changed listings, and every ALERTS_POLL_MS (the 7:00 mails).
   if (alerts) jobs.add(new AlertJob(alerts, { intervalMs: testOnly.alertsPollMs ?? ALERTS_POLL_MS, log }));
   const listingsSync = listingsSyncJob(config, db, log, () => jobs.wake(ALERT_JOB));
   if (listingsSync) jobs.add(listingsSync);
   const assessments = assessmentsOf(config, db, log);
-  if (assessments && config.ASSESSMENTS_WORKER) jobs.add(new AssessmentsImportJob(db, importClientOf({ baseUrl: config.ASSESSMENTS_URL, appToken: config.ASSESSMENTS_APP_TOKEN }), { refreshMs: config.ASSESSMENTS_REFRESH_MS, log }));
+  if (assessments && config.ASSESSMENTS_WORKER)
+    jobs.add(
+      new AssessmentsImportJob(db, importClientOf({ baseUrl: config.ASSESSMENTS_URL, appToken: config.ASSESSMENTS_APP_TOKEN }), {
+        refreshMs: config.ASSESSMENTS_REFRESH_MS,
+        log,
+      }),
+    );
 
   return {
     db,
@@ -170,9 +199,18 @@ export async function startLeadRuntime(config: Config, log: Pick<Console, "info"
  * runner starts it (the job asks for a start delay), so start-up and the first visitors never
  * wait on CREA.
  */
-function listingsSyncJob(config: Config, db: Database, log: Pick<Console, "info" | "warn" | "error">, onChanged: () => void): ListingsSyncJob | null {
+function listingsSyncJob(
+  config: Config,
+  db: Database,
+  log: Pick<Console, "info" | "warn" | "error">,
+  onChanged: () => void,
+): ListingsSyncJob | null {
   if (!config.DDF_CLIENT_ID || !config.DDF_CLIENT_SECRET) return null;
-  const client = createDdfClient({ ...ddfEndpointsOf(config.TEST_ONLY), clientId: config.DDF_CLIENT_ID, clientSecret: config.DDF_CLIENT_SECRET });
+  const client = createDdfClient({
+    ...ddfEndpointsOf(config.TEST_ONLY),
+    clientId: config.DDF_CLIENT_ID,
+    clientSecret: config.DDF_CLIENT_SECRET,
+  });
   const clock = ddfSyncClockOf(config.TEST_ONLY);
   const job = config.DDF_SYNC_WORKER ? new ListingsSyncJob(db, client, { ...clock, onChanged, log }) : null;
   const every = `every ${durationText(clock.intervalMs)}`;
@@ -185,7 +223,9 @@ function listingsSyncJob(config: Config, db: Database, log: Pick<Console, "info"
 function assessmentsOf(config: Config, db: Database, log: Pick<Console, "info" | "warn">): AssessmentsContext | null {
   if (!config.ASSESSMENTS) return null;
   const origin = new URL(config.ASSESSMENTS_URL).origin;
-  log.info(`[assessments] the City's assessment roll on, from ${origin}${config.ASSESSMENTS_WORKER ? `, loaded every ${durationText(config.ASSESSMENTS_REFRESH_MS)}` : " (import worker off in this process)"}`);
+  log.info(
+    `[assessments] the City's assessment roll on, from ${origin}${config.ASSESSMENTS_WORKER ? `, loaded every ${durationText(config.ASSESSMENTS_REFRESH_MS)}` : " (import worker off in this process)"}`,
+  );
   return createAssessmentsContext(db, { baseUrl: config.ASSESSMENTS_URL, appToken: config.ASSESSMENTS_APP_TOKEN }, log);
 }
 
@@ -216,7 +256,8 @@ async function announceFirstSetUpLink(inbox: InboxContext, log: Pick<Console, "i
  */
 function maintainPglite(db: Database, log: Pick<Console, "warn">): () => void {
   if (db.driver !== "pglite") return () => {};
-  const vacuum = () => void db.rows(sql`vacuum analyze`).catch((error: unknown) => log.warn(`[db] vacuum failed: ${(error as Error).message}`));
+  const vacuum = () =>
+    void db.rows(sql`vacuum analyze`).catch((error: unknown) => log.warn(`[db] vacuum failed: ${(error as Error).message}`));
   const first = setTimeout(vacuum, 60_000).unref();
   const daily = setInterval(vacuum, 24 * 3_600_000).unref();
   return () => {

@@ -3,7 +3,11 @@ import { describe, expect, it } from "vitest";
 import { contentSecurityPolicy, cspSourcesOfBuild, inlineScriptHashes } from "./security-headers";
 
 const sha = (s: string) => `'sha256-${createHash("sha256").update(s).digest("base64")}'`;
-const sources = { listingsOrigin: "https://cdn.realtyvis.com", formEmbedOrigin: "https://forms.example", formEmbedScriptOrigin: "https://forms.example" };
+const sources = {
+  listingsOrigin: "https://cdn.realtyvis.com",
+  formEmbedOrigin: "https://forms.example",
+  formEmbedScriptOrigin: "https://forms.example",
+};
 
 describe("Content-Security-Policy", () => {
   it("never allows unsafe-inline or unsafe-eval for scripts", () => {
@@ -21,7 +25,12 @@ describe("Content-Security-Policy", () => {
 
   it("lets the pages load pictures and data from the hosts they use and no other (issue 38)", () => {
     const policy = contentSecurityPolicy([], { ...sources, formEmbedScriptOrigin: "https://js.forms.example" });
-    const directive = (name: string) => policy.split("; ").find((d) => d.startsWith(`${name} `))!.split(" ").slice(1);
+    const directive = (name: string) =>
+      policy
+        .split("; ")
+        .find((d) => d.startsWith(`${name} `))!
+        .split(" ")
+        .slice(1);
     expect(directive("img-src")).toEqual(["'self'", "data:", "blob:", "https://cdn.realtyvis.com", "https://js.forms.example"]);
     expect(directive("connect-src")).toEqual(["'self'", "https://cdn.realtyvis.com", "https://forms.example", "https://js.forms.example"]);
     expect(contentSecurityPolicy([], sources)).toContain("connect-src 'self' https://cdn.realtyvis.com https://forms.example;");
@@ -36,7 +45,11 @@ describe("Content-Security-Policy", () => {
 });
 
 describe("the policy's hosts", () => {
-  const built = { listingsOrigin: "https://cdn.realtyvis.com", formEmbedOrigin: "https://forms.leadembed.example", formEmbedScriptOrigin: "https://forms.leadembed.example" };
+  const built = {
+    listingsOrigin: "https://cdn.realtyvis.com",
+    formEmbedOrigin: "https://forms.leadembed.example",
+    formEmbedScriptOrigin: "https://forms.leadembed.example",
+  };
   const warnings = () => {
     const lines: string[] = [];
     return { lines, log: { warn: (line: string) => lines.push(line) } };

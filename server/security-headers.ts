@@ -24,10 +24,15 @@ export interface CspSources {
 }
 
 export function cspSourcesFrom(config: PublicConfig): CspSources {
-  return { listingsOrigin: new URL(config.listingsWidgetScriptUrl).origin, formEmbedOrigin: config.formEmbedOrigin, formEmbedScriptOrigin: new URL(config.formEmbedScriptUrl).origin };
+  return {
+    listingsOrigin: new URL(config.listingsWidgetScriptUrl).origin,
+    formEmbedOrigin: config.formEmbedOrigin,
+    formEmbedScriptOrigin: new URL(config.formEmbedScriptUrl).origin,
+  };
 }
 
-const sameSources = (a: CspSources, b: CspSources) => a.listingsOrigin === b.listingsOrigin && a.formEmbedOrigin === b.formEmbedOrigin && a.formEmbedScriptOrigin === b.formEmbedScriptOrigin;
+const sameSources = (a: CspSources, b: CspSources) =>
+  a.listingsOrigin === b.listingsOrigin && a.formEmbedOrigin === b.formEmbedOrigin && a.formEmbedScriptOrigin === b.formEmbedScriptOrigin;
 
 /**
  * The hosts the policy allows are those the pages were built with (`built`: scripts/build-server.ts
@@ -112,7 +117,10 @@ export function securityHeaders({ https }: { https: boolean }): [name: string, v
     ["Referrer-Policy", "strict-origin-when-cross-origin"],
     ["Cross-Origin-Opener-Policy", "same-origin"],
     ["X-Frame-Options", "DENY"],
-    ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), magnetometer=(), gyroscope=(), accelerometer=(), interest-cohort=()"],
+    [
+      "Permissions-Policy",
+      "camera=(), microphone=(), geolocation=(), payment=(), usb=(), magnetometer=(), gyroscope=(), accelerometer=(), interest-cohort=()",
+    ],
   ];
   if (https) headers.push(["Strict-Transport-Security", "max-age=63072000; includeSubDomains; preload"]);
   return headers;

@@ -30,8 +30,13 @@ describe("explainStartupFailure", () => {
   const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5999"), { code: "ECONNREFUSED" });
 
   it("says which PostgreSQL server could not be reached, without the password", () => {
-    const line = explainStartupFailure(new Error("Failed query", { cause: refused }), { DATABASE_URL: "postgres://u:hunter2@db.internal:5999/site", DATA_DIR: "/data" });
-    expect(line).toBe("Cannot reach the PostgreSQL server at db.internal:5999/site (DATABASE_URL): Failed query. Start it or fix DATABASE_URL.");
+    const line = explainStartupFailure(new Error("Failed query", { cause: refused }), {
+      DATABASE_URL: "postgres://u:hunter2@db.internal:5999/site",
+      DATA_DIR: "/data",
+    });
+    expect(line).toBe(
+      "Cannot reach the PostgreSQL server at db.internal:5999/site (DATABASE_URL): Failed query. Start it or fix DATABASE_URL.",
+    );
     expect(line).not.toContain("hunter2");
   });
 

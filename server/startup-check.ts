@@ -83,9 +83,12 @@ function dataDirError(dir: string, error: unknown): StartupError {
           : code === "ENOTDIR" || code === "EEXIST"
             ? "is not a folder"
             : `cannot be written (${code ?? (error as Error | undefined)?.message ?? "unknown error"})`;
-  return new StartupError(`The data folder ${dir} (DATA_DIR) ${why}. The site keeps its database and outgoing mail there: fix it or point DATA_DIR elsewhere.`, {
-    cause: error,
-  });
+  return new StartupError(
+    `The data folder ${dir} (DATA_DIR) ${why}. The site keeps its database and outgoing mail there: fix it or point DATA_DIR elsewhere.`,
+    {
+      cause: error,
+    },
+  );
 }
 
 /** The one line printed for an error that stopped start-up. */
@@ -103,7 +106,11 @@ export function explainStartupFailure(error: unknown, config: { DATABASE_URL?: s
     return `The PostgreSQL database at ${where} (DATABASE_URL) could not be opened: ${oneLine(message)}`;
   }
   const fsCode = codes.find((c) => ["EROFS", "EACCES", "EPERM", "ENOSPC", "EDQUOT"].includes(c));
-  if (fsCode) return dataDirError(config.DATA_DIR, chain.find((e) => (e as { code?: unknown }).code === fsCode)).message;
+  if (fsCode)
+    return dataDirError(
+      config.DATA_DIR,
+      chain.find((e) => (e as { code?: unknown }).code === fsCode),
+    ).message;
   return `The site could not start: ${oneLine(message)}`;
 }
 

@@ -33,7 +33,10 @@ interface Asset {
   gzip?: Buffer;
 }
 
-export function staticAssets(assetsDir: string, baseHeaders: readonly [string, string][]): (req: IncomingMessage, res: ServerResponse) => boolean {
+export function staticAssets(
+  assetsDir: string,
+  baseHeaders: readonly [string, string][],
+): (req: IncomingMessage, res: ServerResponse) => boolean {
   // Only names listed at start-up are ever read: no path from a request reaches the disk.
   const assets = new Map<string, Asset>();
   if (existsSync(assetsDir)) {
@@ -63,7 +66,10 @@ export function staticAssets(assetsDir: string, baseHeaders: readonly [string, s
     }
     const encoding = asset.compressible ? pickEncoding(req.headers["accept-encoding"]) : "identity";
     let body = asset.identity;
-    if (encoding === "br") body = asset.br ??= brotliCompressSync(asset.identity, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } });
+    if (encoding === "br")
+      body = asset.br ??= brotliCompressSync(asset.identity, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+      });
     if (encoding === "gzip") body = asset.gzip ??= gzipSync(asset.identity, { level: 9 });
     if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
     res.setHeader("Content-Length", body.length);

@@ -20,8 +20,7 @@ const TOP_LEVEL = ["app", "db", "deploy", "docs", "platform", "public", "scripts
  * on purpose, or one another change of the same issue adds. The last test fails once an entry is
  * no longer needed, so none outlives its reason.
  */
-const HISTORICAL: Record<string, string> = {
-};
+const HISTORICAL: Record<string, string> = {};
 
 function documents(): string[] {
   const walk = (dir: string): string[] =>

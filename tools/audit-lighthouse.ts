@@ -70,7 +70,10 @@ const env = {
 };
 
 execFileSync("npm", ["run", "build"], { env, stdio: ["ignore", "ignore", "inherit"] });
-const fixtures = spawn(process.execPath, ["--import", "tsx", "tests/fixtures/server.ts"], { env: { ...env, PORT: String(fixturePort) }, stdio: "ignore" });
+const fixtures = spawn(process.execPath, ["--import", "tsx", "tests/fixtures/server.ts"], {
+  env: { ...env, PORT: String(fixturePort) },
+  stdio: "ignore",
+});
 
 async function waitForServer(url: string, timeoutMs = 60_000) {
   const start = Date.now();
@@ -86,7 +89,10 @@ async function waitForServer(url: string, timeoutMs = 60_000) {
   throw new Error(`server at ${url} did not start`);
 }
 
-const server = spawn(process.execPath, [...SERVER_NODE_OPTIONS, path.join(env.BUILD_DIR, "server.js")], { env, stdio: ["ignore", "ignore", "inherit"] });
+const server = spawn(process.execPath, [...SERVER_NODE_OPTIONS, path.join(env.BUILD_DIR, "server.js")], {
+  env,
+  stdio: ["ignore", "ignore", "inherit"],
+});
 
 const feedOrigin = `http://localhost:${port + 2}`;
 const feedServer = chosenPages.includes(LISTING_PAGE)
@@ -99,7 +105,11 @@ const feedServer = chosenPages.includes(LISTING_PAGE)
         DDF_CLIENT_SECRET: "e2e-ddf-secret",
         DDF_MEDIA_HOSTS: new URL(fixtureOrigin).host,
         // The stand-in's endpoints and plain-HTTP photos: test-only switches (decision 052).
-        TEST_ONLY: testOnlyValue({ ddfTokenUrl: `${fixtureOrigin}/ddf/connect/token`, ddfApiUrl: `${fixtureOrigin}/ddf/odata/v1`, mediaHttp: true }),
+        TEST_ONLY: testOnlyValue({
+          ddfTokenUrl: `${fixtureOrigin}/ddf/connect/token`,
+          ddfApiUrl: `${fixtureOrigin}/ddf/odata/v1`,
+          mediaHttp: true,
+        }),
       },
       stdio: ["ignore", "ignore", "inherit"],
     })
@@ -145,7 +155,12 @@ const median = (values: number[]) => {
 async function auditOnce(url: string) {
   const chrome = await launch({ chromePath: config.CHROME_PATH, chromeFlags: CHROME_FLAGS });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices", "seo"] });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+    });
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
     if (config.AUDIT_VERBOSE) console.log([`${new URL(url).pathname}:`, ...(await explainRun(result))].join("\n"));
     return result.lhr;
@@ -219,12 +234,16 @@ try {
       const { categories, audits } = lhr;
       benchmarkIndexes.push(lhr.environment.benchmarkIndex);
       for (const warning of lhr.runWarnings) runWarnings.add(String(warning));
-      const items = (audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+      const items =
+        (audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
       const jsBytes = items.filter((i) => i.resourceType === "Script").reduce((sum, i) => sum + (i.transferSize ?? 0), 0);
       // A category has no score when one of its audits could not run: that run is left out of
       // the category's median (it is not a score of 0), and why is printed.
-      const errors = Object.values(audits).filter((a) => a.errorMessage).map((a) => `${a.id}: ${a.errorMessage}`);
-      if (lhr.runtimeError || errors.length) console.log(`${page} run ${run + 1}: ${[lhr.runtimeError?.message, ...errors].filter(Boolean).join("; ")}`);
+      const errors = Object.values(audits)
+        .filter((a) => a.errorMessage)
+        .map((a) => `${a.id}: ${a.errorMessage}`);
+      if (lhr.runtimeError || errors.length)
+        console.log(`${page} run ${run + 1}: ${[lhr.runtimeError?.message, ...errors].filter(Boolean).join("; ")}`);
       runs.push({
         page,
         perf: categories.performance?.score ?? NaN,
@@ -239,13 +258,29 @@ try {
       });
       const failing = Object.values(categories)
         .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0).map((r) => audits[r.id]))
-        .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable")
+        .filter(
+          (a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable",
+        )
         .map((a) => `${a!.id} (${a!.score})`);
       if (failing.length && config.AUDIT_VERBOSE) console.log(`${page} run ${run + 1}: ${failing.join(", ")}`);
     }
     const m = (key: Exclude<keyof Row, "page">) => median(runs.map((r) => r[key]));
-    rows.push({ page, perf: m("perf"), a11y: m("a11y"), bp: m("bp"), seo: m("seo"), lcp: m("lcp"), tbt: m("tbt"), tti: m("tti"), cls: m("cls"), jsKb: m("jsKb") });
-    if (config.AUDIT_VERBOSE) console.log(`${page}: TBT of each run ${runs.map((r) => r.tbt.toFixed(0)).join(", ")} ms; LCP ${runs.map((r) => r.lcp.toFixed(0)).join(", ")} ms`);
+    rows.push({
+      page,
+      perf: m("perf"),
+      a11y: m("a11y"),
+      bp: m("bp"),
+      seo: m("seo"),
+      lcp: m("lcp"),
+      tbt: m("tbt"),
+      tti: m("tti"),
+      cls: m("cls"),
+      jsKb: m("jsKb"),
+    });
+    if (config.AUDIT_VERBOSE)
+      console.log(
+        `${page}: TBT of each run ${runs.map((r) => r.tbt.toFixed(0)).join(", ")} ms; LCP ${runs.map((r) => r.lcp.toFixed(0)).join(", ")} ms`,
+      );
   }
 } catch (error) {
   failed = true;
@@ -264,8 +299,24 @@ for (const r of rows) {
     `${pad(r.page, 48)} ${r.perf.toFixed(2)}  ${r.a11y.toFixed(2)}  ${r.bp.toFixed(2)}  ${r.seo.toFixed(2)}  ${r.lcp.toFixed(0).padStart(7)} ${r.tbt.toFixed(0).padStart(7)} ${r.tti.toFixed(0).padStart(7)} ${r.cls.toFixed(3)}  ${r.jsKb.toFixed(1)}`,
   );
 }
-if (benchmarkIndexes.length) console.log(`\nLighthouse's CPU benchmark of this machine (benchmarkIndex), median of ${benchmarkIndexes.length} runs: ${median(benchmarkIndexes).toFixed(0)}`);
+if (benchmarkIndexes.length)
+  console.log(
+    `\nLighthouse's CPU benchmark of this machine (benchmarkIndex), median of ${benchmarkIndexes.length} runs: ${median(benchmarkIndexes).toFixed(0)}`,
+  );
 for (const warning of runWarnings) console.log(`Lighthouse warned: ${warning}`);
-const misses = rows.filter((r) => [r.perf, r.a11y, r.bp, r.seo].some((score) => !Number.isFinite(score)) || r.perf < 0.98 || r.a11y < 1 || r.bp < 1 || r.seo < 1 || r.cls > 0 || r.jsKb > 130 || r.lcp > 1000 || r.tbt > 50);
-console.log(`\nTargets (medians): perf >= 0.98, a11y/bp/seo 1.00, CLS 0, JS <= 130 KB, LCP <= 1000 ms, TBT <= 50 ms. Pages missing a target: ${misses.length ? misses.map((r) => r.page).join(", ") : "none"}`);
+const misses = rows.filter(
+  (r) =>
+    [r.perf, r.a11y, r.bp, r.seo].some((score) => !Number.isFinite(score)) ||
+    r.perf < 0.98 ||
+    r.a11y < 1 ||
+    r.bp < 1 ||
+    r.seo < 1 ||
+    r.cls > 0 ||
+    r.jsKb > 130 ||
+    r.lcp > 1000 ||
+    r.tbt > 50,
+);
+console.log(
+  `\nTargets (medians): perf >= 0.98, a11y/bp/seo 1.00, CLS 0, JS <= 130 KB, LCP <= 1000 ms, TBT <= 50 ms. Pages missing a target: ${misses.length ? misses.map((r) => r.page).join(", ") : "none"}`,
+);
 process.exit(failed ? 1 : 0);

@@ -27,14 +27,34 @@ const work = mkdtempSync(path.join(tmpdir(), "observatory-"));
 const key = path.join(work, "key.pem");
 const cert = path.join(work, "cert.pem");
 
-execFileSync("openssl", [
-  "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "2",
-  "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1,IP:::1",
-], { stdio: "ignore" });
+execFileSync(
+  "openssl",
+  [
+    "req",
+    "-x509",
+    "-newkey",
+    "rsa:2048",
+    "-nodes",
+    "-keyout",
+    key,
+    "-out",
+    cert,
+    "-days",
+    "2",
+    "-subj",
+    "/CN=localhost",
+    "-addext",
+    "subjectAltName=DNS:localhost,IP:127.0.0.1,IP:::1",
+  ],
+  { stdio: "ignore" },
+);
 
 // The scanner reads these lists, which its install step would download; offline they start empty.
 const observatoryDir = path.dirname(fileURLToPath(import.meta.resolve("@mdn/mdn-http-observatory/package.json")));
-for (const [file, content] of [["hsts-preload.json", "{}"], ["tld-list.json", "[]"]] as const) {
+for (const [file, content] of [
+  ["hsts-preload.json", "{}"],
+  ["tld-list.json", "[]"],
+] as const) {
   const target = path.join(observatoryDir, "conf", file);
   if (!existsSync(target)) writeFileSync(target, content);
 }
@@ -55,7 +75,13 @@ const app = spawn(process.execPath, [...SERVER_NODE_OPTIONS, path.join(config.BU
 function forward(proto: "http" | "https"): http.RequestListener {
   return (req, res) => {
     const upstream = http.request(
-      { host: "127.0.0.1", port: appPort, method: req.method, path: req.url, headers: { ...req.headers, "x-forwarded-proto": proto, "x-forwarded-for": req.socket.remoteAddress ?? "" } },
+      {
+        host: "127.0.0.1",
+        port: appPort,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, "x-forwarded-proto": proto, "x-forwarded-for": req.socket.remoteAddress ?? "" },
+      },
       (up) => {
         res.writeHead(up.statusCode ?? 502, up.headers);
         up.pipe(res);
@@ -70,7 +96,9 @@ function forward(proto: "http" | "https"): http.RequestListener {
 }
 
 const servers = [
-  ...["127.0.0.1", "::1"].map((host) => https.createServer({ key: readFileSync(key), cert: readFileSync(cert) }, forward("https")).listen(443, host)),
+  ...["127.0.0.1", "::1"].map((host) =>
+    https.createServer({ key: readFileSync(key), cert: readFileSync(cert) }, forward("https")).listen(443, host),
+  ),
   ...["127.0.0.1", "::1"].map((host) => http.createServer(forward("http")).listen(80, host)),
 ];
 
@@ -104,7 +132,9 @@ try {
   for (const [name, test] of Object.entries(result.tests)) {
     console.log(`${test.pass ? "pass" : "FAIL"}  ${name.padEnd(32)} ${String(test.scoreModifier).padStart(4)}  ${test.result}`);
   }
-  console.log(`\nHTTP Observatory: grade ${result.scan.grade}, score ${result.scan.score}, ${result.scan.testsPassed}/${result.scan.testsQuantity} tests passed (target A+)`);
+  console.log(
+    `\nHTTP Observatory: grade ${result.scan.grade}, score ${result.scan.score}, ${result.scan.testsPassed}/${result.scan.testsQuantity} tests passed (target A+)`,
+  );
 } catch (error) {
   console.error(error);
   exitCode = 1;

@@ -86,7 +86,10 @@ export async function explainRun(result: RunnerResult): Promise<string[]> {
     const requests = [...lcp.pessimisticEstimate.nodeTimings]
       .filter(([node]) => node.type === "network")
       .sort((a, b) => a[1].startTime - b[1].startTime)
-      .map(([node, t]) => `    ${ms(t)}: ${node.request?.resourceType ?? ""} ${file(node.request?.url)} (${Math.round((node.request?.transferSize ?? 0) / 1024)} KB, ${node.request?.priority ?? ""})`);
+      .map(
+        ([node, t]) =>
+          `    ${ms(t)}: ${node.request?.resourceType ?? ""} ${file(node.request?.url)} (${Math.round((node.request?.transferSize ?? 0) / 1024)} KB, ${node.request?.priority ?? ""})`,
+      );
     return [
       `  simulated FCP ${Math.round(fcp.timing)} ms, LCP ${Math.round(lcp.timing)} ms, TBT ${Math.round(tbt.timing)} ms; tasks over 50 ms after FCP (recorded events in ms, unthrottled):`,
       ...(tasks.length ? tasks : ["    none"]),

@@ -41,7 +41,12 @@ export async function compileClientModule(root: string, source: string, target: 
  * A plugin answering `import … from moduleId` with moduleText of what compile gives; a change to a
  * file the last compilation read invalidates the module (dev server, Vitest).
  */
-export function clientModulePlugin<T extends CompiledModule>(name: string, moduleId: string, compile: (root: string) => Promise<T>, moduleText: (compiled: T) => string): Plugin {
+export function clientModulePlugin<T extends CompiledModule>(
+  name: string,
+  moduleId: string,
+  compile: (root: string) => Promise<T>,
+  moduleText: (compiled: T) => string,
+): Plugin {
   const resolvedId = `\0${moduleId}`;
   let root = process.cwd();
   let inputs = new Set<string>();

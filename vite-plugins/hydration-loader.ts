@@ -38,7 +38,8 @@ export async function compileHydrationLoader(root: string): Promise<CompiledLoad
   const compiled = await compileClientModule(root, LOADER_SOURCE, LOADER_TARGET);
   const code = compiled.code.trim();
   // Inside <script>…</script> in the page's HTML: nothing may end or confuse the element.
-  if (/<\/script|<!--|<script/i.test(code)) throw new Error(`${LOADER_SOURCE}: the compiled loader contains "</script", "<script" or "<!--"; it cannot be inlined as it is`);
+  if (/<\/script|<!--|<script/i.test(code))
+    throw new Error(`${LOADER_SOURCE}: the compiled loader contains "</script", "<script" or "<!--"; it cannot be inlined as it is`);
   return { code, hash: `'sha256-${createHash("sha256").update(code, "utf8").digest("base64")}'`, inputs: compiled.inputs };
 }
 

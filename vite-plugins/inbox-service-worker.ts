@@ -25,5 +25,10 @@ export function compileInboxServiceWorker(root: string): Promise<CompiledModule>
 }
 
 export function inboxServiceWorker(): Plugin {
-  return clientModulePlugin("inbox-service-worker", INBOX_SERVICE_WORKER_MODULE, compileInboxServiceWorker, ({ code }) => `export const code = ${JSON.stringify(code)};\n`);
+  return clientModulePlugin(
+    "inbox-service-worker",
+    INBOX_SERVICE_WORKER_MODULE,
+    compileInboxServiceWorker,
+    ({ code }) => `export const code = ${JSON.stringify(code)};\n`,
+  );
 }

@@ -18,7 +18,9 @@ export function NotFoundContent() {
         404
       </p>
       <h1 className="mt-4 text-3xl font-bold">Oops! This property is no longer available.</h1>
-      <p className="mt-4 text-lg text-ink-muted">It may have been sold or removed from the market. But don't worry — we've got more homes you'll love!</p>
+      <p className="mt-4 text-lg text-ink-muted">
+        It may have been sold or removed from the market. But don't worry — we've got more homes you'll love!
+      </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <ButtonLink to="/search">Browse Current Listings</ButtonLink>
         <ButtonLink to="/" variant="secondary">
@@ -29,7 +31,9 @@ export function NotFoundContent() {
         <h2 id="nf-help" className="text-xl font-bold">
           Need help finding a home?
         </h2>
-        <p className="mt-2 text-ink-muted">Tell {site.agent.firstName} what you are looking for and get matching listings the day they appear.</p>
+        <p className="mt-2 text-ink-muted">
+          Tell {site.agent.firstName} what you are looking for and get matching listings the day they appear.
+        </p>
         <div className="mt-4 flex flex-wrap justify-center gap-4">
           <a href={site.agent.phoneHref} className="inline-flex items-center gap-2 font-bold text-brand underline">
             <Phone aria-hidden="true" className="size-4" /> Call {site.agent.phone}

@@ -31,7 +31,9 @@ export function ToasterHost() {
   useCloseWhenFocusLeaves(Boolean(Toaster));
 
   if (!Toaster) return null;
-  return <Toaster position="bottom-right" visibleToasts={3} duration={4000} hotkey={["altKey", "KeyT"]} theme="system" richColors closeButton />;
+  return (
+    <Toaster position="bottom-right" visibleToasts={3} duration={4000} hotkey={["altKey", "KeyT"]} theme="system" richColors closeButton />
+  );
 }
 
 /**

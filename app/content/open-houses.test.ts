@@ -36,7 +36,14 @@ describe("the sample open houses", () => {
 
   it("keep the samples' order and days: Saturday, Saturday, Sunday, Sunday, then the next Saturday and Sunday", () => {
     // Tuesday, November 24, 2026.
-    expect(sampleOpenHouses("2026-11-24").map((s) => s.date)).toEqual(["2026-11-28", "2026-11-28", "2026-11-29", "2026-11-29", "2026-12-05", "2026-12-06"]);
+    expect(sampleOpenHouses("2026-11-24").map((s) => s.date)).toEqual([
+      "2026-11-28",
+      "2026-11-28",
+      "2026-11-29",
+      "2026-11-29",
+      "2026-12-05",
+      "2026-12-06",
+    ]);
     expect(openHouseSamples.map((s) => s.day)).toEqual(["Saturday", "Saturday", "Sunday", "Sunday", "Saturday", "Sunday"]);
   });
 });

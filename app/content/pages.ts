@@ -66,7 +66,9 @@ export const pages: readonly PageEntry[] = [
   // Buying
   page("/search", "routes/search.tsx", "Search Listings", "Buying", { id: "search", footer: "social" }),
   page("/mls-search", "routes/search.tsx", "MLS® Search", "Buying", { id: "mls-search", footer: "social" }),
-  ...propertyTypes.map((t) => page(t.path, "routes/property-type.tsx", t.heading, "Buying", { id: `type${t.path}`.replace(/\//g, "-"), footer: "social" })),
+  ...propertyTypes.map((t) =>
+    page(t.path, "routes/property-type.tsx", t.heading, "Buying", { id: `type${t.path}`.replace(/\//g, "-"), footer: "social" }),
+  ),
   // Rendered per request: the feed's upcoming open houses, or samples dated on the coming weekends.
   page("/open-house", "routes/open-house.tsx", "Open Houses", "Buying", { prerender: false }),
   page("/buyersearch", "routes/buyersearch.tsx", "Buyer Search", "Buying"),
@@ -78,7 +80,12 @@ export const pages: readonly PageEntry[] = [
   page("/browse-by-building", "routes/placeholder.tsx", "Browse by Building", "Buying", { id: "browse-by-building", ...noindex }),
 
   // Area listings
-  ...areas.map((a) => page(a.path, "routes/area-listings.tsx", `${a.name} Listings`, "Listings", { id: `area${a.path}`.replace(/\//g, "-"), footer: "social" })),
+  ...areas.map((a) =>
+    page(a.path, "routes/area-listings.tsx", `${a.name} Listings`, "Listings", {
+      id: `area${a.path}`.replace(/\//g, "-"),
+      footer: "social",
+    }),
+  ),
 
   // Selling
   page("/sell", "routes/sell.tsx", "Sell", "Selling"),
@@ -104,13 +111,29 @@ export const pages: readonly PageEntry[] = [
   page("/buyrealtyninjacode", "routes/test-pages/buy-realty-ninja-code.tsx", "Buy (widget code)", "Test and theme pages", noindex),
   ...[1, 2, 3, 4].map((n) => {
     const path = n === 1 ? "/themepage" : `/themepage${n}`;
-    return page(path, "routes/test-pages/theme-page.tsx", `Theme Page ${n}`, "Test and theme pages", { id: path.slice(1), footer: "social", ...noindex });
+    return page(path, "routes/test-pages/theme-page.tsx", `Theme Page ${n}`, "Test and theme pages", {
+      id: path.slice(1),
+      footer: "social",
+      ...noindex,
+    });
   }),
   page("/testpage", "routes/test-pages/testpage.tsx", "Test Page", "Test and theme pages", noindex),
   page("/buytestpage", "routes/test-pages/buy-test.tsx", "Buy Test Page", "Test and theme pages", noindex),
   page("/selltestpage", "routes/test-pages/sell-test.tsx", "Sell Test Page", "Test and theme pages", noindex),
-  page("/instantupdatestestpage", "routes/test-pages/instant-updates-test.tsx", "Instant Updates Test Page", "Test and theme pages", noindex),
-  page("/mortgagecalculatortestpage", "routes/test-pages/mortgage-calculator-test.tsx", "Mortgage Calculator Test Page", "Test and theme pages", noindex),
+  page(
+    "/instantupdatestestpage",
+    "routes/test-pages/instant-updates-test.tsx",
+    "Instant Updates Test Page",
+    "Test and theme pages",
+    noindex,
+  ),
+  page(
+    "/mortgagecalculatortestpage",
+    "routes/test-pages/mortgage-calculator-test.tsx",
+    "Mortgage Calculator Test Page",
+    "Test and theme pages",
+    noindex,
+  ),
   page("/blogtestpage", "routes/test-pages/blog-test.tsx", "Blog Test Page", "Test and theme pages", noindex),
   page("/abouttestpage", "routes/test-pages/about-test.tsx", "About Test Page", "Test and theme pages", noindex),
   page("/contacttestpage", "routes/test-pages/contact-test.tsx", "Contact Test Page", "Test and theme pages", noindex),

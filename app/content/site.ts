@@ -85,10 +85,22 @@ export const site = {
   embeds: {
     scriptUrl: "https://forms.leadembed.example/js/form_embed.js",
     origin: "https://forms.leadembed.example",
-    valuation: { src: "https://forms.leadembed.example/widget/form/home-valuation-5581", height: 720, title: "Free home valuation request form" },
-    instantUpdates: { src: "https://forms.leadembed.example/widget/form/instant-updates-5582", height: 781, title: "Get Instant Property Updates form" },
+    valuation: {
+      src: "https://forms.leadembed.example/widget/form/home-valuation-5581",
+      height: 720,
+      title: "Free home valuation request form",
+    },
+    instantUpdates: {
+      src: "https://forms.leadembed.example/widget/form/instant-updates-5582",
+      height: 781,
+      title: "Get Instant Property Updates form",
+    },
     contactMessage: { src: "https://forms.leadembed.example/widget/form/contact-message-5583", height: 584, title: "Message form" },
-    buyerSearch: { src: "https://forms.leadembed.example/widget/form/buyer-search-5584", height: 720, title: "Property search criteria form" },
+    buyerSearch: {
+      src: "https://forms.leadembed.example/widget/form/buyer-search-5584",
+      height: 720,
+      title: "Property search criteria form",
+    },
   },
   /** Where the terms page sends people who want no more calls, texts or e-mails. */
   optOutHref: `mailto:${agentEmail}?subject=${encodeURIComponent("Please stop calls, texts and e-mails")}`,

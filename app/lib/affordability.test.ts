@@ -13,7 +13,9 @@ describe("maxMortgageForIncome", () => {
 
   it("allows more at the insured limit than at the traditional target, and less at a higher rate", () => {
     expect(maxMortgageForIncome(80_000, 39, assumptions)).toBeGreaterThan(maxMortgageForIncome(80_000, 32, assumptions));
-    expect(maxMortgageForIncome(80_000, 32, { ...assumptions, qualifyingRatePercent: 7 })).toBeLessThan(maxMortgageForIncome(80_000, 32, assumptions));
+    expect(maxMortgageForIncome(80_000, 32, { ...assumptions, qualifyingRatePercent: 7 })).toBeLessThan(
+      maxMortgageForIncome(80_000, 32, assumptions),
+    );
   });
 
   it("gives nothing when heating alone is over the limit", () => {

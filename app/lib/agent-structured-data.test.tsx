@@ -17,7 +17,9 @@ type Block = Record<string, unknown> & { "@type"?: unknown; areaServed?: { name:
 
 /** The JSON-LD blocks of a route's meta, as the head carries them. */
 function jsonLdOf(meta: readonly unknown[]): Block[] {
-  return meta.flatMap((m) => (m && typeof m === "object" && "script:ld+json" in m ? [(m as { "script:ld+json": Block })["script:ld+json"]] : []));
+  return meta.flatMap((m) =>
+    m && typeof m === "object" && "script:ld+json" in m ? [(m as { "script:ld+json": Block })["script:ld+json"]] : [],
+  );
 }
 const agentOf = (blocks: Block[]) => blocks.find((b) => Array.isArray(b["@type"]) && b["@type"].includes("RealEstateAgent"));
 const args = (pathname: string) => ({ location: { pathname } }) as never;
@@ -41,7 +43,8 @@ describe("the agent's structured data", () => {
   });
 
   it("elsewhere serves the site's twelve towns", () => {
-    for (const meta of [homeMeta(args("/")), aboutMeta(args("/about"))]) expect(agentOf(jsonLdOf(meta))!.areaServed!.map((a) => a.name)).toEqual(site.serviceAreaTowns);
+    for (const meta of [homeMeta(args("/")), aboutMeta(args("/about"))])
+      expect(agentOf(jsonLdOf(meta))!.areaServed!.map((a) => a.name)).toEqual(site.serviceAreaTowns);
     expect(site.serviceAreaTowns).toHaveLength(12);
   });
 

@@ -45,7 +45,10 @@ describe("lastMailTime", () => {
         expect(wallClockOf(last)).toBe("07:00");
         if (frequency === "weekly") expect(weekdayOf(edmontonDate(last))).toBe(6);
         for (let made = now - 9 * 86_400_000; made <= now; made += 61 * 60_000) {
-          if (dueAt(frequency, new Date(made)).getTime() <= now) expect(made, `${frequency} row made ${new Date(made).toISOString()}, now ${new Date(now).toISOString()}`).toBeLessThanOrEqual(last.getTime());
+          if (dueAt(frequency, new Date(made)).getTime() <= now)
+            expect(made, `${frequency} row made ${new Date(made).toISOString()}, now ${new Date(now).toISOString()}`).toBeLessThanOrEqual(
+              last.getTime(),
+            );
         }
       }
     }

@@ -58,7 +58,8 @@ export function sentFiguresOf(f: BuyerFigures): SentFigures {
   return { fields: figureFieldValues(f), sentence: buyerFiguresSentence(f) };
 }
 
-const within = (value: unknown, [min, max]: readonly [number, number]): value is number => typeof value === "number" && Number.isFinite(value) && value >= min && value <= max;
+const within = (value: unknown, [min, max]: readonly [number, number]): value is number =>
+  typeof value === "number" && Number.isFinite(value) && value >= min && value <= max;
 
 /**
  * The figures of a stored payload (`payload.figures`), or null when it has none or they are not
@@ -68,9 +69,22 @@ export function buyerFiguresOf(value: unknown): BuyerFigures | null {
   if (!value || typeof value !== "object") return null;
   const v = value as Record<string, unknown>;
   const b = FIGURE_BOUNDS;
-  if (!within(v.down, b.down) || !within(v.rate, b.rate) || !within(v.amortizationYears, b.amortizationYears) || !within(v.monthlyTotal, b.monthlyTotal)) return null;
+  if (
+    !within(v.down, b.down) ||
+    !within(v.rate, b.rate) ||
+    !within(v.amortizationYears, b.amortizationYears) ||
+    !within(v.monthlyTotal, b.monthlyTotal)
+  )
+    return null;
   if (!Number.isInteger(v.amortizationYears) || typeof v.includesTax !== "boolean" || typeof v.includesCondoFee !== "boolean") return null;
-  return { down: v.down, rate: v.rate, amortizationYears: v.amortizationYears, monthlyTotal: v.monthlyTotal, includesTax: v.includesTax, includesCondoFee: v.includesCondoFee };
+  return {
+    down: v.down,
+    rate: v.rate,
+    amortizationYears: v.amortizationYears,
+    monthlyTotal: v.monthlyTotal,
+    includesTax: v.includesTax,
+    includesCondoFee: v.includesCondoFee,
+  };
 }
 
 /** "$25,000 down at 5.4 %, 25 years: about $3,050 a month with tax and condo fee": one line the agent can answer to. */

@@ -29,7 +29,10 @@ export interface FormMessages {
 }
 
 /** The routes' clientAction: the server's answer, or the failure text when it could not be reached. */
-export async function submitOrFail<F extends string>(serverAction: () => Promise<FormResult<F>>, messages: FormMessages): Promise<FormResult<F>> {
+export async function submitOrFail<F extends string>(
+  serverAction: () => Promise<FormResult<F>>,
+  messages: FormMessages,
+): Promise<FormResult<F>> {
   try {
     return await serverAction();
   } catch {

@@ -25,8 +25,18 @@ describe("formatCurrency (en-CA)", () => {
 });
 
 describe("the hand-written digits agree with Intl.NumberFormat (en-CA)", () => {
-  const wholeDollars = new Intl.NumberFormat("en-CA", { style: "currency", currency: "CAD", maximumFractionDigits: 0, minimumFractionDigits: 0 });
-  const withCents = new Intl.NumberFormat("en-CA", { style: "currency", currency: "CAD", maximumFractionDigits: 2, minimumFractionDigits: 2 });
+  const wholeDollars = new Intl.NumberFormat("en-CA", {
+    style: "currency",
+    currency: "CAD",
+    maximumFractionDigits: 0,
+    minimumFractionDigits: 0,
+  });
+  const withCents = new Intl.NumberFormat("en-CA", {
+    style: "currency",
+    currency: "CAD",
+    maximumFractionDigits: 2,
+    minimumFractionDigits: 2,
+  });
   const plain = new Intl.NumberFormat("en-CA");
   // Intl writes a negative zero with its sign; this site never does (see above).
   const intl = (formatter: Intl.NumberFormat, value: number) => formatter.format(value).replace(/^-(\$?0(\.0+)?)$/, "$1");

@@ -38,7 +38,9 @@ export const FORM_LABELS = Object.fromEntries(PUBLIC_FORMS.map((f) => [f.form, f
 export const PERSON_SOURCES: readonly string[] = SUBMISSION_KINDS.map((k) => SUBMISSION_SOURCES[k].source);
 
 /** What the inbox, the reminders and the summary call a form (spec §7's sources). */
-export const SOURCE_LABELS: Record<string, string> = Object.fromEntries(SUBMISSION_KINDS.map((k) => [SUBMISSION_SOURCES[k].source, SUBMISSION_SOURCES[k].label]));
+export const SOURCE_LABELS: Record<string, string> = Object.fromEntries(
+  SUBMISSION_KINDS.map((k) => [SUBMISSION_SOURCES[k].source, SUBMISSION_SOURCES[k].label]),
+);
 
 export function sourceLabel(source: string): string {
   return SOURCE_LABELS[source] ?? source;

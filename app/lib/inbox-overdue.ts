@@ -11,7 +11,11 @@ import type { PersonStatus } from "./inbox";
 export type ReplyDueAt = (since: Date, minutes: number) => Date;
 
 /** When the agent's reply to this person is (or was) due; null when no reply is owed: they are not New, or nothing of theirs is waiting. */
-export function replyDueOf(person: { status: PersonStatus; awaitingReplySince: Date | null }, minutes: number, replyDueAt: ReplyDueAt): Date | null {
+export function replyDueOf(
+  person: { status: PersonStatus; awaitingReplySince: Date | null },
+  minutes: number,
+  replyDueAt: ReplyDueAt,
+): Date | null {
   if (person.status !== "new" || !person.awaitingReplySince) return null;
   return replyDueAt(person.awaitingReplySince, minutes);
 }
@@ -21,6 +25,10 @@ export function isOverdue(replyDue: Date | null, now: Date): boolean {
 }
 
 /** The list's people, each with `replyDue` added (its order kept). */
-export function withReplyDue<P extends { status: PersonStatus; awaitingReplySince: Date | null }>(people: P[], minutes: number, replyDueAt: ReplyDueAt): (P & { replyDue: Date | null })[] {
+export function withReplyDue<P extends { status: PersonStatus; awaitingReplySince: Date | null }>(
+  people: P[],
+  minutes: number,
+  replyDueAt: ReplyDueAt,
+): (P & { replyDue: Date | null })[] {
   return people.map((p) => ({ ...p, replyDue: replyDueOf(p, minutes, replyDueAt) }));
 }

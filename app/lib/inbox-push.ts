@@ -37,7 +37,8 @@ export function inboxUrl(url: unknown): string {
   return url;
 }
 
-const text = (value: unknown, max: number): string | undefined => (typeof value === "string" && value.trim() !== "" ? value.trim().slice(0, max) : undefined);
+const text = (value: unknown, max: number): string | undefined =>
+  typeof value === "string" && value.trim() !== "" ? value.trim().slice(0, max) : undefined;
 
 /**
  * The notification a push carries: its JSON `{ title, body, url, tag? }`. No payload, text that
@@ -87,7 +88,13 @@ export type PushSupport = "supported" | "ios-home-screen" | "unsupported";
  * Can this browser receive pushes? iPhone and iPad Safari can (iOS 16.4 and later) only from the
  * inbox added to the Home Screen, where PushManager exists; in a tab it is missing.
  */
-export function pushSupport(env: { serviceWorker: boolean; pushManager: boolean; userAgent: string; standalone: boolean; maxTouchPoints: number }): PushSupport {
+export function pushSupport(env: {
+  serviceWorker: boolean;
+  pushManager: boolean;
+  userAgent: string;
+  standalone: boolean;
+  maxTouchPoints: number;
+}): PushSupport {
   if (env.serviceWorker && env.pushManager) return "supported";
   // iPadOS asks for the desktop site and says "Macintosh"; only a touch screen tells it apart.
   const apple = /iPhone|iPad|iPod/.test(env.userAgent) || (/Macintosh/.test(env.userAgent) && env.maxTouchPoints > 1);

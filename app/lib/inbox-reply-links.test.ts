@@ -11,7 +11,8 @@ function paramsOf(href: string): [string, string][] {
 
 describe("dialable", () => {
   it("writes North American numbers in E.164, however they were typed", () => {
-    for (const typed of ["780-555-0199", "(780) 555-0199", "780.555.0199", "1 780 555 0199", "+1 (780) 555-0199", " 7805550199 "]) expect(dialable(typed)).toBe("+17805550199");
+    for (const typed of ["780-555-0199", "(780) 555-0199", "780.555.0199", "1 780 555 0199", "+1 (780) 555-0199", " 7805550199 "])
+      expect(dialable(typed)).toBe("+17805550199");
   });
   it("leaves an extension off, keeps an international number's country code, and gives nothing for nothing", () => {
     expect(dialable("780-555-0199 ext. 12")).toBe("+17805550199");
@@ -26,13 +27,17 @@ describe("dialable", () => {
 
 describe("the text message", () => {
   it("greets by first name and names the agent and brokerage", () => {
-    expect(greeting("  Ana  Émile ", by)).toBe("Hi Ana, this is Jordan Avery from Northgate Realty Group. Thanks for reaching out through my website.");
+    expect(greeting("  Ana  Émile ", by)).toBe(
+      "Hi Ana, this is Jordan Avery from Northgate Realty Group. Thanks for reaching out through my website.",
+    );
     expect(greeting("", by)).toMatch(/^Hi, this is Jordan Avery/);
   });
   it("is one body parameter, encoded for both phones (?&body=), with non-ASCII names intact", () => {
     const href = smsHref("+17805550199", greeting("Zoë-José", by));
     expect(href.startsWith("sms:+17805550199?&body=Hi%20Zo%C3%AB-Jos%C3%A9%2C%20")).toBe(true);
-    expect(paramsOf(href)).toEqual([["body", "Hi Zoë-José, this is Jordan Avery from Northgate Realty Group. Thanks for reaching out through my website."]]);
+    expect(paramsOf(href)).toEqual([
+      ["body", "Hi Zoë-José, this is Jordan Avery from Northgate Realty Group. Thanks for reaching out through my website."],
+    ]);
     const tricky = smsHref("+17805550199", "R&D #1\nnext=line?body=x");
     expect(tricky).not.toMatch(/[ #\n]|&(?!body=)/);
     expect(paramsOf(tricky)).toEqual([["body", "R&D #1\nnext=line?body=x"]]);
@@ -73,12 +78,18 @@ describe("the e-mail", () => {
 
 describe("replyLinks", () => {
   it("has Call and Text only with a phone, and the e-mail quotes their latest message", () => {
-    const links = replyLinks({ name: "Ana Émile", email: "ana@example.com", phone: "(780) 555-0199" }, latest("Is it still for sale?", "10234 102 Ave NW"), by);
+    const links = replyLinks(
+      { name: "Ana Émile", email: "ana@example.com", phone: "(780) 555-0199" },
+      latest("Is it still for sale?", "10234 102 Ave NW"),
+      by,
+    );
     expect(links.call).toBe("tel:+17805550199");
     expect(links.text).toMatch(/^sms:\+17805550199\?&body=Hi%20Ana%2C/);
     const body = new URL(links.email).searchParams.get("body")!;
     expect(body).toMatch(/^Hi Ana,\r\n/);
-    expect(body).toContain("Jordan Avery\r\nNorthgate Realty Group\r\n\r\nOn Nov 22, 2026, 9:51 p.m., you wrote:\r\n> Is it still for sale?");
+    expect(body).toContain(
+      "Jordan Avery\r\nNorthgate Realty Group\r\n\r\nOn Nov 22, 2026, 9:51 p.m., you wrote:\r\n> Is it still for sale?",
+    );
     expect(new URL(links.email).searchParams.get("subject")).toBe("Re: 10234 102 Ave NW");
 
     const noPhone = replyLinks({ name: "", email: "x@example.com", phone: null }, null, by);

@@ -58,7 +58,10 @@ export function greeting(personName: string | null | undefined, by: Replier): st
 
 /** One line, for a subject: line breaks and tabs a payload might hold become spaces. */
 function oneLine(value: string): string {
-  return value.replace(/[\r\n\t\u2028\u2029]+/g, " ").replace(/\s{2,}/g, " ").trim();
+  return value
+    .replace(/[\r\n\t\u2028\u2029]+/g, " ")
+    .replace(/\s{2,}/g, " ")
+    .trim();
 }
 
 /** Their message as "> " lines under "On <when>, you wrote:", cut short if very long. */
@@ -91,10 +94,22 @@ export function smsHref(number: string, body: string): string {
   return `sms:${encodeURIComponent(number).replace(/%2B/g, "+")}?&body=${encodeURIComponent(body)}`;
 }
 
-export function replyLinks(person: { name: string | null; email: string; phone: string | null }, latest: LatestMessage | null, by: Replier): ReplyLinks {
+export function replyLinks(
+  person: { name: string | null; email: string; phone: string | null },
+  latest: LatestMessage | null,
+  by: Replier,
+): ReplyLinks {
   const number = dialable(person.phone);
   const first = firstNameOf(person.name);
-  const body = [`Hi${first ? ` ${first}` : ""},`, "", "", "", `${by.agentName}`, by.brokerage, ...(latest?.text.trim() ? ["", quoted(latest)] : [])].join("\n");
+  const body = [
+    `Hi${first ? ` ${first}` : ""},`,
+    "",
+    "",
+    "",
+    `${by.agentName}`,
+    by.brokerage,
+    ...(latest?.text.trim() ? ["", quoted(latest)] : []),
+  ].join("\n");
   return {
     call: number ? `tel:${number}` : null,
     text: number ? smsHref(number, greeting(person.name, by)) : null,

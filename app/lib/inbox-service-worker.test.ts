@@ -56,7 +56,10 @@ describe("the inbox service worker", () => {
 
   it("shows the push's title and body, with its url and tag", async () => {
     const { worker, dispatch } = startWorker();
-    await dispatch("push", pushOf(JSON.stringify({ title: "Ana Lopez: buying", body: "3 beds in Glenora", url: "/inbox/people/12", tag: "person-12" })));
+    await dispatch(
+      "push",
+      pushOf(JSON.stringify({ title: "Ana Lopez: buying", body: "3 beds in Glenora", url: "/inbox/people/12", tag: "person-12" })),
+    );
     expect(worker.registration.showNotification).toHaveBeenCalledWith("Ana Lopez: buying", {
       body: "3 beds in Glenora",
       tag: "person-12",
@@ -66,17 +69,28 @@ describe("the inbox service worker", () => {
     });
   });
 
-  it.each([null, "not json", JSON.stringify({ title: "Hi", body: "x", url: "https://evil.example/" })])("shows a notification opening /inbox for %j", async (payload) => {
-    const { worker, dispatch } = startWorker();
-    await dispatch("push", pushOf(payload));
-    const [title, options] = worker.registration.showNotification.mock.calls[0] as unknown as [string, { data: { url: string } }];
-    expect(title).toBe(payload?.startsWith("{") ? "Hi" : "New lead");
-    expect(options.data.url).toBe("/inbox");
-  });
+  it.each([null, "not json", JSON.stringify({ title: "Hi", body: "x", url: "https://evil.example/" })])(
+    "shows a notification opening /inbox for %j",
+    async (payload) => {
+      const { worker, dispatch } = startWorker();
+      await dispatch("push", pushOf(payload));
+      const [title, options] = worker.registration.showNotification.mock.calls[0] as unknown as [string, { data: { url: string } }];
+      expect(title).toBe(payload?.startsWith("{") ? "Hi" : "New lead");
+      expect(options.data.url).toBe("/inbox");
+    },
+  );
 
   it("on a tap, closes the notification and shows its url in an open inbox window", async () => {
-    const inbox: WindowStandIn = { url: "https://www.averyhomes.example/inbox/account", focus: vi.fn(async () => inbox), navigate: vi.fn(async () => inbox) };
-    const other: WindowStandIn = { url: "https://www.averyhomes.example/contact", focus: vi.fn(async () => other), navigate: vi.fn(async () => other) };
+    const inbox: WindowStandIn = {
+      url: "https://www.averyhomes.example/inbox/account",
+      focus: vi.fn(async () => inbox),
+      navigate: vi.fn(async () => inbox),
+    };
+    const other: WindowStandIn = {
+      url: "https://www.averyhomes.example/contact",
+      focus: vi.fn(async () => other),
+      navigate: vi.fn(async () => other),
+    };
     const { worker, dispatch } = startWorker([other, inbox]);
     const close = vi.fn();
     await dispatch("notificationclick", { notification: { close, data: { url: "/inbox/people/12" } } });
@@ -94,7 +108,11 @@ describe("the inbox service worker", () => {
   });
 
   it("opens a window when the open inbox cannot be navigated", async () => {
-    const inbox: WindowStandIn = { url: "https://www.averyhomes.example/inbox", focus: vi.fn(async () => inbox), navigate: vi.fn(async () => Promise.reject(new TypeError("not controlled"))) };
+    const inbox: WindowStandIn = {
+      url: "https://www.averyhomes.example/inbox",
+      focus: vi.fn(async () => inbox),
+      navigate: vi.fn(async () => Promise.reject(new TypeError("not controlled"))),
+    };
     const { worker, dispatch } = startWorker([inbox]);
     await dispatch("notificationclick", { notification: { close: vi.fn(), data: { url: "/inbox/people/3" } } });
     expect(worker.clients.openWindow).toHaveBeenCalledWith("https://www.averyhomes.example/inbox/people/3");

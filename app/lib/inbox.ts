@@ -32,7 +32,9 @@ export const SIGN_IN_MESSAGES = {
  */
 export function safeNextPath(next: string | null | undefined): string {
   if (!next) return "/inbox";
-  return /^\/inbox(?:\/[A-Za-z0-9_\-/.]*)?(?:\?[A-Za-z0-9_\-=&%+.]*)?$/.test(next) && !next.includes("//") && !next.includes("/..") ? next : "/inbox";
+  return /^\/inbox(?:\/[A-Za-z0-9_\-/.]*)?(?:\?[A-Za-z0-9_\-=&%+.]*)?$/.test(next) && !next.includes("//") && !next.includes("/..")
+    ? next
+    : "/inbox";
 }
 
 /** One submission on a person's timeline in the inbox (a lead or a contact message). */
@@ -49,7 +51,12 @@ export interface Submission {
   /** Exactly what the visitor submitted (the notification's snapshot). */
   fields: Record<string, unknown>;
   createdAt: Date;
-  notification: { status: "pending" | "sending" | "sent" | "failed" | "withheld"; attempts: number; lastError: string | null; sentAt: Date | null };
+  notification: {
+    status: "pending" | "sending" | "sent" | "failed" | "withheld";
+    attempts: number;
+    lastError: string | null;
+    sentAt: Date | null;
+  };
   /** The visitor's acknowledgement of it, when one was queued (ACKNOWLEDGE_SUBMISSIONS): withheld past its address's daily cap, with the reason. */
   acknowledgement: AcknowledgementState | null;
   /** The consent the visitor gave on the welcome form (leads only). */

@@ -4,7 +4,13 @@
  * them with the page's data: the panel's words need the numbers, not the modules that hold them,
  * so the listing page's script stays small (issue 28's budget).
  */
-import { INSURED_GDS_LIMIT_PERCENT, STRESS_TEST_BUFFER_POINTS, STRESS_TEST_FLOOR_PERCENT, TRADITIONAL_GDS_PERCENT, ruleSources } from "~/lib/mortgage-rules";
+import {
+  INSURED_GDS_LIMIT_PERCENT,
+  STRESS_TEST_BUFFER_POINTS,
+  STRESS_TEST_FLOOR_PERCENT,
+  TRADITIONAL_GDS_PERCENT,
+  ruleSources,
+} from "~/lib/mortgage-rules";
 import { QUALIFYING_MONTHLY_HEATING } from "./listing-costs";
 import { LOAN_TERMS } from "./mortgage";
 import { DOWN_PAYMENT_RULE, LONG_AMORTIZATION_SURCHARGE_PERCENT, STANDARD_AMORTIZATION_YEARS } from "./mortgage-insurance";

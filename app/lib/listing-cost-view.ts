@@ -32,21 +32,30 @@ export interface CostParams {
  * a hand-edited address never gives an error page.
  */
 export function readCostParams(params: URLSearchParams, price: number | null): CostParams {
-  const result: CostParams = { firstTimeBuyer: params.get(FIELD.firstTimeBuyer) === "1", newBuild: params.get(FIELD.newBuild) === "1", messages: [] };
+  const result: CostParams = {
+    firstTimeBuyer: params.get(FIELD.firstTimeBuyer) === "1",
+    newBuild: params.get(FIELD.newBuild) === "1",
+    messages: [],
+  };
   if (price === null || !(price > 0)) return result;
   const minimum = minimumDownPayment(price) ?? 0;
   const downText = params.get(FIELD.down)?.trim().slice(0, 24);
   if (downText) {
     const parsed = parseNumber(downText);
-    if (parsed.kind !== "number" || parsed.value < 0) result.messages.push("The down payment must be an amount in dollars, like 25000; shown at the minimum.");
+    if (parsed.kind !== "number" || parsed.value < 0)
+      result.messages.push("The down payment must be an amount in dollars, like 25000; shown at the minimum.");
     else if (parsed.value >= price) result.messages.push("The down payment must be less than the price; shown at the minimum.");
-    else if (parsed.value < minimum) result.messages.push("That down payment is below the legal minimum for this price; shown at the minimum.");
+    else if (parsed.value < minimum)
+      result.messages.push("That down payment is below the legal minimum for this price; shown at the minimum.");
     else result.down = parsed.value;
   }
   const rateText = params.get(FIELD.rate)?.trim().slice(0, 24);
   if (rateText) {
     const parsed = parseNumber(rateText);
-    if (parsed.kind !== "number" || parsed.value < 0 || parsed.value > MAX_RATE_PERCENT) result.messages.push(`The rate must be a number from 0 to ${MAX_RATE_PERCENT}, like 6.5; shown at ${CALCULATOR_DEFAULTS.ratePercent}%.`);
+    if (parsed.kind !== "number" || parsed.value < 0 || parsed.value > MAX_RATE_PERCENT)
+      result.messages.push(
+        `The rate must be a number from 0 to ${MAX_RATE_PERCENT}, like 6.5; shown at ${CALCULATOR_DEFAULTS.ratePercent}%.`,
+      );
     else result.rate = parsed.value;
   }
   const yearsText = params.get(FIELD.years);
@@ -59,8 +68,15 @@ export function readCostParams(params: URLSearchParams, price: number | null): C
 }
 
 /** The panel's choice as a query (what the GET form sends, and what the page writes to its address as the buyer types). */
-export function costQuery(costs: Pick<ListingMonthlyCosts, "ratePercent" | "years"> & { chosen: Pick<DownPaymentCase, "down"> }, answers: Pick<CostFields, "ftb" | "new"> = { ftb: "", new: "" }): string {
-  const query = new URLSearchParams({ [FIELD.down]: String(costs.chosen.down), [FIELD.rate]: String(costs.ratePercent), [FIELD.years]: String(costs.years) });
+export function costQuery(
+  costs: Pick<ListingMonthlyCosts, "ratePercent" | "years"> & { chosen: Pick<DownPaymentCase, "down"> },
+  answers: Pick<CostFields, "ftb" | "new"> = { ftb: "", new: "" },
+): string {
+  const query = new URLSearchParams({
+    [FIELD.down]: String(costs.chosen.down),
+    [FIELD.rate]: String(costs.ratePercent),
+    [FIELD.years]: String(costs.years),
+  });
   if (answers.ftb === "1") query.set(FIELD.firstTimeBuyer, "1");
   if (answers.new === "1") query.set(FIELD.newBuild, "1");
   return query.toString();
@@ -116,16 +132,26 @@ export function costColumns(costs: ListingMonthlyCosts): CostColumn[] {
     title,
     down: `${formatCurrency(c.down)} down (${formatPercent(c.downPercent, 1)})`,
     rows: [
-      ...(c.insurance.status === "required" ? [{ label: "Insurance premium", note: "added to the mortgage", value: formatCurrency(c.insurance.premium) }] : []),
+      ...(c.insurance.status === "required"
+        ? [{ label: "Insurance premium", note: "added to the mortgage", value: formatCurrency(c.insurance.premium) }]
+        : []),
       { label: "Mortgage payment", note: `on ${formatCurrency(c.mortgageAmount)}`, value: formatCurrency(c.payment) },
-      { label: "Property tax", ...(tax.estimated ? { note: "estimate" } : tax.year ? { note: `${tax.year} tax` } : {}), value: formatCurrency(tax.monthly) },
+      {
+        label: "Property tax",
+        ...(tax.estimated ? { note: "estimate" } : tax.year ? { note: `${tax.year} tax` } : {}),
+        value: formatCurrency(tax.monthly),
+      },
       ...(condoFee?.monthly != null ? [{ label: "Condo fee", value: formatCurrency(condoFee.monthly) }] : []),
     ],
     total: formatCurrency(c.total),
     income: c.qualifying.income !== null ? formatCurrency(c.qualifying.income) : null,
     gdsPercent: c.qualifying.gdsPercent,
   });
-  const chosen = column("cost-chosen", costs.chosen.down === costs.minimumDown ? "Smallest down payment" : "Your down payment", costs.chosen);
+  const chosen = column(
+    "cost-chosen",
+    costs.chosen.down === costs.minimumDown ? "Smallest down payment" : "Your down payment",
+    costs.chosen,
+  );
   return costs.twenty ? [chosen, column("cost-twenty", `${RULES.downPayment.uninsuredPercent}% down`, costs.twenty)] : [chosen];
 }
 
@@ -159,7 +185,9 @@ export function costNotes(costs: ListingMonthlyCosts): CostNote[] {
               ` More than ${RULES.standardAmortizationYears} years with under ${dp.uninsuredPercent}% down: first-time buyers and new homes only, others at most ${RULES.standardAmortizationYears} years `,
               cite(sources.thirtyYearAmortization),
               `; then the premium carries a ${RULES.longAmortizationSurchargePercent.toFixed(2)}% surcharge`,
-              ...(chosen.insurance.longAmortization === "surcharged" ? [` (${chosen.insurance.ratePercent.toFixed(2)}% of the loan here, for ${costs.years} years)`] : []),
+              ...(chosen.insurance.longAmortization === "surcharged"
+                ? [` (${chosen.insurance.ratePercent.toFixed(2)}% of the loan here, for ${costs.years} years)`]
+                : []),
               " ",
               cite(sources.mortgageInsurance),
               ".",
@@ -170,12 +198,19 @@ export function costNotes(costs: ListingMonthlyCosts): CostNote[] {
     {
       id: "tax-rule",
       parts: tax.estimated
-        ? [`Property tax estimated (the listing gives none) at the City of Edmonton's rate, ${formatPercent(tax.ratePercent)} of the price a year `, cite(sources.edmontonPropertyTax), "."]
+        ? [
+            `Property tax estimated (the listing gives none) at the City of Edmonton's rate, ${formatPercent(tax.ratePercent)} of the price a year `,
+            cite(sources.edmontonPropertyTax),
+            ".",
+          ]
         : [`Property tax from the listing: ${money(tax.annual)} ${tax.year ? `for ${tax.year}` : "a year (no tax year given)"}.`],
     },
   ];
   if (fee) {
-    const often = fee.monthly !== null ? (fee.frequency?.toLowerCase() ?? "") : `${fee.frequency ? `“${fee.frequency}” as the listing writes it` : "(how often not given)"}: no monthly figure, not in the totals`;
+    const often =
+      fee.monthly !== null
+        ? (fee.frequency?.toLowerCase() ?? "")
+        : `${fee.frequency ? `“${fee.frequency}” as the listing writes it` : "(how often not given)"}: no monthly figure, not in the totals`;
     notes.push({ id: "condo-rule", parts: [`Condo fee from the listing: ${money(fee.amount)} ${often}.`] });
   }
   notes.push(
@@ -209,8 +244,20 @@ export function costViewOf(price: number | null, inputs: ListingCostInputs, quer
   const allMessages =
     asked === null
       ? messages
-      : [...messages, `${asked} years with under ${RULES.downPayment.uninsuredPercent}% down is only for first-time buyers and newly built homes: shown at ${costs.years} years. Tick a box below if one applies.`];
-  return { costs, fields, messages: allMessages, calculatorHref: calculatorHref(costs, answers), query: fieldsQuery(fields).toString(), sent: sentFiguresOf(buyerFiguresOf(costs)), notes: costNotes(costs), columns: costColumns(costs) };
+      : [
+          ...messages,
+          `${asked} years with under ${RULES.downPayment.uninsuredPercent}% down is only for first-time buyers and newly built homes: shown at ${costs.years} years. Tick a box below if one applies.`,
+        ];
+  return {
+    costs,
+    fields,
+    messages: allMessages,
+    calculatorHref: calculatorHref(costs, answers),
+    query: fieldsQuery(fields).toString(),
+    sent: sentFiguresOf(buyerFiguresOf(costs)),
+    notes: costNotes(costs),
+    columns: costColumns(costs),
+  };
 }
 
 /** The query of the fields as typed (the boxes only when ticked, as a form sends checkboxes). */

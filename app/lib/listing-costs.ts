@@ -11,9 +11,20 @@
 import { maxMortgageForIncome } from "./affordability";
 import { roundCents } from "./format";
 import { CALCULATOR_DEFAULTS, LOAN_TERMS, MAX_RATE_PERCENT, monthlyPayment, type LoanTerm } from "./mortgage";
-import { DOWN_PAYMENT_RULE, longestAmortizationYears, minimumDownPayment, mortgageInsurancePremium, type InsuranceQuote } from "./mortgage-insurance";
+import {
+  DOWN_PAYMENT_RULE,
+  longestAmortizationYears,
+  minimumDownPayment,
+  mortgageInsurancePremium,
+  type InsuranceQuote,
+} from "./mortgage-insurance";
 import type { ListingCostInputs } from "./listing-types";
-import { EDMONTON_TOTAL_PROPERTY_TAX_PERCENT, INSURED_GDS_LIMIT_PERCENT, TRADITIONAL_GDS_PERCENT, qualifyingRate } from "~/lib/mortgage-rules";
+import {
+  EDMONTON_TOTAL_PROPERTY_TAX_PERCENT,
+  INSURED_GDS_LIMIT_PERCENT,
+  TRADITIONAL_GDS_PERCENT,
+  qualifyingRate,
+} from "~/lib/mortgage-rules";
 
 /**
  * Heating per month in the debt-service ratio: the mortgage guide's stated assumption
@@ -70,7 +81,13 @@ export function propertyTaxOf(price: number, costs: ListingCostInputs): Property
     return { annual, monthly: roundCents(annual / 12), year, estimated: false, ratePercent: null };
   }
   const estimate = roundCents((price * EDMONTON_TOTAL_PROPERTY_TAX_PERCENT) / 100);
-  return { annual: estimate, monthly: roundCents(estimate / 12), year: null, estimated: true, ratePercent: EDMONTON_TOTAL_PROPERTY_TAX_PERCENT };
+  return {
+    annual: estimate,
+    monthly: roundCents(estimate / 12),
+    year: null,
+    estimated: true,
+    ratePercent: EDMONTON_TOTAL_PROPERTY_TAX_PERCENT,
+  };
 }
 
 export interface DownPaymentCase {
@@ -134,7 +151,14 @@ const INCOME_STEP = 1_000;
  * as the mortgage guide defines GDS; the real tax is passed as a share of the mortgage amount,
  * which is how that code carries tax.
  */
-function incomeNeeded(mortgageAmount: number, gdsPercent: number, qualifyingRatePercent: number, years: number, monthlyTax: number, condoMonthly: number | null): number | null {
+function incomeNeeded(
+  mortgageAmount: number,
+  gdsPercent: number,
+  qualifyingRatePercent: number,
+  years: number,
+  monthlyTax: number,
+  condoMonthly: number | null,
+): number | null {
   if (!(mortgageAmount > 0)) return null;
   const assumptions = {
     qualifyingRatePercent,
@@ -160,7 +184,12 @@ function incomeNeeded(mortgageAmount: number, gdsPercent: number, qualifyingRate
 
 function downPaymentCase(price: number, down: number, choice: CostChoice, tax: PropertyTax, condo: CondoFee | null): DownPaymentCase {
   const loan = roundCents(price - down);
-  const insurance: InsuranceQuote = mortgageInsurancePremium({ price, downPayment: down, amortizationYears: choice.years, firstTimeBuyerOrNewBuild: choice.firstTimeBuyerOrNewBuild }) ?? { status: "unavailable", ltvPercent: (loan / price) * 100, ratePercent: null, premium: 0 };
+  const insurance: InsuranceQuote = mortgageInsurancePremium({
+    price,
+    downPayment: down,
+    amortizationYears: choice.years,
+    firstTimeBuyerOrNewBuild: choice.firstTimeBuyerOrNewBuild,
+  }) ?? { status: "unavailable", ltvPercent: (loan / price) * 100, ratePercent: null, premium: 0 };
   const mortgageAmount = roundCents(loan + insurance.premium);
   const payment = monthlyPayment(mortgageAmount, choice.ratePercent, choice.years) ?? 0;
   const insured = insurance.status === "required";
@@ -174,7 +203,12 @@ function downPaymentCase(price: number, down: number, choice: CostChoice, tax: P
     mortgageAmount,
     payment,
     total: payment + tax.monthly + (condo?.monthly ?? 0),
-    qualifying: { ratePercent: stressRate, gdsPercent, insured, income: incomeNeeded(mortgageAmount, gdsPercent, stressRate, choice.years, tax.monthly, condo?.monthly ?? null) },
+    qualifying: {
+      ratePercent: stressRate,
+      gdsPercent,
+      insured,
+      income: incomeNeeded(mortgageAmount, gdsPercent, stressRate, choice.years, tax.monthly, condo?.monthly ?? null),
+    },
   };
 }
 
@@ -183,7 +217,12 @@ function downPaymentCase(price: number, down: number, choice: CostChoice, tax: P
  * they can (25 years for an insured mortgage unless first-time buyer or new build); without one
  * asked, the calculator's default within that same limit. Never a term no lender may offer.
  */
-function yearsFor(price: number, down: number, firstTimeBuyerOrNewBuild: boolean, asked: LoanTerm | undefined): { years: LoanTerm; notAllowed: LoanTerm | null } {
+function yearsFor(
+  price: number,
+  down: number,
+  firstTimeBuyerOrNewBuild: boolean,
+  asked: LoanTerm | undefined,
+): { years: LoanTerm; notAllowed: LoanTerm | null } {
   const longest = longestAmortizationYears({ price, downPayment: down, firstTimeBuyerOrNewBuild });
   const wanted = asked ?? CALCULATOR_DEFAULTS.years;
   if (wanted <= longest) return { years: wanted, notAllowed: null };
@@ -193,7 +232,12 @@ function yearsFor(price: number, down: number, firstTimeBuyerOrNewBuild: boolean
 /** The default choice for a price: the smallest legal down payment, the calculator's rate, and its amortization where a buyer can get it (25 years when insured). */
 export function defaultChoice(price: number, firstTimeBuyerOrNewBuild = false): CostChoice {
   const down = minimumDownPayment(price) ?? 0;
-  return { down, ratePercent: CALCULATOR_DEFAULTS.ratePercent, years: yearsFor(price, down, firstTimeBuyerOrNewBuild, undefined).years, firstTimeBuyerOrNewBuild };
+  return {
+    down,
+    ratePercent: CALCULATOR_DEFAULTS.ratePercent,
+    years: yearsFor(price, down, firstTimeBuyerOrNewBuild, undefined).years,
+    firstTimeBuyerOrNewBuild,
+  };
 }
 
 /** Every figure of the panel; null without a usable price (a price on request shows no panel). */
@@ -218,12 +262,29 @@ export function listingMonthlyCosts({
   const fallback = defaultChoice(price, firstTimeBuyerOrNewBuild);
   const ratePercent = rate !== undefined && Number.isFinite(rate) && rate >= 0 && rate <= MAX_RATE_PERCENT ? rate : fallback.ratePercent;
   const chosenDown = down !== undefined && Number.isFinite(down) && down >= minimumDown && down < price ? roundCents(down) : minimumDown;
-  const { years, notAllowed } = yearsFor(price, chosenDown, firstTimeBuyerOrNewBuild, LOAN_TERMS.find((y) => y === amortizationYears));
+  const { years, notAllowed } = yearsFor(
+    price,
+    chosenDown,
+    firstTimeBuyerOrNewBuild,
+    LOAN_TERMS.find((y) => y === amortizationYears),
+  );
   const choice: CostChoice = { down: chosenDown, ratePercent, years, firstTimeBuyerOrNewBuild };
   const tax = propertyTaxOf(price, costs);
   const condoFee = condoFeeOf(costs);
   const twentyPercentDown = roundCents((price * DOWN_PAYMENT_RULE.uninsuredPercent) / 100);
   const chosen = downPaymentCase(price, chosenDown, choice, tax, condoFee);
   const twenty = chosenDown === twentyPercentDown ? null : downPaymentCase(price, twentyPercentDown, choice, tax, condoFee);
-  return { price, ratePercent, years, firstTimeBuyerOrNewBuild, yearsAskedNotAllowed: notAllowed, minimumDown, twentyPercentDown, chosen, twenty, tax, condoFee };
+  return {
+    price,
+    ratePercent,
+    years,
+    firstTimeBuyerOrNewBuild,
+    yearsAskedNotAllowed: notAllowed,
+    minimumDown,
+    twentyPercentDown,
+    chosen,
+    twenty,
+    tax,
+    condoFee,
+  };
 }

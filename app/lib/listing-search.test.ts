@@ -10,7 +10,8 @@ const canonical = (query: string) => listingSearchQuery(parseListingSearch(new U
 
 describe("parseListingSearch and listingSearchQuery", () => {
   it("read every filter and order, and write them back in one order", () => {
-    const query = "sort=price-desc&q=Garage+FIREPLACE&community=Windermere&style=Bungalow&maxArea=2500&minArea=1200&minBaths=2&minBeds=3&maxPrice=700000&minPrice=400000&type=single-family&city=Edmonton&openHouse=1&reduced=1&new=7&status=all&page=2";
+    const query =
+      "sort=price-desc&q=Garage+FIREPLACE&community=Windermere&style=Bungalow&maxArea=2500&minArea=1200&minBaths=2&minBeds=3&maxPrice=700000&minPrice=400000&type=single-family&city=Edmonton&openHouse=1&reduced=1&new=7&status=all&page=2";
     expect(parseListingSearch(new URLSearchParams(query))).toMatchObject({
       cities: ["Edmonton"],
       category: "single-family",

@@ -4,7 +4,8 @@ import { bedsBaths, brokerageLine, brokerageNames, countFact, formatListingPrice
 describe("listing text", () => {
   it("prices a listing, or reads 'Price on request' for none, zero or nonsense", () => {
     expect(formatListingPrice(525_000)).toBe("$525,000");
-    for (const none of [null, undefined, 0, -1, Number.NaN, Number.POSITIVE_INFINITY]) expect(formatListingPrice(none)).toBe("Price on request");
+    for (const none of [null, undefined, 0, -1, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(formatListingPrice(none)).toBe("Price on request");
   });
 
   it("joins the brokerages, listing office first, without blanks or repeats", () => {

@@ -57,6 +57,11 @@ export function countFact(n: number | null): string | null {
 /** "1,450 sq ft": the feed's units word shortened where it is the usual one, else shown as sent; null when there is no area. */
 export function formatLivingArea(area: number | null, units: string | null): string | null {
   if (area === null || !Number.isFinite(area) || area <= 0) return null;
-  const unit = units && /square\s*f(ee|oo)t|sq\.?\s*ft/i.test(units) ? "sq ft" : units && /square\s*met(er|re)s?|m2|m²/i.test(units) ? "m²" : (units?.trim() || "sq ft");
+  const unit =
+    units && /square\s*f(ee|oo)t|sq\.?\s*ft/i.test(units)
+      ? "sq ft"
+      : units && /square\s*met(er|re)s?|m2|m²/i.test(units)
+        ? "m²"
+        : units?.trim() || "sq ft";
   return `${formatNumber(Math.round(area))} ${unit}`;
 }

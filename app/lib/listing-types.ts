@@ -231,7 +231,18 @@ export const SEARCH_CITIES: readonly string[] = [...new Set(areas.flatMap(feedCi
  * (CREA's description names the enumeration, not its members). Only these are accepted, so the
  * search's addresses stay few.
  */
-export const ARCHITECTURAL_STYLES = ["Bungalow", "Bi-level", "2 Level", "3 Level", "4 Level", "5 Level", "Split level", "Loft", "Low rise", "High rise"] as const;
+export const ARCHITECTURAL_STYLES = [
+  "Bungalow",
+  "Bi-level",
+  "2 Level",
+  "3 Level",
+  "4 Level",
+  "5 Level",
+  "Split level",
+  "Loft",
+  "Low rise",
+  "High rise",
+] as const;
 /** "New in the last N days": only these, so the search's addresses stay few. */
 export const NEW_WITHIN_DAYS = [1, 3, 7, 14, 30] as const;
 
@@ -281,7 +292,8 @@ function communityOf(text: string | null): string | undefined {
   return name || undefined;
 }
 
-const range = (min: number | undefined, max: number | undefined): [number | undefined, number | undefined] => (min !== undefined && max !== undefined && min > max ? [max, min] : [min, max]);
+const range = (min: number | undefined, max: number | undefined): [number | undefined, number | undefined] =>
+  min !== undefined && max !== undefined && min > max ? [max, min] : [min, max];
 
 /**
  * The /listings search's filters from its query string. A hand-edited or stale URL never gives
@@ -291,8 +303,14 @@ const range = (min: number | undefined, max: number | undefined): [number | unde
 export function parseListingSearch(params: URLSearchParams): ListingSearch & { city?: string } {
   const city = params.get("city") ?? "";
   const type = params.get("type") ?? "";
-  const [minPrice, maxPrice] = range(whole(params.get("minPrice"), 0, MAX_PRICE) || undefined, whole(params.get("maxPrice"), 0, MAX_PRICE) || undefined);
-  const [minArea, maxArea] = range(whole(params.get("minArea"), 0, MAX_AREA) || undefined, whole(params.get("maxArea"), 0, MAX_AREA) || undefined);
+  const [minPrice, maxPrice] = range(
+    whole(params.get("minPrice"), 0, MAX_PRICE) || undefined,
+    whole(params.get("maxPrice"), 0, MAX_PRICE) || undefined,
+  );
+  const [minArea, maxArea] = range(
+    whole(params.get("minArea"), 0, MAX_AREA) || undefined,
+    whole(params.get("maxArea"), 0, MAX_AREA) || undefined,
+  );
   const search: ListingSearch & { city?: string } = { page: pageParam(params) };
   if (SEARCH_CITIES.includes(city)) {
     search.city = city;

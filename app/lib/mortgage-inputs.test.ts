@@ -138,7 +138,9 @@ describe("evaluateCalculator", () => {
   });
 
   it("uses the chosen compounding and frequency", () => {
-    const { result } = evaluateCalculator(withInputs({ price: "625000", down: "125000", rate: "5", years: 25, compounding: "semi-annual", frequency: "accelerated-weekly" }));
+    const { result } = evaluateCalculator(
+      withInputs({ price: "625000", down: "125000", rate: "5", years: 25, compounding: "semi-annual", frequency: "accelerated-weekly" }),
+    );
     expect(result!.monthlyPayment).toBeCloseTo(2908.02, 2);
     expect(result!.payment).toBeCloseTo(2908.0249 / 4, 3);
     expect(result!.schedule!.payoffYears).toBeLessThan(25);
@@ -173,7 +175,18 @@ describe("evaluateCalculator", () => {
           expect(Object.keys(hints).length).toBeGreaterThan(0);
           return;
         }
-        const figures = [result.price, result.downPayment, result.downPercent, result.loan, result.mortgageAmount, result.insurance.premium, result.monthlyPayment ?? 0, result.payment ?? 0, result.monthlyWithPremium ?? 0, result.paymentWithPremium ?? 0];
+        const figures = [
+          result.price,
+          result.downPayment,
+          result.downPercent,
+          result.loan,
+          result.mortgageAmount,
+          result.insurance.premium,
+          result.monthlyPayment ?? 0,
+          result.payment ?? 0,
+          result.monthlyWithPremium ?? 0,
+          result.paymentWithPremium ?? 0,
+        ];
         for (const value of figures) {
           expect(Number.isFinite(value)).toBe(true);
           expect(value).toBeGreaterThanOrEqual(0);
@@ -186,7 +199,15 @@ describe("evaluateCalculator", () => {
 
 describe("inputs in the URL", () => {
   it("round-trips through the fragment", () => {
-    const inputs = withInputs({ price: "650000", down: "10", downUnit: "percent", rate: "4.9", years: 25, frequency: "bi-weekly", compounding: "semi-annual" });
+    const inputs = withInputs({
+      price: "650000",
+      down: "10",
+      downUnit: "percent",
+      rate: "4.9",
+      years: 25,
+      frequency: "bi-weekly",
+      compounding: "semi-annual",
+    });
     const fragment = inputsToFragment(inputs);
     expect(fragment).toBe("price=650000&down=10&unit=percent&rate=4.9&years=25&freq=bi-weekly&comp=semi-annual");
     expect(inputsFromFragment(`#${fragment}`)).toEqual(inputs);

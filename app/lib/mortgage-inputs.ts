@@ -7,7 +7,21 @@
  * a price nobody entered).
  */
 import { MAX_AMOUNT, formatCurrency, roundCents } from "./format";
-import { CALCULATOR_DEFAULTS, LOAN_TERMS, MAX_RATE_PERCENT, PAYMENT_FREQUENCIES, amortizationSchedule, frequencyInfo, monthlyPayment, periodicPayment, type AmortizationSchedule, type Compounding, type FrequencyInfo, type LoanTerm, type PaymentFrequency } from "./mortgage";
+import {
+  CALCULATOR_DEFAULTS,
+  LOAN_TERMS,
+  MAX_RATE_PERCENT,
+  PAYMENT_FREQUENCIES,
+  amortizationSchedule,
+  frequencyInfo,
+  monthlyPayment,
+  periodicPayment,
+  type AmortizationSchedule,
+  type Compounding,
+  type FrequencyInfo,
+  type LoanTerm,
+  type PaymentFrequency,
+} from "./mortgage";
 import { minimumDownPayment, mortgageInsurancePremium, type InsuranceQuote } from "./mortgage-insurance";
 import { type ParsedNumber, parseNumber } from "./parse-number";
 
@@ -75,7 +89,12 @@ export function inputsFromParams(params: URLSearchParams): CalculatorInputs {
     downUnit: choice<DownUnit>(params, FIELD.downUnit, ["amount", "percent"], DEFAULT_INPUTS.downUnit),
     rate: text(params, FIELD.rate, DEFAULT_INPUTS.rate),
     years: choice<LoanTerm>(params, FIELD.years, LOAN_TERMS, DEFAULT_INPUTS.years),
-    frequency: choice<PaymentFrequency>(params, FIELD.frequency, PAYMENT_FREQUENCIES.map((f) => f.id), DEFAULT_INPUTS.frequency),
+    frequency: choice<PaymentFrequency>(
+      params,
+      FIELD.frequency,
+      PAYMENT_FREQUENCIES.map((f) => f.id),
+      DEFAULT_INPUTS.frequency,
+    ),
     compounding: choice<Compounding>(params, FIELD.compounding, ["monthly", "semi-annual"], DEFAULT_INPUTS.compounding),
     // Checkboxes: present (value "1", as the form sends them) or absent.
     firstTimeBuyer: params.get(FIELD.firstTimeBuyer) === "1",
@@ -176,7 +195,10 @@ function rateHint(parsed: ParsedNumber): string | undefined {
 /** The down payment in dollars, or a hint. `price` is null when the price itself is not usable. */
 function downPaymentOrHint(parsed: ParsedNumber, unit: DownUnit, price: number | null): { value: number } | { hint: string } | null {
   if (parsed.kind === "empty") return { hint: "Enter a down payment (0 if none)." };
-  if (parsed.kind === "invalid") return { hint: unit === "percent" ? "Enter the down payment as a percent, like 20." : "Enter the down payment as a number, like 100000." };
+  if (parsed.kind === "invalid")
+    return {
+      hint: unit === "percent" ? "Enter the down payment as a percent, like 20." : "Enter the down payment as a number, like 100000.",
+    };
   if (parsed.value < 0) return { hint: "The down payment can't be negative." };
   if (unit === "percent" && parsed.value > 100) return { hint: "Enter a percent from 0 to 100." };
   if (price === null) return null;
@@ -211,7 +233,12 @@ export function evaluateCalculator(inputs: CalculatorInputs): CalculatorOutcome 
   const minimumDown = minimumDownPayment(price) ?? 0;
   // mortgageInsurancePremium only fails on input already ruled out above; "unavailable" is the safe reading.
   const firstTimeBuyerOrNewBuild = inputs.firstTimeBuyer || inputs.newBuild;
-  const insurance: InsuranceQuote = mortgageInsurancePremium({ price, downPayment, amortizationYears: years, firstTimeBuyerOrNewBuild }) ?? {
+  const insurance: InsuranceQuote = mortgageInsurancePremium({
+    price,
+    downPayment,
+    amortizationYears: years,
+    firstTimeBuyerOrNewBuild,
+  }) ?? {
     status: "unavailable",
     ltvPercent: (loan / price) * 100,
     ratePercent: null,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { insurancePremiumRate, longestAmortizationYears, minimumDownPayment, mortgageInsurancePremium, needsInsurance } from "./mortgage-insurance";
+import {
+  insurancePremiumRate,
+  longestAmortizationYears,
+  minimumDownPayment,
+  mortgageInsurancePremium,
+  needsInsurance,
+} from "./mortgage-insurance";
 
 // The down-payment and default-insurance rules (minimum down payment by price band, CMHC-style
 // premium rates by loan-to-value, the 30-year surcharge). Payments, rates and schedules are in
@@ -64,11 +70,16 @@ describe("mortgage default insurance", () => {
   it("over 30 years for anyone else: not eligible (insured loans stop at 25 years), so no 0.20 % surcharge", () => {
     const quote = mortgageInsurancePremium({ price: 500_000, downPayment: 25_000, amortizationYears: 30 });
     expect(quote).toMatchObject({ status: "required", ratePercent: 4, premium: 19_000, longAmortization: "not-eligible" });
-    expect(mortgageInsurancePremium({ price: 500_000, downPayment: 25_000, amortizationYears: 25, firstTimeBuyerOrNewBuild: true })).not.toHaveProperty("longAmortization");
+    expect(
+      mortgageInsurancePremium({ price: 500_000, downPayment: 25_000, amortizationYears: 25, firstTimeBuyerOrNewBuild: true }),
+    ).not.toHaveProperty("longAmortization");
   });
 
   it("is not required with 20 % down", () => {
-    expect(mortgageInsurancePremium({ price: 500_000, downPayment: 100_000, amortizationYears: 30 })).toMatchObject({ status: "not-required", premium: 0 });
+    expect(mortgageInsurancePremium({ price: 500_000, downPayment: 100_000, amortizationYears: 30 })).toMatchObject({
+      status: "not-required",
+      premium: 0,
+    });
   });
 
   it("is unavailable under the minimum down payment (also at $1.5M and above with under 20 %)", () => {
@@ -98,7 +109,11 @@ describe("longestAmortizationYears (issue 39: the one place of the 25-year rule)
     for (const firstTimeBuyerOrNewBuild of [false, true]) {
       const quote = mortgageInsurancePremium({ price: 500_000, downPayment: 25_000, amortizationYears: 30, firstTimeBuyerOrNewBuild });
       const allowed = 30 <= longestAmortizationYears({ price: 500_000, downPayment: 25_000, firstTimeBuyerOrNewBuild });
-      expect(quote).toMatchObject({ status: "required", longAmortization: allowed ? "surcharged" : "not-eligible", ratePercent: allowed ? 4.2 : 4 });
+      expect(quote).toMatchObject({
+        status: "required",
+        longAmortization: allowed ? "surcharged" : "not-eligible",
+        ratePercent: allowed ? 4.2 : 4,
+      });
     }
   });
 });

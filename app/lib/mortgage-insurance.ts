@@ -60,7 +60,15 @@ export function needsInsurance(price: number, downPayment: number): boolean {
  * place): an insured mortgage (under 20 % down) is limited to 25 years unless a buyer is a
  * first-time buyer or the home is newly built; otherwise the longest term the calculator offers.
  */
-export function longestAmortizationYears({ price, downPayment, firstTimeBuyerOrNewBuild }: { price: number; downPayment: number; firstTimeBuyerOrNewBuild: boolean }): LoanTerm {
+export function longestAmortizationYears({
+  price,
+  downPayment,
+  firstTimeBuyerOrNewBuild,
+}: {
+  price: number;
+  downPayment: number;
+  firstTimeBuyerOrNewBuild: boolean;
+}): LoanTerm {
   const longest = LOAN_TERMS[LOAN_TERMS.length - 1]!;
   return needsInsurance(price, downPayment) && !firstTimeBuyerOrNewBuild ? STANDARD_AMORTIZATION_YEARS : longest;
 }
@@ -69,7 +77,12 @@ export function longestAmortizationYears({ price, downPayment, firstTimeBuyerOrN
  * The premium rate in percent for a loan of `loan` on a home of `price`; null above 95 %
  * loan-to-value (not insurable) or for invalid input.
  */
-export function insurancePremiumRate(loan: number, price: number, amortizationYears: number = STANDARD_AMORTIZATION_YEARS, longAmortizationAllowed = true): number | null {
+export function insurancePremiumRate(
+  loan: number,
+  price: number,
+  amortizationYears: number = STANDARD_AMORTIZATION_YEARS,
+  longAmortizationAllowed = true,
+): number | null {
   if (!isValidAmount(loan) || !isValidAmount(price) || price <= 0 || !isValidYears(amortizationYears)) return null;
   // Compare in integers (loan × 100 ≤ price × band) so that exactly 95 % is in the 95 % band.
   const loanCents = toCents(loan);
@@ -111,7 +124,8 @@ export function mortgageInsurancePremium({
   /** At least one buyer is a first-time buyer, or the home is newly built (THIRTY_YEAR_INSURED_RULE, insured-amortization-rule.ts). */
   firstTimeBuyerOrNewBuild?: boolean;
 }): InsuranceQuote | null {
-  if (!isValidAmount(price) || !isValidAmount(downPayment) || price <= 0 || downPayment >= price || !isValidYears(amortizationYears)) return null;
+  if (!isValidAmount(price) || !isValidAmount(downPayment) || price <= 0 || downPayment >= price || !isValidYears(amortizationYears))
+    return null;
   const loan = roundCents(price - downPayment);
   const ltvPercent = (loan / price) * 100;
   const minimum = minimumDownPayment(price);

@@ -23,7 +23,8 @@ export const officialSources = {
   landTitles: "https://www.alberta.ca/register-land-title-document-plan",
   alberta: "https://www.alberta.ca/",
   financeCanada: "https://www.canada.ca/en/department-finance.html",
-  gstRebateRelease: "https://www.canada.ca/en/department-finance/news/2025/05/government-tables-a-motion-to-bring-down-costs-for-canadians.html",
+  gstRebateRelease:
+    "https://www.canada.ca/en/department-finance/news/2025/05/government-tables-a-motion-to-bring-down-costs-for-canadians.html",
   exciseTaxAct: "https://laws-lois.justice.gc.ca/eng/acts/E-15/",
   cra: "https://www.canada.ca/en/revenue-agency.html",
   reca: "https://www.reca.ca/",
@@ -96,12 +97,20 @@ export const ILLUSTRATIVE_RATE_PERCENT = 4;
 /** Home Buyers' Plan RRSP withdrawal limit per person (raised from $35,000 in April 2024). */
 export const HBP_LIMIT = 60_000;
 export const HBP_PREVIOUS_LIMIT = 35_000;
-const homeBuyersPlanSource: OfficialSource = { name: "Canada Revenue Agency, Home Buyers' Plan", url: officialSources.homeBuyersPlan, asOf: FEDERAL_RULES_CHECKED };
+const homeBuyersPlanSource: OfficialSource = {
+  name: "Canada Revenue Agency, Home Buyers' Plan",
+  url: officialSources.homeBuyersPlan,
+  asOf: FEDERAL_RULES_CHECKED,
+};
 
 /** First Home Savings Account: annual and lifetime contribution limits. */
 export const FHSA_ANNUAL_LIMIT = 8_000;
 export const FHSA_LIFETIME_LIMIT = 40_000;
-const fhsaSource: OfficialSource = { name: "Canada Revenue Agency, First Home Savings Account", url: officialSources.fhsa, asOf: FEDERAL_RULES_CHECKED };
+const fhsaSource: OfficialSource = {
+  name: "Canada Revenue Agency, First Home Savings Account",
+  url: officialSources.fhsa,
+  asOf: FEDERAL_RULES_CHECKED,
+};
 
 /** First-Time Home Buyers' Tax Credit: the credit amount and its value at the 15 % federal rate. */
 export const FTHB_TAX_CREDIT_AMOUNT = 10_000;
@@ -118,7 +127,11 @@ const homeBuyersAmountSource: OfficialSource = {
  */
 export const STRESS_TEST_FLOOR_PERCENT = 5.25;
 export const STRESS_TEST_BUFFER_POINTS = 2;
-const stressTestSource: OfficialSource = { name: "Financial Consumer Agency of Canada, mortgages", url: officialSources.mortgages, asOf: FEDERAL_RULES_CHECKED };
+const stressTestSource: OfficialSource = {
+  name: "Financial Consumer Agency of Canada, mortgages",
+  url: officialSources.mortgages,
+  asOf: FEDERAL_RULES_CHECKED,
+};
 
 export function qualifyingRate(contractRatePercent: number): number {
   return Math.max(STRESS_TEST_FLOOR_PERCENT, contractRatePercent + STRESS_TEST_BUFFER_POINTS);
@@ -153,8 +166,16 @@ export const ruleSources = {
   downPayment: { name: "Financial Consumer Agency of Canada, down payment", url: officialSources.downPayment, asOf: FEDERAL_RULES_CHECKED },
   stressTest: stressTestSource,
   insuredDebtService: insuredDebtServiceSource,
-  mortgageInsurance: { name: "Canada Mortgage and Housing Corporation, premiums", url: officialSources.mortgageInsurance, asOf: FEDERAL_RULES_CHECKED },
-  thirtyYearAmortization: { name: "Department of Finance Canada", url: THIRTY_YEAR_INSURED_RULE.source.url, asOf: THIRTY_YEAR_INSURED_RULE.asOf },
+  mortgageInsurance: {
+    name: "Canada Mortgage and Housing Corporation, premiums",
+    url: officialSources.mortgageInsurance,
+    asOf: FEDERAL_RULES_CHECKED,
+  },
+  thirtyYearAmortization: {
+    name: "Department of Finance Canada",
+    url: THIRTY_YEAR_INSURED_RULE.source.url,
+    asOf: THIRTY_YEAR_INSURED_RULE.asOf,
+  },
   homeBuyersPlan: homeBuyersPlanSource,
   fhsa: fhsaSource,
   homeBuyersAmount: homeBuyersAmountSource,

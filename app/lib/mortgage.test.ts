@@ -1,6 +1,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CALCULATOR_DEFAULTS, PAYMENT_FREQUENCIES, amortizationSchedule, monthlyPayment, periodicPayment, periodicRate, totalInterest, type Compounding, type PaymentFrequency } from "./mortgage";
+import {
+  CALCULATOR_DEFAULTS,
+  PAYMENT_FREQUENCIES,
+  amortizationSchedule,
+  monthlyPayment,
+  periodicPayment,
+  periodicRate,
+  totalInterest,
+  type Compounding,
+  type PaymentFrequency,
+} from "./mortgage";
 import { insurancePremiumRate, minimumDownPayment, mortgageInsurancePremium } from "./mortgage-insurance";
 
 // Worked values below were computed independently with Python's decimal module at 50 digits
@@ -94,7 +104,14 @@ describe("periodicPayment (payment frequencies)", () => {
   });
 
   it("offers the six Canadian frequencies", () => {
-    expect(PAYMENT_FREQUENCIES.map((f) => f.id)).toEqual(["monthly", "semi-monthly", "bi-weekly", "accelerated-bi-weekly", "weekly", "accelerated-weekly"]);
+    expect(PAYMENT_FREQUENCIES.map((f) => f.id)).toEqual([
+      "monthly",
+      "semi-monthly",
+      "bi-weekly",
+      "accelerated-bi-weekly",
+      "weekly",
+      "accelerated-weekly",
+    ]);
   });
 });
 
@@ -122,13 +139,24 @@ describe("amortizationSchedule", () => {
 
   it("accelerated bi-weekly pays off sooner and saves interest", () => {
     const monthly = amortizationSchedule({ principal: 400_000, annualRatePercent: 6.5, years: 30 })!;
-    const accelerated = amortizationSchedule({ principal: 400_000, annualRatePercent: 6.5, years: 30, frequency: "accelerated-bi-weekly" })!;
+    const accelerated = amortizationSchedule({
+      principal: 400_000,
+      annualRatePercent: 6.5,
+      years: 30,
+      frequency: "accelerated-bi-weekly",
+    })!;
     expect(accelerated.payment).toBe(1264.14);
     expect(accelerated.numberOfPayments).toBe(626);
     expect(accelerated.totalInterest).toBeCloseTo(391_047.97, 2);
     expect(accelerated.payoffYears).toBeLessThan(25);
     expect(accelerated.totalInterest).toBeLessThan(monthly.totalInterest);
-    const canadian = amortizationSchedule({ principal: 400_000, annualRatePercent: 5, years: 25, frequency: "accelerated-bi-weekly", compounding: "semi-annual" })!;
+    const canadian = amortizationSchedule({
+      principal: 400_000,
+      annualRatePercent: 5,
+      years: 25,
+      frequency: "accelerated-bi-weekly",
+      compounding: "semi-annual",
+    })!;
     expect(canadian.payment).toBe(1163.21);
     expect(canadian.numberOfPayments).toBe(559);
     expect(canadian.totalInterest).toBeCloseTo(249_577.12, 2);

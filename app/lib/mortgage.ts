@@ -108,7 +108,12 @@ function levelPayment(principal: number, i: number, n: number): number {
  *
  * monthlyPayment(400_000, 6.5, 30) ≈ 2528.27; monthlyPayment(500_000, 5, 25, "semi-annual") ≈ 2908.02.
  */
-export function monthlyPayment(principal: number, annualRatePercent: number, years: number, compounding: Compounding = "monthly"): number | null {
+export function monthlyPayment(
+  principal: number,
+  annualRatePercent: number,
+  years: number,
+  compounding: Compounding = "monthly",
+): number | null {
   if (!isValidAmount(principal) || !isValidYears(years)) return null;
   const i = periodicRate(annualRatePercent, 12, compounding);
   if (i === null) return null;
@@ -128,7 +133,13 @@ export interface LoanTerms {
  * The payment at the chosen frequency (not rounded). Regular frequencies amortise over the same
  * number of years; accelerated ones are the monthly payment / 2 or / 4 and finish sooner.
  */
-export function periodicPayment({ principal, annualRatePercent, years, frequency = "monthly", compounding = "monthly" }: LoanTerms): number | null {
+export function periodicPayment({
+  principal,
+  annualRatePercent,
+  years,
+  frequency = "monthly",
+  compounding = "monthly",
+}: LoanTerms): number | null {
   const info = frequencyInfo(frequency);
   if (info.monthlyDivisor !== null) {
     const monthly = monthlyPayment(principal, annualRatePercent, years, compounding);
@@ -218,7 +229,12 @@ export function amortizationSchedule(terms: LoanTerms): AmortizationSchedule | n
     numberOfPayments: count,
     finalPayment: finalPayment / 100,
     payoffYears: count / paymentsPerYear,
-    years: rows.map((r) => ({ ...r, principalPaid: r.principalPaid / 100, interestPaid: r.interestPaid / 100, endingBalance: r.endingBalance / 100 })),
+    years: rows.map((r) => ({
+      ...r,
+      principalPaid: r.principalPaid / 100,
+      interestPaid: r.interestPaid / 100,
+      endingBalance: r.endingBalance / 100,
+    })),
     totalInterest: totalInterest / 100,
     totalPaid: totalPaid / 100,
   };

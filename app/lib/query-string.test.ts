@@ -3,13 +3,20 @@ import { areas } from "~/content/areas";
 import { QUERY_KEEPING_PREFIXES, bareLocation, keepsQueryString } from "./query-string";
 
 describe("query-string rule", () => {
-  it.each(["/buy", "/search", "/property-search", "/mls-search", "/sold-properties", "/single-family-homes", "/condominiums", "/townhouses", "/office-listings"])(
-    "keeps the query on %s",
-    (path) => {
-      expect(keepsQueryString(path)).toBe(true);
-      expect(bareLocation(path, "?city=Edmonton", "")).toBeNull();
-    },
-  );
+  it.each([
+    "/buy",
+    "/search",
+    "/property-search",
+    "/mls-search",
+    "/sold-properties",
+    "/single-family-homes",
+    "/condominiums",
+    "/townhouses",
+    "/office-listings",
+  ])("keeps the query on %s", (path) => {
+    expect(keepsQueryString(path)).toBe(true);
+    expect(bareLocation(path, "?city=Edmonton", "")).toBeNull();
+  });
 
   it("keeps the query on every one of the 15 city and county listing pages", () => {
     expect(areas).toHaveLength(15);

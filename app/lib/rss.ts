@@ -34,7 +34,10 @@ export function rfc822Date(isoDate: string): string {
 /** The feed document: newest posts first; lastBuildDate is the newest change, so output is stable. */
 export function buildRssFeed(channel: FeedChannel, posts: readonly BlogPost[]): string {
   const sorted = [...posts].sort((a, b) => b.datePublished.localeCompare(a.datePublished) || a.slug.localeCompare(b.slug));
-  const newest = [...posts].map((p) => p.dateModified).sort().at(-1);
+  const newest = [...posts]
+    .map((p) => p.dateModified)
+    .sort()
+    .at(-1);
   const items = sorted.map((p) => {
     const url = absoluteUrl(`/blog/${p.slug}`);
     return [

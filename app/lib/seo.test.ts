@@ -22,17 +22,22 @@ describe("document titles (spec §1)", () => {
   });
 
   it("/about carries the site's suffix, and /browse-by-building the brokerage's like its sibling placeholders (issue 39)", () => {
-    const titleOfMeta = (meta: readonly unknown[]) => (meta.find((m) => typeof m === "object" && m !== null && "title" in m) as { title: string }).title;
+    const titleOfMeta = (meta: readonly unknown[]) =>
+      (meta.find((m) => typeof m === "object" && m !== null && "title" in m) as { title: string }).title;
     const about = titleOfMeta(aboutMeta({ location: { pathname: "/about" } } as never));
     expect(about).toMatch(new RegExp(`\\| ${site.agent.name}, Edmonton REALTOR®$`));
     expect(about.split(site.agent.name)).toHaveLength(2);
     for (const path of ["/sold-properties", "/office-listings", "/browse-by-building"]) {
-      expect(titleOfMeta(placeholderMeta({ location: { pathname: path } } as never)), path).toMatch(new RegExp(`\\| ${site.agent.name}, Edmonton REALTOR® \\| ${site.brokerage.name}$`));
+      expect(titleOfMeta(placeholderMeta({ location: { pathname: path } } as never)), path).toMatch(
+        new RegExp(`\\| ${site.agent.name}, Edmonton REALTOR® \\| ${site.brokerage.name}$`),
+      );
     }
     expect(keepsQueryString("/browse-by-building")).toBe(false);
   });
 
   it("an area page names the area, the agent and the brokerage", () => {
-    expect(documentTitle("Edmonton Real Estate Listings", "/edmonton-listings")).toBe(`Edmonton Real Estate Listings | ${site.agent.name}, Edmonton REALTOR® | ${site.brokerage.name}`);
+    expect(documentTitle("Edmonton Real Estate Listings", "/edmonton-listings")).toBe(
+      `Edmonton Real Estate Listings | ${site.agent.name}, Edmonton REALTOR® | ${site.brokerage.name}`,
+    );
   });
 });

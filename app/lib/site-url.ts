@@ -33,7 +33,8 @@ export function siteUrl(): string {
 
 function siteUrlOfDocument(): string {
   const href =
-    document.querySelector('link[rel="canonical"]')?.getAttribute("href") ?? document.querySelector('meta[property="og:url"]')?.getAttribute("content");
+    document.querySelector('link[rel="canonical"]')?.getAttribute("href") ??
+    document.querySelector('meta[property="og:url"]')?.getAttribute("content");
   try {
     if (href) return new URL(href).origin;
   } catch {

@@ -44,7 +44,8 @@ export function realEstateListingJsonLd(l: ListingDetail) {
   };
   if (l.beds !== null && l.beds > 0) home.numberOfBedrooms = l.beds;
   if (l.baths !== null && l.baths > 0) home.numberOfBathroomsTotal = l.baths;
-  if (l.area !== null && Number.isFinite(l.area) && l.area > 0) home.floorSize = { "@type": "QuantitativeValue", value: l.area, unitCode: sqFt ? "FTK" : "MTK" };
+  if (l.area !== null && Number.isFinite(l.area) && l.area > 0)
+    home.floorSize = { "@type": "QuantitativeValue", value: l.area, unitCode: sqFt ? "FTK" : "MTK" };
   return {
     "@context": "https://schema.org",
     "@type": "RealEstateListing",

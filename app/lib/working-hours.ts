@@ -33,7 +33,14 @@ function wallAt(at: number): TZDate {
  * then would; one the autumn change repeats is its first.
  */
 function instantOf(wall: TZDate, days: number, minutes: number): number {
-  return new TZDate(wall.getFullYear(), wall.getMonth(), wall.getDate() + days, Math.floor(minutes / 60), minutes % 60, SITE_TIME_ZONE).getTime();
+  return new TZDate(
+    wall.getFullYear(),
+    wall.getMonth(),
+    wall.getDate() + days,
+    Math.floor(minutes / 60),
+    minutes % 60,
+    SITE_TIME_ZONE,
+  ).getTime();
 }
 
 function clockMinutes(time: string): number {

@@ -15,7 +15,9 @@ import type { Route } from "./+types/about";
 // The cards' code loads only with a page that shows them: a site without the feed (and the
 // prerendered page) never downloads it. The page waits for it on the server (entry.server.tsx
 // renders everything before it answers); in the browser its chunk hydrates once it arrives.
-const AgentListingsSection = lazy(() => import("~/components/listings/agent-listings-section").then((m) => ({ default: m.AgentListingsSection })));
+const AgentListingsSection = lazy(() =>
+  import("~/components/listings/agent-listings-section").then((m) => ({ default: m.AgentListingsSection })),
+);
 
 /** The agent's own listings, as on the home page (routes/home.tsx): none while prerendering. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -33,9 +35,18 @@ export const meta: Route.MetaFunction = ({ location }) =>
   });
 
 const strengths = [
-  { title: "Local knowledge", text: "Edmonton and its neighbouring cities and counties, street by street: schools, commutes, new communities and mature ones." },
-  { title: "Design eye", text: "A background in drafting and home design means I read floor plans, renovations and potential the way a builder does." },
-  { title: "Straight answers", text: "Honest pricing advice, clear numbers on costs, and a reply the same day to every call, text and e-mail." },
+  {
+    title: "Local knowledge",
+    text: "Edmonton and its neighbouring cities and counties, street by street: schools, commutes, new communities and mature ones.",
+  },
+  {
+    title: "Design eye",
+    text: "A background in drafting and home design means I read floor plans, renovations and potential the way a builder does.",
+  },
+  {
+    title: "Straight answers",
+    text: "Honest pricing advice, clear numbers on costs, and a reply the same day to every call, text and e-mail.",
+  },
 ] as const;
 
 export default function About({ loaderData }: Route.ComponentProps) {
@@ -89,7 +100,10 @@ export default function About({ loaderData }: Route.ComponentProps) {
               {site.brokerage.name}, {formatAddress()}
             </p>
             <div className="mt-4 flex flex-wrap gap-3">
-              <a href={site.agent.phoneHref} className="inline-flex min-h-11 items-center gap-2 rounded-md bg-brand px-5 py-2.5 font-bold text-on-brand">
+              <a
+                href={site.agent.phoneHref}
+                className="inline-flex min-h-11 items-center gap-2 rounded-md bg-brand px-5 py-2.5 font-bold text-on-brand"
+              >
                 <Phone aria-hidden="true" className="size-4" /> {site.agent.phone}
               </a>
               <a
@@ -106,7 +120,10 @@ export default function About({ loaderData }: Route.ComponentProps) {
             <ul className="mt-2 flex flex-wrap gap-3">
               {site.social.map((s) => (
                 <li key={s.name}>
-                  <ExternalLink href={s.href} className="inline-flex min-h-11 items-center rounded-md border border-line px-4 text-ink hover:bg-surface-muted">
+                  <ExternalLink
+                    href={s.href}
+                    className="inline-flex min-h-11 items-center rounded-md border border-line px-4 text-ink hover:bg-surface-muted"
+                  >
                     {s.name}
                   </ExternalLink>
                 </li>

@@ -35,7 +35,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const cities = feedCitiesOf(area);
   // "Save this search" for the area's own cities, as its listings are found (issue 32).
   const alertForm = alertsOf(context) ? searchSignUpForm({ cities }) : null;
-  return { listings: await searchListings(feed.db, { cities, page: pageParam(url.searchParams), pageSize: SECTION_PAGE_SIZE, memberKey: feed.memberKey }), alertForm };
+  return {
+    listings: await searchListings(feed.db, {
+      cities,
+      page: pageParam(url.searchParams),
+      pageSize: SECTION_PAGE_SIZE,
+      memberKey: feed.memberKey,
+    }),
+    alertForm,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {

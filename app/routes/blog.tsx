@@ -127,7 +127,9 @@ function ComingSoonCard({ post }: { post: ComingSoonPost }) {
     <article className="flex w-full flex-col rounded-xl border border-dashed border-line bg-surface-muted p-5" data-coming-soon="true">
       <div className="flex items-start justify-between gap-3">
         <CardIcon post={post} />
-        <span className="rounded-full bg-accent px-3 py-1 text-xs font-bold uppercase tracking-wide text-white dark:text-black">Coming Soon</span>
+        <span className="rounded-full bg-accent px-3 py-1 text-xs font-bold uppercase tracking-wide text-white dark:text-black">
+          Coming Soon
+        </span>
       </div>
       <h3 className="mt-4 text-lg font-bold leading-snug text-ink">{post.title}</h3>
       <p className="mt-2 flex-1 text-ink-muted">{post.description}</p>
@@ -142,8 +144,8 @@ function StayUpdated() {
         Stay Updated
       </h2>
       <p className="mt-3 max-w-2xl text-ink">
-        New listings that match your search, straight to your inbox, and a new guide whenever the rules change. Have a question a guide doesn't
-        answer? Ask me directly.
+        New listings that match your search, straight to your inbox, and a new guide whenever the rules change. Have a question a guide
+        doesn't answer? Ask me directly.
       </p>
       <div className="mt-6 flex flex-wrap gap-3">
         <ButtonLink to="/instant-updates">

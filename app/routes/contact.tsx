@@ -30,7 +30,6 @@ type ContactResult = FormResult<ContactField>;
 
 /** The form's check, fetched once the visitor starts on the form (it needs zod). */
 
-
 /** Every POST here takes one unit of the visitor's form quota, whatever spelling of the path it used. */
 export const middleware: Route.MiddlewareFunction[] = [formQuota];
 
@@ -45,7 +44,10 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 export default function ContactPage({ actionData }: Route.ComponentProps) {
   return (
     <>
-      <PageHeader title="Contact Us" subtitle={`Questions about buying or selling in Edmonton and area? ${site.agent.name} replies within 24 hours.`} />
+      <PageHeader
+        title="Contact Us"
+        subtitle={`Questions about buying or selling in Edmonton and area? ${site.agent.name} replies within 24 hours.`}
+      />
       <Container className="py-10">
         <ContactDetails />
         <div className="mt-10 grid gap-10 lg:grid-cols-2">
@@ -72,8 +74,24 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
 
 function ContactDetails() {
   const items = [
-    { icon: Phone, label: "Phone", content: <a href={site.agent.phoneHref} className="font-bold text-brand hover:underline">{site.agent.phone}</a> },
-    { icon: Mail, label: "Email", content: <a href={`mailto:${site.agent.email}`} className="break-all font-bold text-brand hover:underline">{site.agent.email}</a> },
+    {
+      icon: Phone,
+      label: "Phone",
+      content: (
+        <a href={site.agent.phoneHref} className="font-bold text-brand hover:underline">
+          {site.agent.phone}
+        </a>
+      ),
+    },
+    {
+      icon: Mail,
+      label: "Email",
+      content: (
+        <a href={`mailto:${site.agent.email}`} className="break-all font-bold text-brand hover:underline">
+          {site.agent.email}
+        </a>
+      ),
+    },
     {
       icon: MapPin,
       label: "Office",
@@ -103,10 +121,22 @@ function ContactDetails() {
 
 function ContactForm({ documentResult }: { documentResult: ContactResult | null }) {
   const fetcher = useFetcher<ContactResult>({ key: "contact-form" });
-  const { formRef, busy, fieldErrors, values, validateInBrowser } = useFormSubmission({ fetcher, documentResult, messages: contactMessages, loadParse: loadContactCheck });
+  const { formRef, busy, fieldErrors, values, validateInBrowser } = useFormSubmission({
+    fetcher,
+    documentResult,
+    messages: contactMessages,
+    loadParse: loadContactCheck,
+  });
 
   return (
-    <fetcher.Form ref={formRef} method="post" action="/contact" onSubmit={validateInBrowser} className="relative mt-6 space-y-5" noValidate={false}>
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action="/contact"
+      onSubmit={validateInBrowser}
+      className="relative mt-6 space-y-5"
+      noValidate={false}
+    >
       <FormResultNotice result={documentResult} messages={contactMessages} />
       <fieldset disabled={busy} className="space-y-5">
         <legend className="sr-only">Your message</legend>

@@ -41,7 +41,13 @@ const CARD: ListingCard = {
   photo: null,
   category: "single-family",
 };
-const PAGE: ListingPage = { total: 1, page: 1, pageCount: 1, listings: [{ ...CARD, listedByAgent: false, key: "29000100", path: "/listings/29000100-x" }], medianAskingPrice: 525_000 };
+const PAGE: ListingPage = {
+  total: 1,
+  page: 1,
+  pageCount: 1,
+  listings: [{ ...CARD, listedByAgent: false, key: "29000100", path: "/listings/29000100-x" }],
+  medianAskingPrice: 525_000,
+};
 const DB = { fake: "database" };
 
 /** The router context the server fills; null: prerendering (no server). */
@@ -50,8 +56,14 @@ function contextOf(listings: { memberKey: string | null } | null | "no-server"):
   const server = { listings: listings && { db: DB, ...listings } } as unknown as ServerContext;
   return new RouterContextProvider(new Map([[serverContext, server]]));
 }
-const args = (url: string, context: RouterContextProvider) => ({ request: new Request(`http://localhost${url}`), params: {}, context }) as never;
-const text = (html: string) => html.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'").replace(/\s+/g, " ");
+const args = (url: string, context: RouterContextProvider) =>
+  ({ request: new Request(`http://localhost${url}`), params: {}, context }) as never;
+const text = (html: string) =>
+  html
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, " ");
 
 function renderRoute(path: string, Component: unknown, loaderData: unknown): string {
   const Stub = createRoutesStub([{ id: "page", path, Component: Component as never }]);
@@ -181,8 +193,22 @@ describe("/listings's one address per search (issue 45, decision 054)", () => {
   });
 
   it("passes the new filters and order to the query, and shows them in the form", async () => {
-    const loaded = await searchLoader(args("/listings?minBaths=2&style=Bungalow&community=Glenora&q=garage&openHouse=1&reduced=1&new=7&sort=size-desc", contextOf({ memberKey: null })));
-    expect(vi.mocked(searchListings).mock.calls.at(-1)![1]).toMatchObject({ minBaths: 2, style: "Bungalow", community: "Glenora", keywords: ["garage"], openHouse: true, priceReduced: true, newWithinDays: 7, sort: "size-desc" });
+    const loaded = await searchLoader(
+      args(
+        "/listings?minBaths=2&style=Bungalow&community=Glenora&q=garage&openHouse=1&reduced=1&new=7&sort=size-desc",
+        contextOf({ memberKey: null }),
+      ),
+    );
+    expect(vi.mocked(searchListings).mock.calls.at(-1)![1]).toMatchObject({
+      minBaths: 2,
+      style: "Bungalow",
+      community: "Glenora",
+      keywords: ["garage"],
+      openHouse: true,
+      priceReduced: true,
+      newWithinDays: 7,
+      sort: "size-desc",
+    });
     const html = renderRoute("/listings", ListingsSearch, loaded);
     expect(html).toMatch(/<option value="size-desc" selected="">/);
     expect(html).toMatch(/<input type="checkbox"[^>]*name="openHouse"[^>]*checked=""/);
@@ -194,7 +220,21 @@ describe("/listings's one address per search (issue 45, decision 054)", () => {
 describe("/open-house", () => {
   const upcoming: OpenHouseListing[] = [
     { date: "2026-11-28", start: "13:00", end: "15:00", livestreamUrl: "https://live.example/tour", listing: CARD },
-    { date: "2026-11-29", start: "14:00", end: null, livestreamUrl: null, listing: { ...CARD, key: "29100004", path: "/listings/29100004-x", price: null, status: "pending", listedByAgent: false, brokerages: ["A Realty", "B Homes"] } },
+    {
+      date: "2026-11-29",
+      start: "14:00",
+      end: null,
+      livestreamUrl: null,
+      listing: {
+        ...CARD,
+        key: "29100004",
+        path: "/listings/29100004-x",
+        price: null,
+        status: "pending",
+        listedByAgent: false,
+        brokerages: ["A Realty", "B Homes"],
+      },
+    },
   ];
 
   it("lists the feed's upcoming open houses, the agent's first, in the site's areas", async () => {

@@ -50,7 +50,10 @@ function post(path: string, fields: Record<string, string>) {
   return new Request(`http://localhost${path}`, { method: "POST", body: new URLSearchParams(fields) });
 }
 
-type Outcome = { data: { status: string; message?: string; fieldErrors?: Record<string, string> }; init: { status?: number; headers?: Record<string, string> } | null };
+type Outcome = {
+  data: { status: string; message?: string; fieldErrors?: Record<string, string> };
+  init: { status?: number; headers?: Record<string, string> } | null;
+};
 
 /** The quota the form's middleware takes for the request (allowed unless a test says otherwise). */
 const withinQuota: RateDecision = { allowed: true, retryAfterSeconds: 600, excess: 0 };
@@ -66,7 +69,16 @@ type RouteModule = { middleware: unknown[]; action: (args: never) => unknown };
  */
 async function run(route: RouteModule, path: string, fields: Record<string, string>, ctx: LeadsContext, decision: RateDecision) {
   const limiter: RateLimiter = { consume: vi.fn(async () => decision), refund: vi.fn(), reset: vi.fn() };
-  const server = { leads: ctx, clientIp: "203.0.113.9", forms: { limiter, max: MAX }, inbox: null, listings: null, fromThisMachine: false, cspNonce: undefined, contentSecurityPolicy: undefined };
+  const server = {
+    leads: ctx,
+    clientIp: "203.0.113.9",
+    forms: { limiter, max: MAX },
+    inbox: null,
+    listings: null,
+    fromThisMachine: false,
+    cspNonce: undefined,
+    contentSecurityPolicy: undefined,
+  };
   const context = new RouterContextProvider(new Map([[serverContext, server as unknown as ServerContext]]));
   const args = { request: post(path, fields), context, params: {} };
   let answer: Outcome | undefined;
@@ -109,11 +121,23 @@ describe("contact action", () => {
     const ctx = leadsOn();
     const out = await runContact(jane, ctx);
     expect(out.data).toEqual({ status: "success" });
-    const stored = await select(t.db.rows, { id: contacts.id, name: contacts.name, email: contacts.email, phone: contacts.phone }, sql`from ${contacts}`);
+    const stored = await select(
+      t.db.rows,
+      { id: contacts.id, name: contacts.name, email: contacts.email, phone: contacts.phone },
+      sql`from ${contacts}`,
+    );
     expect(stored).toEqual([{ id: expect.any(Number), name: "Jane", email: "jane@example.com", phone: null }]);
-    const inquiries = await select(t.db.rows, { contactId: propertyInquiries.contact_id, message: propertyInquiries.message, listingKey: propertyInquiries.listing_key }, sql`from ${propertyInquiries}`);
+    const inquiries = await select(
+      t.db.rows,
+      { contactId: propertyInquiries.contact_id, message: propertyInquiries.message, listingKey: propertyInquiries.listing_key },
+      sql`from ${propertyInquiries}`,
+    );
     expect(inquiries).toEqual([{ contactId: stored[0]!.id, message: "Hi", listingKey: null }]);
-    const queued = await select(t.db.rows, { kind: notificationOutbox.kind, contactId: notificationOutbox.contact_id, status: notificationOutbox.status }, sql`from ${notificationOutbox}`);
+    const queued = await select(
+      t.db.rows,
+      { kind: notificationOutbox.kind, contactId: notificationOutbox.contact_id, status: notificationOutbox.status },
+      sql`from ${notificationOutbox}`,
+    );
     expect(queued).toEqual([{ kind: "contact", contactId: stored[0]!.id, status: "pending" }]);
     expect(ctx.notificationQueued).toHaveBeenCalledTimes(1);
   });
@@ -140,7 +164,11 @@ describe("contact action", () => {
   });
   it("answers a flood (past twice the limit) with a bare 429 before the action runs", async () => {
     const ctx = leadsOn();
-    const { answer, response } = await run(contact as unknown as RouteModule, "/contact", jane, ctx, { allowed: false, retryAfterSeconds: 42, excess: MAX + 1 });
+    const { answer, response } = await run(contact as unknown as RouteModule, "/contact", jane, ctx, {
+      allowed: false,
+      retryAfterSeconds: 42,
+      excess: MAX + 1,
+    });
     expect(answer).toBeUndefined();
     expect(response.status).toBe(429);
     expect(response.headers.get("Retry-After")).toBe("42");
@@ -153,7 +181,11 @@ describe("contact action", () => {
     const limiter: RateLimiter = { consume: vi.fn(async () => withinQuota), refund: vi.fn(), reset: vi.fn() };
     const server = { leads: ctx, clientIp: "203.0.113.9", forms: { limiter, max: MAX } } as unknown as ServerContext;
     const context = new RouterContextProvider(new Map([[serverContext, server]]));
-    const request = new Request("http://localhost/contact", { method: "POST", body: JSON.stringify(jane), headers: { "Content-Type": "application/json" } });
+    const request = new Request("http://localhost/contact", {
+      method: "POST",
+      body: JSON.stringify(jane),
+      headers: { "Content-Type": "application/json" },
+    });
     let out: Outcome | undefined;
     await contact.middleware[0]!({ request, context, params: {} } as never, async () => {
       out = (await contact.action({ request, context, params: {} } as never)) as unknown as Outcome;
@@ -189,16 +221,40 @@ describe("welcome action", () => {
     expect((await runWelcome(lead, ctx)).data).toEqual({ status: "success" });
     const stored = await select(
       t.db.rows,
-      { id: leads.id, fullName: leads.full_name, email: leads.email, phone: leads.phone, serviceType: leads.service_type, comments: leads.comments,
-        consentText: leads.consent_text, consentVersion: leads.consent_version, address: leads.client_address, userAgent: leads.user_agent },
+      {
+        id: leads.id,
+        fullName: leads.full_name,
+        email: leads.email,
+        phone: leads.phone,
+        serviceType: leads.service_type,
+        comments: leads.comments,
+        consentText: leads.consent_text,
+        consentVersion: leads.consent_version,
+        address: leads.client_address,
+        userAgent: leads.user_agent,
+      },
       sql`from ${leads}`,
     );
     // With the visitor's address and browser (none sent here): the agent's record of their consent.
     expect(stored).toEqual([
-      { id: expect.any(Number), fullName: "Sam", email: "sam@example.com", phone: "780-555-0111", serviceType: "buying", comments: null,
-        consentText: LEAD_CONSENT_TEXT, consentVersion: LEAD_CONSENT_VERSION, address: "203.0.113.9", userAgent: null },
+      {
+        id: expect.any(Number),
+        fullName: "Sam",
+        email: "sam@example.com",
+        phone: "780-555-0111",
+        serviceType: "buying",
+        comments: null,
+        consentText: LEAD_CONSENT_TEXT,
+        consentVersion: LEAD_CONSENT_VERSION,
+        address: "203.0.113.9",
+        userAgent: null,
+      },
     ]);
-    const queued = await select(t.db.rows, { kind: notificationOutbox.kind, leadId: notificationOutbox.lead_id }, sql`from ${notificationOutbox}`);
+    const queued = await select(
+      t.db.rows,
+      { kind: notificationOutbox.kind, leadId: notificationOutbox.lead_id },
+      sql`from ${notificationOutbox}`,
+    );
     expect(queued).toEqual([{ kind: "lead", leadId: stored[0]!.id }]);
     expect(ctx.notificationQueued).toHaveBeenCalledTimes(1);
   });

@@ -44,7 +44,9 @@ const all = (entries: Entry[]): Entry[] => entries.flatMap((e) => [e, ...all(e.c
 const routeEntries = routes as unknown as Entry[];
 
 /** Every module the route table routes to, and any other under app/routes, outside the inbox. */
-const publicModules = [...new Set([...all(routeEntries).map((e) => e.file), ...routeModules()])].filter((file) => !file.startsWith("routes/inbox/"));
+const publicModules = [...new Set([...all(routeEntries).map((e) => e.file), ...routeModules()])].filter(
+  (file) => !file.startsWith("routes/inbox/"),
+);
 const EXPORTS_ACTION = /export\s+(?:async\s+)?(?:function\s+action\b|(?:const|let|var)\s+action\b)|export\s*\{[^}]*\baction\b[^}]*\}/;
 /**
  * The pages a listing alert's links open take POSTs authorised by the signed token in their path,
@@ -52,11 +54,15 @@ const EXPORTS_ACTION = /export\s+(?:async\s+)?(?:function\s+action\b|(?:const|le
  * provider addresses and must never meet a 429, and every action there is idempotent (decision 039).
  */
 const TOKEN_PAGES = ["routes/alerts/confirm.tsx", "routes/alerts/manage.tsx", "routes/alerts/unsubscribe.tsx"];
-const publicActionModules = publicModules.filter((file) => EXPORTS_ACTION.test(readFileSync(join(APP, file), "utf8")) && !TOKEN_PAGES.includes(file));
+const publicActionModules = publicModules.filter(
+  (file) => EXPORTS_ACTION.test(readFileSync(join(APP, file), "utf8")) && !TOKEN_PAGES.includes(file),
+);
 
 describe("every public route that takes a POST counts it against the visitor's quota", () => {
   it("finds the form routes (contact, welcome, a listing's question, the alerts' sign-up)", () => {
-    expect(publicActionModules).toEqual(expect.arrayContaining(["routes/contact.tsx", "routes/welcome.tsx", "routes/listing.tsx", "routes/alerts/sign-up.tsx"]));
+    expect(publicActionModules).toEqual(
+      expect.arrayContaining(["routes/contact.tsx", "routes/welcome.tsx", "routes/listing.tsx", "routes/alerts/sign-up.tsx"]),
+    );
   });
 
   it("the token pages exempted above exist and take POSTs", () => {
@@ -130,13 +136,35 @@ describe("a form route without its quota refuses (fail closed)", () => {
   /** Submissions stored: contact messages and welcome leads. */
   const stored = async () => (await count(t.db, "contacts")) + (await count(t.db, "leads"));
 
-  const post = (path: string, fields: Record<string, string>) => new Request(`http://localhost${path}`, { method: "POST", body: new URLSearchParams(fields) });
+  const post = (path: string, fields: Record<string, string>) =>
+    new Request(`http://localhost${path}`, { method: "POST", body: new URLSearchParams(fields) });
   type Answer = { data: { status: string; message?: string }; init: { status?: number } | null };
 
   it.each([
-    ["contact", "/contact", contact.action, { name: "Jane", email: "jane@example.com", phone: "", message: "Hi", website: "" }, contactMessages.failure, {}],
-    ["welcome", "/welcome", welcome.action, { fullName: "Sam", email: "sam@example.com", phone: "780-555-0111", serviceType: "buying", comments: "", website: "" }, leadMessages.failure, {}],
-    ["listing", PATH, listing.action, { name: "Ann", email: "ann@example.com", phone: "", message: "Is it still available?", website: "" }, contactMessages.failure, { slug: PATH.slice(10) }],
+    [
+      "contact",
+      "/contact",
+      contact.action,
+      { name: "Jane", email: "jane@example.com", phone: "", message: "Hi", website: "" },
+      contactMessages.failure,
+      {},
+    ],
+    [
+      "welcome",
+      "/welcome",
+      welcome.action,
+      { fullName: "Sam", email: "sam@example.com", phone: "780-555-0111", serviceType: "buying", comments: "", website: "" },
+      leadMessages.failure,
+      {},
+    ],
+    [
+      "listing",
+      PATH,
+      listing.action,
+      { name: "Ann", email: "ann@example.com", phone: "", message: "Is it still available?", website: "" },
+      contactMessages.failure,
+      { slug: PATH.slice(10) },
+    ],
   ] as const)("the %s action answers 503 and stores nothing", async (_name, path, action, fields, message, params) => {
     await upsertListings(t.db, [toListingRow(HOME)]);
     const { leads, context } = stand();
@@ -173,7 +201,10 @@ describe("a form route without its quota refuses (fail closed)", () => {
     const { context } = stand();
     const consume = vi.fn(async () => ({ allowed: true, retryAfterSeconds: 600, excess: 0 }));
     context.get(serverContext)!.forms = { limiter: { consume, refund: vi.fn(), reset: vi.fn() }, max: 5 };
-    const request = new Request("http://localhost/contact", { method, body: new URLSearchParams({ name: "Jane", email: "jane@example.com", phone: "", message: "Hi", website: "" }) });
+    const request = new Request("http://localhost/contact", {
+      method,
+      body: new URLSearchParams({ name: "Jane", email: "jane@example.com", phone: "", message: "Hi", website: "" }),
+    });
     let out: Answer | undefined;
     await contact.middleware[0]!({ request, context, params: {} } as never, async () => {
       out = (await contact.action({ request, context, params: {} } as never)) as unknown as Answer;
@@ -189,7 +220,10 @@ describe("a form route without its quota refuses (fail closed)", () => {
     const consume = vi.fn(async () => ({ allowed: true, retryAfterSeconds: 600, excess: 0 }));
     context.get(serverContext)!.forms = { limiter: { consume, refund: vi.fn(), reset: vi.fn() }, max: 5 };
     for (const method of ["GET", "HEAD"]) {
-      await formQuota({ request: new Request("http://localhost/contact", { method }), context, params: {} } as never, async () => new Response(null));
+      await formQuota(
+        { request: new Request("http://localhost/contact", { method }), context, params: {} } as never,
+        async () => new Response(null),
+      );
     }
     expect(consume).not.toHaveBeenCalled();
     expect(context.get(formQuotaContext)).toBeNull();
@@ -202,7 +236,10 @@ describe("a form route without its quota refuses (fail closed)", () => {
     server.forms = { limiter: await createRateLimiter(t.db, { name: "form-quota-test", max: 2, windowMs: 60_000 }), max: 2, refused };
     const statusFrom = async (ip: string) => {
       server.clientIp = ip;
-      const answer = await formQuota({ request: new Request("http://localhost/contact", { method: "POST" }), context, params: {} } as never, async () => new Response(null, { status: 200 }));
+      const answer = await formQuota(
+        { request: new Request("http://localhost/contact", { method: "POST" }), context, params: {} } as never,
+        async () => new Response(null, { status: 200 }),
+      );
       return (answer as Response).status;
     };
     const fromOneNetwork = [];

@@ -9,7 +9,9 @@ import type { Route } from "./+types/home";
 // The cards' code loads only with a page that shows them: a site without the feed (and the
 // prerendered page) never downloads it. The page waits for it on the server (entry.server.tsx
 // renders everything before it answers); in the browser its chunk hydrates once it arrives.
-const AgentListingsSection = lazy(() => import("~/components/listings/agent-listings-section").then((m) => ({ default: m.AgentListingsSection })));
+const AgentListingsSection = lazy(() =>
+  import("~/components/listings/agent-listings-section").then((m) => ({ default: m.AgentListingsSection })),
+);
 
 /**
  * The agent's own listings from the DDF® feed, when the feed is on and knows the agent

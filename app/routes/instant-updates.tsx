@@ -8,7 +8,8 @@ import type { Route } from "./+types/instant-updates";
 export const meta: Route.MetaFunction = ({ location }) =>
   pageMeta({
     title: "Get Instant Property Updates",
-    description: "Tell us what you are looking for and get new Edmonton-area listings that match by e-mail, the day they come on the market.",
+    description:
+      "Tell us what you are looking for and get new Edmonton-area listings that match by e-mail, the day they come on the market.",
     path: location.pathname,
   });
 

@@ -41,9 +41,15 @@ export const handle = {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const l = loaderData?.listing;
-  if (!l) return pageMeta({ title: "Page Not Found", description: "This page or property is no longer available.", path: "/404", noindex: true });
+  if (!l)
+    return pageMeta({ title: "Page Not Found", description: "This page or property is no longer available.", path: "/404", noindex: true });
   const place = [l.address, l.city].filter(Boolean).join(", ");
-  return pageMeta({ title: `Photos of ${place}`, description: `All ${l.photos.length} photos of ${place}.`, path: `${l.path}/photos`, noindex: true });
+  return pageMeta({
+    title: `Photos of ${place}`,
+    description: `All ${l.photos.length} photos of ${place}.`,
+    path: `${l.path}/photos`,
+    noindex: true,
+  });
 };
 
 export default function ListingAllPhotos({ loaderData }: Route.ComponentProps) {

@@ -14,7 +14,13 @@ import { HOME, SLUG, listingContext } from "../../tests/support/listing-routes";
 
 const t = testDatabaseForThisFile();
 
-const NEIGHBOUR = { ...HOME, ListingKey: "28123457", ListingId: "E4400002", ListPrice: 540_000, UnparsedAddress: "10125 Jasper Avenue NW, Edmonton, Alberta T5J 0A1" };
+const NEIGHBOUR = {
+  ...HOME,
+  ListingKey: "28123457",
+  ListingId: "E4400002",
+  ListPrice: 540_000,
+  UnparsedAddress: "10125 Jasper Avenue NW, Edmonton, Alberta T5J 0A1",
+};
 
 type Loaded = { data: { cost: CostView | null; similar: ListingCard[]; daysOnMarket: number | null }; init: { status?: number } | null };
 

@@ -20,13 +20,29 @@ import { HOME, PATH, listingContext } from "../../tests/support/listing-routes";
 const t = testDatabaseForThisFile();
 
 const FIGURES = { down: 25_000, rate: 5.4, amortizationYears: 25, monthlyTotal: 3049.6, includesTax: true, includesCondoFee: false };
-const listing = { key: "28123456", address: "10123 Jasper Avenue NW, Edmonton", mlsNumber: "E4400001", path: PATH, url: `https://agent.example${PATH}` };
+const listing = {
+  key: "28123456",
+  address: "10123 Jasper Avenue NW, Edmonton",
+  mlsNumber: "E4400001",
+  path: PATH,
+  url: `https://agent.example${PATH}`,
+};
 
 const feedContext = () => listingContext(t.db);
 
 /** Posts the form as a browser without JavaScript would, behind the route's own middleware. */
 async function ask(fields: Record<string, string>) {
-  const request = new Request(`http://localhost${PATH}`, { method: "POST", body: new URLSearchParams({ name: "Ann", email: "ann@example.com", phone: "", message: "Is it still available?", website: "", ...fields }) });
+  const request = new Request(`http://localhost${PATH}`, {
+    method: "POST",
+    body: new URLSearchParams({
+      name: "Ann",
+      email: "ann@example.com",
+      phone: "",
+      message: "Is it still available?",
+      website: "",
+      ...fields,
+    }),
+  });
   const args = { request, params: { slug: PATH.slice(10) }, context: feedContext() };
   let out: { data: Record<string, unknown>; init: { status?: number } | null } | undefined;
   await listingMiddleware[0]!(args as never, async () => {
@@ -36,7 +52,10 @@ async function ask(fields: Record<string, string>) {
   return out!;
 }
 
-const payloads = async () => (await select(t.db.rows, { payload: notificationOutbox.payload }, sql`from ${notificationOutbox} order by ${notificationOutbox.id}`)).map((r) => r.payload as Record<string, unknown>);
+const payloads = async () =>
+  (await select(t.db.rows, { payload: notificationOutbox.payload }, sql`from ${notificationOutbox} order by ${notificationOutbox.id}`)).map(
+    (r) => r.payload as Record<string, unknown>,
+  );
 
 describe("ask about this home with the buyer's figures", () => {
   it("stores the figures next to the listing, and the agent's e-mail shows them", async () => {
@@ -48,7 +67,9 @@ describe("ask about this home with the buyer's figures", () => {
     const [inquiry] = await select(t.db.rows, { listingKey: propertyInquiries.listing_key }, sql`from ${propertyInquiries}`);
     expect(inquiry).toEqual({ listingKey: "28123456" });
     const [notification] = await claimDueNotifications(t.db, 10, 60_000);
-    expect(buildNotificationEmail(notification!).text).toMatch(/Their figures: \$25,000 down at 5\.4 %, 25 years: about \$3,050 a month with tax\n/);
+    expect(buildNotificationEmail(notification!).text).toMatch(
+      /Their figures: \$25,000 down at 5\.4 %, 25 years: about \$3,050 a month with tax\n/,
+    );
   });
   it("sends the message without figures when none came or they are junk", async () => {
     await upsertListings(t.db, [toListingRow(HOME)]);
@@ -72,7 +93,12 @@ describe("ask about this home with the buyer's figures", () => {
 
 describe("createContact with figures", () => {
   it("stores them only about a home", async () => {
-    await createContact(t.db, { name: "Ann", email: "ann@example.com", phone: "", message: "Hello", figures: FIGURES }, new Date(), listing);
+    await createContact(
+      t.db,
+      { name: "Ann", email: "ann@example.com", phone: "", message: "Hello", figures: FIGURES },
+      new Date(),
+      listing,
+    );
     await createContact(t.db, { name: "Bob", email: "bob@example.com", phone: "", message: "Hello", figures: FIGURES }, new Date());
     const [about, general] = await payloads();
     expect(about).toMatchObject({ listing, figures: FIGURES });

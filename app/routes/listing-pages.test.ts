@@ -21,7 +21,6 @@ import { loader as searchLoader } from "./listings-search";
 
 const t = testDatabaseForThisFile();
 
-
 type Outcome = { data: Record<string, unknown>; init: { status?: number } | null };
 const feedContext = () => listingContext(t.db);
 const noFeed = () => listingContext(t.db, { feed: false });
@@ -45,7 +44,11 @@ describe("listing page loader", () => {
   });
   it("shows a listing at its canonical path and moves another slug there (301, same origin)", async () => {
     await upsertListings(t.db, [toListingRow(HOME)]);
-    await upsertOffices(t.db, [{ OfficeKey: "51001", OfficeName: "Example Realty", ModificationTimestamp: "2025-05-01T00:00:00Z" }], new Date());
+    await upsertOffices(
+      t.db,
+      [{ OfficeKey: "51001", OfficeName: "Example Realty", ModificationTimestamp: "2025-05-01T00:00:00Z" }],
+      new Date(),
+    );
     const page = (await load(PATH.slice(10))) as Outcome;
     expect(page.data.listing).toMatchObject({ key: "28123456", brokerages: ["Example Realty"], path: PATH });
     const moved = (await load("28123456-old-address")) as { redirect: Response };
@@ -75,10 +78,18 @@ describe("ask about this home", () => {
       return new Response(null);
     });
     expect(out!.data).toEqual({ status: "success" });
-    const stored = await select(t.db.rows, { id: contacts.id, name: contacts.name, email: contacts.email, phone: contacts.phone }, sql`from ${contacts}`);
+    const stored = await select(
+      t.db.rows,
+      { id: contacts.id, name: contacts.name, email: contacts.email, phone: contacts.phone },
+      sql`from ${contacts}`,
+    );
     expect(stored).toEqual([{ id: expect.any(Number), name: "Ann", email: "ann@example.com", phone: null }]);
     const i = propertyInquiries;
-    const inquiries = await select(t.db.rows, { contactId: i.contact_id, message: i.message, type: i.inquiry_type, listingKey: i.listing_key }, sql`from ${i}`);
+    const inquiries = await select(
+      t.db.rows,
+      { contactId: i.contact_id, message: i.message, type: i.inquiry_type, listingKey: i.listing_key },
+      sql`from ${i}`,
+    );
     expect(inquiries).toEqual([{ contactId: stored[0]!.id, message: "Is it still available?", type: "listing", listingKey: "28123456" }]);
     const [queued] = await select(t.db.rows, { payload: notificationOutbox.payload }, sql`from ${notificationOutbox}`);
     expect((queued!.payload as Record<string, unknown>).listing).toEqual({
@@ -90,9 +101,17 @@ describe("ask about this home", () => {
     });
   });
   it("stores the inquiry with its listing key and type, and the agent's e-mail names the home", async () => {
-    const listing = { key: "28123456", address: "10123 Jasper Avenue NW, Edmonton", mlsNumber: "E4400001", path: PATH, url: `https://agent.example${PATH}` };
+    const listing = {
+      key: "28123456",
+      address: "10123 Jasper Avenue NW, Edmonton",
+      mlsNumber: "E4400001",
+      path: PATH,
+      url: `https://agent.example${PATH}`,
+    };
     await createContact(t.db, { name: "Ann <b>", email: "ann@example.com", phone: "", message: "Hello" }, new Date(), listing);
-    const [inquiry] = await t.db.rows<{ listing_key: string; inquiry_type: string }>(sql`select listing_key, inquiry_type from property_inquiries`);
+    const [inquiry] = await t.db.rows<{ listing_key: string; inquiry_type: string }>(
+      sql`select listing_key, inquiry_type from property_inquiries`,
+    );
     expect(inquiry).toEqual({ listing_key: "28123456", inquiry_type: "listing" });
     const [notification] = await claimDueNotifications(t.db, 10, 60_000);
     expect((notification!.payload as Record<string, unknown>).listing).toEqual(listing);
@@ -121,9 +140,14 @@ describe("/listings search", () => {
   });
   it("renders without the feed, and searches with it", async () => {
     const run = (q: string, context: RouterContextProvider) =>
-      searchLoader({ request: new Request(`http://localhost/listings${q}`), params: {}, context } as unknown as Parameters<typeof searchLoader>[0]);
+      searchLoader({ request: new Request(`http://localhost/listings${q}`), params: {}, context } as unknown as Parameters<
+        typeof searchLoader
+      >[0]);
     expect((await run("", noFeed())).result).toBeNull();
-    await upsertListings(t.db, [toListingRow(HOME), toListingRow({ ...HOME, ListingKey: "L2", City: "Leduc", UnparsedAddress: "1 Main Street" })]);
+    await upsertListings(t.db, [
+      toListingRow(HOME),
+      toListingRow({ ...HOME, ListingKey: "L2", City: "Leduc", UnparsedAddress: "1 Main Street" }),
+    ]);
     const found = await run("?city=Leduc", feedContext());
     expect(found.result?.listings.map((l) => l.key)).toEqual(["L2"]);
     expect(found.refined).toBe(true);

@@ -47,11 +47,33 @@ const LISTING: ListingDetail = {
 function render(listing: Partial<ListingDetail>): string {
   const l = { ...LISTING, ...listing };
   const Stub = createRoutesStub([{ id: "listing", path: "/listings/:slug", Component: ListingPage as never }]);
-  return renderToString(<Stub initialEntries={[l.path]} hydrationData={{ loaderData: { listing: { listing: l, cost: costViewOf(l.price, l.costs, new URLSearchParams()), costRules: LISTING_COST_RULES, daysOnMarket: null, facts: listingFactsOf(l, null), similar: [] } } }} />);
+  return renderToString(
+    <Stub
+      initialEntries={[l.path]}
+      hydrationData={{
+        loaderData: {
+          listing: {
+            listing: l,
+            cost: costViewOf(l.price, l.costs, new URLSearchParams()),
+            costRules: LISTING_COST_RULES,
+            daysOnMarket: null,
+            facts: listingFactsOf(l, null),
+            similar: [],
+          },
+        },
+      }}
+    />,
+  );
 }
 
 /** The visible text of a piece of HTML, tags dropped and entities of the test data decoded. */
-const text = (html: string) => html.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'").replace(/&amp;/g, "&").replace(/\s+/g, " ");
+const text = (html: string) =>
+  html
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
 
 function metaOf(listing: Partial<ListingDetail>) {
   const l = { ...LISTING, ...listing };
@@ -75,15 +97,22 @@ describe("the listing page", () => {
   });
 
   it("labels a home with an accepted offer beside its price", () => {
-    for (const [status, label] of [["under-contract", "Conditionally sold"], ["pending", "Sale pending"]] as const) {
+    for (const [status, label] of [
+      ["under-contract", "Conditionally sold"],
+      ["pending", "Sale pending"],
+    ] as const) {
       const html = render({ status });
       const header = html.slice(html.indexOf("<header"), html.indexOf("</header>"));
-      expect(header).toMatch(new RegExp(`data-testid="listing-price"[^>]*>\\$525,000</span><span[^>]*data-testid="listing-status"[^>]*>${label}<`));
+      expect(header).toMatch(
+        new RegExp(`data-testid="listing-price"[^>]*>\\$525,000</span><span[^>]*data-testid="listing-status"[^>]*>${label}<`),
+      );
     }
   });
 
   it("names the listing brokerage and the co-listing ones, or says none was given", () => {
-    expect(text(render({ brokerages: ["Example Realty Group", "Sample Homes Realty Ltd."] }))).toContain("Listing brokerage: Example Realty Group, Sample Homes Realty Ltd.");
+    expect(text(render({ brokerages: ["Example Realty Group", "Sample Homes Realty Ltd."] }))).toContain(
+      "Listing brokerage: Example Realty Group, Sample Homes Realty Ltd.",
+    );
     expect(text(render({ brokerages: [] }))).toContain("Listing brokerage: not provided by the listing");
   });
 
@@ -116,7 +145,8 @@ describe("the listing page", () => {
   it("reads 'Price on request' without a price, and leaves out the facts the feed left out", () => {
     const html = render({ price: null, beds: null, baths: null, area: null, mlsNumber: null, community: null });
     expect(html).toMatch(/data-testid="listing-price"[^>]*>Price on request</);
-    for (const gone of ["Bedrooms", "Bathrooms", "Living area", "MLS® number", "—", "null", "NaN", "0 beds", "$0"]) expect(text(html)).not.toContain(gone);
+    for (const gone of ["Bedrooms", "Bathrooms", "Living area", "MLS® number", "—", "null", "NaN", "0 beds", "$0"])
+      expect(text(html)).not.toContain(gone);
     expect(text(html)).toContain("Type Single family home (Single Family)");
     expect(text(render({ beds: 0, baths: 0, area: 0 }))).not.toMatch(/Bedrooms|Bathrooms|Living area/);
   });
@@ -141,8 +171,14 @@ describe("the listing page's title, description and structured data", () => {
     expect(metaOf({}).title).toMatch(/^27 Rue Ste-Émilie, Beaumont: \$525,000 \|/);
     const { title, description, jsonLd } = metaOf({ price: null });
     expect(title).toMatch(/^27 Rue Ste-Émilie, Beaumont: Price on request \|/);
-    expect(description).toMatch(/^Single family home for sale at 27 Rue Ste-Émilie, Beaumont, price on request \(3 beds, 2 baths, 1,450 sq ft\)\./);
-    expect(jsonLd.offers).toEqual({ "@type": "Offer", availability: "https://schema.org/InStock", offeredBy: [{ "@type": "RealEstateAgent", name: "Example Realty Group" }] });
+    expect(description).toMatch(
+      /^Single family home for sale at 27 Rue Ste-Émilie, Beaumont, price on request \(3 beds, 2 baths, 1,450 sq ft\)\./,
+    );
+    expect(jsonLd.offers).toEqual({
+      "@type": "Offer",
+      availability: "https://schema.org/InStock",
+      offeredBy: [{ "@type": "RealEstateAgent", name: "Example Realty Group" }],
+    });
   });
 
   it("say when an offer is accepted, in the description and the offer's availability", () => {
@@ -157,7 +193,8 @@ describe("the listing page's title, description and structured data", () => {
       { url: "/listings/photos/29100001/0-a.jpg", description: "Front exterior" },
       { url: "/listings/photos/29100001/1-b.jpg", description: "Kitchen" },
     ];
-    const tags = (listing: Partial<ListingDetail>) => meta({ loaderData: { listing: { ...LISTING, ...listing } } } as never) as Record<string, unknown>[];
+    const tags = (listing: Partial<ListingDetail>) =>
+      meta({ loaderData: { listing: { ...LISTING, ...listing } } } as never) as Record<string, unknown>[];
     const og = (listing: Partial<ListingDetail>, property: string) => tags(listing).find((t) => t.property === property)?.content;
     expect(og({ photos, cover: photos[1]!.url }, "og:image")).toMatch(/\/listings\/photos\/29100001\/1-b\.jpg$/);
     expect(og({ photos, cover: photos[1]!.url }, "og:image:alt")).toBe("Kitchen");
@@ -165,7 +202,18 @@ describe("the listing page's title, description and structured data", () => {
   });
 
   it("leave nothing null or empty in the structured data", () => {
-    const { jsonLd } = metaOf({ price: null, beds: null, baths: null, area: null, city: null, province: null, postalCode: null, remarks: null, listedAt: null, brokerages: [] });
+    const { jsonLd } = metaOf({
+      price: null,
+      beds: null,
+      baths: null,
+      area: null,
+      city: null,
+      province: null,
+      postalCode: null,
+      remarks: null,
+      listedAt: null,
+      brokerages: [],
+    });
     const walk = (value: unknown, path: string): void => {
       expect(value, path).not.toBeNull();
       expect(value, path).not.toBeUndefined();

@@ -74,10 +74,21 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const feed = context.get(serverContext)?.listings;
   const similar = feed ? await similarListings(feed.db, found, { memberKey: feed.memberKey }) : [];
   const roll = context.get(serverContext)?.assessments;
-  const assessment = roll ? await listingAssessment(roll, { key: found.key, address: found.address, city: found.city, price: found.price }) : null;
+  const assessment = roll
+    ? await listingAssessment(roll, { key: found.key, address: found.address, city: found.city, price: found.price })
+    : null;
   const cost = costViewOf(found.price, found.costs, new URL(request.url).searchParams);
   const days = daysOnMarket(found.listedAt);
-  return data<Found>({ listing: found, cost, costRules: LISTING_COST_RULES, daysOnMarket: days, facts: listingFactsOf(found, days), similar, alertForm: alertsOf(context) ? watchSignUpForm(found.key) : null, assessment });
+  return data<Found>({
+    listing: found,
+    cost,
+    costRules: LISTING_COST_RULES,
+    daysOnMarket: days,
+    facts: listingFactsOf(found, days),
+    similar,
+    alertForm: alertsOf(context) ? watchSignUpForm(found.key) : null,
+    assessment,
+  });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -105,7 +116,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!found || "gone" in found) {
     return data({ status: "error" as const, message: "This home is no longer available.", values: null }, { status: found ? 410 : 404 });
   }
-  const listing = { key: found.key, address: [found.address, found.city].filter(Boolean).join(", "), mlsNumber: found.mlsNumber, path: found.path, url: absoluteUrl(found.path) };
+  const listing = {
+    key: found.key,
+    address: [found.address, found.city].filter(Boolean).join(", "),
+    mlsNumber: found.mlsNumber,
+    path: found.path,
+    url: absoluteUrl(found.path),
+  };
   return answerListingInquiryPost(request, context, listing);
 }
 
@@ -151,7 +168,13 @@ export default function ListingPage({ loaderData, actionData }: Route.ComponentP
   return <ListingView key={loaderData.listing.key} found={loaderData} actionData={actionData ?? null} />;
 }
 
-function ListingView({ found, actionData }: { found: Extract<Found, { listing: ListingDetail }>; actionData: Route.ComponentProps["actionData"] | null }) {
+function ListingView({
+  found,
+  actionData,
+}: {
+  found: Extract<Found, { listing: ListingDetail }>;
+  actionData: Route.ComponentProps["actionData"] | null;
+}) {
   const l = found.listing;
   const cost = useListingCosts(l.price, l.costs, found.cost);
   const place = [l.address, l.city].filter(Boolean).join(", ");
@@ -183,7 +206,17 @@ function ListingView({ found, actionData }: { found: Extract<Found, { listing: L
               </div>
             ))}
           </dl>
-          {cost.view && <CostPanel view={cost.view} rules={found.costRules} fields={cost.fields} action={l.path} onField={cost.setField} onPrepare={cost.prepare} ready={cost.ready} />}
+          {cost.view && (
+            <CostPanel
+              view={cost.view}
+              rules={found.costRules}
+              fields={cost.fields}
+              action={l.path}
+              onField={cost.setField}
+              onPrepare={cost.prepare}
+              ready={cost.ready}
+            />
+          )}
           <OpenHousesSection openHouses={l.openHouses} className="mt-8" />
           {l.remarks && (
             <section aria-labelledby="about-home" className="mt-8">
@@ -204,7 +237,10 @@ function ListingView({ found, actionData }: { found: Extract<Found, { listing: L
           </p>
           {found.alertForm && <AlertSignUp form={found.alertForm} className="mt-8" />}
         </div>
-        <aside aria-labelledby="ask-heading" className="min-w-0 self-start rounded-xl border border-line bg-surface p-5 shadow-sm lg:sticky lg:top-4">
+        <aside
+          aria-labelledby="ask-heading"
+          className="min-w-0 self-start rounded-xl border border-line bg-surface p-5 shadow-sm lg:sticky lg:top-4"
+        >
           <h2 id="ask-heading" className="text-xl font-bold text-ink">
             Ask about this home
           </h2>

@@ -97,7 +97,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({
     title: "Homes for Sale in Edmonton and Area",
-    description: "Search MLS® listings for sale in Edmonton and the surrounding towns and counties by city, price, bedrooms, bathrooms, size, property type and style, community and keywords.",
+    description:
+      "Search MLS® listings for sale in Edmonton and the surrounding towns and counties by city, price, bedrooms, bathrooms, size, property type and style, community and keywords.",
     path: "/listings",
     // Filtered and paged variants are the same listings again: only the plain search is indexed.
     noindex: !loaderData?.result || loaderData.refined,
@@ -125,7 +126,12 @@ export default function ListingsSearch({ loaderData }: Route.ComponentProps) {
           </p>
         ) : (
           <>
-            <Form method="get" action="/listings" className="grid gap-4 rounded-xl border border-line bg-surface-muted p-4 sm:grid-cols-2 lg:grid-cols-6 lg:items-end" aria-label="Search homes for sale">
+            <Form
+              method="get"
+              action="/listings"
+              className="grid gap-4 rounded-xl border border-line bg-surface-muted p-4 sm:grid-cols-2 lg:grid-cols-6 lg:items-end"
+              aria-label="Search homes for sale"
+            >
               <label className={`${labelClass} lg:col-span-2`}>
                 City
                 <select name="city" defaultValue={search.city} className={fieldClass}>
@@ -139,11 +145,27 @@ export default function ListingsSearch({ loaderData }: Route.ComponentProps) {
               </label>
               <label className={labelClass}>
                 Min price
-                <input name="minPrice" type="number" inputMode="numeric" min={0} step={1000} defaultValue={search.minPrice ?? ""} className={fieldClass} />
+                <input
+                  name="minPrice"
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  step={1000}
+                  defaultValue={search.minPrice ?? ""}
+                  className={fieldClass}
+                />
               </label>
               <label className={labelClass}>
                 Max price
-                <input name="maxPrice" type="number" inputMode="numeric" min={0} step={1000} defaultValue={search.maxPrice ?? ""} className={fieldClass} />
+                <input
+                  name="maxPrice"
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  step={1000}
+                  defaultValue={search.maxPrice ?? ""}
+                  className={fieldClass}
+                />
               </label>
               <label className={labelClass}>
                 Bedrooms
@@ -180,11 +202,27 @@ export default function ListingsSearch({ loaderData }: Route.ComponentProps) {
               </label>
               <label className={labelClass}>
                 Min size (sq ft)
-                <input name="minArea" type="number" inputMode="numeric" min={0} step={100} defaultValue={search.minArea ?? ""} className={fieldClass} />
+                <input
+                  name="minArea"
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  step={100}
+                  defaultValue={search.minArea ?? ""}
+                  className={fieldClass}
+                />
               </label>
               <label className={labelClass}>
                 Max size (sq ft)
-                <input name="maxArea" type="number" inputMode="numeric" min={0} step={100} defaultValue={search.maxArea ?? ""} className={fieldClass} />
+                <input
+                  name="maxArea"
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  step={100}
+                  defaultValue={search.maxArea ?? ""}
+                  className={fieldClass}
+                />
               </label>
               <label className={labelClass}>
                 Style
@@ -220,24 +258,58 @@ export default function ListingsSearch({ loaderData }: Route.ComponentProps) {
               </label>
               <label className={`${labelClass} lg:col-span-2`}>
                 Community
-                <input name="community" type="text" maxLength={MAX_COMMUNITY_LENGTH} defaultValue={search.community} autoComplete="off" placeholder="e.g. Windermere" className={fieldClass} />
+                <input
+                  name="community"
+                  type="text"
+                  maxLength={MAX_COMMUNITY_LENGTH}
+                  defaultValue={search.community}
+                  autoComplete="off"
+                  placeholder="e.g. Windermere"
+                  className={fieldClass}
+                />
               </label>
               <label className={`${labelClass} lg:col-span-2`}>
                 Keywords
-                <input name="q" type="search" maxLength={MAX_KEYWORDS_TEXT} defaultValue={search.q} autoComplete="off" placeholder="e.g. garage fireplace" className={fieldClass} />
+                <input
+                  name="q"
+                  type="search"
+                  maxLength={MAX_KEYWORDS_TEXT}
+                  defaultValue={search.q}
+                  autoComplete="off"
+                  placeholder="e.g. garage fireplace"
+                  className={fieldClass}
+                />
               </label>
               <fieldset className="flex flex-wrap gap-x-6 sm:col-span-2 lg:col-span-6">
                 <legend className="sr-only">Show only</legend>
                 <label className="flex min-h-11 items-center gap-3 text-ink">
-                  <input type="checkbox" name="openHouse" value="1" defaultChecked={search.openHouse} className="size-5 shrink-0 accent-brand" />
+                  <input
+                    type="checkbox"
+                    name="openHouse"
+                    value="1"
+                    defaultChecked={search.openHouse}
+                    className="size-5 shrink-0 accent-brand"
+                  />
                   Open houses
                 </label>
                 <label className="flex min-h-11 items-center gap-3 text-ink">
-                  <input type="checkbox" name="reduced" value="1" defaultChecked={search.reduced} className="size-5 shrink-0 accent-brand" />
+                  <input
+                    type="checkbox"
+                    name="reduced"
+                    value="1"
+                    defaultChecked={search.reduced}
+                    className="size-5 shrink-0 accent-brand"
+                  />
                   Price reduced
                 </label>
                 <label className="flex min-h-11 items-center gap-3 text-ink">
-                  <input type="checkbox" name="status" value="all" defaultChecked={search.withAcceptedOffers} className="size-5 shrink-0 accent-brand" />
+                  <input
+                    type="checkbox"
+                    name="status"
+                    value="all"
+                    defaultChecked={search.withAcceptedOffers}
+                    className="size-5 shrink-0 accent-brand"
+                  />
                   Include homes with an accepted offer
                 </label>
               </fieldset>
@@ -245,7 +317,13 @@ export default function ListingsSearch({ loaderData }: Route.ComponentProps) {
                 Search
               </Button>
             </Form>
-            <AgentListingsSection listings={mine} heading={`${site.agent.name}'s listings`} moreLink={false} notice={false} className="mt-8" />
+            <AgentListingsSection
+              listings={mine}
+              heading={`${site.agent.name}'s listings`}
+              moreLink={false}
+              notice={false}
+              className="mt-8"
+            />
             <section aria-labelledby="results-heading" className="mt-8">
               <h2 id="results-heading" className="text-2xl font-bold text-ink">
                 {search.city ? `Homes for sale in ${search.city}` : "Homes for sale"}

@@ -169,7 +169,8 @@ export default function MarketingStrategy() {
             Ready to talk about your home?
           </h2>
           <p className="mt-2 text-ink-muted">
-            Call me for a no-obligation conversation about your timing, your price and this plan. {site.openingHours.map((h) => `${h.label} ${h.opens}–${h.closes}`).join(", ")}.
+            Call me for a no-obligation conversation about your timing, your price and this plan.{" "}
+            {site.openingHours.map((h) => `${h.label} ${h.opens}–${h.closes}`).join(", ")}.
           </p>
           <a
             href={site.agent.phoneHref}

@@ -12,18 +12,24 @@ export const meta: Route.MetaFunction = ({ location }) =>
 
 export default function MlsDisclaimer() {
   return (
-    <LegalPage title="MLS® Disclaimer" dateLine={<>Last updated <time dateTime="2025-06-02">June 2, 2025</time></>}>
+    <LegalPage
+      title="MLS® Disclaimer"
+      dateLine={
+        <>
+          Last updated <time dateTime="2025-06-02">June 2, 2025</time>
+        </>
+      }
+    >
       <h2>Listing data</h2>
       <p>
-        The listing data on this website is supplied by the REALTORS® Association of Edmonton through its MLS® System and is displayed
-        by {site.agent.name} of {site.brokerage.name} under the Association's rules for Internet Data Exchange. Listings held by other
+        The listing data on this website is supplied by the REALTORS® Association of Edmonton through its MLS® System and is displayed by{" "}
+        {site.agent.name} of {site.brokerage.name} under the Association's rules for Internet Data Exchange. Listings held by other
         brokerages are marked with the name of the listing brokerage.
       </p>
       <p>
-        Copyright © 2025 REALTORS® Association of Edmonton. All rights reserved. The information is provided for
-        the personal, non-commercial use of consumers and may not be used for any purpose other than to identify prospective properties
-        consumers may be interested in purchasing. Reproducing, redistributing or retransmitting it in any form is prohibited without
-        written permission.
+        Copyright © 2025 REALTORS® Association of Edmonton. All rights reserved. The information is provided for the personal,
+        non-commercial use of consumers and may not be used for any purpose other than to identify prospective properties consumers may be
+        interested in purchasing. Reproducing, redistributing or retransmitting it in any form is prohibited without written permission.
       </p>
       <h2>Accuracy</h2>
       <p>
@@ -33,8 +39,8 @@ export default function MlsDisclaimer() {
       </p>
       <h2>Trademarks</h2>
       <p>
-        The trademarks MLS®, Multiple Listing Service® and the associated logos are owned by The Canadian Real Estate Association (CREA)
-        and identify the quality of services provided by real estate professionals who are members of CREA.
+        The trademarks MLS®, Multiple Listing Service® and the associated logos are owned by The Canadian Real Estate Association (CREA) and
+        identify the quality of services provided by real estate professionals who are members of CREA.
       </p>
       <p>
         The trademarks REALTOR®, REALTORS® and the REALTOR® logo are controlled by CREA and identify real estate professionals who are

@@ -34,7 +34,10 @@ export function shouldRevalidate() {
 export default function MortgageCalculatorPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <PageHeader title="Mortgage Calculator" subtitle="Estimate your monthly payment on an Edmonton home, with the Canadian rules built in." />
+      <PageHeader
+        title="Mortgage Calculator"
+        subtitle="Estimate your monthly payment on an Edmonton home, with the Canadian rules built in."
+      />
       <Container className="py-10">
         <HydrationChunk>
           <MortgageCalculator initialInputs={loaderData.inputs} fromQuery={loaderData.fromQuery} />

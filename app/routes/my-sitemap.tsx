@@ -5,13 +5,19 @@ import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/my-sitemap";
 
 export const meta: Route.MetaFunction = ({ location }) =>
-  pageMeta({ title: "Sitemap", description: "Every page of the site: listings by area and type, buyer and seller tools, the blog and legal pages.", path: location.pathname });
+  pageMeta({
+    title: "Sitemap",
+    description: "Every page of the site: listings by area and type, buyer and seller tools, the blog and legal pages.",
+    path: location.pathname,
+  });
 
 const groupOrder: readonly PageGroup[] = ["Home", "Buying", "Listings", "Selling", "Resources", "About", "Legal", "Test and theme pages"];
 
 /** Generated from the page catalogue that also builds the route table: it cannot miss a page. */
 function grouped(): [PageGroup, PageEntry[]][] {
-  return groupOrder.map((g) => [g, allPages.filter((p) => p.group === g)] as [PageGroup, PageEntry[]]).filter(([, list]) => list.length > 0);
+  return groupOrder
+    .map((g) => [g, allPages.filter((p) => p.group === g)] as [PageGroup, PageEntry[]])
+    .filter(([, list]) => list.length > 0);
 }
 
 export default function MySitemap() {

@@ -123,7 +123,14 @@ function FeedOpenHouseCard({ openHouse: o, eager }: { openHouse: OpenHouseListin
 function SampleCard({ house: h }: { house: OpenHouse }) {
   return (
     <li className="overflow-hidden rounded-xl border border-line bg-surface shadow-sm" data-testid="open-house-sample">
-      <img src={h.image} alt={`Illustration of the sample home in ${h.address.replace("Sample home, ", "")}`} width={640} height={400} loading="lazy" className="aspect-[8/5] h-auto w-full bg-surface-muted" />
+      <img
+        src={h.image}
+        alt={`Illustration of the sample home in ${h.address.replace("Sample home, ", "")}`}
+        width={640}
+        height={400}
+        loading="lazy"
+        className="aspect-[8/5] h-auto w-full bg-surface-muted"
+      />
       <div className="p-5">
         <p className="text-2xl font-bold text-ink">{formatCurrency(h.price)}</p>
         <h2 className="mt-1 font-bold text-ink">{h.address}</h2>

@@ -10,10 +10,22 @@ import type { Route } from "./+types/placeholder";
  * place the spec allows such text, and send the visitor to the search that works today.
  */
 const placeholders: Record<string, { title: string; text: string }> = {
-  "/buy": { title: "Buy - Property Search", text: "Property search will be available here soon. In the meantime, every MLS® listing is one click away in the search." },
-  "/sold-properties": { title: "Sold Properties", text: "Sold listings will be coming soon. Until then, ask me for recent sales near you: I send them the same day." },
-  "/office-listings": { title: "Office Listings", text: "Our office's listings will be coming soon. Until then, every listing, ours included, is in the search." },
-  "/browse-by-building": { title: "Browse by Building", text: "Condo listings by building will be coming soon. Until then, the condominium search shows every available unit." },
+  "/buy": {
+    title: "Buy - Property Search",
+    text: "Property search will be available here soon. In the meantime, every MLS® listing is one click away in the search.",
+  },
+  "/sold-properties": {
+    title: "Sold Properties",
+    text: "Sold listings will be coming soon. Until then, ask me for recent sales near you: I send them the same day.",
+  },
+  "/office-listings": {
+    title: "Office Listings",
+    text: "Our office's listings will be coming soon. Until then, every listing, ours included, is in the search.",
+  },
+  "/browse-by-building": {
+    title: "Browse by Building",
+    text: "Condo listings by building will be coming soon. Until then, the condominium search shows every available unit.",
+  },
 };
 
 function contentFor(pathname: string) {
@@ -22,7 +34,7 @@ function contentFor(pathname: string) {
 
 export const meta: Route.MetaFunction = ({ location }) => {
   const content = contentFor(location.pathname);
-  return pageMeta({ title: content.title, description: content.text, path: location.pathname, });
+  return pageMeta({ title: content.title, description: content.text, path: location.pathname });
 };
 
 export default function Placeholder() {
@@ -40,4 +52,4 @@ export default function Placeholder() {
       </Container>
     </>
   );
-};
+}

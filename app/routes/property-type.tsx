@@ -31,7 +31,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const category = CATEGORY_OF[type.path];
   // "Save this search" for the type's category, as its listings are found (issue 32).
   const alertForm = alertsOf(context) ? searchSignUpForm({ category }) : null;
-  return { listings: await searchListings(feed.db, { category, page: pageParam(url.searchParams), pageSize: SECTION_PAGE_SIZE, memberKey: feed.memberKey }), alertForm };
+  return {
+    listings: await searchListings(feed.db, {
+      category,
+      page: pageParam(url.searchParams),
+      pageSize: SECTION_PAGE_SIZE,
+      memberKey: feed.memberKey,
+    }),
+    alertForm,
+  };
 }
 
 /** /single-family-homes, /condominiums and /townhouses (spec §2), one module for the three. */

@@ -35,7 +35,10 @@ const cards = [
 export default function Sell() {
   return (
     <>
-      <PageHeader title="Sell Your Home" subtitle="Two steps to a confident sale: know your home's value, then put the right plan behind it." />
+      <PageHeader
+        title="Sell Your Home"
+        subtitle="Two steps to a confident sale: know your home's value, then put the right plan behind it."
+      />
       <Container className="py-10">
         <ul className="grid gap-6 md:grid-cols-2">
           {cards.map(({ to, icon: Icon, title, text, cta }) => (

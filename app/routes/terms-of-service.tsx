@@ -13,7 +13,14 @@ export const meta: Route.MetaFunction = ({ location }) =>
 
 export default function TermsOfService() {
   return (
-    <LegalPage title="Terms of Service" dateLine={<>Effective date: <time dateTime="2025-06-02">6/2/2025</time></>}>
+    <LegalPage
+      title="Terms of Service"
+      dateLine={
+        <>
+          Effective date: <time dateTime="2025-06-02">6/2/2025</time>
+        </>
+      }
+    >
       <p>
         These terms apply to your use of this website, operated by {site.agent.name}, a {site.agent.title} with {site.brokerage.name} in
         Edmonton, Alberta. By using the website you agree to them.
@@ -25,14 +32,14 @@ export default function TermsOfService() {
       </p>
       <h2>Listing information</h2>
       <p>
-        Listing data is provided by the REALTORS® Association of Edmonton and third-party providers and is subject to the <Link to="/mls-disclaimer">MLS® Disclaimer</Link>.
-        It is believed reliable but not guaranteed.
+        Listing data is provided by the REALTORS® Association of Edmonton and third-party providers and is subject to the{" "}
+        <Link to="/mls-disclaimer">MLS® Disclaimer</Link>. It is believed reliable but not guaranteed.
       </p>
       <h2>Messages you agree to receive</h2>
       <p>
-        When you submit a form on this website you agree that I may contact you by phone call, text message or e-mail about your enquiry
-        and about properties and services related to it. Message frequency varies. Message and data rates may apply. Reply HELP to any text
-        for help and STOP to stop receiving texts.
+        When you submit a form on this website you agree that I may contact you by phone call, text message or e-mail about your enquiry and
+        about properties and services related to it. Message frequency varies. Message and data rates may apply. Reply HELP to any text for
+        help and STOP to stop receiving texts.
       </p>
       <h2 id="opt-out">How to opt out</h2>
       <p>
@@ -47,7 +54,10 @@ export default function TermsOfService() {
         <li>Do not attempt to disrupt the website, its forms or its servers.</li>
       </ul>
       <h2>Third-party tools and links</h2>
-      <p>The listings search, valuation and alert forms are provided by third parties, and links to other websites are for convenience. Their own terms and privacy policies apply.</p>
+      <p>
+        The listings search, valuation and alert forms are provided by third parties, and links to other websites are for convenience. Their
+        own terms and privacy policies apply.
+      </p>
       <h2>Privacy</h2>
       <p>
         How personal information is handled is described in the <Link to="/privacy-policy-test">Privacy Policy</Link>.

@@ -57,7 +57,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     ...FORM_INPUTS.welcome,
     async store(input) {
       const server = serverOf(context);
-      const stored = await submit(server.leads, "lead", (db, followUps) => recordLead(db, input, { address: server.clientIp, userAgent: request.headers.get("user-agent") }, new Date(), followUps));
+      const stored = await submit(server.leads, "lead", (db, followUps) =>
+        recordLead(db, input, { address: server.clientIp, userAgent: request.headers.get("user-agent") }, new Date(), followUps),
+      );
       return stored.ok ? { ok: true } : { ok: false, message: leadMessages.failure };
     },
   });
@@ -97,7 +99,11 @@ export default function WelcomePage({ loaderData, actionData }: Route.ComponentP
 
   // Without JavaScript: the form in the page, where the service link pointed (#lead-form).
   const inPageForm = documentService && (
-    <section id="lead-form" aria-labelledby="lead-form-heading" className="mx-auto max-w-xl rounded-xl border border-line bg-surface p-6 shadow-sm">
+    <section
+      id="lead-form"
+      aria-labelledby="lead-form-heading"
+      className="mx-auto max-w-xl rounded-xl border border-line bg-surface p-6 shadow-sm"
+    >
       <h2 id="lead-form-heading" className="text-2xl font-bold text-ink">
         {SERVICE_LABELS[documentService]}
       </h2>
@@ -127,8 +133,8 @@ export default function WelcomePage({ loaderData, actionData }: Route.ComponentP
         <Container className="py-14 text-center sm:py-20">
           <h1 className="text-4xl font-bold tracking-tight text-ink sm:text-5xl">Find A Realtor You Can Trust</h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-ink-muted">
-            {site.agent.name}, {site.agent.title}, helps families buy and sell homes across Edmonton and area. Tell us what you are planning and we
-            will take it from there.
+            {site.agent.name}, {site.agent.title}, helps families buy and sell homes across Edmonton and area. Tell us what you are planning
+            and we will take it from there.
           </p>
           <div className="mt-6">
             {hydrated ? (
@@ -152,7 +158,13 @@ export default function WelcomePage({ loaderData, actionData }: Route.ComponentP
           <div className="mx-auto mt-8 flex max-w-3xl flex-col gap-3 sm:flex-row sm:justify-center">
             {SERVICE_TYPES.map((type) =>
               hydrated ? (
-                <button key={type} type="button" className={buttonClass("primary", "sm:min-w-52")} aria-haspopup="dialog" onClick={open(type)}>
+                <button
+                  key={type}
+                  type="button"
+                  className={buttonClass("primary", "sm:min-w-52")}
+                  aria-haspopup="dialog"
+                  onClick={open(type)}
+                >
                   {SERVICE_LABELS[type]}
                 </button>
               ) : (
@@ -163,8 +175,8 @@ export default function WelcomePage({ loaderData, actionData }: Route.ComponentP
             )}
           </div>
           <p className="mx-auto mt-8 max-w-2xl text-sm text-ink-muted">
-            Your information stays with us: we never sell or share it, and you can unsubscribe from our e-mails, calls or texts at any time (reply
-            STOP to any text). See our{" "}
+            Your information stays with us: we never sell or share it, and you can unsubscribe from our e-mails, calls or texts at any time
+            (reply STOP to any text). See our{" "}
             <Link to="/terms-of-service-test" className="text-brand underline">
               Terms of Service
             </Link>{" "}
@@ -188,7 +200,13 @@ export default function WelcomePage({ loaderData, actionData }: Route.ComponentP
           // The dialog (rendered into <body>) while its script loads: a form opened from the page's
           // address stays in the page meanwhile, as it was before hydration.
           <Suspense fallback={service === documentService ? inPageForm : null}>
-            <DialogFrame open onOpenChange={closeLeadForm} title={SERVICE_LABELS[service]} description={formIntro} onCloseAutoFocus={() => lastTrigger.current?.focus()}>
+            <DialogFrame
+              open
+              onOpenChange={closeLeadForm}
+              title={SERVICE_LABELS[service]}
+              description={formIntro}
+              onCloseAutoFocus={() => lastTrigger.current?.focus()}
+            >
               <LeadForm
                 fetcher={fetcher}
                 service={service}
@@ -243,17 +261,60 @@ function LeadForm({
   onSuccess: () => void;
   cancel: ReactNode;
 }) {
-  const { formRef, busy, fieldErrors: errors, values, validateInBrowser } = useFormSubmission({ fetcher, documentResult, messages: leadMessages, loadParse: loadLeadCheck, onSuccess });
+  const {
+    formRef,
+    busy,
+    fieldErrors: errors,
+    values,
+    validateInBrowser,
+  } = useFormSubmission({ fetcher, documentResult, messages: leadMessages, loadParse: loadLeadCheck, onSuccess });
 
   return (
     <fetcher.Form ref={formRef} method="post" action="/welcome" onSubmit={validateInBrowser} className="relative mt-5">
       <fieldset disabled={busy} className="space-y-4">
         <legend className="sr-only">Your contact details</legend>
         <input type="hidden" name="serviceType" value={service} />
-        <TextField id="lead-full-name" name="fullName" label="Full Name" required autoComplete="name" maxLength={LIMITS.name} defaultValue={values?.fullName} error={errors.fullName} />
-        <TextField id="lead-email" name="email" type="email" label="Email" required autoComplete="email" maxLength={LIMITS.email} defaultValue={values?.email} error={errors.email} />
-        <TextField id="lead-phone" name="phone" type="tel" label="Phone" required autoComplete="tel" maxLength={LIMITS.phone} defaultValue={values?.phone} error={errors.phone} />
-        <TextAreaField id="lead-comments" name="comments" label="Comments" rows={3} maxLength={LIMITS.message} defaultValue={values?.comments} error={errors.comments} />
+        <TextField
+          id="lead-full-name"
+          name="fullName"
+          label="Full Name"
+          required
+          autoComplete="name"
+          maxLength={LIMITS.name}
+          defaultValue={values?.fullName}
+          error={errors.fullName}
+        />
+        <TextField
+          id="lead-email"
+          name="email"
+          type="email"
+          label="Email"
+          required
+          autoComplete="email"
+          maxLength={LIMITS.email}
+          defaultValue={values?.email}
+          error={errors.email}
+        />
+        <TextField
+          id="lead-phone"
+          name="phone"
+          type="tel"
+          label="Phone"
+          required
+          autoComplete="tel"
+          maxLength={LIMITS.phone}
+          defaultValue={values?.phone}
+          error={errors.phone}
+        />
+        <TextAreaField
+          id="lead-comments"
+          name="comments"
+          label="Comments"
+          rows={3}
+          maxLength={LIMITS.message}
+          defaultValue={values?.comments}
+          error={errors.comments}
+        />
         <Honeypot idPrefix="lead" />
         <p className="text-xs leading-relaxed text-ink-muted">
           {leadConsentParts.before}

@@ -4,8 +4,28 @@
  * mail, the homes opened from alerts, the suppression list and the server's signing secret.
  */
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, bigint, check, date, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { ALERT_FREQUENCIES, ALERT_KINDS, ALERT_STATUSES, type AlertCriteria, CONSENT_KINDS, LISTING_CHANGE_KINDS } from "../../app/lib/alert-values";
+import {
+  type AnyPgColumn,
+  bigint,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import {
+  ALERT_FREQUENCIES,
+  ALERT_KINDS,
+  ALERT_STATUSES,
+  type AlertCriteria,
+  CONSENT_KINDS,
+  LISTING_CHANGE_KINDS,
+} from "../../app/lib/alert-values";
 import { createdAt } from "./columns";
 import { people } from "./inbox";
 import { notificationOutbox } from "./outbox";
@@ -31,7 +51,10 @@ export const alertSubscriptions = pgTable(
     /** The person, from confirmation on. */
     person_id: integer("person_id").references(() => people.id, { onDelete: "cascade" }),
     /** A saved search's criteria ({} for a watched home). */
-    criteria: jsonb("criteria").$type<AlertCriteria>().notNull().default(sql`'{}'::jsonb`),
+    criteria: jsonb("criteria")
+      .$type<AlertCriteria>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     /** The watched home (no foreign key: listings leave the feed, and the watch must hear of it). */
     listing_key: text("listing_key"),
     /** What the buyer sees in mails and the manage page: "Houses in Edmonton, 3+ beds", or the home's address. */
@@ -64,7 +87,9 @@ export const alertSubscriptions = pgTable(
     index("alert_subscriptions_person_idx").on(t.person_id),
     // A sign-up looks for the same search of the same address (and an erasure for every one of it).
     index("alert_subscriptions_email_idx").on(t.email),
-    index("alert_subscriptions_active_idx").on(t.kind, t.listing_key).where(sql`${t.status} = 'active'`),
+    index("alert_subscriptions_active_idx")
+      .on(t.kind, t.listing_key)
+      .where(sql`${t.status} = 'active'`),
   ],
 );
 
@@ -95,7 +120,10 @@ export const consentEvents = pgTable(
     subscription_id: integer("subscription_id").references(() => alertSubscriptions.id, { onDelete: "set null" }),
     created_at: createdAt(),
   },
-  (t) => [check("consent_events_kind_check", sql`${t.kind} in (${listOf(CONSENT_KINDS)})`), index("consent_events_person_idx").on(t.person_id, t.created_at)],
+  (t) => [
+    check("consent_events_kind_check", sql`${t.kind} in (${listOf(CONSENT_KINDS)})`),
+    index("consent_events_person_idx").on(t.person_id, t.created_at),
+  ],
 );
 
 /**
@@ -115,7 +143,10 @@ export const listingChanges = pgTable(
     new_status: text("new_status"),
     created_at: createdAt(),
   },
-  (t) => [check("listing_changes_kind_check", sql`${t.kind} in (${listOf(LISTING_CHANGE_KINDS)})`), index("listing_changes_created_idx").on(t.created_at)],
+  (t) => [
+    check("listing_changes_kind_check", sql`${t.kind} in (${listOf(LISTING_CHANGE_KINDS)})`),
+    index("listing_changes_created_idx").on(t.created_at),
+  ],
 );
 
 /** How far the alerts job has matched listing_changes (one row). */
@@ -152,7 +183,9 @@ export const alertItems = pgTable(
     outbox_id: integer("outbox_id").references(() => notificationOutbox.id, { onDelete: "set null" }),
   },
   (t) => [
-    index("alert_items_waiting_idx").on(t.person_id).where(sql`${t.outbox_id} is null`),
+    index("alert_items_waiting_idx")
+      .on(t.person_id)
+      .where(sql`${t.outbox_id} is null`),
     index("alert_items_subscription_idx").on(t.subscription_id),
     index("alert_items_outbox_idx").on(t.outbox_id),
   ],

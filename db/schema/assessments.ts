@@ -39,7 +39,10 @@ export const assessmentAccounts = pgTable(
     tax_class: text("tax_class"),
     latitude: doublePrecision("latitude"),
     longitude: doublePrecision("longitude"),
-    classes: jsonb("classes").$type<AssessmentClassShare[]>().notNull().default(sql`'[]'::jsonb`),
+    classes: jsonb("classes")
+      .$type<AssessmentClassShare[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
   },
   (t) => [
     primaryKey({ columns: [t.generation, t.account_number] }),
@@ -117,12 +120,18 @@ export const assessmentNeighbourhoods = pgTable(
     /** All accounts, residential or not. */
     accounts: integer("accounts").notNull(),
     /** The outline drawn on the page: the convex hull of its accounts' points, [longitude, latitude] pairs. */
-    outline: jsonb("outline").$type<[number, number][]>().notNull().default(sql`'[]'::jsonb`),
+    outline: jsonb("outline")
+      .$type<[number, number][]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** Its centre (mean of the points), for the neighbouring areas. */
     latitude: doublePrecision("latitude"),
     longitude: doublePrecision("longitude"),
   },
-  (t) => [primaryKey({ columns: [t.generation, t.neighbourhood_id] }), index("assessment_neighbourhoods_slug_idx").on(t.generation, t.slug)],
+  (t) => [
+    primaryKey({ columns: [t.generation, t.neighbourhood_id] }),
+    index("assessment_neighbourhoods_slug_idx").on(t.generation, t.slug),
+  ],
 );
 
 /** The import's one state row (id 1): which generation is live, and the one being built. */

@@ -21,7 +21,10 @@ export const people = pgTable(
     phone: text("phone"),
     status: text("status", { enum: PERSON_STATUSES }).notNull().default("new"),
     /** The forms this person used ('Welcome Page Form', 'contact_form'). */
-    sources: text("sources").array().notNull().default(sql`'{}'::text[]`),
+    sources: text("sources")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     service_type: text("service_type"),
     /** The latest message or comments, for the list. */
     preview: text("preview"),
@@ -66,7 +69,10 @@ export const personEvents = pgTable(
     author_name: text("author_name").notNull(),
     created_at: createdAt(),
   },
-  (t) => [index("person_events_person_idx").on(t.person_id, t.created_at), check("person_events_kind_check", sql`${t.kind} in ('status', 'note', 'privacy')`)],
+  (t) => [
+    index("person_events_person_idx").on(t.person_id, t.created_at),
+    check("person_events_kind_check", sql`${t.kind} in ('status', 'note', 'privacy')`),
+  ],
 );
 
 /** People who may use the inbox. There is no public sign-up: accounts come from one-time set-up links. */
@@ -82,7 +88,10 @@ export const inboxUsers = pgTable(
     /** Pushes to this account's devices say "New lead" only, nothing of the person (a phone's lock screen shows them to anyone). */
     push_hide_details: boolean("push_hide_details").notNull().default(false),
   },
-  (t) => [uniqueIndex("inbox_users_email_key").on(t.email), check("inbox_users_email_normalised_check", sql`${t.email} = lower(btrim(${t.email}))`)],
+  (t) => [
+    uniqueIndex("inbox_users_email_key").on(t.email),
+    check("inbox_users_email_normalised_check", sql`${t.email} = lower(btrim(${t.email}))`),
+  ],
 );
 
 /** WebAuthn credentials (passkeys) of inbox accounts. */
@@ -197,7 +206,6 @@ export const inboxSignIns = pgTable(
   },
   (t) => [index("inbox_sign_ins_created_idx").on(t.created_at)],
 );
-
 
 export type Person = typeof people.$inferSelect;
 export type PersonEvent = typeof personEvents.$inferSelect;

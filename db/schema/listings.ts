@@ -4,7 +4,6 @@ import { check, date, doublePrecision, index, integer, jsonb, pgTable, text, tim
 import { LISTING_CATEGORIES } from "../../app/lib/schema-values";
 import type { ListingFeatures, ListingRoom } from "../../app/lib/listing-types";
 
-
 /** A photo of a listing, in the feed's order (Media, photos only). */
 export interface ListingPhoto {
   url: string;
@@ -50,26 +49,44 @@ export const listings = pgTable(
      * require beside the listing) are read from `offices` when a page is drawn, so a renamed office
      * shows on every listing after one sync.
      */
-    office_keys: text("office_keys").array().notNull().default(sql`'{}'::text[]`),
+    office_keys: text("office_keys")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** ListAgentKey, then CoListAgentKey, 2 and 3: DDF_MEMBER_KEY among them marks the agent's own listing. */
-    agent_keys: text("agent_keys").array().notNull().default(sql`'{}'::text[]`),
+    agent_keys: text("agent_keys")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** ListingURL: the listing on REALTOR.ca (the "Powered by REALTOR.ca" badge links there). */
     listing_url: text("listing_url"),
-    photos: jsonb("photos").$type<ListingPhoto[]>().notNull().default(sql`'[]'::jsonb`),
+    photos: jsonb("photos")
+      .$type<ListingPhoto[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     latitude: doublePrecision("latitude"),
     longitude: doublePrecision("longitude"),
     // The facts and cost figures of a listing page (issue 28); each null or empty when the feed leaves it out.
     /** YearBuilt. */
     year_built: integer("year_built"),
     /** Rooms (CREA's PropertyRoom: RoomType, RoomLevel, RoomDimensions), in the feed's order. */
-    rooms: jsonb("rooms").$type<ListingRoom[]>().notNull().default(sql`'[]'::jsonb`),
+    rooms: jsonb("rooms")
+      .$type<ListingRoom[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     parking_total: integer("parking_total"),
     /** LotSizeArea, in LotSizeUnits. */
     lot_size_area: doublePrecision("lot_size_area"),
     lot_size_units: text("lot_size_units"),
-    heating: text("heating").array().notNull().default(sql`'{}'::text[]`),
+    heating: text("heating")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** AssociationFeeIncludes: what the condo fee covers. */
-    fee_includes: text("fee_includes").array().notNull().default(sql`'{}'::text[]`),
+    fee_includes: text("fee_includes")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** TaxAnnualAmount, in dollars, for TaxYear. */
     tax_annual_amount: doublePrecision("tax_annual_amount"),
     tax_year: integer("tax_year"),
@@ -81,7 +98,10 @@ export const listings = pgTable(
      * basement, cooling, appliances, lot, zoning, amenities, …), keys present only when given.
      * One jsonb, not a column each: the page reads them together and only the style is searched.
      */
-    features: jsonb("features").$type<ListingFeatures>().notNull().default(sql`'{}'::jsonb`),
+    features: jsonb("features")
+      .$type<ListingFeatures>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     /** The asking price before the last reduction the sync saw; null when the price has not gone down since (or went up again). */
     previous_price: doublePrecision("previous_price"),
     /** When the sync saw that reduction ("Price reduced" in the search). */
@@ -98,7 +118,9 @@ export const listings = pgTable(
     index("listings_category_listed_idx").on(t.category, t.listed_at),
     index("listings_listed_idx").on(t.listed_at),
     // The search's price orders (issue 45) read the available homes along the price.
-    index("listings_price_idx").on(t.list_price).where(sql`${t.status} = 'active'`),
+    index("listings_price_idx")
+      .on(t.list_price)
+      .where(sql`${t.status} = 'active'`),
     // The search's keywords (issue 45): words of the description, without stemming ('simple'), as a
     // GIN index; a scan of every description took about a second on 20,000 listings. The query
     // (queries.server.ts, remarksWords) must spell the expression exactly so.
@@ -106,7 +128,9 @@ export const listings = pgTable(
     index("listings_modified_idx").on(t.modified_at),
     index("listings_agent_keys_idx").using("gin", t.agent_keys),
     // "Similar homes" on every listing page: the available homes of one city and category, read outwards from a price.
-    index("listings_similar_idx").on(t.city, t.category, t.list_price).where(sql`${t.status} = 'active'`),
+    index("listings_similar_idx")
+      .on(t.city, t.category, t.list_price)
+      .where(sql`${t.status} = 'active'`),
   ],
 );
 

@@ -19,7 +19,16 @@ import { people } from "./inbox";
 export const OUTBOX_STATUSES = ["pending", "sending", "sent", "failed", "withheld"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 /** The submissions' kinds come first, from the forms' registry (the inbox's timeline, its CSV, the response times). */
-export const OUTBOX_KINDS = [...SUBMISSION_KINDS, "acknowledgement", "reminder", "summary", "confirmation", "alert", "warming", "health"] as const;
+export const OUTBOX_KINDS = [
+  ...SUBMISSION_KINDS,
+  "acknowledgement",
+  "reminder",
+  "summary",
+  "confirmation",
+  "alert",
+  "warming",
+  "health",
+] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 export { SUBMISSION_KINDS };
 /** The kinds that are marketing (CASL): each is checked against the consent ledger when it is sent, and carries List-Unsubscribe. */
@@ -60,10 +69,11 @@ export const notificationOutbox = pgTable(
     check("notification_outbox_kind_check", sql`${t.kind} in (${sql.raw(OUTBOX_KINDS.map((k) => `'${k}'`).join(", "))})`),
     check("notification_outbox_status_check", sql`${t.status} in (${sql.raw(OUTBOX_STATUSES.map((k) => `'${k}'`).join(", "))})`),
     // The worker's claim query scans only undelivered rows.
-    index("notification_outbox_due_idx").on(t.next_attempt_at).where(sql`${t.status} in ('pending', 'sending')`),
+    index("notification_outbox_due_idx")
+      .on(t.next_attempt_at)
+      .where(sql`${t.status} in ('pending', 'sending')`),
     index("notification_outbox_person_idx").on(t.person_id, t.created_at),
   ],
 );
-
 
 export type OutboxRow = typeof notificationOutbox.$inferSelect;

@@ -71,7 +71,9 @@ export const pushMessages = pgTable(
   (t) => [
     check("push_messages_kind_check", sql`${t.kind} in (${sql.raw(PUSH_KINDS.map((k) => `'${k}'`).join(", "))})`),
     check("push_messages_status_check", sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
-    index("push_messages_due_idx").on(t.next_attempt_at).where(sql`${t.status} in ('pending', 'sending')`),
+    index("push_messages_due_idx")
+      .on(t.next_attempt_at)
+      .where(sql`${t.status} in ('pending', 'sending')`),
   ],
 );
 

@@ -68,7 +68,6 @@ export const propertyInquiries = pgTable(
   (t) => [index("property_inquiries_contact_id_idx").on(t.contact_id), check("property_inquiries_message_check", sql`${t.message} <> ''`)],
 );
 
-
 export type Lead = typeof leads.$inferSelect;
 export type Contact = typeof contacts.$inferSelect;
 export type PropertyInquiry = typeof propertyInquiries.$inferSelect;

@@ -25,7 +25,13 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const lead = (n: number) => ({ fullName: `Lead ${n}`, email: `lead${n}@example.com`, phone: "780-555-0111", serviceType: "buying" as const, comments: `Number ${n}` });
+const lead = (n: number) => ({
+  fullName: `Lead ${n}`,
+  email: `lead${n}@example.com`,
+  phone: "780-555-0111",
+  serviceType: "buying" as const,
+  comments: `Number ${n}`,
+});
 
 async function leadIdsIn(db: { rows: typeof t.db.rows }): Promise<number[]> {
   return (await db.rows<{ id: number }>(sql`select id from leads order by id`)).map((r) => r.id);
@@ -34,7 +40,12 @@ async function leadIdsIn(db: { rows: typeof t.db.rows }): Promise<number[]> {
 describe(`backups (${usingPostgres ? "PostgreSQL" : "PGlite"})`, { timeout: 120_000 }, () => {
   it("a backup taken under a stream of submissions restores every lead acknowledged before it began, and matches its manifest", async () => {
     for (let n = 0; n < 30; n++) await recordLead(t.db, lead(n));
-    await createContact(t.db, { name: "Jane Doe", email: "jane@example.com", phone: "780-555-0123", message: "Is 123 Main St still for sale?" });
+    await createContact(t.db, {
+      name: "Jane Doe",
+      email: "jane@example.com",
+      phone: "780-555-0123",
+      message: "Is 123 Main St still for sale?",
+    });
     const acknowledged = await leadIdsIn(t.db);
     // Leads keep arriving while the backup is made.
     let streaming = true;
@@ -75,7 +86,9 @@ describe(`backups (${usingPostgres ? "PostgreSQL" : "PGlite"})`, { timeout: 120_
     try {
       expect(await leadIdsIn(copy)).toEqual(await leadIdsIn(t.db));
       // The next lead gets a new number, not one of the restored ones.
-      const [{ id }] = (await copy.rows<{ id: number }>(sql`insert into leads (full_name, email, phone, service_type) values ('New', 'n@example.com', '780', 'buying') returning id`)) as [{ id: number }];
+      const [{ id }] = (await copy.rows<{ id: number }>(
+        sql`insert into leads (full_name, email, phone, service_type) values ('New', 'n@example.com', '780', 'buying') returning id`,
+      )) as [{ id: number }];
       expect(id).toBeGreaterThan(Math.max(...(await leadIdsIn(t.db))));
     } finally {
       await copy.close();
@@ -101,7 +114,11 @@ describe(`backups (${usingPostgres ? "PostgreSQL" : "PGlite"})`, { timeout: 120_
         return { ...made, tables: { ...made.tables, "public.leads": 99 } };
       },
     });
-    expect(wrongCounts).toMatchObject({ ok: false, error: expect.stringMatching(/public\.leads: 1 restored, 99 in the manifest/), keptAside: expect.stringMatching(/\.bad$/) });
+    expect(wrongCounts).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/public\.leads: 1 restored, 99 in the manifest/),
+      keptAside: expect.stringMatching(/\.bad$/),
+    });
     const listed = await listBackups(dir);
     expect(listed.filter((b) => b.good)).toHaveLength(1);
     expect(listed.find((b) => !b.good)?.manifestFile).toMatch(/\.bad\.json$/);
@@ -131,7 +148,10 @@ describe(`backups (${usingPostgres ? "PostgreSQL" : "PGlite"})`, { timeout: 120_
     if (!outcome.ok) throw new Error(outcome.error);
     await rm(outcome.backup.dataFile);
     const manifest = await readManifest(outcome.backup.manifestFile);
-    expect(await verifyBackup(outcome.backup.dataFile, manifest)).toMatchObject({ ok: false, error: expect.stringMatching(/does not exist/) });
+    expect(await verifyBackup(outcome.backup.dataFile, manifest)).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/does not exist/),
+    });
   });
 
   it("removes only what the retention rule it is given leaves out, and nothing without one", async () => {

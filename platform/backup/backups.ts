@@ -8,7 +8,17 @@ import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Database } from "../db/database";
 import { type DumpResult, dumpDatabase } from "./dump";
-import { type BackupKind, DATA_EXTENSION, type ListedBackup, type Manifest, baseNameFor, listBackups, removeBackup, sha256Of, writeFileAtomically } from "./manifest";
+import {
+  type BackupKind,
+  DATA_EXTENSION,
+  type ListedBackup,
+  type Manifest,
+  baseNameFor,
+  listBackups,
+  removeBackup,
+  sha256Of,
+  writeFileAtomically,
+} from "./manifest";
 import { verifyBackup } from "./verify";
 
 /** Of the good backups' creation times, those to keep (as milliseconds since the epoch). */
@@ -50,11 +60,23 @@ export async function takeBackup(db: Database, dir: string, options: TakeBackupO
     throw error;
   }
   const bytes = (await stat(part)).size;
-  const draft = { format: 1 as const, ...dumped, driver: db.driver, createdAt: now.toISOString(), file: dataName, bytes, sha256: await sha256Of(part) };
+  const draft = {
+    format: 1 as const,
+    ...dumped,
+    driver: db.driver,
+    createdAt: now.toISOString(),
+    file: dataName,
+    bytes,
+    sha256: await sha256Of(part),
+  };
   const check = await verifyBackup(part, draft);
   // An online copy's counts are the restored copy's (dump.ts); a failed one has none to give.
   const tables = dumped.tables ?? (check.ok ? check.tables : {});
-  const manifest: Manifest = { ...draft, tables, verified: { at: new Date().toISOString(), ok: check.ok, ms: check.ms, ...(check.ok ? {} : { error: check.error }) } };
+  const manifest: Manifest = {
+    ...draft,
+    tables,
+    verified: { at: new Date().toISOString(), ok: check.ok, ms: check.ms, ...(check.ok ? {} : { error: check.error }) },
+  };
   if (!check.ok) {
     const aside = path.join(dir, `${dataName}.bad`);
     await rename(part, aside);

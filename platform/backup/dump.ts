@@ -43,7 +43,11 @@ export function defaultKind(db: Database): BackupKind {
   return db.driver === "pglite" ? "pglite" : "logical";
 }
 
-export async function dumpDatabase(db: Database, file: string, options: { kind?: BackupKind; signal?: AbortSignal } = {}): Promise<DumpResult> {
+export async function dumpDatabase(
+  db: Database,
+  file: string,
+  options: { kind?: BackupKind; signal?: AbortSignal } = {},
+): Promise<DumpResult> {
   const kind = options.kind ?? defaultKind(db);
   if (kind === "pglite") {
     if (db.dataDir) {

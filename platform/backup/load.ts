@@ -29,13 +29,20 @@ interface Journal {
 export async function migrationsUpTo(version: Manifest["migrations"]): Promise<string> {
   const journal = JSON.parse(await readFile(path.join(MIGRATIONS_DIR, "meta", "_journal.json"), "utf8")) as Journal;
   if (version.count > journal.entries.length) {
-    throw new BackupError(`the backup was made by a newer version of the site (${version.count} migrations; this one has ${journal.entries.length}): restore it with that version`);
+    throw new BackupError(
+      `the backup was made by a newer version of the site (${version.count} migrations; this one has ${journal.entries.length}): restore it with that version`,
+    );
   }
   const kept = journal.entries.slice(0, version.count);
   const last = kept.at(-1);
   if (last && version.last) {
-    const hash = createHash("sha256").update(await readFile(path.join(MIGRATIONS_DIR, `${last.tag}.sql`), "utf8")).digest("hex");
-    if (hash !== version.last) throw new BackupError(`the backup's schema (migration ${last.tag}) differs from this version's: restore it with the version that made it`);
+    const hash = createHash("sha256")
+      .update(await readFile(path.join(MIGRATIONS_DIR, `${last.tag}.sql`), "utf8"))
+      .digest("hex");
+    if (hash !== version.last)
+      throw new BackupError(
+        `the backup's schema (migration ${last.tag}) differs from this version's: restore it with the version that made it`,
+      );
   }
   const folder = await mkdtemp(path.join(os.tmpdir(), "agent-site-migrations-"));
   await cp(MIGRATIONS_DIR, folder, { recursive: true });
@@ -66,7 +73,9 @@ export async function loadLogicalDump(db: Database, file: string, version: Manif
       if (!table || batch.length === 0) return;
       const t = tableIdentifier(table);
       // Identity columns keep their numbers (OVERRIDING SYSTEM VALUE); the JSON turns back into each column's type.
-      await rows(sql`insert into ${t} overriding system value select * from json_populate_recordset(null::${t}, ${`[${batch.join(",")}]`}::json)`);
+      await rows(
+        sql`insert into ${t} overriding system value select * from json_populate_recordset(null::${t}, ${`[${batch.join(",")}]`}::json)`,
+      );
       batch = [];
     };
     const lines = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity });
@@ -86,7 +95,11 @@ export async function loadLogicalDump(db: Database, file: string, version: Manif
       await flush();
       for (const table of tables) await rows(sql`alter table ${tableIdentifier(table)} enable trigger user`);
     } catch (error) {
-      if (error instanceof Error && /unexpected end of file|incorrect header check|invalid/i.test(error.message) && !("code" in error && typeof error.code === "string" && /^[0-9A-Z]{5}$/.test(error.code))) {
+      if (
+        error instanceof Error &&
+        /unexpected end of file|incorrect header check|invalid/i.test(error.message) &&
+        !("code" in error && typeof error.code === "string" && /^[0-9A-Z]{5}$/.test(error.code))
+      ) {
         throw new BackupError(`the dump is damaged: ${error.message}`);
       }
       throw error;

@@ -45,12 +45,16 @@ const BASE = /^backup-\d{8}T\d{6}(?:\.\d{3})?Z(?:-\d+)?/;
 
 /** `backup-20261129T100000Z`, in UTC (sorts by time; never ambiguous across a clock change). */
 export function baseNameFor(at: Date): string {
-  return `backup-${at.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}Z$/, "Z")}`;
+  return `backup-${at
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}Z$/, "Z")}`;
 }
 
 export function manifestPathOf(dataFile: string): string {
   const base = BASE.exec(path.basename(dataFile))?.[0];
-  if (!base) throw new BackupError(`${path.basename(dataFile)} is not a backup's file (backup-….json, .pglite.tar.gz or .logical.jsonl.gz)`);
+  if (!base)
+    throw new BackupError(`${path.basename(dataFile)} is not a backup's file (backup-….json, .pglite.tar.gz or .logical.jsonl.gz)`);
   const bad = dataFile.endsWith(".bad") || dataFile.endsWith(".bad.json");
   return path.join(path.dirname(dataFile), `${base}${bad ? ".bad" : ""}.json`);
 }
@@ -60,11 +64,14 @@ export async function readManifest(file: string): Promise<Manifest> {
   try {
     text = await readFile(file, "utf8");
   } catch (error) {
-    throw new BackupError((error as NodeJS.ErrnoException).code === "ENOENT" ? `${file} does not exist` : `${file} cannot be read: ${(error as Error).message}`);
+    throw new BackupError(
+      (error as NodeJS.ErrnoException).code === "ENOENT" ? `${file} does not exist` : `${file} cannot be read: ${(error as Error).message}`,
+    );
   }
   try {
     const manifest = JSON.parse(text) as Manifest;
-    if (manifest.format !== 1 || !manifest.file || !manifest.sha256 || typeof manifest.tables !== "object") throw new Error("not a manifest");
+    if (manifest.format !== 1 || !manifest.file || !manifest.sha256 || typeof manifest.tables !== "object")
+      throw new Error("not a manifest");
     return manifest;
   } catch {
     throw new BackupError(`${file} is not a backup manifest (damaged?)`);

@@ -39,7 +39,13 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const lead = (n: number) => ({ fullName: `Lead ${n}`, email: `lead${n}@example.com`, phone: "780-555-0111", serviceType: "buying" as const, comments: `Number ${n}` });
+const lead = (n: number) => ({
+  fullName: `Lead ${n}`,
+  email: `lead${n}@example.com`,
+  phone: "780-555-0111",
+  serviceType: "buying" as const,
+  comments: `Number ${n}`,
+});
 
 describe("PGlite's online copy", { timeout: 180_000 }, () => {
   it(`answers a statement sent during the backup within ${BOUND_MS} ms, and the copy restores every lead acknowledged before it with the counts of its manifest`, async () => {

@@ -34,7 +34,16 @@ import type { Database } from "../db/database";
 /** The folders whose contents PostgreSQL rebuilds or must not find in a copy (pg_basebackup leaves them out too); the folders themselves are kept. */
 const EMPTIED = new Set(["pg_wal", "pg_stat_tmp", "pg_replslot", "pg_dynshmem", "pg_notify", "pg_serial", "pg_snapshots", "pg_subtrans"]);
 /** Files left out: a running server's, an earlier backup's label, and the control file (copied at the end). */
-const LEFT_OUT = new Set(["postmaster.pid", "postmaster.opts", "backup_label", "backup_label.old", "tablespace_map", "recovery.signal", "standby.signal", "global/pg_control"]);
+const LEFT_OUT = new Set([
+  "postmaster.pid",
+  "postmaster.opts",
+  "backup_label",
+  "backup_label.old",
+  "tablespace_map",
+  "recovery.signal",
+  "standby.signal",
+  "global/pg_control",
+]);
 const WAL_SEGMENT = /^[0-9A-F]{24}$/;
 const BLOCK = 512;
 const CHUNK = 1 << 20;
@@ -60,7 +69,11 @@ export async function onlineCopy(db: Database, file: string, signal?: AbortSigna
   let stop = 0;
   const entries = async function* (): AsyncGenerator<Buffer> {
     yield* folderEntries(dir, "", signal);
-    const [[end], ms] = await timed(() => db.rows<{ labelfile: string; spcmapfile: string | null; last: string }>(sql`select labelfile, spcmapfile, pg_walfile_name(lsn) as last from pg_backup_stop(false)`));
+    const [[end], ms] = await timed(() =>
+      db.rows<{ labelfile: string; spcmapfile: string | null; last: string }>(
+        sql`select labelfile, spcmapfile, pg_walfile_name(lsn) as last from pg_backup_stop(false)`,
+      ),
+    );
     stopped = true;
     stop = ms;
     if (!end) throw new Error("pg_backup_stop answered nothing");

@@ -53,7 +53,13 @@ afterAll(async () => {
 
 const config = () => readConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
 const open = () => openDatabase({ databaseUrl, pgliteDir: pgliteDirIn(dataDir), poolMax: 2 });
-const lead = (n: number) => ({ fullName: `Lead ${n}`, email: `lead${n}@example.com`, phone: "780-555-0111", serviceType: "selling" as const, comments: "" });
+const lead = (n: number) => ({
+  fullName: `Lead ${n}`,
+  email: `lead${n}@example.com`,
+  phone: "780-555-0111",
+  serviceType: "selling" as const,
+  comments: "",
+});
 
 async function contents(db: Awaited<ReturnType<typeof open>>) {
   const leads = await db.rows<{ email: string }>(sql`select email from leads order by id`);
@@ -82,7 +88,9 @@ describe(`restore (${usingPostgres ? "PostgreSQL" : "PGlite"})`, { timeout: 180_
       const server = spawn("sleep", ["60"]);
       try {
         await writeFile(`${pgliteDirIn(dataDir)}.pid`, String(server.pid));
-        await expect(restoreBackup(config(), backupFile, { force: true })).rejects.toThrow(new RegExp(`is in use by process ${server.pid} \\(the site's server\\?\\)\\. Stop it first`));
+        await expect(restoreBackup(config(), backupFile, { force: true })).rejects.toThrow(
+          new RegExp(`is in use by process ${server.pid} \\(the site's server\\?\\)\\. Stop it first`),
+        );
       } finally {
         server.kill();
         await rm(`${pgliteDirIn(dataDir)}.pid`, { force: true });
@@ -130,7 +138,9 @@ describe(`restore (${usingPostgres ? "PostgreSQL" : "PGlite"})`, { timeout: 180_
   it("the scripts answer expected failures in one line, without a stack trace", async () => {
     const run = promisify(execFile);
     const env = { ...process.env, DATA_DIR: dataDir };
-    const failure = await run("npx", ["tsx", "scripts/backup.ts", "verify", path.join(dataDir, "backup-20261129T030000Z.json")], { env }).catch((e: { code: number; stderr: string }) => e);
+    const failure = await run("npx", ["tsx", "scripts/backup.ts", "verify", path.join(dataDir, "backup-20261129T030000Z.json")], {
+      env,
+    }).catch((e: { code: number; stderr: string }) => e);
     expect(failure).toMatchObject({ code: 1 });
     expect((failure as { stderr: string }).stderr.trim()).toMatch(/^\S*backup-20261129T030000Z\.json does not exist$/);
     const listed = await run("npx", ["tsx", "scripts/backup.ts", "list"], { env });

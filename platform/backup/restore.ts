@@ -26,7 +26,10 @@ export interface RestoreOptions {
 /** A backup named by its manifest or its data file. */
 export async function resolveBackup(file: string): Promise<{ manifest: Manifest; manifestFile: string; dataFile: string }> {
   const manifestFile = file.endsWith(".json") ? path.resolve(file) : manifestPathOf(path.resolve(file));
-  if (manifestFile.endsWith(".bad.json")) throw new BackupError(`${path.basename(file)} failed its check when it was taken (kept aside as bad); choose another with npm run backup -- list`);
+  if (manifestFile.endsWith(".bad.json"))
+    throw new BackupError(
+      `${path.basename(file)} failed its check when it was taken (kept aside as bad); choose another with npm run backup -- list`,
+    );
   const manifest = await readManifest(manifestFile);
   return { manifest, manifestFile, dataFile: path.join(path.dirname(manifestFile), manifest.file) };
 }
@@ -50,22 +53,34 @@ export async function restoreBackup(config: Config, file: string, options: Resto
   const backup = await resolveBackup(file);
   log(`Checking ${path.basename(backup.dataFile)} (taken ${backup.manifest.createdAt})…`);
   const check = await verifyBackup(backup.dataFile, backup.manifest);
-  if (!check.ok) throw new BackupError(`${path.basename(backup.dataFile)} failed its check: ${check.error}. Choose another with npm run backup -- list`);
-  return config.DATABASE_URL ? restoreIntoPostgres(config, config.DATABASE_URL, backup, options, log) : restoreIntoPglite(config, backup, options, log);
+  if (!check.ok)
+    throw new BackupError(`${path.basename(backup.dataFile)} failed its check: ${check.error}. Choose another with npm run backup -- list`);
+  return config.DATABASE_URL
+    ? restoreIntoPostgres(config, config.DATABASE_URL, backup, options, log)
+    : restoreIntoPglite(config, backup, options, log);
 }
 
 /** Refuses a database holding data without --force; with it, takes and checks a safety backup first. */
 async function makeWayFor(db: Database, config: Config, options: RestoreOptions, log: (line: string) => void): Promise<boolean> {
   const held = await rowsHeld(db);
   if (held === 0) return false;
-  if (!options.force) throw new BackupError(`The database already holds data (${held} rows). Add --force to replace it; a safety backup of it is taken first.`);
+  if (!options.force)
+    throw new BackupError(
+      `The database already holds data (${held} rows). Add --force to replace it; a safety backup of it is taken first.`,
+    );
   const safety = await takeBackup(db, backupDirOf(config));
-  if (!safety.ok) throw new BackupError(`The safety backup of the current database failed its check (${safety.error}); nothing was replaced.`);
+  if (!safety.ok)
+    throw new BackupError(`The safety backup of the current database failed its check (${safety.error}); nothing was replaced.`);
   log(`Safety backup of the current database: ${safety.backup.dataFile}`);
   return true;
 }
 
-async function restoreIntoPglite(config: Config, backup: Awaited<ReturnType<typeof resolveBackup>>, options: RestoreOptions, log: (line: string) => void): Promise<Record<string, number>> {
+async function restoreIntoPglite(
+  config: Config,
+  backup: Awaited<ReturnType<typeof resolveBackup>>,
+  options: RestoreOptions,
+  log: (line: string) => void,
+): Promise<Record<string, number>> {
   const dir = pgliteDirIn(config.DATA_DIR);
   if (existsSync(path.join(dir, "PG_VERSION"))) {
     // Refused with the lock's message (naming the process) while the server runs.
@@ -94,7 +109,13 @@ async function restoreIntoPglite(config: Config, backup: Awaited<ReturnType<type
   return finish(db, log);
 }
 
-async function restoreIntoPostgres(config: Config, url: string, backup: Awaited<ReturnType<typeof resolveBackup>>, options: RestoreOptions, log: (line: string) => void): Promise<Record<string, number>> {
+async function restoreIntoPostgres(
+  config: Config,
+  url: string,
+  backup: Awaited<ReturnType<typeof resolveBackup>>,
+  options: RestoreOptions,
+  log: (line: string) => void,
+): Promise<Record<string, number>> {
   const db = await openDatabase({ databaseUrl: url, poolMax: 2, migrate: false });
   try {
     if (await makeWayFor(db, config, options, log)) await dropEverything(db);

@@ -47,7 +47,9 @@ export async function verifyBackup(file: string, manifest: Expected): Promise<Ve
       const expected = manifest.tables;
       if (expected) {
         const names = new Set([...Object.keys(counts), ...Object.keys(expected)]);
-        const wrong = [...names].filter((t) => counts[t] !== expected[t]).map((t) => `${t}: ${counts[t] ?? "missing"} restored, ${expected[t] ?? "none"} in the manifest`);
+        const wrong = [...names]
+          .filter((t) => counts[t] !== expected[t])
+          .map((t) => `${t}: ${counts[t] ?? "missing"} restored, ${expected[t] ?? "none"} in the manifest`);
         if (wrong.length > 0) return fail(`the restored copy's row counts differ from its manifest (${wrong.slice(0, 5).join("; ")})`);
       } else if (Object.keys(counts).length === 0) return fail("the restored copy has none of the site's tables");
     } finally {

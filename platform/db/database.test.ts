@@ -13,7 +13,8 @@ const t = testDatabaseForThisFile();
 
 describe(`the database module (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
   it("reports a failed statement with PostgreSQL's SQLSTATE and fields, and goes on", async () => {
-    const insert = (email: string) => t.db.rows<{ id: number }>(sql`insert into contacts (name, email, phone, source) values ('A', ${email}, null, 'test') returning id`);
+    const insert = (email: string) =>
+      t.db.rows<{ id: number }>(sql`insert into contacts (name, email, phone, source) values ('A', ${email}, null, 'test') returning id`);
     await insert("a@example.com");
     const duplicate = await insert("a@example.com").catch((error: unknown) => error);
     expect(duplicate).toBeInstanceOf(Error);
@@ -27,13 +28,25 @@ describe(`the database module (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () 
     const [row] = await t.db.rows(sql`
       select 7::integer as n, ${"text"}::text as label, ${null}::text as nothing, ${JSON.stringify({ list: [1, 2] })}::jsonb as doc,
         7::bigint * 1000000000 as big, timestamptz '2026-01-02T03:04:05Z' as at, true as yes`);
-    expect(row).toEqual({ n: 7, label: "text", nothing: null, doc: { list: [1, 2] }, big: 7_000_000_000, at: new Date(Date.UTC(2026, 0, 2, 3, 4, 5)), yes: true });
+    expect(row).toEqual({
+      n: 7,
+      label: "text",
+      nothing: null,
+      doc: { list: [1, 2] },
+      big: 7_000_000_000,
+      at: new Date(Date.UTC(2026, 0, 2, 3, 4, 5)),
+      yes: true,
+    });
   });
 
   it("commits a transaction's statements together, and keeps none of them when its work throws", async () => {
     const ids = await t.db.transaction(async (rows) => {
-      const [a] = await rows<{ id: number }>(sql`insert into contacts (name, email, source) values ('A', 'a@example.com', 'test') returning id`);
-      const [b] = await rows<{ id: number }>(sql`insert into contacts (name, email, source) values ('B', 'b@example.com', 'test') returning id`);
+      const [a] = await rows<{ id: number }>(
+        sql`insert into contacts (name, email, source) values ('A', 'a@example.com', 'test') returning id`,
+      );
+      const [b] = await rows<{ id: number }>(
+        sql`insert into contacts (name, email, source) values ('B', 'b@example.com', 'test') returning id`,
+      );
       return [a!.id, b!.id];
     });
     expect(ids).toHaveLength(2);
@@ -84,10 +97,14 @@ describe(`the database module (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () 
       const [row] = await db.rows(sql\`select 41 + 1 as n\`);
       await db.close();
       console.log(JSON.stringify(row));`;
-    const { stdout } = await promisify(execFile)(process.execPath, ["--max-old-space-size=256", "--import", "tsx", "--input-type=module", "-e", script], {
-      cwd: process.cwd(),
-      timeout: 60_000,
-    });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ["--max-old-space-size=256", "--import", "tsx", "--input-type=module", "-e", script],
+      {
+        cwd: process.cwd(),
+        timeout: 60_000,
+      },
+    );
     expect(JSON.parse(stdout)).toEqual({ n: 42 });
   });
 

@@ -69,7 +69,9 @@ export interface OpenDatabaseOptions {
  * the schema it was built with.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const MIGRATIONS_DIR = existsSync(path.join(here, "migrations")) ? path.join(here, "migrations") : path.resolve(here, "../../db/migrations");
+export const MIGRATIONS_DIR = existsSync(path.join(here, "migrations"))
+  ? path.join(here, "migrations")
+  : path.resolve(here, "../../db/migrations");
 
 /**
  * A database made by initdb, as a gzipped tarball of its folder: the build makes it beside server.js
@@ -88,10 +90,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   // given back while its thread lives (issue 38: a first start sat at 890 MB). The new folder is
   // made and migrated by a thread that then ends, and the database is opened again by a fresh one
   // (about a second more, on the first start only).
-  const fresh = !options.databaseUrl && pgliteDir !== "memory" && options.migrate !== false && !existsSync(path.join(pgliteDir, "PG_VERSION"));
+  const fresh =
+    !options.databaseUrl && pgliteDir !== "memory" && options.migrate !== false && !existsSync(path.join(pgliteDir, "PG_VERSION"));
   // A backup being restored is loaded by the first thread only: the second opens the folder it made.
   if (fresh) await migrateThenClose(await openPglite(pgliteDir, options.loadFrom));
-  const database = options.databaseUrl ? await openPostgres(options.databaseUrl, options.poolMax ?? 10) : await openPglite(pgliteDir, fresh ? undefined : options.loadFrom);
+  const database = options.databaseUrl
+    ? await openPostgres(options.databaseUrl, options.poolMax ?? 10)
+    : await openPglite(pgliteDir, fresh ? undefined : options.loadFrom);
   if (options.migrate !== false) await migrateThenClose(database, { keepOpen: true });
   return database;
 }
@@ -215,7 +220,7 @@ interface Queryable {
 
 /** `rows` on one client: the template becomes text and parameters, the driver runs it. */
 function rowsOn(client: Queryable): Database["rows"] {
-  return async <T,>(query: SQL) => {
+  return async <T>(query: SQL) => {
     const { sql: text, params } = dialect.sqlToQuery(query);
     return (await client.query(text, params)).rows as T[];
   };

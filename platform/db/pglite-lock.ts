@@ -29,7 +29,9 @@ export function acquirePgliteLock(dir: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const holder = Number(readFileSync(file, "utf8").trim());
       if (holder && holder !== process.pid && alive(holder)) {
-        throw new DatabaseBusyError(`The embedded database in ${dir} is in use by process ${holder} (the site's server?). Stop it first, or set DATABASE_URL to use a PostgreSQL server.`);
+        throw new DatabaseBusyError(
+          `The embedded database in ${dir} is in use by process ${holder} (the site's server?). Stop it first, or set DATABASE_URL to use a PostgreSQL server.`,
+        );
       }
       // Left by a process that is gone.
       rmSync(file, { force: true });

@@ -53,9 +53,14 @@ try {
   // A new folder gets the build's initialised database (scripts/build-server.ts) when there is
   // one: PGlite's initdb took the process to 800 MB for the seconds it ran (issue 38).
   // A backup being restored (`loadFrom`) is unpacked whatever the folder holds; the initial database only into a new folder.
-  const load = workerData.loadFrom ?? (dir !== "memory" && workerData.initial && !existsSync(path.join(dir, "PG_VERSION")) ? workerData.initial : undefined);
+  const load =
+    workerData.loadFrom ??
+    (dir !== "memory" && workerData.initial && !existsSync(path.join(dir, "PG_VERSION")) ? workerData.initial : undefined);
   const loadDataDir = load ? new Blob([await readFile(load)]) : undefined;
-  client = dir === "memory" ? await PGlite.create({ parsers, startParams, loadDataDir }) : await PGlite.create(dir, { parsers, startParams, loadDataDir });
+  client =
+    dir === "memory"
+      ? await PGlite.create({ parsers, startParams, loadDataDir })
+      : await PGlite.create(dir, { parsers, startParams, loadDataDir });
 } catch (error) {
   port.postMessage({ ready: false, error: serializeError(error) });
   port.close();

@@ -20,7 +20,13 @@ export type Selectable = Column | SQL<unknown>;
 
 /** The row a select list gives: each column's type from the schema (null when the column is nullable), each expression's own. */
 export type RowOf<F extends Record<string, Selectable>> = {
-  [K in keyof F]: F[K] extends Column ? (F[K]["_"]["notNull"] extends true ? F[K]["_"]["data"] : F[K]["_"]["data"] | null) : F[K] extends SQL<infer T> ? T : never;
+  [K in keyof F]: F[K] extends Column
+    ? F[K]["_"]["notNull"] extends true
+      ? F[K]["_"]["data"]
+      : F[K]["_"]["data"] | null
+    : F[K] extends SQL<infer T>
+      ? T
+      : never;
 };
 
 /** `"table"."column" as "key", …`: the select list of `fields`, each under its key. */
@@ -37,8 +43,15 @@ export function selectList(fields: Record<string, Selectable>): SQL {
  * data-modifying statement can only feed a select from a CTE). Rows come back under the fields'
  * keys, typed from the schema.
  */
-export function select<F extends Record<string, Selectable>>(rows: Database["rows"], fields: F, rest: SQL, options: { with?: SQL } = {}): Promise<RowOf<F>[]> {
-  return rows<RowOf<F>>(options.with ? sql`with ${options.with} select ${selectList(fields)} ${rest}` : sql`select ${selectList(fields)} ${rest}`);
+export function select<F extends Record<string, Selectable>>(
+  rows: Database["rows"],
+  fields: F,
+  rest: SQL,
+  options: { with?: SQL } = {},
+): Promise<RowOf<F>[]> {
+  return rows<RowOf<F>>(
+    options.with ? sql`with ${options.with} select ${selectList(fields)} ${rest}` : sql`select ${selectList(fields)} ${rest}`,
+  );
 }
 
 /** `returning <fields>` for an insert, update or delete, with the same typed rows as `select`. */

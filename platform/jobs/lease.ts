@@ -24,27 +24,41 @@ const until = (ms: number) => sql`now() + ${Math.max(1, Math.round(ms))}::intege
 /** Takes the lease of `job` for `ms` when nobody holds it (or the holder's ran out). */
 export async function takeLease(db: LeaseDatabase, job: string, owner: string, ms: number): Promise<LeaseAttempt> {
   const l = alias(jobLeases, "l");
-  const taken = await returning(db.rows, { lease_owner: jobLeases.lease_owner }, sql`
+  const taken = await returning(
+    db.rows,
+    { lease_owner: jobLeases.lease_owner },
+    sql`
     insert into ${jobLeases} as ${l} (${name(jobLeases.name)}, ${name(jobLeases.lease_owner)}, ${name(jobLeases.lease_until)}, ${name(jobLeases.taken_at)})
     values (${job}, ${owner}, ${until(ms)}, now())
     on conflict (${name(jobLeases.name)}) do update set ${name(jobLeases.lease_owner)} = excluded.${name(jobLeases.lease_owner)},
       ${name(jobLeases.lease_until)} = excluded.${name(jobLeases.lease_until)}, ${name(jobLeases.taken_at)} = excluded.${name(jobLeases.taken_at)}
-    where ${l.lease_until} <= now()`);
+    where ${l.lease_until} <= now()`,
+  );
   if (taken.length > 0) return { held: true };
-  const [row] = await select(db.rows, { msLeft: sql<number>`greatest(0, ceil(extract(epoch from (${jobLeases.lease_until} - now())) * 1000))::integer` }, sql`
-    from ${jobLeases} where ${jobLeases.name} = ${job}`);
+  const [row] = await select(
+    db.rows,
+    { msLeft: sql<number>`greatest(0, ceil(extract(epoch from (${jobLeases.lease_until} - now())) * 1000))::integer` },
+    sql`
+    from ${jobLeases} where ${jobLeases.name} = ${job}`,
+  );
   return { held: false, msLeft: Number(row?.msLeft ?? 0) };
 }
 
 /** Extends a lease this owner holds to `ms` from now; false when another server has taken it over. */
 export async function renewLease(db: LeaseDatabase, job: string, owner: string, ms: number): Promise<boolean> {
-  const rows = await returning(db.rows, { name: jobLeases.name }, sql`
+  const rows = await returning(
+    db.rows,
+    { name: jobLeases.name },
+    sql`
     update ${jobLeases} set ${name(jobLeases.lease_until)} = ${until(ms)}
-    where ${jobLeases.name} = ${job} and ${jobLeases.lease_owner} = ${owner}`);
+    where ${jobLeases.name} = ${job} and ${jobLeases.lease_owner} = ${owner}`,
+  );
   return rows.length > 0;
 }
 
 /** Gives the lease back at once (the row stays, with when it was last taken). */
 export async function releaseLease(db: LeaseDatabase, job: string, owner: string): Promise<void> {
-  await db.rows(sql`update ${jobLeases} set ${name(jobLeases.lease_until)} = now() where ${jobLeases.name} = ${job} and ${jobLeases.lease_owner} = ${owner}`);
+  await db.rows(
+    sql`update ${jobLeases} set ${name(jobLeases.lease_until)} = now() where ${jobLeases.name} = ${job} and ${jobLeases.lease_owner} = ${owner}`,
+  );
 }

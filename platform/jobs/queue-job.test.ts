@@ -10,7 +10,15 @@ class Numbers extends QueueJob<number> {
     lines: string[],
   ) {
     const line = (text: string) => void lines.push(text);
-    super("numbers", { pollMs: 1000, maxAttempts: 3, backoffBaseMs: 10, backoffMaxMs: 20, batchSize: 8, leaseMs: 1000, log: { info: line, warn: line, error: line } });
+    super("numbers", {
+      pollMs: 1000,
+      maxAttempts: 3,
+      backoffBaseMs: 10,
+      backoffMaxMs: 20,
+      batchSize: 8,
+      leaseMs: 1000,
+      log: { info: line, warn: line, error: line },
+    });
   }
   protected async claim(limit: number) {
     return this.due.splice(0, limit);

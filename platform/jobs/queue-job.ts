@@ -73,6 +73,9 @@ export abstract class QueueJob<Item> implements Job {
   /** After a failed attempt: given up (the last attempt, or a refusal that waiting will not change), or the pause before the next, with backoff and at least `retryAfterMs`. */
   protected nextAttempt(attempts: number, permanent: boolean, retryAfterMs = 0): { giveUp: true } | { giveUp: false; delayMs: number } {
     if (permanent || attempts >= this.options.maxAttempts) return { giveUp: true };
-    return { giveUp: false, delayMs: Math.max(retryAfterMs, backoffDelay(attempts, this.options.backoffBaseMs, this.options.backoffMaxMs)) };
+    return {
+      giveUp: false,
+      delayMs: Math.max(retryAfterMs, backoffDelay(attempts, this.options.backoffBaseMs, this.options.backoffMaxMs)),
+    };
   }
 }

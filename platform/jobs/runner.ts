@@ -240,7 +240,9 @@ class JobLoop {
       this.failures += 1;
       const pause = backoffDelay(this.failures, this.job.retry.baseMs, this.job.retry.maxMs, this.random);
       const reason = controller.signal.aborted && controller.signal.reason instanceof Error ? controller.signal.reason : error;
-      this.log.warn(`[jobs] ${this.job.name} failed (${this.failures} in a row), next try in ${Math.max(1, Math.round(pause / 1000))} s: ${messageChainOf(reason)}`);
+      this.log.warn(
+        `[jobs] ${this.job.name} failed (${this.failures} in a row), next try in ${Math.max(1, Math.round(pause / 1000))} s: ${messageChainOf(reason)}`,
+      );
       return pause;
     } finally {
       this.stopHeartbeat();

@@ -28,14 +28,51 @@ export const systemResolve: Resolve = (hostname) => dnsLookup(hostname, { all: t
  */
 const FORBIDDEN: [string, BlockList][] = (
   [
-    ["an unspecified (\"this network\") address", [["0.0.0.0", 8, "ipv4"], ["::", 128, "ipv6"]]],
-    ["a loopback address", [["127.0.0.0", 8, "ipv4"], ["::1", 128, "ipv6"]]],
+    [
+      'an unspecified ("this network") address',
+      [
+        ["0.0.0.0", 8, "ipv4"],
+        ["::", 128, "ipv6"],
+      ],
+    ],
+    [
+      "a loopback address",
+      [
+        ["127.0.0.0", 8, "ipv4"],
+        ["::1", 128, "ipv6"],
+      ],
+    ],
     ["a deprecated IPv4-compatible address", [["::", 96, "ipv6"]]],
-    ["a private (RFC 1918) address", [["10.0.0.0", 8, "ipv4"], ["172.16.0.0", 12, "ipv4"], ["192.168.0.0", 16, "ipv4"]]],
+    [
+      "a private (RFC 1918) address",
+      [
+        ["10.0.0.0", 8, "ipv4"],
+        ["172.16.0.0", 12, "ipv4"],
+        ["192.168.0.0", 16, "ipv4"],
+      ],
+    ],
     ["a carrier-grade NAT address", [["100.64.0.0", 10, "ipv4"]]],
-    ["a link-local address", [["169.254.0.0", 16, "ipv4"], ["fe80::", 10, "ipv6"]]],
-    ["a unique-local or site-local address", [["fc00::", 7, "ipv6"], ["fec0::", 10, "ipv6"]]],
-    ["a multicast address", [["224.0.0.0", 4, "ipv4"], ["ff00::", 8, "ipv6"]]],
+    [
+      "a link-local address",
+      [
+        ["169.254.0.0", 16, "ipv4"],
+        ["fe80::", 10, "ipv6"],
+      ],
+    ],
+    [
+      "a unique-local or site-local address",
+      [
+        ["fc00::", 7, "ipv6"],
+        ["fec0::", 10, "ipv6"],
+      ],
+    ],
+    [
+      "a multicast address",
+      [
+        ["224.0.0.0", 4, "ipv4"],
+        ["ff00::", 8, "ipv6"],
+      ],
+    ],
     ["a reserved or broadcast address", [["240.0.0.0", 4, "ipv4"]]],
     [
       "an address reserved for protocols, documentation or benchmarks",
@@ -52,7 +89,14 @@ const FORBIDDEN: [string, BlockList][] = (
       ],
     ],
     // These carry an IPv4 address inside (NAT64, 6to4), which a gateway may route to a private one.
-    ["an address under an IPv4 translation prefix (NAT64, 6to4)", [["64:ff9b::", 96, "ipv6"], ["64:ff9b:1::", 48, "ipv6"], ["2002::", 16, "ipv6"]]],
+    [
+      "an address under an IPv4 translation prefix (NAT64, 6to4)",
+      [
+        ["64:ff9b::", 96, "ipv6"],
+        ["64:ff9b:1::", 48, "ipv6"],
+        ["2002::", 16, "ipv6"],
+      ],
+    ],
   ] as [string, [string, number, "ipv4" | "ipv6"][]][]
 ).map(([why, ranges]) => {
   const list = new BlockList();
@@ -81,7 +125,10 @@ export function forbiddenAddress(address: string): string | null {
  * The connections' `lookup`: resolves the name once, refuses it when any of its addresses is
  * forbidden (`refuse` makes the error), and hands the connection exactly the addresses it checked.
  */
-export function checkedLookup(resolve: Resolve, refuse: (message: string) => Error = (message) => new AddressRefused(message)): LookupFunction {
+export function checkedLookup(
+  resolve: Resolve,
+  refuse: (message: string) => Error = (message) => new AddressRefused(message),
+): LookupFunction {
   return (hostname, options, callback) => {
     const wanted = options.family === 4 || options.family === "IPv4" ? 4 : options.family === 6 || options.family === "IPv6" ? 6 : 0;
     resolve(hostname)

@@ -12,7 +12,15 @@ import { sql } from "drizzle-orm";
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
-import { alertCursor, alertItems, alertSubscriptions as s, consentEvents as c, listingChanges, notificationOutbox as o, people } from "../../db/schema";
+import {
+  alertCursor,
+  alertItems,
+  alertSubscriptions as s,
+  consentEvents as c,
+  listingChanges,
+  notificationOutbox as o,
+  people,
+} from "../../db/schema";
 import { openDatabase } from "../../platform/db/database";
 import { name, select } from "../../platform/db/query";
 import { criteriaLabel } from "../../app/lib/alert-criteria";
@@ -74,24 +82,47 @@ export async function benchAlerts(): Promise<AlertsBenchResult> {
 
     const random = prng(32);
     const confirmed = new Date("2026-10-01T00:00:00Z").toISOString();
-    await db.rows(sql`insert into ${people} (${name(people.email)}, ${name(people.name)}) select 'buyer' || n || '@example.com', 'Buyer ' || n from generate_series(1, ${PEOPLE}) as n`);
+    await db.rows(
+      sql`insert into ${people} (${name(people.email)}, ${name(people.name)}) select 'buyer' || n || '@example.com', 'Buyer ' || n from generate_series(1, ${PEOPLE}) as n`,
+    );
     await db.rows(sql`insert into ${c} (${name(c.person_id)}, ${name(c.kind)}, ${name(c.basis)}, ${name(c.consent_text)}, ${name(c.consent_version)}, ${name(c.given_at)}, ${name(c.created_at)})
       select ${people.id}, 'express', 'Save this search', 'Bench consent', 'bench-1', ${confirmed}::timestamptz, ${confirmed}::timestamptz from ${people}`);
     const frequencies: AlertFrequency[] = ["instant", "instant", "instant", "daily", "daily", "weekly"];
     const searches = Array.from({ length: SEARCHES }, (_, n) => {
       const criteria = searchLike(stored[Math.floor(random() * stored.length)]!, random);
-      return { person: (n % PEOPLE) + 1, criteria: JSON.stringify(criteria), label: criteriaLabel(criteria), frequency: frequencies[Math.floor(random() * frequencies.length)]! };
+      return {
+        person: (n % PEOPLE) + 1,
+        criteria: JSON.stringify(criteria),
+        label: criteriaLabel(criteria),
+        frequency: frequencies[Math.floor(random() * frequencies.length)]!,
+      };
     });
     await db.rows(sql`insert into ${s} (${name(s.kind)}, ${name(s.email)}, ${name(s.person_id)}, ${name(s.criteria)}, ${name(s.label)}, ${name(s.frequency)}, ${name(s.status)},
         ${name(s.consent_text)}, ${name(s.consent_version)}, ${name(s.form)}, ${name(s.confirmed_at)})
       select 'search', ${people.email}, x.person_id, x.criteria::jsonb, x.label, x.frequency, 'active', 'Bench consent', 'bench-1', 'Save this search', ${confirmed}::timestamptz
-      from unnest(${array(searches.map((x) => x.person), "integer")}, ${array(searches.map((x) => x.criteria), "text")}, ${array(searches.map((x) => x.label), "text")}, ${array(searches.map((x) => x.frequency), "text")})
+      from unnest(${array(
+        searches.map((x) => x.person),
+        "integer",
+      )}, ${array(
+        searches.map((x) => x.criteria),
+        "text",
+      )}, ${array(
+        searches.map((x) => x.label),
+        "text",
+      )}, ${array(
+        searches.map((x) => x.frequency),
+        "text",
+      )})
         as x(person_id, criteria, label, frequency) join ${people} on ${people.id} = x.person_id`);
 
     // The sync: 1,000 new listings, 700 price changes (most of them drops), 300 status changes, in pages of 100 as the sync stores them.
     const fresh = rows.slice(LISTINGS).map((r, n) => ({ ...r, listing_key: `4${String(n).padStart(7, "0")}` }));
-    const repriced = stored.slice(0, CHANGED.price).map((r, n) => ({ ...r, list_price: Math.round((r.list_price ?? 400_000) * (n % 4 === 0 ? 1.03 : 0.95)) }));
-    const restated = stored.slice(CHANGED.price, CHANGED.price + CHANGED.status).map((r) => ({ ...r, status: r.status === "active" ? "pending" : "active" }));
+    const repriced = stored
+      .slice(0, CHANGED.price)
+      .map((r, n) => ({ ...r, list_price: Math.round((r.list_price ?? 400_000) * (n % 4 === 0 ? 1.03 : 0.95)) }));
+    const restated = stored
+      .slice(CHANGED.price, CHANGED.price + CHANGED.status)
+      .map((r) => ({ ...r, status: r.status === "active" ? "pending" : "active" }));
     const sync = [...fresh, ...repriced, ...restated];
     for (let i = 0; i < sync.length; i += 100) await upsertListings(db, sync.slice(i, i + 100));
     const [{ changes } = { changes: 0 }] = await select(db.rows, { changes: sql<number>`count(*)::integer` }, sql`from ${listingChanges}`);
@@ -119,7 +150,20 @@ export async function benchAlerts(): Promise<AlertsBenchResult> {
     }
     timings.sort((a, b) => a.match + a.queue - (b.match + b.queue));
     const median = timings[Math.floor(timings.length / 2)]!;
-    return { listings: LISTINGS, searches: SEARCHES, people: PEOPLE, changedListings: sync.length, changes, items: median.items, matches: median.matches, mails: median.mails, matchMs: median.match, queueMs: median.queue, totalMs: median.match + median.queue, runs: RUNS };
+    return {
+      listings: LISTINGS,
+      searches: SEARCHES,
+      people: PEOPLE,
+      changedListings: sync.length,
+      changes,
+      items: median.items,
+      matches: median.matches,
+      mails: median.mails,
+      matchMs: median.match,
+      queueMs: median.queue,
+      totalMs: median.match + median.queue,
+      runs: RUNS,
+    };
   } finally {
     await db.close();
     rmSync(dir, { recursive: true, force: true });
@@ -132,8 +176,12 @@ const fmt = (n: number, digits = 0) => n.toLocaleString("en-CA", { maximumFracti
 export function printAlerts(r: AlertsBenchResult): boolean {
   const met = r.totalMs < ALERTS_TARGET_MS;
   console.log(`  node ${process.version} on ${cpus()[0]?.model ?? "an unknown CPU"} (${cpus().length} cores)`);
-  console.log(`  ${fmt(r.listings)} listings, ${fmt(r.searches)} confirmed searches of ${fmt(r.people)} people, a sync that changed ${fmt(r.changedListings)} listings (${fmt(r.changes)} listing changes)`);
-  console.log(`  median of ${r.runs} runs: matched in ${fmt(r.matchMs)} ms (${fmt(r.matches)} person-change matches in ${fmt(r.items)} waiting rows), queued in ${fmt(r.queueMs)} ms (${fmt(r.mails)} mails, every frequency due)`);
+  console.log(
+    `  ${fmt(r.listings)} listings, ${fmt(r.searches)} confirmed searches of ${fmt(r.people)} people, a sync that changed ${fmt(r.changedListings)} listings (${fmt(r.changes)} listing changes)`,
+  );
+  console.log(
+    `  median of ${r.runs} runs: matched in ${fmt(r.matchMs)} ms (${fmt(r.matches)} person-change matches in ${fmt(r.items)} waiting rows), queued in ${fmt(r.queueMs)} ms (${fmt(r.mails)} mails, every frequency due)`,
+  );
   console.log(`  total ${fmt(r.totalMs)} ms; target < ${fmt(ALERTS_TARGET_MS)} ms: ${met ? "met" : "NOT met"}`);
   return met;
 }

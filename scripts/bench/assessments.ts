@@ -88,7 +88,16 @@ export async function benchAssessments(accounts: number): Promise<AssessmentsBen
     const importSeconds = (performance.now() - t0) / 1000;
     const after: number[] = [];
     for (let i = 0; i < 200; i++) after.push(await lookup());
-    return { accounts, importSeconds, rssBeforeMb: mb(rssBefore), rssPeakMb: mb(rssPeak), dbBeforeMb, dbAfterMb: await size(), lookups: stats(waits), after: stats(after) };
+    return {
+      accounts,
+      importSeconds,
+      rssBeforeMb: mb(rssBefore),
+      rssPeakMb: mb(rssPeak),
+      dbBeforeMb,
+      dbAfterMb: await size(),
+      lookups: stats(waits),
+      after: stats(after),
+    };
   } finally {
     await db.close();
     await city.close();
@@ -99,9 +108,13 @@ export async function benchAssessments(accounts: number): Promise<AssessmentsBen
 export function printAssessments(r: AssessmentsBenchResult): boolean {
   const f = (n: number) => n.toFixed(1);
   console.log(`Accounts: ${r.accounts.toLocaleString("en-CA")} + as many property information rows`);
-  console.log(`Import: ${f(r.importSeconds)} s (target ≤ 180 s); resident memory ${r.rssBeforeMb} MB before (stand-in data included), peak ${r.rssPeakMb} MB (+${r.rssPeakMb - r.rssBeforeMb} MB; target ≤ 600 MB)`);
+  console.log(
+    `Import: ${f(r.importSeconds)} s (target ≤ 180 s); resident memory ${r.rssBeforeMb} MB before (stand-in data included), peak ${r.rssPeakMb} MB (+${r.rssPeakMb - r.rssBeforeMb} MB; target ≤ 600 MB)`,
+  );
   console.log(`Database: ${r.dbBeforeMb} MB before, ${r.dbAfterMb} MB after`);
-  console.log(`Lookup (address match + neighbourhood page) during the import: p50 ${f(r.lookups.p50)} ms, p99 ${f(r.lookups.p99)} ms, max ${f(r.lookups.max)} ms (${r.lookups.count})`);
+  console.log(
+    `Lookup (address match + neighbourhood page) during the import: p50 ${f(r.lookups.p50)} ms, p99 ${f(r.lookups.p99)} ms, max ${f(r.lookups.max)} ms (${r.lookups.count})`,
+  );
   console.log(`Lookup after it, full roll: p50 ${f(r.after.p50)} ms, p99 ${f(r.after.p99)} ms, max ${f(r.after.max)} ms`);
   return r.importSeconds <= 180 && r.rssPeakMb - r.rssBeforeMb <= 600;
 }

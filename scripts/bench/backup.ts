@@ -98,7 +98,13 @@ async function createRollStandIn(db: Database, rows: number): Promise<void> {
 async function httpProbe(db: Database): Promise<{ stop: () => Promise<{ form: Latency; bare: Latency }> }> {
   let n = 0;
   const form = createServer((_req, res) => {
-    recordLead(db, { fullName: `Bench Backup ${n}`, email: `bench-backup-${n++}@example.com`, phone: "780-555-0111", serviceType: "buying", comments: "during a backup" }).then(
+    recordLead(db, {
+      fullName: `Bench Backup ${n}`,
+      email: `bench-backup-${n++}@example.com`,
+      phone: "780-555-0111",
+      serviceType: "buying",
+      comments: "during a backup",
+    }).then(
       () => res.end("ok"),
       () => res.writeHead(500).end(),
     );
@@ -116,7 +122,10 @@ async function httpProbe(db: Database): Promise<{ stop: () => Promise<{ form: La
   let running = true;
   const client = (async () => {
     while (running) {
-      for (const [which, url] of [["form", formUrl], ["bare", bareUrl]] as const) {
+      for (const [which, url] of [
+        ["form", formUrl],
+        ["bare", bareUrl],
+      ] as const) {
         const sent = performance.now();
         const res = await fetch(url, { method: which === "form" ? "POST" : "GET" });
         await res.arrayBuffer();
@@ -210,7 +219,9 @@ export function printBackup(result: BackupBenchResult): boolean {
         `   main thread's event-loop delay p99 ${fmt(r.loop.p99, 1)} ms, max ${fmt(r.loop.max, 1)} ms`,
     );
     const line = (l: Latency) => `p50 ${fmt(l.p50, 1)} ms, p99 ${fmt(l.p99, 1)} ms, max ${fmt(l.max)} ms (${l.count})`;
-    console.log(`    HTTP during it, one request at a time: a form's statement (a lead recorded) ${line(r.http.form)}; bare node:http reference ${line(r.http.bare)}`);
+    console.log(
+      `    HTTP during it, one request at a time: a form's statement (a lead recorded) ${line(r.http.form)}; bare node:http reference ${line(r.http.bare)}`,
+    );
   }
   return true;
 }

@@ -25,7 +25,13 @@ function percentile(sorted: number[], p: number): number {
 }
 
 const contactBody = (name: string, email: string) =>
-  new URLSearchParams({ name, email, phone: "780-555-0123", message: "Is the bungalow on 104 Street still available?", website: "" }).toString();
+  new URLSearchParams({
+    name,
+    email,
+    phone: "780-555-0123",
+    message: "Is the bungalow on 104 Street still available?",
+    website: "",
+  }).toString();
 
 /**
  * The normal visitors (argv: origin, run id, how many at once): each submission from a new
@@ -68,12 +74,19 @@ async function visitor() {
 })();
 `;
 
-export async function benchFlood(options: { origin: string; floodRequests?: number; connections?: number; visitorConcurrency?: number }): Promise<FloodResult> {
+export async function benchFlood(options: {
+  origin: string;
+  floodRequests?: number;
+  connections?: number;
+  visitorConcurrency?: number;
+}): Promise<FloodResult> {
   const floodRequests = options.floodRequests ?? 5000;
   const runId = Date.now().toString(36);
   // Normal visitors run in a process of their own: timed in the same event loop as the flood's
   // client, their latency would include the client's own delays, not only the server's.
-  const visitors = spawn(process.execPath, ["-e", VISITORS, options.origin, runId, String(options.visitorConcurrency ?? 2)], { stdio: ["pipe", "pipe", "inherit"] });
+  const visitors = spawn(process.execPath, ["-e", VISITORS, options.origin, runId, String(options.visitorConcurrency ?? 2)], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
   let visitorOutput = "";
   visitors.stdout.on("data", (d: Buffer) => (visitorOutput += d.toString()));
   const visitorsDone = new Promise<void>((resolve) => visitors.once("exit", () => resolve()));
@@ -106,7 +119,12 @@ export async function benchFlood(options: { origin: string; floodRequests?: numb
     visitors.stdin.end();
   }
   await visitorsDone;
-  const measured = JSON.parse(visitorOutput.slice("ready\n".length) || '{"latencies":[],"count":0,"ok":0,"warmupOk":0}') as { latencies: number[]; count: number; ok: number; warmupOk: number };
+  const measured = JSON.parse(visitorOutput.slice("ready\n".length) || '{"latencies":[],"count":0,"ok":0,"warmupOk":0}') as {
+    latencies: number[];
+    count: number;
+    ok: number;
+    warmupOk: number;
+  };
   const { latencies, count: visitorCount, ok: visitorOk } = measured;
   if (config.BENCH_DEBUG) console.log("visitor latencies in order:", latencies.map((l) => l.toFixed(0)).join(" "));
   latencies.sort((a, b) => a - b);
@@ -122,14 +140,30 @@ export async function benchFlood(options: { origin: string; floodRequests?: numb
       seconds: result.duration,
       reqPerSec: answered / result.duration,
     },
-    visitors: { warmedUp: measured.warmupOk, sent: visitorCount, accepted: visitorOk, other: visitorCount - visitorOk, p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies.at(-1) ?? NaN },
+    visitors: {
+      warmedUp: measured.warmupOk,
+      sent: visitorCount,
+      accepted: visitorOk,
+      other: visitorCount - visitorOk,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      max: latencies.at(-1) ?? NaN,
+    },
   };
 }
 
 export function printFlood(r: FloodResult, limit: number) {
   const ms = (v: number) => `${v.toFixed(1)} ms`;
-  console.log(`\nFlood: ${r.flood.sent} POSTs from one address (${r.flood.reqPerSec.toFixed(0)} req/s over ${r.flood.seconds.toFixed(1)} s) while other visitors submit`);
-  console.log(`  flood       accepted ${r.flood.accepted} (limit ${limit} per window), throttled with 429: ${r.flood.throttled}, other answers ${r.flood.other}, errors ${r.flood.errors}`);
-  console.log(`  visitors    ${r.visitors.sent} submissions from their own addresses (after ${r.visitors.warmedUp} unmeasured): accepted ${r.visitors.accepted}, other ${r.visitors.other}`);
-  console.log(`              latency p50 ${ms(r.visitors.p50)}  p99 ${ms(r.visitors.p99)}  max ${ms(r.visitors.max)}  (target p99 < 100 ms: ${r.visitors.p99 < 100 ? "met" : "NOT met"})`);
+  console.log(
+    `\nFlood: ${r.flood.sent} POSTs from one address (${r.flood.reqPerSec.toFixed(0)} req/s over ${r.flood.seconds.toFixed(1)} s) while other visitors submit`,
+  );
+  console.log(
+    `  flood       accepted ${r.flood.accepted} (limit ${limit} per window), throttled with 429: ${r.flood.throttled}, other answers ${r.flood.other}, errors ${r.flood.errors}`,
+  );
+  console.log(
+    `  visitors    ${r.visitors.sent} submissions from their own addresses (after ${r.visitors.warmedUp} unmeasured): accepted ${r.visitors.accepted}, other ${r.visitors.other}`,
+  );
+  console.log(
+    `              latency p50 ${ms(r.visitors.p50)}  p99 ${ms(r.visitors.p99)}  max ${ms(r.visitors.max)}  (target p99 < 100 ms: ${r.visitors.p99 < 100 ? "met" : "NOT met"})`,
+  );
 }

@@ -42,8 +42,19 @@ export async function seedInbox(pgliteDir: string, submissions: number): Promise
           const entry = SUBMISSIONS[contact ? "contact" : "lead"];
           const source = entry.source;
           const payload = contact
-            ? { name: `Person ${who}`, email: `person${who}@Example.com`, phone: null, message: `Is the house on ${i} Street still for sale? We would like to see it this weekend.` }
-            : { fullName: `Person ${who}`, email: ` person${who}@example.com`, phone: `780-555-${String(i % 10000).padStart(4, "0")}`, serviceType: "buying", comments: `Looking for 3 bedrooms near school ${i}` };
+            ? {
+                name: `Person ${who}`,
+                email: `person${who}@Example.com`,
+                phone: null,
+                message: `Is the house on ${i} Street still for sale? We would like to see it this weekend.`,
+              }
+            : {
+                fullName: `Person ${who}`,
+                email: ` person${who}@example.com`,
+                phone: `780-555-${String(i % 10000).padStart(4, "0")}`,
+                serviceType: "buying",
+                comments: `Looking for 3 bedrooms near school ${i}`,
+              };
           const at = new Date(started - (submissions - i) * 60_000);
           await rows(sql`
             with person as (${personUpsert(submissionPersonOf(entry, payload, at))})
@@ -55,12 +66,26 @@ export async function seedInbox(pgliteDir: string, submissions: number): Promise
     }
     await db.rows(sql`update ${people} set ${name(people.status)} = 'contacted' where ${people.id} % 4 = 0`);
     const { token } = await createInvite(db);
-    const created = await createAccountFromInvite(db, token, { name: "Bench Agent", email: "bench@example.com", password: "bench password long enough" });
+    const created = await createAccountFromInvite(db, token, {
+      name: "Bench Agent",
+      email: "bench@example.com",
+      password: "bench password long enough",
+    });
     if (!created.ok) throw new Error("could not create the bench account");
     const session = await createSession(db, created.account.id, { address: "127.0.0.1", userAgent: "bench" });
-    const [busiest] = await select(db.rows, { id: people.id }, sql`from ${people} order by ${people.submissions} desc, ${people.id} limit 1`);
+    const [busiest] = await select(
+      db.rows,
+      { id: people.id },
+      sql`from ${people} order by ${people.submissions} desc, ${people.id} limit 1`,
+    );
     const [count] = await select(db.rows, { n: sql<number>`count(*)::integer` }, sql`from ${people}`);
-    return { cookie: (await sessionCookie(session.token, session.expiresAt, false)).split(";")[0]!, busiestPersonId: busiest!.id, submissions, people: Number(count!.n), seedSeconds: (Date.now() - started) / 1000 };
+    return {
+      cookie: (await sessionCookie(session.token, session.expiresAt, false)).split(";")[0]!,
+      busiestPersonId: busiest!.id,
+      submissions,
+      people: Number(count!.n),
+      seedSeconds: (Date.now() - started) / 1000,
+    };
   } finally {
     await db.close();
   }
@@ -93,12 +118,16 @@ export async function benchInbox(origin: string, seed: InboxSeed, requests = 400
 }
 
 export function printInbox(seed: InboxSeed, timings: InboxTiming[]): boolean {
-  console.log(`  seeded ${seed.submissions.toLocaleString("en-CA")} submissions from ${seed.people.toLocaleString("en-CA")} people in ${seed.seedSeconds.toFixed(1)} s`);
+  console.log(
+    `  seeded ${seed.submissions.toLocaleString("en-CA")} submissions from ${seed.people.toLocaleString("en-CA")} people in ${seed.seedSeconds.toFixed(1)} s`,
+  );
   let ok = true;
   for (const t of timings) {
     const met = t.p99 < INBOX_P99_TARGET_MS && t.non2xx === 0;
     if (!met) ok = false;
-    console.log(`  ${t.page.padEnd(36)} p50 ${t.p50.toFixed(1)} ms   p99 ${t.p99.toFixed(1)} ms   ${t.reqPerSec.toFixed(0)} req/s   ${t.non2xx ? `${t.non2xx} not 2xx   ` : ""}${met ? "(p99 < 200 ms: met)" : "(p99 < 200 ms: NOT met)"}`);
+    console.log(
+      `  ${t.page.padEnd(36)} p50 ${t.p50.toFixed(1)} ms   p99 ${t.p99.toFixed(1)} ms   ${t.reqPerSec.toFixed(0)} req/s   ${t.non2xx ? `${t.non2xx} not 2xx   ` : ""}${met ? "(p99 < 200 ms: met)" : "(p99 < 200 ms: NOT met)"}`,
+    );
   }
   return ok;
 }

@@ -36,9 +36,17 @@ export async function loadListings(pgliteDir: string, count: number) {
   const standIn = await startDdfStandIn({ listings: generateListings(count, { seed: 7, now: new Date("2026-11-01T00:00:00Z") }) });
   const db = await openDatabase({ pgliteDir });
   try {
-    const client = createDdfClient({ tokenUrl: standIn.tokenUrl, apiUrl: standIn.apiUrl, clientId: "ddf-client", clientSecret: "ddf-secret" });
+    const client = createDdfClient({
+      tokenUrl: standIn.tokenUrl,
+      apiUrl: standIn.apiUrl,
+      clientId: "ddf-client",
+      clientSecret: "ddf-secret",
+    });
     const started = Date.now();
-    const result = await syncListings(db, client, { fullCheckMs: 6 * 3_600_000, log: { info() {}, warn: console.warn, error: console.error } });
+    const result = await syncListings(db, client, {
+      fullCheckMs: 6 * 3_600_000,
+      log: { info() {}, warn: console.warn, error: console.error },
+    });
     const seconds = (Date.now() - started) / 1000;
     if (!result.ran || result.error) throw new Error(`the sync did not complete: ${result.error ?? result.skipped}`);
     const stored = await countListings(db);
@@ -70,9 +78,25 @@ export async function benchListingPages(origin: string, paths: readonly string[]
   return [
     await time(origin, "listing page, one visitor at a time", paths, seconds, 1),
     await time(origin, "listing page, 8 connections", paths, seconds),
-    await time(origin, "area page /edmonton-listings, pages 1-5", ["/edmonton-listings", "/edmonton-listings?page=2", "/edmonton-listings?page=3", "/edmonton-listings?page=4", "/edmonton-listings?page=5"], seconds),
+    await time(
+      origin,
+      "area page /edmonton-listings, pages 1-5",
+      [
+        "/edmonton-listings",
+        "/edmonton-listings?page=2",
+        "/edmonton-listings?page=3",
+        "/edmonton-listings?page=4",
+        "/edmonton-listings?page=5",
+      ],
+      seconds,
+    ),
     // Each in the search's own spelling (listingSearchQuery): any other is a redirect, not a search.
-    await time(origin, "search /listings?city=Edmonton&minBeds=3", ["/listings?city=Edmonton&minBeds=3", "/listings?city=St.+Albert&minPrice=400000", "/listings?type=condominium&page=2"], seconds),
+    await time(
+      origin,
+      "search /listings?city=Edmonton&minBeds=3",
+      ["/listings?city=Edmonton&minBeds=3", "/listings?city=St.+Albert&minPrice=400000", "/listings?type=condominium&page=2"],
+      seconds,
+    ),
     await time(
       origin,
       "search with the filters and orders of issue 45",
@@ -89,10 +113,14 @@ export async function benchListingPages(origin: string, paths: readonly string[]
 
 export function printListings(load: ListingsLoad, timings: readonly PageTiming[]): boolean {
   const f = (n: number, d = 0) => n.toLocaleString("en-CA", { maximumFractionDigits: d, minimumFractionDigits: d });
-  console.log(`load ${f(load.listings)} listings from the stand-in (full sync)   ${f(load.seconds, 1)} s   (${f(load.perSecond)} listings/s)`);
+  console.log(
+    `load ${f(load.listings)} listings from the stand-in (full sync)   ${f(load.seconds, 1)} s   (${f(load.perSecond)} listings/s)`,
+  );
   let ok = true;
   for (const t of timings) {
-    console.log(`${t.page.padEnd(48)} ${f(t.reqPerSec).padStart(6)} req/s   p50 ${f(t.p50, 1)} ms   p99 ${f(t.p99, 1)} ms${t.non2xx ? `   non-2xx ${t.non2xx}` : ""}`);
+    console.log(
+      `${t.page.padEnd(48)} ${f(t.reqPerSec).padStart(6)} req/s   p50 ${f(t.p50, 1)} ms   p99 ${f(t.p99, 1)} ms${t.non2xx ? `   non-2xx ${t.non2xx}` : ""}`,
+    );
     if (t.non2xx > 0) ok = false;
   }
   const listing = timings[0]!;

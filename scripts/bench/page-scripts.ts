@@ -67,8 +67,13 @@ export function pageScripts(page: string, html: string, clientDir: string): Page
     if (!existsSync(full)) throw new Error(`${page} names ${file}, which is not in ${clientDir}`);
     const source = readFileSync(full);
     // Default level (6), as the server's compression middleware sends it.
-    seen.set(file, { bytes: source.length, gzip: gzipSync(source).length, same: gzipSync(source.toString("utf8").replace(chunkHash, "-00000000$1")).length });
-    for (const [, ref] of source.toString("utf8").matchAll(staticImport)) queue.push(ref!.startsWith("/") ? ref! : path.posix.join(path.posix.dirname(file), ref!));
+    seen.set(file, {
+      bytes: source.length,
+      gzip: gzipSync(source).length,
+      same: gzipSync(source.toString("utf8").replace(chunkHash, "-00000000$1")).length,
+    });
+    for (const [, ref] of source.toString("utf8").matchAll(staticImport))
+      queue.push(ref!.startsWith("/") ? ref! : path.posix.join(path.posix.dirname(file), ref!));
   }
   const files = [...seen].map(([file, sizes]) => ({ file, ...sizes })).sort((a, b) => a.file.localeCompare(b.file));
   const total = (key: "bytes" | "gzip" | "same") => files.reduce((sum, f) => sum + f[key], 0);
@@ -88,14 +93,30 @@ export async function servedScripts(origin: string, clientDir: string, pages: re
 
 /** The built server in `dir` (its own cwd, so its BUILD_DIR is its own), on a fresh database; stopped by the caller. */
 async function startBuiltServer(dir: string, port: number, dataDir: string): Promise<ChildProcess> {
-  const env = { ...process.env, NODE_ENV: "production", HOST, PORT: String(port), BUILD_DIR: "build-bench", DATA_DIR: dataDir, DATABASE_URL: "", OUTBOX_WORKER: "off", DDF_CLIENT_ID: "" };
+  const env = {
+    ...process.env,
+    NODE_ENV: "production",
+    HOST,
+    PORT: String(port),
+    BUILD_DIR: "build-bench",
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    OUTBOX_WORKER: "off",
+    DDF_CLIENT_ID: "",
+  };
   const child = spawn(process.execPath, [path.join(dir, "build-bench", "server.js")], { cwd: dir, env, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
   child.stdout.on("data", (d: Buffer) => (log = (log + d.toString()).slice(-4000)));
   child.stderr.on("data", (d: Buffer) => (log = (log + d.toString()).slice(-4000)));
   for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 250))) {
     if (child.exitCode !== null) throw new Error(`the last commit's server exited:\n${log}`);
-    if (await fetch(`http://${HOST}:${port}/healthz`).then((r) => r.ok, () => false)) return child;
+    if (
+      await fetch(`http://${HOST}:${port}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return child;
   }
   child.kill("SIGTERM");
   throw new Error(`the last commit's server did not become healthy:\n${log}`);
@@ -106,7 +127,10 @@ async function startBuiltServer(dir: string, port: number, dataDir: string): Pro
  * symlink), serves it on `port` and measures `pages` as served; the worktree is removed afterwards.
  * Throws with the build's output when it does not build.
  */
-export async function headBuildScripts(pages: readonly string[], port: number): Promise<{ commit: string; scripts: PageScripts[]; seconds: number }> {
+export async function headBuildScripts(
+  pages: readonly string[],
+  port: number,
+): Promise<{ commit: string; scripts: PageScripts[]; seconds: number }> {
   const started = Date.now();
   const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
   const dir = mkdtempSync(path.join(tmpdir(), "agent-site-bench-head-"));
@@ -116,7 +140,12 @@ export async function headBuildScripts(pages: readonly string[], port: number): 
   try {
     symlinkSync(path.resolve("node_modules"), path.join(dir, "node_modules"), "dir");
     try {
-      execFileSync("npm", ["run", "build"], { cwd: dir, env: { ...process.env, BUILD_DIR: "build-bench", NODE_ENV: "production" }, stdio: "pipe", maxBuffer: 64 * 1024 * 1024 });
+      execFileSync("npm", ["run", "build"], {
+        cwd: dir,
+        env: { ...process.env, BUILD_DIR: "build-bench", NODE_ENV: "production" },
+        stdio: "pipe",
+        maxBuffer: 64 * 1024 * 1024,
+      });
     } catch (error) {
       const output = `${(error as { stdout?: Buffer }).stdout ?? ""}${(error as { stderr?: Buffer }).stderr ?? ""}`;
       throw new Error(`the build of ${commit} failed:\n${output.split("\n").slice(-20).join("\n")}`);
@@ -145,11 +174,20 @@ export function printScriptComparison(now: PageScripts[], before: { commit: stri
   for (const page of now) {
     const old = before.scripts.find((s) => s.page === page.page);
     if (!old) continue;
-    const diffs = { bytes: page.bytes - old.bytes, same: page.same - old.same, inline: page.inline - old.inline, files: page.files.length - old.files.length };
+    const diffs = {
+      bytes: page.bytes - old.bytes,
+      same: page.same - old.same,
+      inline: page.inline - old.inline,
+      files: page.files.length - old.files.length,
+    };
     const met = Object.values(diffs).every((d) => d === 0);
     if (!met) same = false;
-    console.log(`  ${page.page.padEnd(9)} this build: ${page.files.length} files, ${page.bytes} B, gzip ${page.gzip} B (${kb(page.gzip)}), inline ${page.inline} B`);
-    console.log(`  ${"".padEnd(9)} ${before.commit.padEnd(10)}: ${old.files.length} files, ${old.bytes} B, gzip ${old.gzip} B (${kb(old.gzip)}), inline ${old.inline} B`);
+    console.log(
+      `  ${page.page.padEnd(9)} this build: ${page.files.length} files, ${page.bytes} B, gzip ${page.gzip} B (${kb(page.gzip)}), inline ${page.inline} B`,
+    );
+    console.log(
+      `  ${"".padEnd(9)} ${before.commit.padEnd(10)}: ${old.files.length} files, ${old.bytes} B, gzip ${old.gzip} B (${kb(old.gzip)}), inline ${old.inline} B`,
+    );
     console.log(
       `  ${"".padEnd(9)} difference: ${signed(diffs.bytes)} B, gzip ${signed(diffs.same)} B with chunk hashes masked (${signed(page.gzip - old.gzip)} B as served), inline ${signed(diffs.inline)} B ` +
         `${met ? "(0: met)" : "(must be 0: NOT met)"}`,
@@ -158,7 +196,8 @@ export function printScriptComparison(now: PageScripts[], before: { commit: stri
     const [oldFiles, newFiles] = [sizes(old), sizes(page)];
     for (const name of new Set([...oldFiles.keys(), ...newFiles.keys()])) {
       const [a, b] = [oldFiles.get(name), newFiles.get(name)];
-      if (a?.bytes !== b?.bytes || a?.same !== b?.same) console.log(`    ${name}: ${a ? `${a.bytes} B (gzip ${a.same})` : "absent"} -> ${b ? `${b.bytes} B (gzip ${b.same})` : "absent"}`);
+      if (a?.bytes !== b?.bytes || a?.same !== b?.same)
+        console.log(`    ${name}: ${a ? `${a.bytes} B (gzip ${a.same})` : "absent"} -> ${b ? `${b.bytes} B (gzip ${b.same})` : "absent"}`);
     }
   }
   return same;

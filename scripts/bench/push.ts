@@ -38,7 +38,11 @@ export async function startPushStandIn(): Promise<PushStandInServer> {
   const hostPort = `${HOST}:${(server.address() as AddressInfo).port}`;
   const handler = createPushHandler({ origin: `http://${hostPort}` });
   server.on("request", handler.answer);
-  const subscription = handler.register("bench", { privateKey: E2E_PUSH_SUBSCRIPTION.privateKey, auth: E2E_PUSH_SUBSCRIPTION.auth, p256dh: E2E_PUSH_SUBSCRIPTION.p256dh });
+  const subscription = handler.register("bench", {
+    privateKey: E2E_PUSH_SUBSCRIPTION.privateKey,
+    auth: E2E_PUSH_SUBSCRIPTION.auth,
+    p256dh: E2E_PUSH_SUBSCRIPTION.p256dh,
+  });
   return {
     handler,
     subscription,
@@ -77,14 +81,21 @@ export async function subscribeAgent(origin: string, subscription: PushSubscript
   const email = "bench-push@example.com";
   const created = await post(origin, setupPath, { name: "Bench Agent", email, password: PASSWORD });
   const device = cookiesOf(created).inbox_device;
-  if (created.status !== 302 || !device) throw new Error(`the set-up form answered ${created.status}: ${(await created.text()).slice(0, 300)}`);
+  if (created.status !== 302 || !device)
+    throw new Error(`the set-up form answered ${created.status}: ${(await created.text()).slice(0, 300)}`);
   const signIn = await post(origin, "/inbox/sign-in.data", { email, password: PASSWORD }, `inbox_device=${device}`);
   const session = cookiesOf(signIn).inbox_session;
   if (!session) throw new Error(`the sign-in answered ${signIn.status} without a session: ${(await signIn.text()).slice(0, 300)}`);
-  const fields = { intent: "push-subscribe", endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth };
+  const fields = {
+    intent: "push-subscribe",
+    endpoint: subscription.endpoint,
+    p256dh: subscription.keys.p256dh,
+    auth: subscription.keys.auth,
+  };
   const subscribed = await post(origin, "/inbox/account", fields, `inbox_session=${session}; inbox_device=${device}`);
   const page = await subscribed.text();
-  if (subscribed.status !== 200 || !page.includes("Notifications are on")) throw new Error(`subscribing the device answered ${subscribed.status}: ${page.slice(0, 300)}`);
+  if (subscribed.status !== 200 || !page.includes("Notifications are on"))
+    throw new Error(`subscribing the device answered ${subscribed.status}: ${page.slice(0, 300)}`);
 }
 
 interface Sent {
@@ -101,7 +112,13 @@ async function postContact(origin: string, name: string, n: number): Promise<Sen
   const started = performance.now();
   const sentAt = Date.now();
   try {
-    const res = await post(origin, "/contact", { name, email: `${name.replace(/\W+/g, "-").toLowerCase()}@example.com`, phone: "780-555-0123", message: `Push bench ${n}: is the bungalow on 104 Street still for sale?`, website: "" });
+    const res = await post(origin, "/contact", {
+      name,
+      email: `${name.replace(/\W+/g, "-").toLowerCase()}@example.com`,
+      phone: "780-555-0123",
+      message: `Push bench ${n}: is the bungalow on 104 Street still for sale?`,
+      website: "",
+    });
     const answeredAt = Date.now();
     // The round trip includes the page the browser gets back.
     await res.arrayBuffer();
@@ -135,10 +152,16 @@ export function percentile(values: readonly number[], q: number): number {
 }
 
 /** The reference round trips, the device subscribed between them and the measured run (so the reference queues no push). */
-export async function benchPush(origin: string, standIn: PushStandInServer, submissions: number, maxSeconds: number): Promise<PushBenchResult> {
+export async function benchPush(
+  origin: string,
+  standIn: PushStandInServer,
+  submissions: number,
+  maxSeconds: number,
+): Promise<PushBenchResult> {
   const runId = Date.now().toString(36);
   const reference: number[] = [];
-  for (let i = 0; i < REFERENCE_POSTS; i++) reference.push((await postContact(origin, `Bench Reference ${runId} #${String(i).padStart(5, "0")}`, i)).roundTripMs);
+  for (let i = 0; i < REFERENCE_POSTS; i++)
+    reference.push((await postContact(origin, `Bench Reference ${runId} #${String(i).padStart(5, "0")}`, i)).roundTripMs);
   await subscribeAgent(origin, standIn.subscription);
 
   const started = Date.now();
@@ -198,13 +221,21 @@ export function printPush(r: PushBenchResult): boolean {
   const p99 = percentile(r.lags, 0.99);
   const met = r.lags.length > 0 && p99 < PUSH_P99_TARGET_MS && r.missing.length === 0 && r.refused === 0 && r.unsent === 0;
   const early = r.lags.filter((l) => l < 0).length;
-  console.log(`  ${r.submissions} contact forms (POST /contact, no JavaScript), ${CONCURRENCY} at a time, in ${r.seconds.toFixed(1)} s; ${r.refused} not answered 200, ${r.unsent} not sent (time limit)`);
+  console.log(
+    `  ${r.submissions} contact forms (POST /contact, no JavaScript), ${CONCURRENCY} at a time, in ${r.seconds.toFixed(1)} s; ${r.refused} not answered 200, ${r.unsent} not sent (time limit)`,
+  );
   console.log(
     `  answer -> push accepted by the stand-in   p50 ${ms(percentile(r.lags, 0.5))}   p99 ${ms(p99)}   max ${ms(Math.max(...r.lags))}   ` +
       `(target p99 < ${PUSH_P99_TARGET_MS / 1000} s: ${met ? "met" : "NOT met"})${early ? `; ${early} accepted before their answer reached the client` : ""}`,
   );
-  console.log(`  POST sent -> push accepted                p50 ${ms(percentile(r.fromSent, 0.5))}   p99 ${ms(percentile(r.fromSent, 0.99))}   max ${ms(Math.max(...r.fromSent))}`);
-  console.log(`  pushes not arrived within ${PUSH_GIVE_UP_MS / 1000} s: ${r.missing.length} (must be 0)${r.missing.length ? `: ${r.missing.slice(0, 5).join(", ")}…` : ""}; refused by the stand-in: ${r.pushesRefused}`);
-  console.log(`  reference, same run: one contact POST round trip p50 ${ms(r.roundTrip.referenceP50)} (${REFERENCE_POSTS} one at a time, no device); during the run p50 ${ms(r.roundTrip.duringP50)}, p99 ${ms(r.roundTrip.duringP99)}`);
+  console.log(
+    `  POST sent -> push accepted                p50 ${ms(percentile(r.fromSent, 0.5))}   p99 ${ms(percentile(r.fromSent, 0.99))}   max ${ms(Math.max(...r.fromSent))}`,
+  );
+  console.log(
+    `  pushes not arrived within ${PUSH_GIVE_UP_MS / 1000} s: ${r.missing.length} (must be 0)${r.missing.length ? `: ${r.missing.slice(0, 5).join(", ")}…` : ""}; refused by the stand-in: ${r.pushesRefused}`,
+  );
+  console.log(
+    `  reference, same run: one contact POST round trip p50 ${ms(r.roundTrip.referenceP50)} (${REFERENCE_POSTS} one at a time, no device); during the run p50 ${ms(r.roundTrip.duringP50)}, p99 ${ms(r.roundTrip.duringP99)}`,
+  );
   return met;
 }

@@ -65,7 +65,11 @@ export function serverLogTail(lines: number): string {
  * limiter protects the site from one client, and the bench is that one client on purpose; the
  * flood passes `testOnly: {}` to run with the production quota.
  */
-export async function startServer(port: number, env: Record<string, string>, testOnly: TestOnlySettings = { formRateLimitMax: 100_000_000 }): Promise<ChildProcess> {
+export async function startServer(
+  port: number,
+  env: Record<string, string>,
+  testOnly: TestOnlySettings = { formRateLimitMax: 100_000_000 },
+): Promise<ChildProcess> {
   const testOnlyJson = testOnlyValue(env.TEST_ONLY, testOnly);
   const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, path.join(buildDir, "server.js")], {
     env: {

@@ -113,7 +113,16 @@ async function time(origin: string, paths: readonly string[], seconds: number): 
   });
   const bad = result.non2xx + result.errors;
   const bytes = result.requests.total > 0 ? result.throughput.total / result.requests.total : 0;
-  return { reqPerSec: result.requests.average, p99: result.latency.p99, bad, statusCodes: JSON.stringify(result.statusCodeStats), bytes, hits, responses, cacheControl };
+  return {
+    reqPerSec: result.requests.average,
+    p99: result.latency.p99,
+    bad,
+    statusCodes: JSON.stringify(result.statusCodeStats),
+    bytes,
+    hits,
+    responses,
+    cacheControl,
+  };
 }
 
 /**
@@ -124,7 +133,11 @@ async function time(origin: string, paths: readonly string[], seconds: number): 
 async function warm(origin: string, paths: readonly string[], failures: string[], pauseMs = 0): Promise<void> {
   for (const p of paths) {
     if (pauseMs) await new Promise((resolve) => setTimeout(resolve, pauseMs));
-    const res = await fetch(`${origin}${p}`, { headers: HEADERS }).catch((error: unknown) => ({ ok: false, status: String(error), arrayBuffer: async () => null }));
+    const res = await fetch(`${origin}${p}`, { headers: HEADERS }).catch((error: unknown) => ({
+      ok: false,
+      status: String(error),
+      arrayBuffer: async () => null,
+    }));
     await res.arrayBuffer();
     if (!res.ok) failures.push(`${origin}${p} ${res.status}`);
   }
@@ -163,7 +176,12 @@ async function openVarnish(backendPort: number): Promise<Varnish | null> {
 }
 
 /** `origin` is the production server built into `buildDir`, with the listings of `listingPaths` stored. */
-export async function benchSharedCache(options: { origin: string; buildDir: string; listingPaths: readonly string[]; seconds: number }): Promise<SharedCacheResult> {
+export async function benchSharedCache(options: {
+  origin: string;
+  buildDir: string;
+  listingPaths: readonly string[];
+  seconds: number;
+}): Promise<SharedCacheResult> {
   const { origin, seconds } = options;
   const warmFailures: string[] = [];
   const bare = await startBareServer(prerenderedFile(options.buildDir, PRERENDERED_PAGE));
@@ -179,8 +197,20 @@ export async function benchSharedCache(options: { origin: string; buildDir: stri
     const through = varnish ? `http://127.0.0.1:${varnish.port}` : null;
     const sets: [string, readonly string[]][] = [
       [`listing pages (${options.listingPaths.length} paths)`, options.listingPaths],
-      ["area /st-albert-listings, pages 1-5", ["/st-albert-listings", "/st-albert-listings?page=2", "/st-albert-listings?page=3", "/st-albert-listings?page=4", "/st-albert-listings?page=5"]],
-      ["search /listings, 3 queries", ["/listings?city=Sherwood+Park&minBeds=2", "/listings?city=Spruce+Grove&minPrice=300000", "/listings?type=condominium&page=3"]],
+      [
+        "area /st-albert-listings, pages 1-5",
+        [
+          "/st-albert-listings",
+          "/st-albert-listings?page=2",
+          "/st-albert-listings?page=3",
+          "/st-albert-listings?page=4",
+          "/st-albert-listings?page=5",
+        ],
+      ],
+      [
+        "search /listings, 3 queries",
+        ["/listings?city=Sherwood+Park&minBeds=2", "/listings?city=Spruce+Grove&minPrice=300000", "/listings?type=condominium&page=3"],
+      ],
     ];
     const rows: Row[] = [];
     for (const [page, paths] of sets) {
@@ -206,13 +236,18 @@ export async function benchSharedCache(options: { origin: string; buildDir: stri
 /** Prints the table and the targets; false when an answer was not 2xx (or a socket failed). */
 export function printSharedCache(r: SharedCacheResult): boolean {
   const f = (n: number, d = 0) => n.toLocaleString("en-CA", { maximumFractionDigits: d, minimumFractionDigits: d });
-  const cell = (t: Timing | null) => (t ? `${f(t.reqPerSec).padStart(8)} ${f(t.p99, 1).padStart(6)}` : `${"-".padStart(8)} ${"".padStart(6)}`);
+  const cell = (t: Timing | null) =>
+    t ? `${f(t.reqPerSec).padStart(8)} ${f(t.p99, 1).padStart(6)}` : `${"-".padStart(8)} ${"".padStart(6)}`;
   const share = (t: Timing | null) => (t && t.responses > 0 ? `${f((100 * t.hits) / t.responses)} %` : "-");
   const reference = Math.max(r.prerendered[0].reqPerSec, r.prerendered[1].reqPerSec);
   const ratio = (t: Timing) => f(t.reqPerSec / reference, 2);
-  console.log(`\nBehind a shared cache: ${CONNECTIONS} connections, ${r.seconds} s per figure, ${r.varnish ? `Varnish at ${r.varnish}` : "no Varnish"}`);
+  console.log(
+    `\nBehind a shared cache: ${CONNECTIONS} connections, ${r.seconds} s per figure, ${r.varnish ? `Varnish at ${r.varnish}` : "no Varnish"}`,
+  );
   const kb = (t: Timing) => f(t.bytes / 1000, 1).padStart(5);
-  console.log(`${"page".padEnd(40)} ${"kB".padStart(5)}  ${"direct".padStart(8)} ${"p99 ms".padStart(6)}   ${"Varnish".padStart(8)} ${"p99 ms".padStart(6)} ${"hits".padStart(6)}   direct / prerendered`);
+  console.log(
+    `${"page".padEnd(40)} ${"kB".padStart(5)}  ${"direct".padStart(8)} ${"p99 ms".padStart(6)}   ${"Varnish".padStart(8)} ${"p99 ms".padStart(6)} ${"hits".padStart(6)}   direct / prerendered`,
+  );
   const line = (page: string, direct: Timing, cached: Timing | null) =>
     console.log(`${page.padEnd(40)} ${kb(direct)}  ${cell(direct)}   ${cell(cached)} ${share(cached).padStart(6)}   ${ratio(direct)}`);
   line(`prerendered ${PRERENDERED_PAGE}`, r.prerendered[0], null);
@@ -221,7 +256,13 @@ export function printSharedCache(r: SharedCacheResult): boolean {
   line(`prerendered ${PRERENDERED_PAGE}, again`, r.prerendered[1], null);
   let ok = r.warmFailures.length === 0;
   for (const failure of r.warmFailures.slice(0, 5)) console.log(`  not 2xx before timing: ${failure}`);
-  for (const [name, t] of [...r.prerendered.map((t) => [`prerendered ${PRERENDERED_PAGE}`, t]), ...r.rows.flatMap((row) => [[row.page, row.direct], [`${row.page} through Varnish`, row.cached]])] as [string, Timing | null][]) {
+  for (const [name, t] of [
+    ...r.prerendered.map((t) => [`prerendered ${PRERENDERED_PAGE}`, t]),
+    ...r.rows.flatMap((row) => [
+      [row.page, row.direct],
+      [`${row.page} through Varnish`, row.cached],
+    ]),
+  ] as [string, Timing | null][]) {
     if (!t || t.bad === 0) continue;
     ok = false;
     console.log(`  ${name}: ${f(t.bad)} answers not 2xx or failed; status codes ${t.statusCodes}`);
@@ -233,10 +274,13 @@ export function printSharedCache(r: SharedCacheResult): boolean {
     console.log(`target: through the cache >= ${f(CACHED_REQ_PER_SEC_TARGET)} req/s: ${parts.join(", ")}`);
     for (const row of r.rows) {
       // Nothing stored: say what the page answered, the usual reason.
-      if (row.cached && row.cached.hits < row.cached.responses / 2) console.log(`  ${row.page}: ${share(row.cached)} hits; Cache-Control: ${row.cached.cacheControl}`);
+      if (row.cached && row.cached.hits < row.cached.responses / 2)
+        console.log(`  ${row.page}: ${share(row.cached)} hits; Cache-Control: ${row.cached.cacheControl}`);
     }
   }
   const parts = r.rows.map((row) => `${short(row.page)} ${verdict(row.direct.reqPerSec >= DIRECT_TO_PRERENDERED_TARGET * reference)}`);
-  console.log(`target: directly >= ${DIRECT_TO_PRERENDERED_TARGET}x the prerendered page's better figure (${f(DIRECT_TO_PRERENDERED_TARGET * reference)} req/s): ${parts.join(", ")}`);
+  console.log(
+    `target: directly >= ${DIRECT_TO_PRERENDERED_TARGET}x the prerendered page's better figure (${f(DIRECT_TO_PRERENDERED_TARGET * reference)} req/s): ${parts.join(", ")}`,
+  );
   return ok;
 }

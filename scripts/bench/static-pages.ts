@@ -38,7 +38,13 @@ async function run(url: string, connections: number, duration: number) {
  * Both servers compress (the app with its middleware, the bare one by serving pre-compressed
  * bytes), so they do the same job for the client.
  */
-export async function benchStaticPages(options: { appOrigin: string; buildDir: string; page?: string; connections?: number; duration?: number }): Promise<StaticBenchResult> {
+export async function benchStaticPages(options: {
+  appOrigin: string;
+  buildDir: string;
+  page?: string;
+  connections?: number;
+  duration?: number;
+}): Promise<StaticBenchResult> {
   const page = options.page ?? "/about";
   const connections = options.connections ?? 50;
   const duration = options.duration ?? 8;

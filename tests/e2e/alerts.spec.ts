@@ -26,7 +26,13 @@ let origin = "";
 
 /** The first mail to `to` whose subject matches, waiting for it. */
 async function mailTo(to: string, subject: RegExp, count = 1): Promise<ReceivedMail> {
-  await baseExpect.poll(() => smtp.to(to, subject).length, { timeout: 60_000, intervals: [250, 500, 1000], message: `a mail to ${to} with subject ${subject}` }).toBeGreaterThanOrEqual(count);
+  await baseExpect
+    .poll(() => smtp.to(to, subject).length, {
+      timeout: 60_000,
+      intervals: [250, 500, 1000],
+      message: `a mail to ${to} with subject ${subject}`,
+    })
+    .toBeGreaterThanOrEqual(count);
   return smtp.to(to, subject)[count - 1]!;
 }
 
@@ -36,26 +42,41 @@ function linksOf(mail: ReceivedMail): string[] {
 }
 
 function activeListing(): DdfProperty {
-  return [...standIn.listings.values()].find((p) => p.StandardStatus === "Active" && (p.ListPrice ?? 0) > 100_000 && p.InternetEntireListingDisplayYN !== false)!;
+  return [...standIn.listings.values()].find(
+    (p) => p.StandardStatus === "Active" && (p.ListPrice ?? 0) > 100_000 && p.InternetEntireListingDisplayYN !== false,
+  )!;
 }
 
 test.beforeAll(async () => {
-  standIn = await startDdfStandIn({ listings: generateListings(12, { seed: 32, now: new Date("2026-11-01T00:00:00Z") }), clientId: "alerts-client", clientSecret: "alerts-secret" });
+  standIn = await startDdfStandIn({
+    listings: generateListings(12, { seed: 32, now: new Date("2026-11-01T00:00:00Z") }),
+    clientId: "alerts-client",
+    clientSecret: "alerts-secret",
+  });
   smtp = new SmtpPeer();
   await smtp.start();
-  server = await startOwnServer("alerts", test.info().outputPath("server.log"), {
-    DDF_CLIENT_ID: "alerts-client",
-    DDF_CLIENT_SECRET: "alerts-secret",
-    DDF_MEDIA_HOSTS: new URL(standIn.origin).host,
-    SMTP_URL: smtp.url,
-  }, { ddfTokenUrl: standIn.tokenUrl, ddfApiUrl: standIn.apiUrl, ddfSyncIntervalMs: 10_000, alertsPollMs: 1000, outboxPollMs: 500 });
+  server = await startOwnServer(
+    "alerts",
+    test.info().outputPath("server.log"),
+    {
+      DDF_CLIENT_ID: "alerts-client",
+      DDF_CLIENT_SECRET: "alerts-secret",
+      DDF_MEDIA_HOSTS: new URL(standIn.origin).host,
+      SMTP_URL: smtp.url,
+    },
+    { ddfTokenUrl: standIn.tokenUrl, ddfApiUrl: standIn.apiUrl, ddfSyncIntervalMs: 10_000, alertsPollMs: 1000, outboxPollMs: 500 },
+  );
   origin = server.origin;
   await baseExpect
-    .poll(async () => ((await (await fetch(`${origin}/listings`).catch(() => null))?.text()) ?? "").match(/href="\/listings\/\d+-[^"]+"/g)?.length ?? 0, {
-      timeout: 90_000,
-      intervals: [500, 1000],
-      message: `the server started and synced the stand-in's listings (its output: ${server.logPath})`,
-    })
+    .poll(
+      async () =>
+        ((await (await fetch(`${origin}/listings`).catch(() => null))?.text()) ?? "").match(/href="\/listings\/\d+-[^"]+"/g)?.length ?? 0,
+      {
+        timeout: 90_000,
+        intervals: [500, 1000],
+        message: `the server started and synced the stand-in's listings (its output: ${server.logPath})`,
+      },
+    )
     .toBeGreaterThan(0);
 });
 
@@ -72,10 +93,16 @@ test("the agent's account (set-up link from the server's output)", async ({ page
 test.describe("on a phone without JavaScript", () => {
   test.use({ viewport: phoneViewport, javaScriptEnabled: false });
 
-  test("saves a search: the unticked consent box is required, then the confirmation mail's page confirms it with a POST", async ({ page }) => {
+  test("saves a search: the unticked consent box is required, then the confirmation mail's page confirms it with a POST", async ({
+    page,
+  }) => {
     await page.goto(`${origin}/listings`);
     const form = page.locator("form[action='/alerts']").first();
-    await form.locator("summary, button").filter({ hasText: /save this search/i }).first().click();
+    await form
+      .locator("summary, button")
+      .filter({ hasText: /save this search/i })
+      .first()
+      .click();
     await form.getByRole("textbox", { name: /e-mail/i }).fill(buyer);
     await form.getByRole("textbox", { name: /name/i }).fill("<b>Robin</b> Buyer");
     await form.getByLabel("As they happen").check();
@@ -96,7 +123,12 @@ test.describe("on a phone without JavaScript", () => {
     const confirmation = await mailTo(buyer, /confirm/i);
     // The typed name is kept with the sign-up, never written into a mail to a typed address (decision 042).
     expect(confirmation.parsed.text).toMatch(/^Hello,/);
-    for (const part of [confirmation.parsed.text, String(confirmation.parsed.html), confirmation.parsed.to && !Array.isArray(confirmation.parsed.to) ? confirmation.parsed.to.text : ""]) expect(part).not.toContain("Robin");
+    for (const part of [
+      confirmation.parsed.text,
+      String(confirmation.parsed.html),
+      confirmation.parsed.to && !Array.isArray(confirmation.parsed.to) ? confirmation.parsed.to.text : "",
+    ])
+      expect(part).not.toContain("Robin");
     const confirmUrl = linksOf(confirmation).find((l) => l.includes("/alerts/confirm/"))!;
     expect(new URL(confirmUrl).origin).toBe(origin);
     // Opening the link changes nothing (scanners open links): the page asks for the button.
@@ -118,7 +150,11 @@ test.describe("on a phone with JavaScript", () => {
     const home = [...standIn.listings.values()].filter((p) => p.StandardStatus === "Active")[1]!;
     await page.goto(`${origin}/listings/${home.ListingKey}-x`);
     const form = page.locator("form[action='/alerts']").first();
-    await form.locator("summary, button").filter({ hasText: /watch this home/i }).first().click();
+    await form
+      .locator("summary, button")
+      .filter({ hasText: /watch this home/i })
+      .first()
+      .click();
     await expectNoA11yViolations(page);
     await form.getByRole("textbox", { name: /e-mail/i }).fill(buyer);
     await form.getByRole("checkbox").check();
@@ -134,7 +170,10 @@ test.describe("on a phone with JavaScript", () => {
   });
 });
 
-test("a price drop in the feed reaches the buyer as an alert; the home opened from it shows in the inbox; one-click unsubscribe stops everything", async ({ page, request }) => {
+test("a price drop in the feed reaches the buyer as an alert; the home opened from it shows in the inbox; one-click unsubscribe stops everything", async ({
+  page,
+  request,
+}) => {
   const home = activeListing();
   const oldPrice = home.ListPrice!;
   const newPrice = oldPrice - 15_000;
@@ -142,7 +181,9 @@ test("a price drop in the feed reaches the buyer as an alert; the home opened fr
 
   // The alert is the buyer's first marketing mail: the one with List-Unsubscribe.
   const marketing = () => smtp.mails.filter((m) => m.to.includes(buyer) && m.parsed.headerLines.some((h) => h.key === "list-unsubscribe"));
-  await baseExpect.poll(() => marketing().length, { timeout: 60_000, intervals: [500, 1000], message: "the alert of the price drop" }).toBeGreaterThan(0);
+  await baseExpect
+    .poll(() => marketing().length, { timeout: 60_000, intervals: [500, 1000], message: "the alert of the price drop" })
+    .toBeGreaterThan(0);
   const alert = marketing()[0]!;
   // RFC 8058 headers, the sender named, every link on the site.
   const header = (key: string) => alert.parsed.headerLines.find((h) => h.key === key)?.line.replace(/^[^:]+:\s*/, "") ?? "";
@@ -181,7 +222,11 @@ test("a price drop in the feed reaches the buyer as an alert; the home opened fr
   const lastPrice = newPrice - 10_000;
   standIn.upsert({ ...standIn.listings.get(home.ListingKey)!, ListPrice: lastPrice });
   await baseExpect
-    .poll(async () => (await request.get(`${origin}/listings/${home.ListingKey}-x`)).text(), { timeout: 60_000, intervals: [1000], message: "the sync stored the second price drop" })
+    .poll(async () => (await request.get(`${origin}/listings/${home.ListingKey}-x`)).text(), {
+      timeout: 60_000,
+      intervals: [1000],
+      message: "the sync stored the second price drop",
+    })
     .toContain(formatCurrency(lastPrice));
   // The alerts job runs every second: a few runs later, still nothing for the buyer.
   await page.waitForTimeout(5_000);

@@ -15,7 +15,11 @@ const fixtureOrigin = process.env.E2E_FIXTURE_ORIGIN!;
 test.beforeAll(async ({ request }) => {
   // The import starts a few seconds after the server: wait, once, until its neighbourhoods show.
   await baseExpect
-    .poll(async () => (await request.get(`${feedBase}/neighbourhoods`)).status(), { timeout: 90_000, intervals: [500, 1000, 2000], message: "the feed server's roll is loaded" })
+    .poll(async () => (await request.get(`${feedBase}/neighbourhoods`)).status(), {
+      timeout: 90_000,
+      intervals: [500, 1000, 2000],
+      message: "the feed server's roll is loaded",
+    })
     .toBe(200);
 });
 
@@ -28,23 +32,33 @@ async function matchedListingPath(request: APIRequestContext): Promise<string> {
   return res.headers().location!;
 }
 
-for (const [name, size] of [["390 px", phoneViewport], ["desktop", { width: 1280, height: 900 }]] as const) {
+for (const [name, size] of [
+  ["390 px", phoneViewport],
+  ["desktop", { width: 1280, height: 900 }],
+] as const) {
   test(`a listing page with its assessment and chart, and its neighbourhood's page, at ${name}`, async ({ page, request }) => {
     await page.setViewportSize(size);
     const listingPath = await matchedListingPath(request);
     await page.goto(listingPath);
     const section = page.getByTestId("listing-assessment");
     await expect(section).toBeVisible();
-    await expect(page.getByTestId("assessment-line")).toHaveText(/^City of Edmonton assessment: \$[\d,]+ \(\d{4} roll, market value as of July 1, \d{4}\)$/);
-    await expect(page.getByTestId("assessment-asking")).toHaveText(/^The seller is asking \d+ % (above|below) its assessment\.$|^The seller is asking about its assessment\.$/);
+    await expect(page.getByTestId("assessment-line")).toHaveText(
+      /^City of Edmonton assessment: \$[\d,]+ \(\d{4} roll, market value as of July 1, \d{4}\)$/,
+    );
+    await expect(page.getByTestId("assessment-asking")).toHaveText(
+      /^The seller is asking \d+ % (above|below) its assessment\.$|^The seller is asking about its assessment\.$/,
+    );
     await expect(section.getByText("Open Government Licence – City of Edmonton", { exact: false })).toBeVisible();
     await expect(section.getByText(/appraised/i)).toHaveCount(0);
     // The history is fetched on the first view; a reload has it (a page never waits long for it).
     await expect
-      .poll(async () => {
-        await page.reload();
-        return page.getByTestId("assessment-chart").locator("svg polyline").count();
-      }, { timeout: 20_000 })
+      .poll(
+        async () => {
+          await page.reload();
+          return page.getByTestId("assessment-chart").locator("svg polyline").count();
+        },
+        { timeout: 20_000 },
+      )
       .toBe(1);
     let overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, "listing page scrolls sideways").toBeLessThanOrEqual(0);

@@ -14,7 +14,12 @@ const articles = [
     slug: "complete-step-by-step-home-buyers-guide",
     h1: "The Complete Step-by-Step Home Buyer's Guide",
     date: "February 15, 2024",
-    sections: ["The eight steps", "The buying process at a glance", "Step 1: Work out your financing and costs", "Step 8: Closing and possession"],
+    sections: [
+      "The eight steps",
+      "The buying process at a glance",
+      "Step 1: Work out your financing and costs",
+      "Step 8: Closing and possession",
+    ],
   },
   {
     slug: "quick-mortgage-guide-for-homebuyers",
@@ -115,7 +120,13 @@ test("mortgage guide: tables, FAQ with FAQPage data, resources grid", async ({ p
   const faqPage = jsonLd.map((t) => JSON.parse(t)).find((d) => d["@type"] === "FAQPage");
   expect(faqPage?.mainEntity).toHaveLength(11);
 
-  for (const href of ["/blog/complete-step-by-step-home-buyers-guide", "/mortgage-calculator", "/blog/essential-real-estate-contacts", "/instant-updates", "/search"]) {
+  for (const href of [
+    "/blog/complete-step-by-step-home-buyers-guide",
+    "/mortgage-calculator",
+    "/blog/essential-real-estate-contacts",
+    "/instant-updates",
+    "/search",
+  ]) {
     await expect(page.locator(`li > a[href="${href}"]`).first()).toBeVisible();
   }
   const inspector = page.getByRole("link", { name: /Find a home inspector/ });

@@ -15,10 +15,44 @@ const articles = {
 } as const;
 
 const sections: Record<string, string[]> = {
-  [articles.gst]: ["What the rebate is", "How much you could save", "Who qualifies", "Which homes qualify", "Key dates", "How to claim it", "Restrictions to know about", "Follow me for updates", "Continue reading"],
-  [articles.costs]: ["The short version", "Alberta land title fees", "Professional fees", "Closing-cost categories", "A worked example: a $450,000 home", "Tips to keep costs under control", "Programs that help first-time buyers", "Related articles"],
-  [articles.worth]: ["What a comparative market analysis is", "CMA, appraisal, assessment or online estimate?", "How I prepare your CMA", "Find out what your home is worth", "More articles for homeowners"],
-  [articles.marketing]: ["Selling a home is a marketing job", "The four parts of my marketing plan", "Search engines and content", "Local and print marketing", "Reporting and feedback", "Why list with me", "Other blogs", "Thinking of selling?"],
+  [articles.gst]: [
+    "What the rebate is",
+    "How much you could save",
+    "Who qualifies",
+    "Which homes qualify",
+    "Key dates",
+    "How to claim it",
+    "Restrictions to know about",
+    "Follow me for updates",
+    "Continue reading",
+  ],
+  [articles.costs]: [
+    "The short version",
+    "Alberta land title fees",
+    "Professional fees",
+    "Closing-cost categories",
+    "A worked example: a $450,000 home",
+    "Tips to keep costs under control",
+    "Programs that help first-time buyers",
+    "Related articles",
+  ],
+  [articles.worth]: [
+    "What a comparative market analysis is",
+    "CMA, appraisal, assessment or online estimate?",
+    "How I prepare your CMA",
+    "Find out what your home is worth",
+    "More articles for homeowners",
+  ],
+  [articles.marketing]: [
+    "Selling a home is a marketing job",
+    "The four parts of my marketing plan",
+    "Search engines and content",
+    "Local and print marketing",
+    "Reporting and feedback",
+    "Why list with me",
+    "Other blogs",
+    "Thinking of selling?",
+  ],
 };
 
 for (const slug of Object.values(articles)) {
@@ -53,7 +87,9 @@ test("GST article: savings table from the rule, calculator, social and contact l
   await page.goto(`/blog/${articles.gst}`);
   const table = page.locator("table").filter({ hasText: "New home price" });
   for (const price of [600_000, 800_000, 1_000_000, 1_250_000, 1_500_000]) {
-    await expect(table.getByRole("row", { name: new RegExp(`^${escape(formatCurrency(price))} `) })).toContainText(formatCurrency(gstRebate(price)));
+    await expect(table.getByRole("row", { name: new RegExp(`^${escape(formatCurrency(price))} `) })).toContainText(
+      formatCurrency(gstRebate(price)),
+    );
   }
   expect(formatCurrency(gstRebate(600_000))).toBe("$30,000");
   expect(formatCurrency(gstRebate(800_000))).toBe("$40,000");
@@ -68,7 +104,9 @@ test("GST article: savings table from the rule, calculator, social and contact l
   await expect(page.getByRole("navigation", { name: "Continue reading" }).getByRole("link")).toHaveCount(4);
 });
 
-test("hidden-costs article: the monthly payment says its compounding and is the calculator's for the same inputs (issue 39)", async ({ page }) => {
+test("hidden-costs article: the monthly payment says its compounding and is the calculator's for the same inputs (issue 39)", async ({
+  page,
+}) => {
   await page.goto(`/blog/${articles.costs}`);
   const figure = page.getByTestId("worked-example-payment");
   const stated = (await figure.innerText()).trim();
@@ -77,7 +115,9 @@ test("hidden-costs article: the monthly payment says its compounding and is the 
   expect(stated).toBe(formatCurrency((360_000 * i) / (1 - (1 + i) ** -300)));
   expect(stated).toBe("$1,894");
   const paragraph = page.locator("p").filter({ has: figure });
-  await expect(paragraph).toContainText("At an illustrative rate of 4% over 25 years, compounded semi-annually as Canadian fixed-rate mortgages are");
+  await expect(paragraph).toContainText(
+    "At an illustrative rate of 4% over 25 years, compounded semi-annually as Canadian fixed-rate mortgages are",
+  );
   await waitForHydration(page);
   await paragraph.getByRole("link", { name: "mortgage calculator" }).click();
   await expect(page).toHaveURL(/\/mortgage-calculator/);
@@ -135,7 +175,14 @@ test("marketing article: four cards, back link, Share copies the page link", asy
   for (const title of ["Pre-listing preparation", "Online marketing exposure", "Social media marketing", "Buyer lead follow-up"]) {
     await expect(page.getByRole("region", { name: title })).toBeVisible();
   }
-  for (const item of ["Flyers", "Feature sheets", "Open house promotion", "Weekly seller updates", "Ad performance reports", "Showing feedback"]) {
+  for (const item of [
+    "Flyers",
+    "Feature sheets",
+    "Open house promotion",
+    "Weekly seller updates",
+    "Ad performance reports",
+    "Showing feedback",
+  ]) {
     await expect(page.getByText(item, { exact: true })).toBeVisible();
   }
   await expect(page.getByRole("link", { name: "Back to Blog" })).toHaveAttribute("href", "/blog");

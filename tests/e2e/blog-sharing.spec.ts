@@ -51,7 +51,9 @@ test.describe("sharing", () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}${DEFAULT_SHARE_ARTICLE}`);
   });
 
-  test("after Alt+T, focus that leaves the toasts without the pointer entering them lets the toast close at its 4 s (issue 39)", async ({ page }) => {
+  test("after Alt+T, focus that leaves the toasts without the pointer entering them lets the toast close at its 4 s (issue 39)", async ({
+    page,
+  }) => {
     await page.goto(DEFAULT_SHARE_ARTICLE);
     await waitForHydration(page);
     await page.locator("article header").getByRole("button", { name: "Share" }).click();
@@ -114,8 +116,16 @@ test.describe("sharing", () => {
   });
 
   test("the share window really is 600x400 when the browser does not force a size", async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ viewport: null, deviceScaleFactor: undefined, isMobile: undefined, hasTouch: undefined, baseURL });
-    await context.route(/^https:\/\/www\.facebook\.com\//, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>share</title>" }));
+    const context = await browser.newContext({
+      viewport: null,
+      deviceScaleFactor: undefined,
+      isMobile: undefined,
+      hasTouch: undefined,
+      baseURL,
+    });
+    await context.route(/^https:\/\/www\.facebook\.com\//, (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>share</title>" }),
+    );
     const page = await context.newPage();
     await page.goto(SHARE_BAR_ARTICLE);
     await waitForHydration(page);

@@ -91,7 +91,9 @@ test.describe("every article", () => {
       // External links open in a new tab, safely.
       const external = await page
         .locator("main a[href^='http']")
-        .evaluateAll((links) => links.map((a) => ({ href: a.getAttribute("href"), target: a.getAttribute("target"), rel: a.getAttribute("rel") })));
+        .evaluateAll((links) =>
+          links.map((a) => ({ href: a.getAttribute("href"), target: a.getAttribute("target"), rel: a.getAttribute("rel") })),
+        );
       for (const link of external) {
         expect(link, `external link ${link.href}`).toMatchObject({ target: "_blank" });
         expect((link.rel ?? "").split(/\s+/).sort(), `rel of ${link.href}`).toEqual(expect.arrayContaining(["noopener", "noreferrer"]));

@@ -88,7 +88,10 @@ test.describe("contact page with JavaScript", () => {
   test("past the rate limit the visitor gets the friendly 429 message in a toast", async ({ page, request }) => {
     const ip = await useOwnClientIp(page);
     for (let i = 0; i < 10; i++) {
-      const r = await request.post("/contact", { form: { name: "Quota", email: uniqueEmail("quota") }, headers: { "X-Forwarded-For": ip } });
+      const r = await request.post("/contact", {
+        form: { name: "Quota", email: uniqueEmail("quota") },
+        headers: { "X-Forwarded-For": ip },
+      });
       expect(r.status()).toBe(200);
     }
     await page.goto("/contact");
@@ -96,7 +99,9 @@ test.describe("contact page with JavaScript", () => {
     await page.getByLabel("Full Name").fill("Too Many");
     await page.getByLabel("Email Address").fill(uniqueEmail("many"));
     await page.getByRole("button", { name: "Send Message" }).click();
-    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Error" })).toContainText("You've sent several requests in a short time.");
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Error" })).toContainText(
+      "You've sent several requests in a short time.",
+    );
     await expect(page.getByLabel("Full Name")).toHaveValue("Too Many");
   });
 
@@ -123,7 +128,10 @@ test.describe("contact page without JavaScript", () => {
     await page.getByLabel("Full Name").fill("No Script Nora");
     await page.getByLabel("Email Address").fill(email);
     await page.getByRole("textbox", { name: "Message (optional)" }).fill("Sent without JavaScript");
-    const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.getByRole("button", { name: "Send Message" }).click()]);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      page.getByRole("button", { name: "Send Message" }).click(),
+    ]);
     expect(response.status()).toBe(200);
     const notice = page.getByRole("status").filter({ hasText: SUCCESS_TITLE });
     await expect(notice).toContainText(SUCCESS_TEXT);
@@ -136,7 +144,10 @@ test.describe("contact page without JavaScript", () => {
     // The browser's own checks (required, type=email) stop this in the page; a bot or an old
     // browser would send it anyway, as this request does.
     const ip = uniqueClientIp();
-    const r = await page.request.post("/contact", { form: { name: " ", email: "not-an-email", message: "keep me" }, headers: { "X-Forwarded-For": ip } });
+    const r = await page.request.post("/contact", {
+      form: { name: " ", email: "not-an-email", message: "keep me" },
+      headers: { "X-Forwarded-For": ip },
+    });
     expect(r.status()).toBe(400);
     const html = await r.text();
     expect(html).toContain("Please enter your full name.");
@@ -169,18 +180,26 @@ test.describe("contact form defences", () => {
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
     expect(statuses[10]).toBe(429);
-    expect(last).toContain("You&#x27;ve sent several requests in a short time. Please wait a few minutes and try again, or call us directly at 780-555-0142.");
+    expect(last).toContain(
+      "You&#x27;ve sent several requests in a short time. Please wait a few minutes and try again, or call us directly at 780-555-0142.",
+    );
   });
 
   test("a POST from another site's page is refused and nothing is stored", async ({ request }) => {
     const email = uniqueEmail("csrf");
-    const r = await request.post("/contact", { form: { name: "Forged", email }, headers: { Origin: "https://evil.example", "X-Forwarded-For": uniqueClientIp() } });
+    const r = await request.post("/contact", {
+      form: { name: "Forged", email },
+      headers: { Origin: "https://evil.example", "X-Forwarded-For": uniqueClientIp() },
+    });
     expect(r.status()).toBe(400);
     await expectNoMail(email);
   });
 
   test("an oversized body is refused with 413 before it is read", async ({ request }) => {
-    const r = await request.post("/contact", { form: { name: "Big", email: "big@example.com", message: "x".repeat(64 * 1024) }, headers: { "X-Forwarded-For": uniqueClientIp() } });
+    const r = await request.post("/contact", {
+      form: { name: "Big", email: "big@example.com", message: "x".repeat(64 * 1024) },
+      headers: { "X-Forwarded-For": uniqueClientIp() },
+    });
     expect(r.status()).toBe(413);
   });
 
@@ -191,6 +210,10 @@ test.describe("contact form defences", () => {
     expect(await viaProxy.json()).toEqual({ ok: true, database: "ok" });
     // Asked on the server's own machine (monitoring): the notification queue as well.
     const local = await request.get("/healthz");
-    expect(await local.json()).toMatchObject({ ok: true, database: "ok", notifications: { pending: expect.any(Number), sent: expect.any(Number) } });
+    expect(await local.json()).toMatchObject({
+      ok: true,
+      database: "ok",
+      notifications: { pending: expect.any(Number), sent: expect.any(Number) },
+    });
   });
 });

@@ -83,9 +83,17 @@ test.describe("deferred hydration on the built pages", () => {
   // 16 now).
   for (const pathname of PAGES) {
     test(`${pathname}: the framework and the shell come as one chunk each, among at most 20 scripts`, async () => {
-      const preloaded = [...(await renderAsReactRouterDoes(pathname)).matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
-      expect(preloaded.filter((href) => /^\/assets\/framework-[\w-]+\.js$/.test(href)), "framework").toHaveLength(1);
-      expect(preloaded.filter((href) => /^\/assets\/shell-[\w-]+\.js$/.test(href)), "shell").toHaveLength(1);
+      const preloaded = [...(await renderAsReactRouterDoes(pathname)).matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map(
+        (m) => m[1]!,
+      );
+      expect(
+        preloaded.filter((href) => /^\/assets\/framework-[\w-]+\.js$/.test(href)),
+        "framework",
+      ).toHaveLength(1);
+      expect(
+        preloaded.filter((href) => /^\/assets\/shell-[\w-]+\.js$/.test(href)),
+        "shell",
+      ).toHaveLength(1);
       expect(preloaded.length, preloaded.join(" ")).toBeLessThanOrEqual(20);
     });
   }
@@ -183,7 +191,9 @@ test.describe("scripts wait for the page's first paint", () => {
       const times = await page.evaluate(() => {
         const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN;
         const load = (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventStart;
-        const scripts = performance.getEntriesByType("resource").filter((e) => new URL(e.name).pathname.startsWith("/assets/") && e.name.endsWith(".js"));
+        const scripts = performance
+          .getEntriesByType("resource")
+          .filter((e) => new URL(e.name).pathname.startsWith("/assets/") && e.name.endsWith(".js"));
         return { fcp, load, firstScript: Math.min(...scripts.map((e) => e.startTime)) };
       });
       expect(times.fcp).toBeGreaterThan(0);

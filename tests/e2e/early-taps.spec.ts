@@ -37,7 +37,9 @@ test("the menu button opens the menu when tapped right after load", async ({ pag
     await loadSlowly(p, "/about");
     const button = p.getByRole("button", { name: "Open menu" });
     await button.tap();
-    await expect(p.getByRole("button", { name: "Close menu" }), `try ${attempt}`).toHaveAttribute("aria-expanded", "true", { timeout: 15_000 });
+    await expect(p.getByRole("button", { name: "Close menu" }), `try ${attempt}`).toHaveAttribute("aria-expanded", "true", {
+      timeout: 15_000,
+    });
     await expect(p.getByRole("link", { name: "Contact" }).last(), `try ${attempt}`).toBeVisible();
   });
 });
@@ -47,7 +49,10 @@ test("a welcome service button leads to its form when tapped right after load", 
   await eachFreshPage(page, async (p, attempt) => {
     await loadSlowly(p, "/welcome");
     // Before hydration it is a link to the inline form; after, a button opening the dialog.
-    await p.getByRole("link", { name: "I'm Buying", exact: true }).or(p.getByRole("button", { name: "I'm Buying", exact: true })).tap();
+    await p
+      .getByRole("link", { name: "I'm Buying", exact: true })
+      .or(p.getByRole("button", { name: "I'm Buying", exact: true }))
+      .tap();
     await expect(p.getByLabel("Full Name"), `try ${attempt}`).toBeVisible({ timeout: 15_000 });
   });
 });

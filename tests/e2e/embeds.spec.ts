@@ -7,11 +7,41 @@ import { layoutShiftTotal } from "./widget-helpers";
 const fixtureOrigin = process.env.E2E_FIXTURE_ORIGIN || `http://127.0.0.1:${process.env.E2E_FIXTURE_PORT || 3199}`;
 
 const embeds = [
-  { path: "/free-home-valuation", form: site.embeds.valuation, height: 720, heading: "Free Home Valuation", formHeading: "Free home valuation" },
-  { path: "/instant-updates", form: site.embeds.instantUpdates, height: 781, heading: "Get Instant Property Updates", formHeading: "Get instant property updates" },
-  { path: "/buyersearch", form: site.embeds.buyerSearch, height: 720, heading: "Tell Us What You Are Looking For", formHeading: "Your property search criteria" },
-  { path: "/instantupdatestestpage", form: site.embeds.instantUpdates, height: 781, heading: "Get Instant Property Updates", formHeading: "Get instant property updates" },
-  { path: "/contacttestpage", form: site.embeds.contactMessage, height: 584, heading: "Contact Test Page", formHeading: "Send us a message" },
+  {
+    path: "/free-home-valuation",
+    form: site.embeds.valuation,
+    height: 720,
+    heading: "Free Home Valuation",
+    formHeading: "Free home valuation",
+  },
+  {
+    path: "/instant-updates",
+    form: site.embeds.instantUpdates,
+    height: 781,
+    heading: "Get Instant Property Updates",
+    formHeading: "Get instant property updates",
+  },
+  {
+    path: "/buyersearch",
+    form: site.embeds.buyerSearch,
+    height: 720,
+    heading: "Tell Us What You Are Looking For",
+    formHeading: "Your property search criteria",
+  },
+  {
+    path: "/instantupdatestestpage",
+    form: site.embeds.instantUpdates,
+    height: 781,
+    heading: "Get Instant Property Updates",
+    formHeading: "Get instant property updates",
+  },
+  {
+    path: "/contacttestpage",
+    form: site.embeds.contactMessage,
+    height: 584,
+    heading: "Contact Test Page",
+    formHeading: "Send us a message",
+  },
 ];
 
 function formEmbedRuns(page: Page) {
@@ -72,7 +102,9 @@ test.describe("without JavaScript", () => {
     await expect(frames.first()).toBeHidden();
     await expect(frames.last()).toBeVisible();
     expect((await frames.last().boundingBox())?.height).toBe(embed.height);
-    await expect(page.frameLocator(`noscript iframe[title="${embed.form.title}"]`).getByRole("heading", { name: embed.formHeading })).toBeVisible();
+    await expect(
+      page.frameLocator(`noscript iframe[title="${embed.form.title}"]`).getByRole("heading", { name: embed.formHeading }),
+    ).toBeVisible();
   });
 });
 

@@ -114,7 +114,9 @@ test("unknown paths answer 404 with the not-found page and log the path", async 
   const response = await page.goto("/no-such-house-123");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Oops! This property is no longer available.");
-  await expect(page.getByText("It may have been sold or removed from the market. But don't worry — we've got more homes you'll love!")).toBeVisible();
+  await expect(
+    page.getByText("It may have been sold or removed from the market. But don't worry — we've got more homes you'll love!"),
+  ).toBeVisible();
   await expect(page.getByRole("link", { name: "Browse Current Listings" })).toHaveAttribute("href", "/search");
   await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/404$/);
@@ -186,7 +188,13 @@ test("the e-mail template POPUP opens a modal copy that Close closes", async ({ 
 
 test("the sitemap page links every page of the catalogue", async ({ page }) => {
   await page.goto("/my-sitemap");
-  for (const path of ["/sell", "/edmonton-listings", "/blog/hidden-costs-buying-home-alberta", "/mortgage-calculator", "/terms-of-service-test"]) {
+  for (const path of [
+    "/sell",
+    "/edmonton-listings",
+    "/blog/hidden-costs-buying-home-alberta",
+    "/mortgage-calculator",
+    "/terms-of-service-test",
+  ]) {
     await expect(page.locator(`main a[href="${path}"]`)).toHaveCount(1);
   }
 });

@@ -28,7 +28,15 @@ interface Answer {
 function viaCaddy(path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = httpsRequest(
-      { host: "127.0.0.1", port: caddy.httpsPort, servername: "localhost", ca: caddy.ca, method: init.method ?? "GET", path, headers: { host: `localhost:${caddy.httpsPort}`, ...init.headers } },
+      {
+        host: "127.0.0.1",
+        port: caddy.httpsPort,
+        servername: "localhost",
+        ca: caddy.ca,
+        method: init.method ?? "GET",
+        path,
+        headers: { host: `localhost:${caddy.httpsPort}`, ...init.headers },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
@@ -44,7 +52,12 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   const [httpPort, httpsPort] = [await freePort(), await freePort()];
   // The site's public address is Caddy's; the form quota is small, to be reached.
-  server = await startOwnServer("front-end", test.info().outputPath("server.log"), { SITE_URL: `https://localhost:${httpsPort}`, HOST: "127.0.0.1", TRUST_PROXY: "loopback" }, { formRateLimitMax: 3 });
+  server = await startOwnServer(
+    "front-end",
+    test.info().outputPath("server.log"),
+    { SITE_URL: `https://localhost:${httpsPort}`, HOST: "127.0.0.1", TRUST_PROXY: "loopback" },
+    { formRateLimitMax: 3 },
+  );
   await expect.poll(async () => (await fetch(`${server.origin}/healthz`).catch(() => null))?.status ?? 0, { timeout: 60_000 }).toBe(200);
   caddy = await startCaddy({ httpPort, httpsPort, upstreamPort: Number(new URL(server.origin).port) });
 });
@@ -80,10 +93,13 @@ test("answers over HTTP/2 with TLS from Caddy's internal authority, with HSTS an
 
 test("sends plain HTTP to HTTPS", async () => {
   const answer = await new Promise<{ status: number; location?: string }>((resolve, reject) => {
-    const req = httpRequest({ host: "127.0.0.1", port: caddy.httpPort, path: "/about?x=1", headers: { host: `localhost:${caddy.httpPort}` } }, (res) => {
-      res.resume();
-      resolve({ status: res.statusCode ?? 0, location: res.headers.location });
-    });
+    const req = httpRequest(
+      { host: "127.0.0.1", port: caddy.httpPort, path: "/about?x=1", headers: { host: `localhost:${caddy.httpPort}` } },
+      (res) => {
+        res.resume();
+        resolve({ status: res.statusCode ?? 0, location: res.headers.location });
+      },
+    );
     req.on("error", reject);
     req.end();
   });
@@ -104,7 +120,8 @@ test("a lead submitted through it is taken, and the rate limit counts the client
   expect(lead.body).not.toMatch(/error/i);
   // Each request forges another address; Caddy replaces it with the client's own, so the quota of 3 runs out.
   const answers = [];
-  for (let n = 2; n <= 4; n++) answers.push((await post("/contact.data", contactFields(`caddy${n}@example.com`, n), `203.0.113.${n}`)).status);
+  for (let n = 2; n <= 4; n++)
+    answers.push((await post("/contact.data", contactFields(`caddy${n}@example.com`, n), `203.0.113.${n}`)).status);
   expect(answers).toEqual([200, 200, 429]);
   // The server's log names the client's address Caddy saw, never the forged ones.
   expect(server.output()).not.toMatch(/203\.0\.113\./);

@@ -41,7 +41,9 @@ test("the home page shows the hero, both widgets from one script, 15 areas and 1
 test("the home page carries the agent's structured data and is indexable", async ({ request }) => {
   const html = await (await request.get("/")).text();
   expect(html).toContain('content="index, follow"');
-  const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+  const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map(
+    (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+  );
   const agent = blocks.find((b) => Array.isArray(b["@type"]) && (b["@type"] as string[]).includes("RealEstateAgent"));
   expect(agent?.name).toBe(site.agent.name);
   expect(agent?.telephone).toBe(site.agent.phone);
@@ -175,11 +177,15 @@ test.describe("theme pages", () => {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Find your next home in Edmonton and area");
       await expectWidgetRendered(page, site.listings.widgetIds.themeSearch);
       await expectWidgetRendered(page, site.listings.widgetIds.themeNewListings);
-      expect((await widgetInits(page)).sort()).toEqual([site.listings.widgetIds.themeNewListings, site.listings.widgetIds.themeSearch].sort());
+      expect((await widgetInits(page)).sort()).toEqual(
+        [site.listings.widgetIds.themeNewListings, site.listings.widgetIds.themeSearch].sort(),
+      );
       await expect(page.getByRole("region", { name: "Areas We Cover" }).getByRole("link")).toHaveCount(15);
       await expect(carousel(page).getByRole("group")).toHaveCount(14);
       // The theme changes the hero's colour, not its markup.
-      const heroBackground = await page.locator("section[aria-labelledby=hero-heading]").evaluate((el) => getComputedStyle(el).backgroundColor);
+      const heroBackground = await page
+        .locator("section[aria-labelledby=hero-heading]")
+        .evaluate((el) => getComputedStyle(el).backgroundColor);
       expect(heroBackground).not.toBe("rgb(29, 78, 216)");
       await expectNoA11yViolations(page);
     });

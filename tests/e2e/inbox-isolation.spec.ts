@@ -5,7 +5,8 @@ for (const path of ["/", "/about", "/welcome", "/contact", "/mortgage-calculator
   test(`${path} loads no inbox code`, async ({ page }) => {
     const scripts: { url: string; body: string }[] = [];
     page.on("response", async (response) => {
-      if (response.request().resourceType() === "script") scripts.push({ url: response.url(), body: await response.text().catch(() => "") });
+      if (response.request().resourceType() === "script")
+        scripts.push({ url: response.url(), body: await response.text().catch(() => "") });
     });
     await page.goto(path);
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");

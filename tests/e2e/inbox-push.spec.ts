@@ -32,7 +32,9 @@ async function waitForAccount(page: Page) {
   await expect
     .poll(
       async () => {
-        const match = (existsSync(log) ? readFileSync(log, "utf8") : "").match(/\[inbox\] No account yet\. .*?: (http\S+\/inbox\/setup\/\S+)/);
+        const match = (existsSync(log) ? readFileSync(log, "utf8") : "").match(
+          /\[inbox\] No account yet\. .*?: (http\S+\/inbox\/setup\/\S+)/,
+        );
         return match ? (await page.request.get(new URL(match[1]!).pathname, { maxRedirects: 0 })).status() : 0;
       },
       { timeout: 120_000, intervals: [1_000, 2_000] },
@@ -55,7 +57,8 @@ async function signIn(page: Page) {
 async function stubPushManager(page: Page, endpoint: string) {
   await page.addInitScript(
     ({ endpoint, p256dh, auth }) => {
-      const bytes = (text: string) => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (text.length % 4)) % 4)), (c) => c.charCodeAt(0));
+      const bytes = (text: string) =>
+        Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (text.length % 4)) % 4)), (c) => c.charCodeAt(0));
       const log: { userVisibleOnly: boolean; key: number[] }[] = [];
       (window as unknown as { __pushSubscribeCalls: typeof log }).__pushSubscribeCalls = log;
       let current: object | null = null;
@@ -103,7 +106,14 @@ const shownNotifications = (page: Page) =>
   page.evaluate(async () => {
     const registration = await navigator.serviceWorker.getRegistration("/inbox");
     const shown = registration ? await registration.getNotifications() : [];
-    return shown.map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: (n.data as { url?: string } | null)?.url, icon: n.icon, badge: n.badge }));
+    return shown.map((n) => ({
+      title: n.title,
+      body: n.body,
+      tag: n.tag,
+      url: (n.data as { url?: string } | null)?.url,
+      icon: n.icon,
+      badge: n.badge,
+    }));
   });
 
 test("the manifest and the worker load without a session, with the worker's headers", async ({ playwright, baseURL }) => {
@@ -113,7 +123,8 @@ test("the manifest and the worker load without a session, with the worker's head
   expect(manifest.status()).toBe(200);
   expect(manifest.headers()["content-type"]).toContain("application/manifest+json");
   expect(await manifest.json()).toMatchObject({ short_name: "Inbox", start_url: "/inbox", scope: "/inbox", display: "standalone" });
-  for (const icon of (await manifest.json()).icons as { src: string }[]) expect((await request.get(icon.src)).headers()["content-type"], icon.src).toBe("image/png");
+  for (const icon of (await manifest.json()).icons as { src: string }[])
+    expect((await request.get(icon.src)).headers()["content-type"], icon.src).toBe("image/png");
 
   const worker = await request.get("/inbox/sw.js");
   expect(worker.status()).toBe(200);
@@ -149,9 +160,14 @@ test("the inbox's pages link the manifest and the Home Screen icon, and do not r
 });
 
 // SERVER SIDE: from here on, the Account page's `push` data and push-* intents, and PUSH_STANDIN_ORIGIN.
-test("on a phone, the Account page turns notifications on; a push shows a notification that opens the inbox", async ({ page, context, baseURL }) => {
+test("on a phone, the Account page turns notifications on; a push shows a notification that opens the inbox", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const standIn = process.env.PUSH_STANDIN_ORIGIN;
-  if (!standIn) throw new Error("PUSH_STANDIN_ORIGIN is not set: start the push stand-in (tests/fixtures/push-service.ts) and name its origin");
+  if (!standIn)
+    throw new Error("PUSH_STANDIN_ORIGIN is not set: start the push stand-in (tests/fixtures/push-service.ts) and name its origin");
   const origin = new URL(baseURL!).origin;
   await context.grantPermissions(["notifications"], { origin });
   await stubPushManager(page, `${standIn}${E2E_PUSH_SUBSCRIPTION.path}`);
@@ -167,7 +183,9 @@ test("on a phone, the Account page turns notifications on; a push shows a notifi
   await expect(section.getByRole("alert")).toHaveCount(0);
 
   // The subscription was asked for with the server's VAPID key (an uncompressed P-256 point), visible pushes only.
-  const calls = await page.evaluate(() => (window as unknown as { __pushSubscribeCalls: { userVisibleOnly: boolean; key: number[] }[] }).__pushSubscribeCalls);
+  const calls = await page.evaluate(
+    () => (window as unknown as { __pushSubscribeCalls: { userVisibleOnly: boolean; key: number[] }[] }).__pushSubscribeCalls,
+  );
   expect(calls).toHaveLength(1);
   expect(calls[0]!.userVisibleOnly).toBe(true);
   expect(calls[0]!.key).toHaveLength(65);
@@ -197,7 +215,11 @@ test("on a phone, the Account page turns notifications on; a push shows a notifi
 
   // A lead's push: its title, body and tag, opening the person's page.
   const lead = { title: "Ana Lopez: buying", body: "3 beds in Glenora", url: "/inbox/people/1", tag: "e2e-lead" };
-  expect(await deliverUntilShown(JSON.stringify(lead), (n) => n.tag === lead.tag)).toMatchObject({ title: lead.title, body: lead.body, url: lead.url });
+  expect(await deliverUntilShown(JSON.stringify(lead), (n) => n.tag === lead.tag)).toMatchObject({
+    title: lead.title,
+    body: lead.body,
+    url: lead.url,
+  });
   const shown = (await shownNotifications(page)).find((n) => n.tag === lead.tag)!;
   expect(shown.icon).toBe(`${origin}/icons/inbox-192.png`);
   expect(shown.badge).toBe(`${origin}/icons/inbox-badge-96.png`);
@@ -212,7 +234,10 @@ test("on a phone, the Account page turns notifications on; a push shows a notifi
   expect((await deliverUntilShown(elsewhere, (n) => n.tag === "e2e-evil")).url).toBe("/inbox");
 });
 
-test("a device gets a test push, the lock-screen setting is kept, and the device is removed; without JavaScript", async ({ browser, baseURL }) => {
+test("a device gets a test push, the lock-screen setting is kept, and the device is removed; without JavaScript", async ({
+  browser,
+  baseURL,
+}) => {
   // SERVER SIDE: the device the previous test added; "Send a test" goes through the job to the stand-in.
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: phoneViewport, baseURL });
   const page = await context.newPage();
@@ -222,7 +247,10 @@ test("a device gets a test push, the lock-screen setting is kept, and the device
   const devices = section.getByTestId("push-devices").getByRole("listitem");
   await expect(devices).toHaveCount(1);
 
-  await devices.first().getByRole("button", { name: /^Send a test/ }).click();
+  await devices
+    .first()
+    .getByRole("button", { name: /^Send a test/ })
+    .click();
   await expect(page.getByRole("alert")).toHaveCount(0);
   await expect
     .poll(
@@ -245,7 +273,10 @@ test("a device gets a test push, the lock-screen setting is kept, and the device
   await page.goto("/inbox/account");
   await expect(hide).not.toBeChecked();
 
-  await devices.first().getByRole("button", { name: /^Remove/ }).click();
+  await devices
+    .first()
+    .getByRole("button", { name: /^Remove/ })
+    .click();
   await expect(section.getByTestId("push-devices")).toHaveCount(0);
   await expect(section.getByText("None yet.")).toBeVisible();
   await context.close();

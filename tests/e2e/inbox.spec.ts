@@ -26,7 +26,14 @@ async function addVirtualAuthenticator(context: BrowserContext, page: Page) {
   const cdp = await context.newCDPSession(page);
   await cdp.send("WebAuthn.enable");
   await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
   return cdp;
 }
@@ -48,7 +55,7 @@ async function sendWelcomeLead(page: Page, email: string, name: string) {
   await dialog.getByLabel("Full Name").fill(name);
   await dialog.getByLabel("Email").fill(email);
   await dialog.getByLabel("Phone").fill("780-555-0123");
-  await dialog.getByRole("textbox", { name: "Comments (optional)" }).fill("=HYPERLINK(\"http://evil.example\") <b>3 beds</b> in Glenora");
+  await dialog.getByRole("textbox", { name: "Comments (optional)" }).fill('=HYPERLINK("http://evil.example") <b>3 beds</b> in Glenora');
   await dialog.getByRole("button", { name: "Continue" }).click();
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Thank you!" })).toBeVisible();
 }
@@ -104,7 +111,10 @@ test("signs out and in again with the password; repeated wrong passwords are thr
   const ip = await useOwnClientIp(page);
   let last = 0;
   for (let i = 0; i < 11; i++) {
-    const r = await page.request.post("/inbox/sign-in", { form: { email: "nobody@example.com", password: `wrong password ${i}` }, headers: { Origin: new URL(page.url()).origin, "X-Forwarded-For": ip } });
+    const r = await page.request.post("/inbox/sign-in", {
+      form: { email: "nobody@example.com", password: `wrong password ${i}` },
+      headers: { Origin: new URL(page.url()).origin, "X-Forwarded-For": ip },
+    });
     last = r.status();
     if (i < 10) expect(last).toBe(401);
   }
@@ -139,7 +149,10 @@ test("a passkey made on one browser signs in on the sign-in page", async ({ page
   await expect(page.getByRole("heading", { name: "People" })).toBeVisible();
 });
 
-test("a lead sent on the public site appears in the open inbox without a reload; status and note survive a reload; the CSV holds it", async ({ page, browser }) => {
+test("a lead sent on the public site appears in the open inbox without a reload; status and note survive a reload; the CSV holds it", async ({
+  page,
+  browser,
+}) => {
   await page.setViewportSize(phoneViewport);
   await signInWithPassword(page);
   await waitForHydration(page);
@@ -225,7 +238,8 @@ test("on a desktop, filters and search narrow the list, and after sign-out every
     await page.goto(path);
     await expect(page).toHaveURL(/\/inbox\/sign-in/);
   }
-  for (const path of ["/inbox/export/people.csv", "/inbox/export/submissions.csv", "/inbox/pulse"]) expect((await page.request.get(path)).status()).toBe(401);
+  for (const path of ["/inbox/export/people.csv", "/inbox/export/submissions.csv", "/inbox/pulse"])
+    expect((await page.request.get(path)).status()).toBe(401);
   for (const [path, form] of [
     ["/inbox/people/1", { intent: "status", status: "spam" }],
     ["/inbox/people/1", { intent: "note", note: "x" }],
@@ -233,13 +247,26 @@ test("on a desktop, filters and search narrow the list, and after sign-out every
   ] as const) {
     expect((await page.request.post(path, { form, headers: { Origin: origin } })).status()).toBe(401);
   }
-  expect((await page.request.post("/inbox/passkey", { data: { intent: "register-options" }, headers: { Origin: origin } })).status()).toBe(401);
+  expect((await page.request.post("/inbox/passkey", { data: { intent: "register-options" }, headers: { Origin: origin } })).status()).toBe(
+    401,
+  );
   // A forged cookie is no session, and another site's form is refused before anything runs.
   await page.context().addCookies([{ name: "inbox_session", value: "A".repeat(43), url: origin }]);
   await page.goto("/inbox");
   await expect(page).toHaveURL(/\/inbox\/sign-in/);
   // A foreign Origin on a document POST is refused by React Router's own check (400) before the
   // inbox guard's (403, for a missing Origin): either way nothing runs.
-  expect((await page.request.post("/inbox/sign-in", { form: { email: agent.email, password: agent.password }, headers: { Origin: "https://evil.example" } })).status()).toBe(400);
-  expect((await page.request.post("/inbox/sign-in", { form: { email: agent.email, password: agent.password }, headers: { Origin: "" } })).status()).toBe(403);
+  expect(
+    (
+      await page.request.post("/inbox/sign-in", {
+        form: { email: agent.email, password: agent.password },
+        headers: { Origin: "https://evil.example" },
+      })
+    ).status(),
+  ).toBe(400);
+  expect(
+    (
+      await page.request.post("/inbox/sign-in", { form: { email: agent.email, password: agent.password }, headers: { Origin: "" } })
+    ).status(),
+  ).toBe(403);
 });

@@ -51,7 +51,11 @@ async function listingPath(page: Page): Promise<string> {
 
 const panel = (page: Page) => page.getByTestId("cost-panel");
 const chosen = (page: Page) => page.getByTestId("cost-chosen");
-const row = (page: Page, label: string) => chosen(page).locator("div").filter({ has: page.locator("dt", { hasText: new RegExp(`^${label}`) }) }).locator("dd");
+const row = (page: Page, label: string) =>
+  chosen(page)
+    .locator("div")
+    .filter({ has: page.locator("dt", { hasText: new RegExp(`^${label}`) }) })
+    .locator("dd");
 const downField = (page: Page) => panel(page).getByLabel("Down payment ($)", { exact: true });
 
 /** The figures the panel shows, read back from the page: what "Ask about this home" must send. */
@@ -80,7 +84,9 @@ async function expectPanelAt(page: Page, down: number, years = 25) {
 }
 
 async function expectFitsPhone(page: Page) {
-  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth), `${page.url()} scrolls sideways at 390 px`).toBeLessThanOrEqual(390);
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth), `${page.url()} scrolls sideways at 390 px`).toBeLessThanOrEqual(
+    390,
+  );
 }
 
 async function ask(page: Page, name: string, email: string) {
@@ -102,7 +108,11 @@ const agent = { name: "Jordan Avery", email: "jordan@averyhomes.example", passwo
  * set-up link in its own output the first time (afterwards the link answers 410 and the password signs in).
  */
 async function feedInbox(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: feedBase, viewport: phoneViewport, extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() } });
+  const context = await browser.newContext({
+    baseURL: feedBase,
+    viewport: phoneViewport,
+    extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() },
+  });
   const page = await context.newPage();
   const log = path.join(process.env.E2E_FEED_DATA_DIR!, "server.log");
   const match = (existsSync(log) ? readFileSync(log, "utf8") : "").match(/\[inbox\] No account yet\. .*?: (http\S+\/inbox\/setup\/\S+)/);
@@ -124,7 +134,10 @@ async function feedInbox(browser: Browser): Promise<Page> {
   return page;
 }
 
-test("with JavaScript: the panel's figures, a new down payment without a request, the calculator, and the figures in the mail and the inbox", async ({ page, browser }) => {
+test("with JavaScript: the panel's figures, a new down payment without a request, the calculator, and the figures in the mail and the inbox", async ({
+  page,
+  browser,
+}) => {
   // Five pages, three axe runs, a mail (polled up to 15 s) and the inbox: past 30 s on a busy two-core machine.
   test.slow();
   await useOwnClientIp(page);
@@ -140,7 +153,8 @@ test("with JavaScript: the panel's figures, a new down payment without a request
   const requests: string[] = [];
   page.on("request", (r) => {
     const url = new URL(r.url());
-    if (r.resourceType() === "document" || url.pathname.startsWith(home) || url.pathname.endsWith(".data")) requests.push(`${r.resourceType()} ${r.url()}`);
+    if (r.resourceType() === "document" || url.pathname.startsWith(home) || url.pathname.endsWith(".data"))
+      requests.push(`${r.resourceType()} ${r.url()}`);
   });
   const before = await page.getByTestId("cost-chosen-total").innerText();
   await downField(page).fill("40000");
@@ -163,13 +177,17 @@ test("with JavaScript: the panel's figures, a new down payment without a request
   await expect(page.getByLabel("Down payment", { exact: true })).toHaveValue("40000");
   await expect(page.getByLabel("Interest rate (annual %)", { exact: true })).toHaveValue("6.5");
   await expect(page.getByLabel("Loan term (amortization)", { exact: true })).toHaveValue("25");
-  await expect(page.getByTestId("payment-with-premium")).toContainText(`${formatCurrency(e.payment)} a month with the ${formatCurrency(e.premium)} mortgage insurance premium`);
+  await expect(page.getByTestId("payment-with-premium")).toContainText(
+    `${formatCurrency(e.payment)} a month with the ${formatCurrency(e.premium)} mortgage insurance premium`,
+  );
   await expectFitsPhone(page);
   await expectNoA11yViolations(page);
 
   // A value the panel cannot use: the figures at the minimum and a message, which axe checks too (the no-JavaScript spec can't run axe).
   await page.goto(`${home}?down=abc&rate=6.5&years=25`);
-  await expect(page.getByTestId("cost-messages")).toHaveText("The down payment must be an amount in dollars, like 25000; shown at the minimum.");
+  await expect(page.getByTestId("cost-messages")).toHaveText(
+    "The down payment must be an amount in dollars, like 25000; shown at the minimum.",
+  );
   await expectFitsPhone(page);
   await expectNoA11yViolations(page);
 
@@ -204,7 +222,9 @@ test("an insured mortgage defaults to 25 years; 30 only for a first-time buyer o
   await expect(page.getByTestId("cost-messages")).toHaveText("");
   // Thirty years asked for without a reason a lender accepts: shown at 25, and the panel says why.
   await years.selectOption("30");
-  await expect(page.getByTestId("cost-messages")).toHaveText(/^30 years with under 20% down is only for first-time buyers and newly built homes: shown at 25 years\./);
+  await expect(page.getByTestId("cost-messages")).toHaveText(
+    /^30 years with under 20% down is only for first-time buyers and newly built homes: shown at 25 years\./,
+  );
   await expectPanelAt(page, 18_105, 25);
   // A first-time buyer: 30 years, with the 0.20 % surcharge (4.00 % + 0.20 % = 4.20 % at this loan-to-value).
   await panel(page).getByLabel("One of us is a first-time home buyer").check();
@@ -213,13 +233,18 @@ test("an insured mortgage defaults to 25 years; 30 only for a first-time buyer o
   expect(expected(18_105, 6.5, 30).premium).toBe(Math.round((PRICE - 18_105) * 4.2) / 100);
   await expect(panel(page)).toContainText("(4.20% of the loan here, for 30 years)");
   await expect(page).toHaveURL(/[?&]down=18105&rate=6\.5&years=30&ftb=1(#|$)/);
-  await expect(page.getByTestId("cost-calculator-link")).toHaveAttribute("href", "/mortgage-calculator?price=362100&down=18105&rate=6.5&years=30&ftb=1");
+  await expect(page.getByTestId("cost-calculator-link")).toHaveAttribute(
+    "href",
+    "/mortgage-calculator?price=362100&down=18105&rate=6.5&years=30&ftb=1",
+  );
 });
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the GET form recomputes on the server, a bad value falls back with a message, and the inquiry carries the figures", async ({ page }) => {
+  test("the GET form recomputes on the server, a bad value falls back with a message, and the inquiry carries the figures", async ({
+    page,
+  }) => {
     await useOwnClientIp(page);
     const home = await listingPath(page);
     await page.goto(home);
@@ -238,7 +263,9 @@ test.describe("without JavaScript", () => {
 
     const bad = await page.goto(`${home}?down=abc&rate=6.5&years=25`);
     expect(bad?.status()).toBe(200);
-    await expect(page.getByTestId("cost-messages")).toHaveText("The down payment must be an amount in dollars, like 25000; shown at the minimum.");
+    await expect(page.getByTestId("cost-messages")).toHaveText(
+      "The down payment must be an amount in dollars, like 25000; shown at the minimum.",
+    );
     await expectPanelAt(page, 18_105);
   });
 });
@@ -247,7 +274,9 @@ test("the facts are only what the feed carries, never 'null', and similar homes 
   const home = await listingPath(page);
   await page.goto(home);
   const facts = page.getByTestId("listing-facts");
-  const shown = await facts.locator("dl > div").evaluateAll((divs) => divs.map((d) => [d.querySelector("dt")!.textContent, d.querySelector("dd")!.textContent]));
+  const shown = await facts
+    .locator("dl > div")
+    .evaluateAll((divs) => divs.map((d) => [d.querySelector("dt")!.textContent, d.querySelector("dd")!.textContent]));
   // The fixture's own fields, grouped as the portals group them (issue 45); a field the record lacks (this townhouse has no lot or zoning) has no row.
   const f = fixture;
   const list = (values: string[] | null | undefined) => values?.join(", ") || null;
@@ -261,7 +290,14 @@ test("the facts are only what the feed carries, never 'null', and similar homes 
     ["Cooling", list(f.Cooling)],
     ["Basement", list(f.Basement)],
     ["Flooring", list(f.Flooring)],
-    ["Fireplace", f.FireplacesTotal ? `${f.FireplacesTotal}${f.FireplaceFeatures ? ` (${list(f.FireplaceFeatures)})` : ""}` : f.FireplaceYN === false ? "None" : null],
+    [
+      "Fireplace",
+      f.FireplacesTotal
+        ? `${f.FireplacesTotal}${f.FireplaceFeatures ? ` (${list(f.FireplaceFeatures)})` : ""}`
+        : f.FireplaceYN === false
+          ? "None"
+          : null,
+    ],
     ["Appliances", list(f.Appliances)],
     ["Parking spaces", f.ParkingTotal ? String(f.ParkingTotal) : null],
     ["Parking", list(f.ParkingFeatures)],

@@ -13,7 +13,9 @@ import { expect, expectNoA11yViolations, phoneViewport, test, waitForHydration }
 onFeedServer();
 
 // A fixture listing with many photos, each captioned (tests/fixtures/ddf/listings.ts).
-const fixture = generateListings(120, { now: new Date("2026-11-01T00:00:00Z") }).find((l) => l.Media!.length >= 10 && l.StandardStatus === "Active")!;
+const fixture = generateListings(120, { now: new Date("2026-11-01T00:00:00Z") }).find(
+  (l) => l.Media!.length >= 10 && l.StandardStatus === "Active",
+)!;
 const KEY = fixture.ListingKey;
 const captions = fixture.Media!.map((m) => m.LongDescription!);
 
@@ -21,9 +23,12 @@ async function listingPath(page: Page): Promise<string> {
   return (await page.request.get(`/listings/${KEY}`, { maxRedirects: 0 })).headers()["location"]!;
 }
 
-const galleryScripts = (page: Page) => page.evaluate(() => performance.getEntriesByType("resource").filter((e) => /photo-gallery-dialog/.test(e.name)).length);
+const galleryScripts = (page: Page) =>
+  page.evaluate(() => performance.getEntriesByType("resource").filter((e) => /photo-gallery-dialog/.test(e.name)).length);
 
-test("desktop: the first photo large, three beside it, and the full-screen view with keys, buttons, counter and captions", async ({ page }) => {
+test("desktop: the first photo large, three beside it, and the full-screen view with keys, buttons, counter and captions", async ({
+  page,
+}) => {
   await page.goto(await listingPath(page));
   await waitForHydration(page);
   const gallery = page.getByTestId("listing-gallery");
@@ -54,7 +59,9 @@ test("desktop: the first photo large, three beside it, and the full-screen view 
   await expect(counter).toHaveText(`2 / ${captions.length}`);
   // The photo shown is loaded, at a width the site makes.
   const shown = dialog.locator("li:not([aria-hidden='true']) img");
-  await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc)).toMatch(/-w(480|800|1200)\.webp$/);
+  await expect
+    .poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc))
+    .toMatch(/-w(480|800|1200)\.webp$/);
 
   // Tab stays inside the dialog.
   for (let i = 0; i < 5; i++) {
@@ -113,7 +120,14 @@ test.describe("without JavaScript", () => {
     const figures = page.locator("main figure");
     await expect(figures).toHaveCount(captions.length);
     await expect(figures.nth(2).locator("figcaption")).toHaveText(`3 of ${captions.length}: ${captions[2]}`);
-    await expect.poll(() => figures.first().locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        figures
+          .first()
+          .locator("img")
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+      )
+      .toBeGreaterThan(0);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, follow");
   });
 });

@@ -26,14 +26,23 @@ test.describe("a listing that left the feed", () => {
   let logPath = "";
 
   test.beforeAll(async () => {
-    standIn = await startDdfStandIn({ listings: generateListings(3, { now: new Date("2026-11-01T00:00:00Z") }), clientId: "gone-client", clientSecret: "gone-secret" });
+    standIn = await startDdfStandIn({
+      listings: generateListings(3, { now: new Date("2026-11-01T00:00:00Z") }),
+      clientId: "gone-client",
+      clientSecret: "gone-secret",
+    });
     // Beside the test's results, which outlive the data folder removed after the tests.
     logPath = test.info().outputPath("server.log");
-    server = await startOwnServer("gone", logPath, {
-      DDF_CLIENT_ID: "gone-client",
-      DDF_CLIENT_SECRET: "gone-secret",
-      DDF_MEDIA_HOSTS: new URL(standIn.origin).host,
-    }, { ddfTokenUrl: standIn.tokenUrl, ddfApiUrl: standIn.apiUrl, ddfSyncIntervalMs: 10_000, ddfFullCheckMs: 60_000 });
+    server = await startOwnServer(
+      "gone",
+      logPath,
+      {
+        DDF_CLIENT_ID: "gone-client",
+        DDF_CLIENT_SECRET: "gone-secret",
+        DDF_MEDIA_HOSTS: new URL(standIn.origin).host,
+      },
+      { ddfTokenUrl: standIn.tokenUrl, ddfApiUrl: standIn.apiUrl, ddfSyncIntervalMs: 10_000, ddfFullCheckMs: 60_000 },
+    );
     origin = server.origin;
   });
 
@@ -52,7 +61,11 @@ test.describe("a listing that left the feed", () => {
           listingPath = moved?.headers()["location"] ?? "";
           return moved?.status() ?? 0;
         },
-        { timeout: 90_000, intervals: [500, 1000], message: `the server started and synced the stand-in's listings (its output: ${logPath})` },
+        {
+          timeout: 90_000,
+          intervals: [500, 1000],
+          message: `the server started and synced the stand-in's listings (its output: ${logPath})`,
+        },
       )
       .toBe(301);
     expect(listingPath).toMatch(new RegExp(`^/listings/${key}-`));
@@ -70,7 +83,9 @@ test.describe("a listing that left the feed", () => {
     const response = await page.goto(`${origin}${listingPath}`);
     expect(response?.status()).toBe(410);
     await expect(page.getByRole("heading", { level: 1, name: "Oops! This property is no longer available." })).toBeVisible();
-    await expect(page.getByText("It may have been sold or removed from the market. But don't worry — we've got more homes you'll love!")).toBeVisible();
+    await expect(
+      page.getByText("It may have been sold or removed from the market. But don't worry — we've got more homes you'll love!"),
+    ).toBeVisible();
     await expect(page.getByRole("link", { name: "Browse Current Listings" })).toHaveAttribute("href", "/search");
     await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
     // A page for visitors, not an error report: no stack frames, no source paths.

@@ -36,7 +36,8 @@ const FIXTURE = {
   coListed: { key: "29000146" },
 } as const;
 
-const WEEKDAY_DATE = /(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), (January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}/;
+const WEEKDAY_DATE =
+  /(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), (January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}/;
 const HOURS = /\d{1,2}:\d{2} (AM|PM) – \d{1,2}:\d{2} (AM|PM)/;
 const LISTED_BY = `Listed by ${site.agent.name}`;
 
@@ -57,7 +58,10 @@ test.describe("statuses, brokerages, open houses and the agent's listings (issue
     await gotoListing(page, FIXTURE.underContract.key);
     await expect(page.getByTestId("listing-status")).toHaveText("Conditionally sold");
     // Beside the price: on the same line of the header.
-    const [price, status] = await Promise.all([page.getByTestId("listing-price").boundingBox(), page.getByTestId("listing-status").boundingBox()]);
+    const [price, status] = await Promise.all([
+      page.getByTestId("listing-price").boundingBox(),
+      page.getByTestId("listing-status").boundingBox(),
+    ]);
     expect(Math.abs(price!.y + price!.height / 2 - (status!.y + status!.height / 2))).toBeLessThan(price!.height);
     await expect(page.getByTestId("listing-brokerage")).toHaveText(/^Listing brokerage: \S/);
     await expect(page.getByTestId("listing-brokerage")).not.toContainText("not provided");
@@ -75,7 +79,9 @@ test.describe("statuses, brokerages, open houses and the agent's listings (issue
 
     // The fixture's remark really holds a word of 120 characters or more; the page stays 390 px wide.
     await gotoListing(page, FIXTURE.longRemark.key);
-    const longest = await page.getByTestId("listing-remarks").evaluate((p) => Math.max(...(p.textContent ?? "").split(/\s+/).map((w) => w.length)));
+    const longest = await page
+      .getByTestId("listing-remarks")
+      .evaluate((p) => Math.max(...(p.textContent ?? "").split(/\s+/).map((w) => w.length)));
     expect(longest).toBeGreaterThanOrEqual(120);
     await page.waitForLoadState("load");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -104,7 +110,9 @@ test.describe("statuses, brokerages, open houses and the agent's listings (issue
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(FIXTURE.accented.address);
     const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
     await expect(crumbs.locator('[aria-current="page"]')).toHaveText(FIXTURE.accented.address);
-    const list = (await jsonLdBlocks(page)).find((b) => b["@type"] === "BreadcrumbList") as { itemListElement: { name: string; item: string }[] };
+    const list = (await jsonLdBlocks(page)).find((b) => b["@type"] === "BreadcrumbList") as {
+      itemListElement: { name: string; item: string }[];
+    };
     expect(list.itemListElement.map((i) => i.name)).toEqual(["Home", "Listings", FIXTURE.accented.address]);
     expect(list.itemListElement.at(-1)!.item).toMatch(new RegExp(`${new URL(page.url()).pathname}$`));
   });
@@ -143,7 +151,11 @@ test.describe("statuses, brokerages, open houses and the agent's listings (issue
   });
 
   test("'My listings' on the home page, /about and /listings: the agent's own homes, each marked", async ({ page }) => {
-    for (const [path, heading] of [["/", "My listings"], ["/about", "My listings"], ["/listings", `${site.agent.name}'s listings`]] as const) {
+    for (const [path, heading] of [
+      ["/", "My listings"],
+      ["/about", "My listings"],
+      ["/listings", `${site.agent.name}'s listings`],
+    ] as const) {
       await page.goto(path);
       const section = page.getByRole("region", { name: heading });
       await expect(section, path).toBeVisible();
@@ -152,11 +164,15 @@ test.describe("statuses, brokerages, open houses and the agent's listings (issue
       expect(count, path).toBeGreaterThan(0);
       expect(count, path).toBeLessThanOrEqual(path === "/listings" ? 3 : 6);
       for (const card of await cards.all()) await expect(card).toContainText(LISTED_BY);
-      if (path !== "/listings") await expect(section.getByRole("link", { name: "See all homes for sale" })).toHaveAttribute("href", "/listings");
+      if (path !== "/listings")
+        await expect(section.getByRole("link", { name: "See all homes for sale" })).toHaveAttribute("href", "/listings");
     }
     // On the home page, under the hero.
     await page.goto("/");
-    const [hero, mine] = await Promise.all([page.getByRole("heading", { level: 1 }).boundingBox(), page.getByRole("heading", { name: "My listings" }).boundingBox()]);
+    const [hero, mine] = await Promise.all([
+      page.getByRole("heading", { level: 1 }).boundingBox(),
+      page.getByRole("heading", { name: "My listings" }).boundingBox(),
+    ]);
     expect(mine!.y).toBeGreaterThan(hero!.y);
     expect(mine!.y).toBeLessThan((await page.getByRole("heading", { name: "New Listings" }).boundingBox())!.y);
     // Not above a refined search.

@@ -12,7 +12,10 @@ import { uniqueEmail, useOwnClientIp } from "./lead-support";
 onFeedServer();
 
 test.describe("a listing page", () => {
-  test("shows the home, its photos sized for no layout shift, the brokerage, MLS® number, badge, notice and JSON-LD", async ({ page, request }) => {
+  test("shows the home, its photos sized for no layout shift, the brokerage, MLS® number, badge, notice and JSON-LD", async ({
+    page,
+    request,
+  }) => {
     const listingPath = await firstListingPath(page);
     await page.goto(listingPath);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -41,7 +44,9 @@ test.describe("a listing page", () => {
       await expect(img).toHaveAttribute("width", /\d+/);
       await expect(img).toHaveAttribute("src", /^\/listings\/photos\/.+-w480\.webp$/);
     }
-    await expect.poll(() => later.evaluateAll((imgs: HTMLImageElement[]) => imgs.every((img) => img.complete && img.naturalWidth > 0))).toBe(true);
+    await expect
+      .poll(() => later.evaluateAll((imgs: HTMLImageElement[]) => imgs.every((img) => img.complete && img.naturalWidth > 0)))
+      .toBe(true);
     // This listing's photos only: the similar homes' cards under it load theirs lazily, on their own.
     const ownPhotos = `/listings/photos/${listingPath.split("/").pop()!.split("-")[0]}/`;
     const timing = await page.evaluate((own) => {
@@ -80,7 +85,9 @@ test.describe("a listing page", () => {
     // The address changes before the new page has rendered: wait for its photos to be there.
     const later = page.getByRole("list", { name: "More photos" }).locator("img");
     await expect(later).not.toHaveCount(0);
-    await expect.poll(() => later.evaluateAll((imgs: HTMLImageElement[]) => imgs.every((img) => img.complete && img.naturalWidth > 0))).toBe(true);
+    await expect
+      .poll(() => later.evaluateAll((imgs: HTMLImageElement[]) => imgs.every((img) => img.complete && img.naturalWidth > 0)))
+      .toBe(true);
   });
 
   test("moves an old slug to the listing's own address and answers 404 for an unknown key", async ({ page, request }) => {
@@ -101,7 +108,9 @@ test.describe("a listing page", () => {
     await waitForHydration(page);
     const address = (await page.getByRole("heading", { level: 1 }).textContent())!;
     const email = uniqueEmail("ask");
-    await expect(page.getByLabel("Message")).toHaveValue(new RegExp(`^I'd like more information about ${address.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+    await expect(page.getByLabel("Message")).toHaveValue(
+      new RegExp(`^I'd like more information about ${address.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`),
+    );
     await page.getByLabel("Full Name").fill("Asking Buyer");
     await page.getByLabel("Email Address").fill(email);
     await page.getByRole("button", { name: "Ask about this home" }).click();
@@ -177,9 +186,16 @@ test.describe("without JavaScript", () => {
 
 test("layout at 390 px and on a desktop (screenshots for review)", async ({ page }) => {
   const listingPath = await firstListingPath(page);
-  for (const [name, size] of [["phone", phoneViewport], ["desktop", { width: 1280, height: 900 }]] as const) {
+  for (const [name, size] of [
+    ["phone", phoneViewport],
+    ["desktop", { width: 1280, height: 900 }],
+  ] as const) {
     await page.setViewportSize(size);
-    for (const [label, url] of [["listing", listingPath], ["search", "/listings?city=Edmonton"], ["area", "/edmonton-listings"]] as const) {
+    for (const [label, url] of [
+      ["listing", listingPath],
+      ["search", "/listings?city=Edmonton"],
+      ["area", "/edmonton-listings"],
+    ] as const) {
       await page.goto(url);
       await page.waitForLoadState("load");
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

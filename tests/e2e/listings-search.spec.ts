@@ -16,7 +16,10 @@ const now = new Date("2026-11-01T00:00:00Z");
 const feed = [...generateListings(Number(process.env.DDF_FIXTURE_LISTINGS || 120), { now }), ...edgeCaseListings({ now })].filter(
   (p) => p.StandardStatus === "Active" && p.InternetEntireListingDisplayYN !== false,
 );
-const prices = (page: Page) => results(page).locator("ul li a").evaluateAll((cards) => cards.map((c) => Number(/\$(\d{1,3}(?:,\d{3})+)/.exec(c.textContent ?? "")?.[1]?.replace(/,/g, "") ?? NaN)));
+const prices = (page: Page) =>
+  results(page)
+    .locator("ul li a")
+    .evaluateAll((cards) => cards.map((c) => Number(/\$(\d{1,3}(?:,\d{3})+)/.exec(c.textContent ?? "")?.[1]?.replace(/,/g, "") ?? NaN)));
 const total = async (page: Page) => Number(/^([\d,]+)/.exec(await page.getByTestId("listings-summary").innerText())![1]!.replace(/,/g, ""));
 
 test.describe("without JavaScript, at 390 px", () => {
@@ -64,7 +67,9 @@ test("with JavaScript on a desktop: a minimum size, largest first, with the coun
   await form.getByLabel("Min size (sq ft)").fill("1500");
   await form.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/\/listings\?minArea=1500&sort=size-desc$/);
-  const expected = feed.filter((p) => (p.LivingArea ?? 0) >= 1500).sort((a, b) => b.LivingArea! - a.LivingArea! || a.ListingKey.localeCompare(b.ListingKey));
+  const expected = feed
+    .filter((p) => (p.LivingArea ?? 0) >= 1500)
+    .sort((a, b) => b.LivingArea! - a.LivingArea! || a.ListingKey.localeCompare(b.ListingKey));
   await expect.poll(() => total(page)).toBe(expected.length);
   const areas = await results(page)
     .locator("ul li a")

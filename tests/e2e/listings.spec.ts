@@ -30,7 +30,9 @@ test.describe("property type pages", () => {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(type.heading);
       await expect(page.getByText(type.subtitle, { exact: true })).toBeVisible();
       await expect(page.getByRole("heading", { level: 2, name: `Available ${type.plural}` })).toBeVisible();
-      await expect(page.getByText(`Browse our collection of ${type.plural.toLowerCase()} in Edmonton and surrounding areas.`, { exact: true })).toBeVisible();
+      await expect(
+        page.getByText(`Browse our collection of ${type.plural.toLowerCase()} in Edmonton and surrounding areas.`, { exact: true }),
+      ).toBeVisible();
       await expectWidgetRendered(page, type.widgetId);
       expect(await widgetInits(page)).toEqual([type.widgetId]);
     });
@@ -154,7 +156,16 @@ test("an area page with its rendered widget is accessible on desktop and phone",
 });
 
 test.describe("test pages", () => {
-  const testPaths = ["/testpage", "/buytestpage", "/selltestpage", "/instantupdatestestpage", "/blogtestpage", "/abouttestpage", "/contacttestpage", "/buyrealtyninjacode"];
+  const testPaths = [
+    "/testpage",
+    "/buytestpage",
+    "/selltestpage",
+    "/instantupdatestestpage",
+    "/blogtestpage",
+    "/abouttestpage",
+    "/contacttestpage",
+    "/buyrealtyninjacode",
+  ];
 
   test("are noindex and left out of the sitemap", async ({ page, request }) => {
     const sitemap = await (await request.get("/sitemap.xml")).text();

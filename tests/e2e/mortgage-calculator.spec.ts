@@ -20,7 +20,12 @@ test.describe("mortgage calculator", () => {
     await expect(field(page, "Interest rate (annual %)")).toHaveValue("6.5");
     await expect(field(page, "Interest rate (annual %)")).toHaveAttribute("step", "0.1");
     await expect(field(page, "Loan term (amortization)")).toHaveValue("30");
-    await expect(page.getByRole("combobox", { name: "Loan term (amortization)" }).locator("option")).toHaveText(["15 years", "20 years", "25 years", "30 years"]);
+    await expect(page.getByRole("combobox", { name: "Loan term (amortization)" }).locator("option")).toHaveText([
+      "15 years",
+      "20 years",
+      "25 years",
+      "30 years",
+    ]);
     await expect(payment(page)).toContainText("$2,528");
     await expect(page.getByText(NOTE, { exact: true })).toBeVisible();
     await expect(page).toHaveTitle(/Mortgage Calculator/);
@@ -123,16 +128,27 @@ test.describe("mortgage calculator", () => {
     // 5 % down, a first-time buyer: the spec's formula on $475,000 is $3,002; with the 4.20 % premium ($19,950) added, $3,128.
     await openCalculator(page, "#price=500000&down=25000&rate=6.5&years=30&ftb=1");
     await expect(payment(page)).toContainText("$3,002");
-    await expect(page.getByTestId("payment-with-premium")).toHaveText("$3,128 a month with the $19,950 mortgage insurance premium added to the loan");
+    await expect(page.getByTestId("payment-with-premium")).toHaveText(
+      "$3,128 a month with the $19,950 mortgage insurance premium added to the loan",
+    );
     await expect(payment(page)).toContainText("Monthly payment without mortgage insurance");
     // The totals for both cases, labelled; the headline's case is the one without insurance.
     const comparison = page.getByTestId("insurance-comparison");
-    await expect(comparison.getByRole("columnheader")).toHaveText(["Figure", "Without mortgage insurance (the payment above)", "With the premium added to the loan"]);
+    await expect(comparison.getByRole("columnheader")).toHaveText([
+      "Figure",
+      "Without mortgage insurance (the payment above)",
+      "With the premium added to the loan",
+    ]);
     await expect(comparison.getByRole("row", { name: /Amount borrowed/ }).locator("td")).toHaveText(["$475,000.00", "$494,950.00"]);
-    await expect(comparison.getByRole("row", { name: /Monthly payment, to the cent/ }).locator("td")).toHaveText([/^\$3,002\.\d\d$/, /^\$3,128\.\d\d$/]);
+    await expect(comparison.getByRole("row", { name: /Monthly payment, to the cent/ }).locator("td")).toHaveText([
+      /^\$3,002\.\d\d$/,
+      /^\$3,128\.\d\d$/,
+    ]);
     await expect(comparison.getByRole("row", { name: /Total interest/ })).toBeVisible();
     await expect(comparison.getByRole("row", { name: /Total of all payments/ })).toBeVisible();
-    await expect(page.getByTestId("schedule-summary")).toContainText(/^Without mortgage insurance, like the payment above: \$3,002\.\d\d monthly on \$475,000 at/);
+    await expect(page.getByTestId("schedule-summary")).toContainText(
+      /^Without mortgage insurance, like the payment above: \$3,002\.\d\d monthly on \$475,000 at/,
+    );
     // The explanation says what is computed: the payment on price minus down payment, without insurance.
     await expect(page.getByTestId("explainer-payment")).toContainText("the standard amortized payment on the price less your down payment");
     await expect(page.getByTestId("explainer-payment")).toContainText("without mortgage insurance");
@@ -145,15 +161,24 @@ test.describe("mortgage calculator", () => {
     await expect(page.locator("dt", { hasText: "Total interest" })).toBeVisible();
   });
 
-  test("30 years with under 20 % down: it asks who is buying, and the 0.20 % surcharge applies only to first-time buyers and new builds", async ({ page }) => {
+  test("30 years with under 20 % down: it asks who is buying, and the 0.20 % surcharge applies only to first-time buyers and new builds", async ({
+    page,
+  }) => {
     await openCalculator(page, "#price=500000&down=25000&rate=6.5&years=30");
     const question = page.getByTestId("thirty-year-question");
     await expect(question).toBeVisible();
-    await expect(page.getByTestId("thirty-year-not-eligible")).toContainText("open only to first-time buyers and buyers of newly built homes");
-    await expect(page.getByTestId("thirty-year-not-eligible").getByRole("link", { name: /Department of Finance Canada/ })).toHaveAttribute("href", /^https:\/\/www\.canada\.ca\//);
+    await expect(page.getByTestId("thirty-year-not-eligible")).toContainText(
+      "open only to first-time buyers and buyers of newly built homes",
+    );
+    await expect(page.getByTestId("thirty-year-not-eligible").getByRole("link", { name: /Department of Finance Canada/ })).toHaveAttribute(
+      "href",
+      /^https:\/\/www\.canada\.ca\//,
+    );
     await expect(page.getByTestId("payment-with-premium")).toContainText("$19,000");
     await question.getByLabel("The home is newly built").check();
-    await expect(page.getByTestId("payment-with-premium")).toHaveText("$3,128 a month with the $19,950 mortgage insurance premium added to the loan");
+    await expect(page.getByTestId("payment-with-premium")).toHaveText(
+      "$3,128 a month with the $19,950 mortgage insurance premium added to the loan",
+    );
     await expect(page.getByTestId("thirty-year-not-eligible")).toHaveCount(0);
     await expect(page).toHaveURL(/new=1/);
     // 25 years, or 20 % down: not asked.

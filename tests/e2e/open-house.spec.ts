@@ -27,7 +27,9 @@ test("/open-house shows the six samples on the coming weekends, rendered per req
     await expect(cards.nth(i)).toContainText(openHouseSamples[i]!.address);
     await expect(cards.nth(i)).toContainText(openHouseSamples[i]!.time);
   }
-  expect(await cards.locator("time").allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/^Saturday, /), expect.stringMatching(/^Sunday, /)]));
+  expect(await cards.locator("time").allTextContents()).toEqual(
+    expect.arrayContaining([expect.stringMatching(/^Saturday, /), expect.stringMatching(/^Sunday, /)]),
+  );
 
   // Still in both sitemaps.
   expect(await (await request.get("/sitemap.xml")).text()).toMatch(/<loc>[^<]*\/open-house<\/loc>/);

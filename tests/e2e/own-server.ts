@@ -37,13 +37,27 @@ export interface OwnServer {
  * data folder (it answers once it has started). `testOnly` goes over the feed server's TEST_ONLY
  * and any in `env` (the stand-ins, quicker clocks: decision 052).
  */
-export async function startOwnServer(name: string, logPath: string, env: Record<string, string>, testOnly: TestOnlySettings = {}): Promise<OwnServer> {
+export async function startOwnServer(
+  name: string,
+  logPath: string,
+  env: Record<string, string>,
+  testOnly: TestOnlySettings = {},
+): Promise<OwnServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `agent-site-e2e-${name}-`));
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const log = createWriteStream(logPath);
   const server: ChildProcess = spawn(process.execPath, [...SERVER_NODE_OPTIONS, path.resolve(e2eFeedEnv.BUILD_DIR, "server.js")], {
-    env: { ...process.env, ...e2eFeedEnv, NODE_ENV: "production", PORT: String(port), SITE_URL: origin, DATA_DIR: dataDir, ...env, TEST_ONLY: testOnlyValue(e2eFeedEnv.TEST_ONLY, env.TEST_ONLY, testOnly) },
+    env: {
+      ...process.env,
+      ...e2eFeedEnv,
+      NODE_ENV: "production",
+      PORT: String(port),
+      SITE_URL: origin,
+      DATA_DIR: dataDir,
+      ...env,
+      TEST_ONLY: testOnlyValue(e2eFeedEnv.TEST_ONLY, env.TEST_ONLY, testOnly),
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   server.stdout!.pipe(log);

@@ -45,7 +45,12 @@ export function recordDocuments(context: BrowserContext, origin: string): SeenDo
   context.on("response", (response: PageResponse) => {
     if (!response.url().startsWith(origin) || response.request().resourceType() !== "document") return;
     const headers = response.headers();
-    seen.push({ url: response.url(), method: response.request().method(), xCache: headers["x-cache"], cacheControl: headers["cache-control"] });
+    seen.push({
+      url: response.url(),
+      method: response.request().method(),
+      xCache: headers["x-cache"],
+      cacheControl: headers["cache-control"],
+    });
   });
   return seen;
 }

@@ -34,7 +34,9 @@ let agentCookie = "";
 
 /** Listings of the feed that have a page, each used by one test only, so each starts uncached. */
 function activeListings(): DdfProperty[] {
-  return [...standIn.listings.values()].filter((p) => p.StandardStatus === "Active" && (p.ListPrice ?? 0) > 100_000 && p.InternetEntireListingDisplayYN !== false);
+  return [...standIn.listings.values()].filter(
+    (p) => p.StandardStatus === "Active" && (p.ListPrice ?? 0) > 100_000 && p.InternetEntireListingDisplayYN !== false,
+  );
 }
 
 /** A listing's own address (any other slug moves there permanently). */
@@ -48,23 +50,32 @@ test.beforeAll(async () => {
   test.setTimeout(150_000);
   standIn = await startDdfStandIn({ listings: generateListings(12, { seed: 29 }), clientId: "cache-client", clientSecret: "cache-secret" });
   const cdnPort = await freePort();
-  server = await startOwnServer("shared-cache", test.info().outputPath("server.log"), {
-    DDF_CLIENT_ID: "cache-client",
-    DDF_CLIENT_SECRET: "cache-secret",
-    DDF_MEDIA_HOSTS: new URL(standIn.origin).host,
-    SITE_URL: `http://localhost:${cdnPort}`,
-  }, { ddfTokenUrl: standIn.tokenUrl, ddfApiUrl: standIn.apiUrl, ddfSyncIntervalMs: 10_000 });
+  server = await startOwnServer(
+    "shared-cache",
+    test.info().outputPath("server.log"),
+    {
+      DDF_CLIENT_ID: "cache-client",
+      DDF_CLIENT_SECRET: "cache-secret",
+      DDF_MEDIA_HOSTS: new URL(standIn.origin).host,
+      SITE_URL: `http://localhost:${cdnPort}`,
+    },
+    { ddfTokenUrl: standIn.tokenUrl, ddfApiUrl: standIn.apiUrl, ddfSyncIntervalMs: 10_000 },
+  );
   direct = server.origin;
   const backendPort = Number(new URL(direct).port);
   if (backendPort === cdnPort) throw new Error(`the kernel gave port ${cdnPort} twice; run again`);
   varnish = await startVarnish({ port: cdnPort, backendPort });
   cdn = varnish.origin;
   await expect
-    .poll(async () => ((await (await fetch(`${direct}/listings`).catch(() => null))?.text()) ?? "").match(/href="\/listings\/\d+-[^"]+"/g)?.length ?? 0, {
-      timeout: 90_000,
-      intervals: [500, 1000],
-      message: `the server started and synced the stand-in's listings (its output: ${server.logPath})`,
-    })
+    .poll(
+      async () =>
+        ((await (await fetch(`${direct}/listings`).catch(() => null))?.text()) ?? "").match(/href="\/listings\/\d+-[^"]+"/g)?.length ?? 0,
+      {
+        timeout: 90_000,
+        intervals: [500, 1000],
+        message: `the server started and synced the stand-in's listings (its output: ${server.logPath})`,
+      },
+    )
     .toBeGreaterThan(0);
   expect(activeListings().length, "four listings with a page, one per test").toBeGreaterThanOrEqual(4);
 });
@@ -112,7 +123,9 @@ test("public pages: stored by the cache (MISS, then HIT) with the contract's hea
     expectShareable(`${url} (second, through the cache)`, b, cacheControl);
     const own = await get(`${direct}${url}`);
     expectShareable(`${url} (directly)`, own, cacheControl);
-    expect((await get(`${direct}${url}`, { "if-none-match": own.headers.get("etag")! })).status, `${url}: If-None-Match directly`).toBe(304);
+    expect((await get(`${direct}${url}`, { "if-none-match": own.headers.get("etag")! })).status, `${url}: If-None-Match directly`).toBe(
+      304,
+    );
   }
 });
 
@@ -131,7 +144,11 @@ test("a price change reaches the page through the cache within 60 s of the sync 
   standIn.upsert({ ...home, ListPrice: home.ListPrice! - 12_345 });
   // The server shows the new price once the next sync stored it (and its render cache followed).
   await expect
-    .poll(async () => (await get(`${direct}${path}`)).body.toString("utf8"), { timeout: 60_000, intervals: [250], message: "the sync stored the new price" })
+    .poll(async () => (await get(`${direct}${path}`)).body.toString("utf8"), {
+      timeout: 60_000,
+      intervals: [250],
+      message: "the sync stored the new price",
+    })
     .toContain(newPrice);
   const stored = Date.now();
   // Visitors keep asking through the cache, once a second, as real traffic does.
@@ -158,7 +175,9 @@ async function expectPrivate(page: Page, url: string, label: string): Promise<st
   return answer.text();
 }
 
-test("the inbox, a signed-in page, the sign-in page and a form's answer are never stored nor shown to another visitor", async ({ browser }) => {
+test("the inbox, a signed-in page, the sign-in page and a form's answer are never stored nor shown to another visitor", async ({
+  browser,
+}) => {
   const agentContext = await browser.newContext();
   const visitorContext = await browser.newContext();
   const seen = [agentContext, visitorContext].map((context) => recordDocuments(context, cdn));
@@ -198,7 +217,11 @@ test("the inbox, a signed-in page, the sign-in page and a form's answer are neve
     for (const buyer of ["first.buyer@example.com", "second.buyer@example.com"]) {
       await visitor.goto(`${cdn}${path}`);
       const form = visitor.locator("form[action='/alerts']").first();
-      await form.locator("summary, button").filter({ hasText: /watch this home/i }).first().click();
+      await form
+        .locator("summary, button")
+        .filter({ hasText: /watch this home/i })
+        .first()
+        .click();
       await form.getByRole("textbox", { name: /e-mail/i }).fill(buyer);
       await form.getByRole("checkbox").check();
       const answered = visitor.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/alerts");
@@ -262,7 +285,9 @@ test("a visitor's cookie never changes a public page", async () => {
   }
 });
 
-test("the cached listing page hydrates at 390 px in Chromium, for its first visitor and for the next one served the cache's copy", async ({ browser }) => {
+test("the cached listing page hydrates at 390 px in Chromium, for its first visitor and for the next one served the cache's copy", async ({
+  browser,
+}) => {
   const path = await pagePath(activeListings()[3]!.ListingKey);
   const first = await visitOnPhone(browser, `${cdn}${path}`);
   expect(first.headers["x-cache"], "the first visitor's page came from the server").toBe("MISS");

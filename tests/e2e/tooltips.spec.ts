@@ -17,7 +17,11 @@ async function watchTooltip(page: Page, name: string) {
     };
     document.addEventListener("pointerover", onOver, true);
     const observer = new MutationObserver(() => {
-      if (w.__tooltipTiming.enter !== undefined && w.__tooltipTiming.shown === undefined && document.querySelector('[role="tooltip"]')?.textContent === label) {
+      if (
+        w.__tooltipTiming.enter !== undefined &&
+        w.__tooltipTiming.shown === undefined &&
+        document.querySelector('[role="tooltip"]')?.textContent === label
+      ) {
         w.__tooltipTiming.shown = performance.now();
         observer.disconnect();
         document.removeEventListener("pointerover", onOver, true);

@@ -12,7 +12,8 @@ test.describe("welcome page with JavaScript", () => {
 
   test("shows the heading, the three service buttons, the reassurance and the legal links, accessibly", async ({ page }) => {
     await expect(page.getByRole("heading", { level: 1, name: "Find A Realtor You Can Trust" })).toBeVisible();
-    for (const name of ["I'm Buying", "I'm Selling", "I'm Buying and Selling"]) await expect(page.getByRole("button", { name, exact: true })).toBeVisible();
+    for (const name of ["I'm Buying", "I'm Selling", "I'm Buying and Selling"])
+      await expect(page.getByRole("button", { name, exact: true })).toBeVisible();
     await expect(page.getByText(/unsubscribe from our e-mails, calls or texts at any time/)).toBeVisible();
     const main = page.locator("main");
     await expect(main.getByRole("link", { name: "Terms of Service" })).toHaveAttribute("href", "/terms-of-service-test");
@@ -31,7 +32,9 @@ test.describe("welcome page with JavaScript", () => {
     await expect(page.getByRole("button", { name: "Our Promises to You" })).toBeFocused();
   });
 
-  test("a service button opens the lead form; 'Submitting...', then 'Thank you!', the form closes and the agent gets every field", async ({ page }) => {
+  test("a service button opens the lead form; 'Submitting...', then 'Thank you!', the form closes and the agent gets every field", async ({
+    page,
+  }) => {
     const email = uniqueEmail("seller");
     await page.getByRole("button", { name: "I'm Selling", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "I'm Selling" });
@@ -122,7 +125,10 @@ test.describe("welcome page without JavaScript", () => {
     await form.getByLabel("Email").fill(email);
     await form.getByLabel("Phone").fill("780-555-0133");
     await form.getByRole("textbox", { name: "Comments (optional)" }).fill("Condo near the LRT");
-    const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), form.getByRole("button", { name: "Continue" }).click()]);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      form.getByRole("button", { name: "Continue" }).click(),
+    ]);
     expect(response.status()).toBe(200);
     await expect(page.getByRole("status")).toContainText("Thank you!");
     await expect(page.getByRole("status")).toContainText("We've received your information and will be in touch soon.");

@@ -17,7 +17,17 @@ import type { Database } from "../../platform/db/database";
 import { killAll } from "./support/children";
 import { freshDataDir, removeDataDirs, withDatabase } from "./support/data";
 import { submitOne } from "./support/forms";
-import { GOOD_PASSWORD, cookieHeader, createAccount, formBody, formHeaders, printedSetupPath, send, signIn, signedIn } from "./support/inbox";
+import {
+  GOOD_PASSWORD,
+  cookieHeader,
+  createAccount,
+  formBody,
+  formHeaders,
+  printedSetupPath,
+  send,
+  signIn,
+  signedIn,
+} from "./support/inbox";
 import { buildDir, repoRoot } from "./support/paths";
 import { HOST, ports } from "./support/ports";
 import { TestPostgres, findPostgresBin } from "./support/postgres";
@@ -55,7 +65,10 @@ async function everything(db: Database) {
 
 async function script(name: "backup" | "restore", args: string[], env: Record<string, string>) {
   // As an operator runs it on the production machine: the command compiled into the build, plain node.
-  return run(process.execPath, [path.join(buildDir, `${name}.js`), ...args], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: "", ...env } }).catch((error: { code: number; stdout: string; stderr: string }) => {
+  return run(process.execPath, [path.join(buildDir, `${name}.js`), ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: "", ...env },
+  }).catch((error: { code: number; stdout: string; stderr: string }) => {
     throw new Error(`npm run ${name} -- ${args.join(" ")} exited ${error.code}: ${error.stdout}${error.stderr}`);
   });
 }
@@ -89,7 +102,12 @@ describe.each(drills)("fault: the data is lost and restored from a backup ($name
     const ids = [...new Set([...inbox.body.matchAll(/\/inbox\/people\/(\d+)/g)].map((m) => m[1]!))].slice(0, 3);
     expect(ids).toHaveLength(3);
     for (const id of ids) {
-      const saved = await send(site.origin, { method: "POST", path: `/inbox/people/${id}.data`, headers: formHeaders(site.origin, { cookie: cookieHeader(agent) }), body: formBody({ intent: "note", note: `Called back, note for ${id}` }) });
+      const saved = await send(site.origin, {
+        method: "POST",
+        path: `/inbox/people/${id}.data`,
+        headers: formHeaders(site.origin, { cookie: cookieHeader(agent) }),
+        body: formBody({ intent: "note", note: `Called back, note for ${id}` }),
+      });
       expect(saved.status, saved.body.slice(0, 200)).toBe(200);
     }
     expect((await site.stop()).code).toBe(0);

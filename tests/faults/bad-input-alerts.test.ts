@@ -55,7 +55,12 @@ let openerLink = "";
 beforeAll(async () => {
   standIn = await startDdfStandIn({ listings, port: ports.badInputAlerts.ddf });
   // Syncs and alert runs often enough for an alert mail to arrive within the test (the open links).
-  site = await startSite({ port, dataDir, env: feedEnvOf(standIn), testOnly: { formRateLimitMax: QUOTA, ddfSyncIntervalMs: 10_000, alertsPollMs: 1000 } });
+  site = await startSite({
+    port,
+    dataDir,
+    env: feedEnvOf(standIn),
+    testOnly: { formRateLimitMax: QUOTA, ddfSyncIntervalMs: 10_000, alertsPollMs: 1000 },
+  });
   // The watch sign-up needs the home in the database: wait for the first sync.
   const synced = await eventually(async () => (await send(head("GET", "/sitemap-listings.xml"))).body.includes("/listings/"), 60_000, 500);
   expect(synced, site.output()).toBe(true);
@@ -68,7 +73,10 @@ afterAll(async () => {
 });
 
 function head(method: string, urlPath: string, extra: string[] = []): Buffer {
-  return Buffer.from([`${method} ${urlPath} HTTP/1.1`, `Host: ${HOST}:${port}`, "Connection: close", "Accept: text/html", ...extra, "", ""].join("\r\n"), "latin1");
+  return Buffer.from(
+    [`${method} ${urlPath} HTTP/1.1`, `Host: ${HOST}:${port}`, "Connection: close", "Accept: text/html", ...extra, "", ""].join("\r\n"),
+    "latin1",
+  );
 }
 
 function post(urlPath: string, body: Body, ip: string, from: string | null = origin): Buffer {
@@ -101,25 +109,48 @@ function expectSafe(described: string, response: RawResponse) {
   if (response.status === 202 && response.body) expect(streamed, what).toBeDefined();
 }
 
-const form = (pairs: [string, string][]): Body => ({ contentType: "application/x-www-form-urlencoded", payload: Buffer.from(urlencoded(pairs)) });
+const form = (pairs: [string, string][]): Body => ({
+  contentType: "application/x-www-form-urlencoded",
+  payload: Buffer.from(urlencoded(pairs)),
+});
 
-function signUpPairs(email: string, kind: "search" | "watch", name = "Alex Fuzz", { frequency = "daily", home = keys[0]! } = {}): [string, string][] {
-  const base: [string, string][] = [["email", email], ["name", name], ["frequency", frequency], ["consent", "yes"], ["consentVersion", ALERT_CONSENT_VERSION], ["kind", kind], ["website", ""]];
-  return kind === "watch" ? [...base, ["form", "Watch this home"], ["listingKey", home]] : [...base, ["form", "Save this search"], ["city", "Edmonton"], ["minBeds", "2"]];
+function signUpPairs(
+  email: string,
+  kind: "search" | "watch",
+  name = "Alex Fuzz",
+  { frequency = "daily", home = keys[0]! } = {},
+): [string, string][] {
+  const base: [string, string][] = [
+    ["email", email],
+    ["name", name],
+    ["frequency", frequency],
+    ["consent", "yes"],
+    ["consentVersion", ALERT_CONSENT_VERSION],
+    ["kind", kind],
+    ["website", ""],
+  ];
+  return kind === "watch"
+    ? [...base, ["form", "Watch this home"], ["listingKey", home]]
+    : [...base, ["form", "Save this search"], ["city", "Edmonton"], ["minBeds", "2"]];
 }
 
 /** The confirmation link's token, from the .eml the server wrote for `email`. */
 async function confirmTokenFor(email: string): Promise<string> {
   const mailDir = path.join(dataDir, "mail");
   let token = "";
-  const found = await eventually(async () => {
-    if (!existsSync(mailDir)) return false;
-    for (const file of readdirSync(mailDir, { withFileTypes: true }).filter((f) => f.name.endsWith(".eml"))) {
-      const mail = await simpleParser(readFileSync(path.join(mailDir, file.name)));
-      if (mail.to && !Array.isArray(mail.to) && mail.to.value[0]?.address === email) token = /\/alerts\/confirm\/([\w-]+\.[\w-]+)/.exec(mail.text ?? "")?.[1] ?? "";
-    }
-    return token !== "";
-  }, 20_000, 200);
+  const found = await eventually(
+    async () => {
+      if (!existsSync(mailDir)) return false;
+      for (const file of readdirSync(mailDir, { withFileTypes: true }).filter((f) => f.name.endsWith(".eml"))) {
+        const mail = await simpleParser(readFileSync(path.join(mailDir, file.name)));
+        if (mail.to && !Array.isArray(mail.to) && mail.to.value[0]?.address === email)
+          token = /\/alerts\/confirm\/([\w-]+\.[\w-]+)/.exec(mail.text ?? "")?.[1] ?? "";
+      }
+      return token !== "";
+    },
+    20_000,
+    200,
+  );
   expect(found, `no confirmation mail to ${email}`).toBe(true);
   return token;
 }
@@ -128,19 +159,28 @@ async function confirmTokenFor(email: string): Promise<string> {
 async function openLinkFor(email: string, key: string): Promise<string> {
   const mailDir = path.join(dataDir, "mail");
   let link = "";
-  const found = await eventually(async () => {
-    for (const file of readdirSync(mailDir, { withFileTypes: true }).filter((f) => f.name.endsWith(".eml"))) {
-      const mail = await simpleParser(readFileSync(path.join(mailDir, file.name)));
-      if (mail.to && !Array.isArray(mail.to) && mail.to.value[0]?.address === email) link = new RegExp(`/alerts/open/[\\w-]+\\.[\\w-]+/${key}\\b`).exec(mail.text ?? "")?.[0] ?? link;
-    }
-    return link !== "";
-  }, 60_000, 500);
+  const found = await eventually(
+    async () => {
+      for (const file of readdirSync(mailDir, { withFileTypes: true }).filter((f) => f.name.endsWith(".eml"))) {
+        const mail = await simpleParser(readFileSync(path.join(mailDir, file.name)));
+        if (mail.to && !Array.isArray(mail.to) && mail.to.value[0]?.address === email)
+          link = new RegExp(`/alerts/open/[\\w-]+\\.[\\w-]+/${key}\\b`).exec(mail.text ?? "")?.[0] ?? link;
+      }
+      return link !== "";
+    },
+    60_000,
+    500,
+  );
   expect(found, `no alert mail to ${email} with a link to ${key}`).toBe(true);
   return link;
 }
 
 /** Signs up, confirms from the mail; the confirmation page links to the manage page. */
-async function subscribed(email: string, kind: "search" | "watch", options: { frequency?: string; home?: string } = {}): Promise<{ confirm: string; manage: string }> {
+async function subscribed(
+  email: string,
+  kind: "search" | "watch",
+  options: { frequency?: string; home?: string } = {},
+): Promise<{ confirm: string; manage: string }> {
   expectSafe("sign-up", await send(post("/alerts", form(signUpPairs(email, kind, undefined, options)), nextClientIp())));
   const confirm = await confirmTokenFor(email);
   const page = await send(post(`/alerts/confirm/${confirm}`, form([]), nextClientIp()));
@@ -168,12 +208,22 @@ describe("replayed links keep storage bounded", () => {
       expectSafe("confirm replay", r);
       confirmed.push(r.status === 200 && r.body.includes("were already confirmed") ? "already" : `${r.status}`);
     });
-    expect(confirmed.filter((c) => c !== "already"), "the first use confirmed, every replay answers 'already'").toEqual([]);
+    expect(
+      confirmed.filter((c) => c !== "already"),
+      "the first use confirmed, every replay answers 'already'",
+    ).toEqual([]);
 
     await replay(REPLAYS, 10, async (i) => {
       // The mail program's one-click POST (no Origin), or the page's button (empty form, this site's Origin).
       const oneClick = i % 2 === 0;
-      const r = await send(post(`/alerts/unsubscribe/${a.manage}`, form(oneClick ? [["List-Unsubscribe", "One-Click"]] : []), nextClientIp(), oneClick ? null : origin));
+      const r = await send(
+        post(
+          `/alerts/unsubscribe/${a.manage}`,
+          form(oneClick ? [["List-Unsubscribe", "One-Click"]] : []),
+          nextClientIp(),
+          oneClick ? null : origin,
+        ),
+      );
       expectSafe("unsubscribe replay", r);
       expect(r.status).toBe(200);
       expect(r.body).toContain("You are unsubscribed");
@@ -253,7 +303,11 @@ describe("bad input to the alert routes", () => {
 
   it("the link pages never answer 5xx or leave the site, whatever the token, key, method and body", async () => {
     const token = tokenOf([tokens.confirmB, tokens.manageB]);
-    const key = fc.oneof(fc.constantFrom(...keys, "00000000"), fc.string({ maxLength: 20 }).map(encode), fc.constantFrom(...PROBES, "%2e%2e", "..", "%00", "x".repeat(300)).map((s) => (s.includes("<") ? encode(s) : s)));
+    const key = fc.oneof(
+      fc.constantFrom(...keys, "00000000"),
+      fc.string({ maxLength: 20 }).map(encode),
+      fc.constantFrom(...PROBES, "%2e%2e", "..", "%00", "x".repeat(300)).map((s) => (s.includes("<") ? encode(s) : s)),
+    );
     const route = fc.constantFrom("/alerts", "/alerts/confirm/", "/alerts/manage/", "/alerts/unsubscribe/", "/alerts/open/");
     const method = fc.constantFrom("GET", "GET", "HEAD", "POST", "POST", "POST", "PUT", "OPTIONS");
     const from = fc.constantFrom<string | null>(origin, origin, null, "https://evil.example");
@@ -261,7 +315,10 @@ describe("bad input to the alert routes", () => {
       fc.asyncProperty(route, token, key, spelling, method, linkBody, from, async (r, t, k, spell, m, b, o) => {
         const urlPath = spell(r === "/alerts" ? r : r === "/alerts/open/" ? `${r}${t}/${k}` : `${r}${t}`);
         const request = m === "POST" ? post(urlPath, b, nextClientIp(), o) : head(m, urlPath, m === "PUT" ? ["Content-Length: 0"] : []);
-        expectSafe(`${m} ${JSON.stringify(urlPath).slice(0, 300)} (${b.contentType}, origin ${o}): ${b.payload.toString("latin1").slice(0, 200)}`, await send(request));
+        expectSafe(
+          `${m} ${JSON.stringify(urlPath).slice(0, 300)} (${b.contentType}, origin ${o}): ${b.payload.toString("latin1").slice(0, 200)}`,
+          await send(request),
+        );
       }),
       { numRuns: 650, seed: SEED, endOnFailure: true },
     );
@@ -280,7 +337,9 @@ describe("bad input to the alert routes", () => {
 describe("what was stored", () => {
   it("one express consent and one withdrawal for the replayed links; nothing for the refused sign-ups; mails without live markup", async () => {
     const byStatus = statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
-    console.info(`[bad input, alerts] ${statuses.length} requests, answers by status: ${JSON.stringify(byStatus)}, ${redirects} redirects checked`);
+    console.info(
+      `[bad input, alerts] ${statuses.length} requests, answers by status: ${JSON.stringify(byStatus)}, ${redirects} redirects checked`,
+    );
     expect(statuses.length).toBeLessThanOrEqual(MAX_REQUESTS);
     expect((await health(origin))?.ok).toBe(true);
     expect(await eventually(async () => ((await health(origin))?.notifications?.pending ?? 1) === 0, 30_000, 250)).toBe(true);
@@ -291,13 +350,18 @@ describe("what was stored", () => {
       const events = await db.rows<{ kind: string; n: number }>(
         sql`select c.kind, count(*)::integer as n from consent_events c join people p on p.id = c.person_id where p.email = 'replay-a@example.com' group by c.kind order by c.kind`,
       );
-      expect(events.map((e) => [e.kind, Number(e.n)])).toEqual([["express", 1], ["withdrawal", 1]]);
+      expect(events.map((e) => [e.kind, Number(e.n)])).toEqual([
+        ["express", 1],
+        ["withdrawal", 1],
+      ]);
       const subscriptions = await db.rows<{ email: string }>(sql`select email from alert_subscriptions where email like 'quota-%'`);
       expect(subscriptions.map((s) => s.email).sort()).toEqual([...quotaEmails.stored].sort());
       const mails = await db.rows<{ recipient: string }>(sql`select recipient from notification_outbox where recipient like 'quota-%'`);
       expect(mails.map((m) => m.recipient).sort()).toEqual([...quotaEmails.stored].sort());
       // 200 GETs of a real alert's link and made-up keys, and the burst: one open (the mailed home, one day).
-      const opens = await db.rows<{ listing_key: string }>(sql`select o.listing_key from alert_opens o join people p on p.id = o.person_id where p.email = 'opener@example.com'`);
+      const opens = await db.rows<{ listing_key: string }>(
+        sql`select o.listing_key from alert_opens o join people p on p.id = o.person_id where p.email = 'opener@example.com'`,
+      );
       expect(openerLink).not.toBe("");
       expect(opens.map((o) => o.listing_key)).toEqual([keys[1]]);
       const [allOpens] = await db.rows<{ n: number }>(sql`select count(*)::integer as n from alert_opens`);

@@ -43,14 +43,19 @@ badInputSiteForThisFile();
 describe("bad input to the form actions", () => {
   it("never answers 5xx, and never shows injected markup as markup", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom("/contact", "/contact.data", "/welcome", "/welcome.data", "/welcome?index", "/contact?_data=routes%2Fcontact"), body, clientHeaders, async (path, b, headers) => {
-        const request = postRequest(path, b.contentType, b.payload, headers);
-        const response = await rawRequest(port, request);
-        const described = `POST ${path} (${b.contentType ?? "no content type"}, ${b.payload.length} bytes, origin ${headers.origin}): ${b.payload.toString("latin1").slice(0, 200)}`;
-        expectNoServerError(described, response);
-        expectMarkupAsText(described, response);
-        expectLocationOnSite(described, response);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom("/contact", "/contact.data", "/welcome", "/welcome.data", "/welcome?index", "/contact?_data=routes%2Fcontact"),
+        body,
+        clientHeaders,
+        async (path, b, headers) => {
+          const request = postRequest(path, b.contentType, b.payload, headers);
+          const response = await rawRequest(port, request);
+          const described = `POST ${path} (${b.contentType ?? "no content type"}, ${b.payload.length} bytes, origin ${headers.origin}): ${b.payload.toString("latin1").slice(0, 200)}`;
+          expectNoServerError(described, response);
+          expectMarkupAsText(described, response);
+          expectLocationOnSite(described, response);
+        },
+      ),
       { numRuns: runs * 2 },
     );
   });
@@ -59,18 +64,54 @@ describe("bad input to the form actions", () => {
     const hostileName = `<script>alert("${MARKER}")</script> Probe`;
     const hostileMessage = `"><img src=x onerror=alert('${MARKER}')> '; DROP TABLE contacts; --\u0000`;
     const email = `hostile-${Date.now()}@example.com`;
-    const fieldsOf = { name: hostileName, email: `  ${email.toUpperCase()}  `, phone: "780-555-0142", message: hostileMessage, website: "" };
-    const page = await rawRequest(port, postRequest("/contact", "application/x-www-form-urlencoded", Buffer.from(urlencoded(Object.entries(fieldsOf))), { origin, forwardedFor: "198.51.100.77" }));
+    const fieldsOf = {
+      name: hostileName,
+      email: `  ${email.toUpperCase()}  `,
+      phone: "780-555-0142",
+      message: hostileMessage,
+      website: "",
+    };
+    const page = await rawRequest(
+      port,
+      postRequest("/contact", "application/x-www-form-urlencoded", Buffer.from(urlencoded(Object.entries(fieldsOf))), {
+        origin,
+        forwardedFor: "198.51.100.77",
+      }),
+    );
     expect(page.status).toBe(200);
     // An invalid submission is shown again with what was typed: as text in the form.
-    const invalid = await rawRequest(port, postRequest("/contact", "application/x-www-form-urlencoded", Buffer.from(urlencoded(Object.entries({ ...fieldsOf, email: "nope" }))), { origin, forwardedFor: "198.51.100.78" }));
+    const invalid = await rawRequest(
+      port,
+      postRequest(
+        "/contact",
+        "application/x-www-form-urlencoded",
+        Buffer.from(urlencoded(Object.entries({ ...fieldsOf, email: "nope" }))),
+        { origin, forwardedFor: "198.51.100.78" },
+      ),
+    );
     expect(invalid.status).toBe(400);
     expectMarkupAsText("invalid contact with markup", invalid);
     expect(invalid.body).toContain("&lt;script&gt;alert(&quot;xss-probe&quot;)&lt;/script&gt; Probe");
 
     const lead = await rawRequest(
       port,
-      postRequest("/welcome.data", "application/x-www-form-urlencoded", Buffer.from(urlencoded(Object.entries({ fullName: hostileName, email: `lead-${email}`, phone: "780-555-0143", serviceType: "selling", comments: hostileMessage, website: "" }))), { origin, forwardedFor: "198.51.100.79" }),
+      postRequest(
+        "/welcome.data",
+        "application/x-www-form-urlencoded",
+        Buffer.from(
+          urlencoded(
+            Object.entries({
+              fullName: hostileName,
+              email: `lead-${email}`,
+              phone: "780-555-0143",
+              serviceType: "selling",
+              comments: hostileMessage,
+              website: "",
+            }),
+          ),
+        ),
+        { origin, forwardedFor: "198.51.100.79" },
+      ),
     );
     expect(lead.status).toBe(200);
 
@@ -85,28 +126,57 @@ describe("bad input to the form actions", () => {
 });
 
 /** Every page of the catalogue and every resource route. */
-const routes = [...allPages.map((p) => p.path), "/404", "/sitemap.xml", "/robots.txt", "/blog/rss.xml", "/healthz", "/assets/nothing.js", "/favicon.ico"];
+const routes = [
+  ...allPages.map((p) => p.path),
+  "/404",
+  "/sitemap.xml",
+  "/robots.txt",
+  "/blog/rss.xml",
+  "/healthz",
+  "/assets/nothing.js",
+  "/favicon.ico",
+];
 
 describe("bad URLs on every route", () => {
   it("never answers 5xx, and never reflects markup", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...routes), fc.array(pathNoise, { maxLength: 3 }), fc.boolean(), query, fc.constantFrom("GET", "GET", "GET", "HEAD", "POST", "OPTIONS", "DELETE", "PROPFIND"), async (route, noise, slash, q, method) => {
-        const path = route + (noise.length ? (slash ? "/" : "") + noise.join("/") : "") + q;
-        const head = `${method} ${path} HTTP/1.1\r\nHost: ${HOST}:${port}\r\nConnection: close\r\nAccept: text/html\r\n${method === "POST" ? "Content-Length: 0\r\n" : ""}\r\n`;
-        const response = await rawRequest(port, Buffer.from(head, "latin1"));
-        const described = `${method} ${JSON.stringify(path).slice(0, 300)}`;
-        expectNoServerError(described, response);
-        expectMarkupAsText(described, response);
-        expectLocationOnSite(described, response);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...routes),
+        fc.array(pathNoise, { maxLength: 3 }),
+        fc.boolean(),
+        query,
+        fc.constantFrom("GET", "GET", "GET", "HEAD", "POST", "OPTIONS", "DELETE", "PROPFIND"),
+        async (route, noise, slash, q, method) => {
+          const path = route + (noise.length ? (slash ? "/" : "") + noise.join("/") : "") + q;
+          const head = `${method} ${path} HTTP/1.1\r\nHost: ${HOST}:${port}\r\nConnection: close\r\nAccept: text/html\r\n${method === "POST" ? "Content-Length: 0\r\n" : ""}\r\n`;
+          const response = await rawRequest(port, Buffer.from(head, "latin1"));
+          const described = `${method} ${JSON.stringify(path).slice(0, 300)}`;
+          expectNoServerError(described, response);
+          expectMarkupAsText(described, response);
+          expectLocationOnSite(described, response);
+        },
+      ),
       { numRuns: runs * 2 },
     );
   });
 
   it("never redirects to another host, whatever slashes, backslashes and escapes the path starts with", async () => {
-    const lead = fc.array(fc.constantFrom("/", "//", "\\", "/\\", "%2F", "%2f", "%5C", "%5c", "%252F", "%09", "%20", "/.", "/%2E%2E"), { minLength: 1, maxLength: 4 });
-    const host = fc.constantFrom("evil.example", "evil.example:80", "user@evil.example", "evil.example@127.0.0.1", "127.0.0.1.evil.example", "%65vil.example", "");
-    const tail = fc.array(fc.oneof(fc.constantFrom("about", "blog", "x", "", ".."), fc.string({ maxLength: 8 }).map(encode)), { maxLength: 3 });
+    const lead = fc.array(fc.constantFrom("/", "//", "\\", "/\\", "%2F", "%2f", "%5C", "%5c", "%252F", "%09", "%20", "/.", "/%2E%2E"), {
+      minLength: 1,
+      maxLength: 4,
+    });
+    const host = fc.constantFrom(
+      "evil.example",
+      "evil.example:80",
+      "user@evil.example",
+      "evil.example@127.0.0.1",
+      "127.0.0.1.evil.example",
+      "%65vil.example",
+      "",
+    );
+    const tail = fc.array(fc.oneof(fc.constantFrom("about", "blog", "x", "", ".."), fc.string({ maxLength: 8 }).map(encode)), {
+      maxLength: 3,
+    });
     const end = fc.constantFrom("/", "//", "/\\", "", "/?next=//evil.example", "/?a=1");
     await fc.assert(
       fc.asyncProperty(lead, host, tail, end, fc.constantFrom("GET", "HEAD"), async (slashes, h, rest, e, method) => {
@@ -129,7 +199,11 @@ describe("bad URLs on every route", () => {
 describe("raw request lines and Host headers (issue 38)", () => {
   /** The server's output from here on: no stack trace may appear in it. */
   let outputBefore = 0;
-  const request = (line: string, headers: (string | null)[]) => Buffer.from(`${line}\r\n${headers.filter((h) => h !== null).join("\r\n")}${headers.some((h) => h !== null) ? "\r\n" : ""}Connection: close\r\n\r\n`, "latin1");
+  const request = (line: string, headers: (string | null)[]) =>
+    Buffer.from(
+      `${line}\r\n${headers.filter((h) => h !== null).join("\r\n")}${headers.some((h) => h !== null) ? "\r\n" : ""}Connection: close\r\n\r\n`,
+      "latin1",
+    );
   const host = `Host: ${HOST}:${port}`;
 
   it("refuses with a 400, before React Router and without a stack trace, every target and Host no URL can be made of", async () => {
@@ -142,13 +216,15 @@ describe("raw request lines and Host headers (issue 38)", () => {
       ["GET http://x:99999/about HTTP/1.1", [host]],
       ["GET about HTTP/1.1", [host]],
       ["GET x.example:443 HTTP/1.1", [host]],
-      ...["a b", "", "evil.example:99999", "[::1", "%00", "[zz]", "x:0", "a/b", "a@b", "\u00e9.example", "a..b:"].flatMap((value): [string, (string | null)[]][] => [
-        [`GET /about HTTP/1.1`, [`Host: ${value}`]],
-        [`GET /contact HTTP/1.1`, [`Host: ${value}`]],
-        [`POST /contact HTTP/1.1`, [`Host: ${value}`, "Content-Length: 0"]],
-        [`GET /listings?beds=3 HTTP/1.1`, [`Host: ${value}`]],
-        [`GET /no-such-page HTTP/1.1`, [`Host: ${value}`]],
-      ]),
+      ...["a b", "", "evil.example:99999", "[::1", "%00", "[zz]", "x:0", "a/b", "a@b", "\u00e9.example", "a..b:"].flatMap(
+        (value): [string, (string | null)[]][] => [
+          [`GET /about HTTP/1.1`, [`Host: ${value}`]],
+          [`GET /contact HTTP/1.1`, [`Host: ${value}`]],
+          [`POST /contact HTTP/1.1`, [`Host: ${value}`, "Content-Length: 0"]],
+          [`GET /listings?beds=3 HTTP/1.1`, [`Host: ${value}`]],
+          [`GET /no-such-page HTTP/1.1`, [`Host: ${value}`]],
+        ],
+      ),
       // From a trusted proxy (loopback is one): its forwarded host and scheme are believed, so checked.
       ["GET /contact HTTP/1.1", [host, "X-Forwarded-Host: a b"]],
       ["GET /contact HTTP/1.1", [host, "X-Forwarded-Proto: a b"]],
@@ -176,30 +252,58 @@ describe("raw request lines and Host headers (issue 38)", () => {
 
   it("never answers 5xx to random request targets, Host headers and forwarded ones", async () => {
     const before = site.output().length;
-    const authority = fc.oneof(fc.constantFrom("x", "evil.example", `${HOST}:${port}`, "", "user@x", "x:99999", "[::1", "[::1]:80", "%00", "a%20b", "x:", ":80"), fc.stringMatching(/^[\x21-\x7e]{0,12}$/));
+    const authority = fc.oneof(
+      fc.constantFrom("x", "evil.example", `${HOST}:${port}`, "", "user@x", "x:99999", "[::1", "[::1]:80", "%00", "a%20b", "x:", ":80"),
+      fc.stringMatching(/^[\x21-\x7e]{0,12}$/),
+    );
     const target = fc.oneof(
       fc.tuple(fc.constantFrom(...routes), query).map(([r, q]) => r + q),
-      fc.tuple(fc.constantFrom("http", "https", "HTTP", "ftp", "javascript", "x", "http:", ""), authority, fc.constantFrom(...routes), query).map(([scheme, a, r, q]) => `${scheme}://${a}${r}${q}`),
+      fc
+        .tuple(
+          fc.constantFrom("http", "https", "HTTP", "ftp", "javascript", "x", "http:", ""),
+          authority,
+          fc.constantFrom(...routes),
+          query,
+        )
+        .map(([scheme, a, r, q]) => `${scheme}://${a}${r}${q}`),
       fc.constantFrom("*", "x.example:443", "about", "?x", "%2F", "//x/about", "http://", "http:/about", "/" + "y".repeat(3000)),
       fc.stringMatching(/^[\x21-\x7e]{1,30}$/),
     );
-    const hostHeader = fc.oneof(fc.constant<string | null>(null), fc.constant(host), authority.map((a) => `Host: ${a}`), fc.stringMatching(/^[\x20-\x7e\x80-\xff]{0,16}$/).map((a) => `Host: ${a}`));
+    const hostHeader = fc.oneof(
+      fc.constant<string | null>(null),
+      fc.constant(host),
+      authority.map((a) => `Host: ${a}`),
+      fc.stringMatching(/^[\x20-\x7e\x80-\xff]{0,16}$/).map((a) => `Host: ${a}`),
+    );
     const forwarded = fc.oneof(
       fc.constant<string | null>(null),
       authority.map((a) => `X-Forwarded-Host: ${a}`),
-      fc.constantFrom("X-Forwarded-Proto: a b", "X-Forwarded-Proto: https", "X-Forwarded-Proto: javascript", "X-Forwarded-Proto: ,", "X-Forwarded-Host: ,"),
+      fc.constantFrom(
+        "X-Forwarded-Proto: a b",
+        "X-Forwarded-Proto: https",
+        "X-Forwarded-Proto: javascript",
+        "X-Forwarded-Proto: ,",
+        "X-Forwarded-Host: ,",
+      ),
     );
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom("GET", "GET", "HEAD", "POST", "OPTIONS"), target, fc.constantFrom("HTTP/1.1", "HTTP/1.1", "HTTP/1.0"), hostHeader, forwarded, async (method, t, version, h, f) => {
-        const line = `${method} ${t} ${version}`;
-        const response = await rawRequest(port, request(line, [h, f, method === "POST" ? "Content-Length: 0" : null]));
-        const described = `${line} ${JSON.stringify([h, f])}`;
-        // Node refuses some on its own (a request line it cannot parse): a 400, or the connection closed.
-        if (response.status === 0) return;
-        expectNoServerError(described, response);
-        expectMarkupAsText(described, response);
-        expectLocationOnSite(described, response);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom("GET", "GET", "HEAD", "POST", "OPTIONS"),
+        target,
+        fc.constantFrom("HTTP/1.1", "HTTP/1.1", "HTTP/1.0"),
+        hostHeader,
+        forwarded,
+        async (method, t, version, h, f) => {
+          const line = `${method} ${t} ${version}`;
+          const response = await rawRequest(port, request(line, [h, f, method === "POST" ? "Content-Length: 0" : null]));
+          const described = `${line} ${JSON.stringify([h, f])}`;
+          // Node refuses some on its own (a request line it cannot parse): a 400, or the connection closed.
+          if (response.status === 0) return;
+          expectNoServerError(described, response);
+          expectMarkupAsText(described, response);
+          expectLocationOnSite(described, response);
+        },
+      ),
       { numRuns: runs * 2 },
     );
     expect(stackLines(site.output().slice(before))).toEqual([]);
@@ -208,13 +312,28 @@ describe("raw request lines and Host headers (issue 38)", () => {
 
 describe("status lines and headers of the answers (issue 38)", () => {
   it("a no-JavaScript inbox POST without a session reads 401 Unauthorized", async () => {
-    const response = await rawRequest(port, postRequest("/inbox/account", "application/x-www-form-urlencoded", Buffer.from("intent=invite&email=a%40b.example"), { origin, forwardedFor: "198.51.100.80" }));
+    const response = await rawRequest(
+      port,
+      postRequest("/inbox/account", "application/x-www-form-urlencoded", Buffer.from("intent=invite&email=a%40b.example"), {
+        origin,
+        forwardedFor: "198.51.100.80",
+      }),
+    );
     expect(response.status).toBe(401);
     expect(response.statusText).toBe("Unauthorized");
   });
 
   it("every .data answer carries Cache-Control, those of routes with their own caching too", async () => {
-    for (const path of ["/inbox/sw.js.data", "/inbox/manifest.webmanifest.data", "/listings/photos/k/1.jpg.data", "/about.data", "/listings.data", "/no-such-page.data", "/inbox.data", "/_root.data"]) {
+    for (const path of [
+      "/inbox/sw.js.data",
+      "/inbox/manifest.webmanifest.data",
+      "/listings/photos/k/1.jpg.data",
+      "/about.data",
+      "/listings.data",
+      "/no-such-page.data",
+      "/inbox.data",
+      "/_root.data",
+    ]) {
       const response = await rawRequest(port, `GET ${path} HTTP/1.1\r\nHost: ${HOST}:${port}\r\nConnection: close\r\n\r\n`);
       expect(response.status, path).toBeLessThan(500);
       expect(response.headers["cache-control"], path).toBeTruthy();
@@ -227,7 +346,12 @@ describe("status lines and headers of the answers (issue 38)", () => {
     const people = await send(origin, { path: "/inbox", headers: { cookie: cookieHeader(agent) } });
     const personId = /\/inbox\/people\/(\d+)/.exec(people.body)?.[1];
     expect(personId, "a stored person").toBeTruthy();
-    for (const path of ["/inbox/export/people.csv", "/inbox/export/submissions.csv", `/inbox/people/${personId}/export.json`, `/inbox/people/${personId}/export.txt`]) {
+    for (const path of [
+      "/inbox/export/people.csv",
+      "/inbox/export/submissions.csv",
+      `/inbox/people/${personId}/export.json`,
+      `/inbox/people/${personId}/export.txt`,
+    ]) {
       const response = await send(origin, { path, headers: { cookie: cookieHeader(agent) } });
       expect(response.status, path).toBe(200);
       expect(response.count("x-content-type-options"), path).toBe(1);
@@ -239,7 +363,10 @@ describe("status lines and headers of the answers (issue 38)", () => {
 
 describe("what was stored", () => {
   it("keeps the schema's rules for every row, and every stored submission was mailed with its markup as text", async () => {
-    const stats = answers.reduce<Record<number, number>>((acc, a) => ({ ...acc, [a.response.status]: (acc[a.response.status] ?? 0) + 1 }), {});
+    const stats = answers.reduce<Record<number, number>>(
+      (acc, a) => ({ ...acc, [a.response.status]: (acc[a.response.status] ?? 0) + 1 }),
+      {},
+    );
     console.info(`[bad input] ${answers.length} requests, answers by status: ${JSON.stringify(stats)}`);
     // Let the outbox deliver everything, then read the database with the server stopped.
     expect(await eventually(async () => ((await health(origin))?.notifications?.pending ?? 1) === 0, 30_000, 200)).toBe(true);
@@ -252,8 +379,12 @@ describe("what was stored", () => {
       const leads = await db.rows<{ full_name: string; email: string; phone: string; service_type: string; comments: string | null }>(
         sql`select full_name, email, phone, service_type, comments from leads`,
       );
-      const outbox = await db.rows<{ status: string; n: number }>(sql`select status, count(*)::integer as n from notification_outbox group by status`);
-      console.info(`[bad input] stored ${contacts.length} contacts, ${inquiries.length} inquiries, ${leads.length} leads; outbox ${JSON.stringify(outbox)}`);
+      const outbox = await db.rows<{ status: string; n: number }>(
+        sql`select status, count(*)::integer as n from notification_outbox group by status`,
+      );
+      console.info(
+        `[bad input] stored ${contacts.length} contacts, ${inquiries.length} inquiries, ${leads.length} leads; outbox ${JSON.stringify(outbox)}`,
+      );
       expect(contacts.length + leads.length, "some fuzzed submissions were valid and stored").toBeGreaterThan(0);
 
       const trimmed = (s: string) => s === s.trim();

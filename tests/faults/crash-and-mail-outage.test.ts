@@ -33,10 +33,14 @@ async function smtpOn(port: number): Promise<TestSmtpServer> {
 
 /** Waits until the outbox has nothing left to send, as the server's health check reports it. */
 async function outboxEmpty(site: SiteProcess, timeoutMs: number): Promise<boolean> {
-  return eventually(async () => {
-    const h = await health(site.origin);
-    return !!h?.notifications && h.notifications.pending === 0 && h.notifications.sending === 0;
-  }, timeoutMs, 200);
+  return eventually(
+    async () => {
+      const h = await health(site.origin);
+      return !!h?.notifications && h.notifications.pending === 0 && h.notifications.sending === 0;
+    },
+    timeoutMs,
+    200,
+  );
 }
 
 function expectDeliveredOnce(smtp: TestSmtpServer, acknowledged: SubmissionOutcome[]) {
@@ -64,7 +68,10 @@ describe("fault: the server is killed (SIGKILL) under a stream of submissions", 
     const outcomes = await stream.stop();
     const acknowledged = outcomes.filter((o) => o.status === 200);
     const failed = outcomes.filter((o) => o.status !== 200 && o.status !== 0);
-    expect(failed.map((o) => `${o.status} ${o.body.slice(0, 100)}`), "answers other than success or no answer").toEqual([]);
+    expect(
+      failed.map((o) => `${o.status} ${o.body.slice(0, 100)}`),
+      "answers other than success or no answer",
+    ).toEqual([]);
 
     expect(await outboxEmpty(site, 30_000), site.output()).toBe(true);
     expectDeliveredOnce(smtp, acknowledged);
@@ -100,9 +107,14 @@ describe("fault: the SMTP server is down for a while", () => {
 
     await smtp.stop();
     const during = await Promise.all(Array.from({ length: 6 }, () => submitOne(site.origin, "smtp-during")));
-    expect(during.map((o) => o.status), "the visitor's success does not depend on mail").toEqual(during.map(() => 200));
+    expect(
+      during.map((o) => o.status),
+      "the visitor's success does not depend on mail",
+    ).toEqual(during.map(() => 200));
     // Delivery is attempted and fails while the server is away: the mail waits, with retries.
-    expect(await eventually(async () => ((await health(site.origin))?.notifications?.pending ?? 0) >= during.length, 10_000, 200)).toBe(true);
+    expect(await eventually(async () => ((await health(site.origin))?.notifications?.pending ?? 0) >= during.length, 10_000, 200)).toBe(
+      true,
+    );
     await new Promise((r) => setTimeout(r, 2000));
     expect(site.output()).toMatch(/attempt \d+ failed, retrying/);
     expect(during.filter((o) => smtp.to(o.email).length > 0)).toEqual([]);

@@ -27,7 +27,13 @@ describe("guards: the form quota on every spelling of a form's path", () => {
     const dataDir = freshDataDir();
     const forms = await startSite({ port: ports.guards.secondSite, dataDir, testOnly: { formRateLimitMax: 3 } });
     const address = "198.18.3.1";
-    const post = (p: string, fields: Record<string, string>) => send(forms.origin, { method: "POST", path: p, headers: formHeaders(forms.origin, { "x-forwarded-for": address }), body: formBody(fields) });
+    const post = (p: string, fields: Record<string, string>) =>
+      send(forms.origin, {
+        method: "POST",
+        path: p,
+        headers: formHeaders(forms.origin, { "x-forwarded-for": address }),
+        body: formBody(fields),
+      });
 
     const allowed: string[] = [];
     for (let n = 0; n < 3; n++) {
@@ -35,7 +41,16 @@ describe("guards: the form quota on every spelling of a form's path", () => {
       expect((await post("/contact.data", contactFields(email, n))).status).toBe(200);
       allowed.push(email);
     }
-    const spellings = ["/Contact.data", "/CONTACT", "/contact/", "/contact/.data", "/contact//.data", "/%63ontact.data", "/Welcome.data", "/welcome/.data"];
+    const spellings = [
+      "/Contact.data",
+      "/CONTACT",
+      "/contact/",
+      "/contact/.data",
+      "/contact//.data",
+      "/%63ontact.data",
+      "/Welcome.data",
+      "/welcome/.data",
+    ];
     const refused: { path: string; email: string; status: number }[] = [];
     for (const [n, p] of spellings.entries()) {
       const email = `spelled-${n}@example.com`;
@@ -47,7 +62,10 @@ describe("guards: the form quota on every spelling of a form's path", () => {
     for (const r of refused) expect([429, 404], `POST ${r.path} after the quota -> ${r.status}`).toContain(r.status);
     const stored = await withDatabase({ dataDir }, storedSubmissions);
     for (const email of allowed) expect(stored.emails.has(email), email).toBe(true);
-    expect(refused.filter((r) => stored.emails.has(r.email)).map((r) => r.path), "stored past the quota").toEqual([]);
+    expect(
+      refused.filter((r) => stored.emails.has(r.email)).map((r) => r.path),
+      "stored past the quota",
+    ).toEqual([]);
     expect(stored.emails.size).toBe(3);
     // No notification went out (or was queued) for them either: the mail folder holds at most the three allowed.
     const mailDir = path.join(dataDir, "mail");
@@ -68,14 +86,21 @@ describe.skipIf(!bin)("guards: what strangers' sign-in attempts leave in Postgre
     await pg.init();
     const databaseUrl = pg.url;
     const pgSite = await startSite({ port: ports.guards.secondSite, dataDir: freshDataDir(), databaseUrl });
-    const one = async <T extends Record<string, unknown>>(query: SQL) => (await withDatabase({ databaseUrl }, (db) => db.rows<T>(query)))[0]!;
+    const one = async <T extends Record<string, unknown>>(query: SQL) =>
+      (await withDatabase({ databaseUrl }, (db) => db.rows<T>(query)))[0]!;
     // What the attempts keep, not how PostgreSQL happened to lay out its files: under concurrent
     // inserts a table is extended by many empty pages at once and dead row versions wait for
     // autovacuum (the whole database's size once read +1.07 MB for 96 KB of rows). VACUUM FULL
     // compacts every table first; the size is the sum of the application's tables with their indexes.
     const size = async () => {
       await withDatabase({ databaseUrl }, (db) => db.rows(sql`vacuum full`));
-      return Number((await one<{ n: string }>(sql`select sum(pg_total_relation_size(c.oid))::text as n from pg_class c join pg_namespace s on s.oid = c.relnamespace where s.nspname = 'public' and c.relkind = 'r'`)).n);
+      return Number(
+        (
+          await one<{ n: string }>(
+            sql`select sum(pg_total_relation_size(c.oid))::text as n from pg_class c join pg_namespace s on s.oid = c.relnamespace where s.nspname = 'public' and c.relkind = 'r'`,
+          )
+        ).n,
+      );
     };
     const before = await size();
     // 254-character e-mails that differ, 200-character user agents, from three addresses (30 checks each at most).
@@ -97,8 +122,14 @@ describe.skipIf(!bin)("guards: what strangers' sign-in attempts leave in Postgre
     const after = await size();
 
     const logged = await one<{ n: number }>(sql`select count(*)::integer as n from inbox_sign_ins`);
-    const tallies = await withDatabase({ databaseUrl }, (db) => db.rows<{ day: string; method: string; throttled: number }>(sql`select day::text as day, method, throttled from inbox_sign_in_tallies`));
-    console.info(`[guards] 3,000 sign-ins: ${JSON.stringify(counts)}; tables ${before} -> ${after} bytes (+${after - before}); ${logged.n} logged; tallies ${JSON.stringify(tallies)}`);
+    const tallies = await withDatabase({ databaseUrl }, (db) =>
+      db.rows<{ day: string; method: string; throttled: number }>(
+        sql`select day::text as day, method, throttled from inbox_sign_in_tallies`,
+      ),
+    );
+    console.info(
+      `[guards] 3,000 sign-ins: ${JSON.stringify(counts)}; tables ${before} -> ${after} bytes (+${after - before}); ${logged.n} logged; tallies ${JSON.stringify(tallies)}`,
+    );
     expect(after - before, `tables grew from ${before} to ${after} bytes`).toBeLessThan(1024 * 1024);
     expect(Number(logged.n)).toBeLessThanOrEqual(2000);
     expect(Number(logged.n), "only the attempts that reached the check are logged").toBe(checked);

@@ -7,18 +7,37 @@
 import { describe, expect, it } from "vitest";
 import { submitOne } from "./support/forms";
 import { agent, guardsHooks, newAccount, site } from "./support/guards";
-import { GOOD_PASSWORD, cookieHeader, formBody, formHeaders, inPool, repeatedHeaders, send, signIn, signedIn, stackLines } from "./support/inbox";
+import {
+  GOOD_PASSWORD,
+  cookieHeader,
+  formBody,
+  formHeaders,
+  inPool,
+  repeatedHeaders,
+  send,
+  signIn,
+  signedIn,
+  stackLines,
+} from "./support/inbox";
 
 guardsHooks({ sharedSite: true });
 
 describe("guards: the inbox's same-origin rule and private headers on every spelling", () => {
   it("refuses a signed-in POST without the site's Origin (403, or React Router's 400 for a foreign one; no invite) on every spelling; GET /INBOX/account is private, once, without the public frame", async () => {
     const spellings = ["/INBOX/account.data", "/%69nbox/account.data", "/inbox/account.data", "/Inbox/Account"];
-    const origins = [{ name: "no Origin", value: null }, { name: "a foreign Origin", value: "https://evil.example" }];
+    const origins = [
+      { name: "no Origin", value: null },
+      { name: "a foreign Origin", value: "https://evil.example" },
+    ];
     const logFrom = site.output().length;
     for (const p of spellings) {
       for (const o of origins) {
-        const res = await send(site.origin, { method: "POST", path: p, headers: formHeaders(o.value, { cookie: cookieHeader(agent) }), body: formBody({ intent: "invite", email: "x@y.ca" }) });
+        const res = await send(site.origin, {
+          method: "POST",
+          path: p,
+          headers: formHeaders(o.value, { cookie: cookieHeader(agent) }),
+          body: formBody({ intent: "invite", email: "x@y.ca" }),
+        });
         const what = `POST ${p} signed in, ${o.name} -> ${res.status} ${res.body.slice(0, 120)}`;
         expect(res.status, what).toBeGreaterThanOrEqual(400);
         expect(res.status, what).toBeLessThan(500);
@@ -40,7 +59,12 @@ describe("guards: the inbox's same-origin rule and private headers on every spel
     expect(page.status).toBe(200);
     expect(page.body).not.toContain("x@y.ca");
     // ...while the same spelling with the site's Origin reaches the action: the 403 was the guard, not a miss.
-    const control = await send(site.origin, { method: "POST", path: "/INBOX/account.data", headers: formHeaders(site.origin, { cookie: cookieHeader(agent) }), body: formBody({ intent: "invite", email: "spelled@y.ca" }) });
+    const control = await send(site.origin, {
+      method: "POST",
+      path: "/INBOX/account.data",
+      headers: formHeaders(site.origin, { cookie: cookieHeader(agent) }),
+      body: formBody({ intent: "invite", email: "spelled@y.ca" }),
+    });
     expect(control.status).toBe(200);
     expect(control.body).toMatch(/\/inbox\/setup\/[A-Za-z0-9_-]+/);
 
@@ -70,22 +94,82 @@ describe("guards: bad input answers 4xx and logs no stack trace", () => {
 
     const logFrom = site.output().length;
     const asAgent = { cookie: cookieHeader(agent) };
-    const json = (extra: Record<string, string | undefined> = {}) => ({ "content-type": "application/json", origin: site.origin, ...extra });
+    const json = (extra: Record<string, string | undefined> = {}) => ({
+      "content-type": "application/json",
+      origin: site.origin,
+      ...extra,
+    });
     const brokenMultipart = `--xx\r\nContent-Disposition: form-data; name="intent"\r\n\r\nnote`;
-    const inputs: { label: string; method?: string; path: string; headers: Record<string, string | undefined>; body?: string; expect?: number }[] = [
-      ...["null", "[]", "1", '"x"'].map((body) => ({ label: `passkey JSON ${body}`, method: "POST", path: "/inbox/passkey", headers: json(), body })),
-      { label: "passkey as text/plain", method: "POST", path: "/inbox/passkey", headers: { "content-type": "text/plain", origin: site.origin }, body: '{"intent":"sign-in-options"}' },
-      { label: "NUL in a note", method: "POST", path: personPath!, headers: formHeaders(site.origin, asAgent), body: formBody({ intent: "note", note: "before\u0000after" }) },
+    const inputs: {
+      label: string;
+      method?: string;
+      path: string;
+      headers: Record<string, string | undefined>;
+      body?: string;
+      expect?: number;
+    }[] = [
+      ...["null", "[]", "1", '"x"'].map((body) => ({
+        label: `passkey JSON ${body}`,
+        method: "POST",
+        path: "/inbox/passkey",
+        headers: json(),
+        body,
+      })),
+      {
+        label: "passkey as text/plain",
+        method: "POST",
+        path: "/inbox/passkey",
+        headers: { "content-type": "text/plain", origin: site.origin },
+        body: '{"intent":"sign-in-options"}',
+      },
+      {
+        label: "NUL in a note",
+        method: "POST",
+        path: personPath!,
+        headers: formHeaders(site.origin, asAgent),
+        body: formBody({ intent: "note", note: "before\u0000after" }),
+      },
       { label: "NUL in the search", path: "/inbox.data?q=%00", headers: asAgent },
       { label: "NUL in the search (page)", path: "/inbox?q=%00", headers: asAgent },
-      ...["abc", "3.5", "1e100"].map((id) => ({ label: `notificationId ${id}`, method: "POST", path: personPath!, headers: formHeaders(site.origin, asAgent), body: formBody({ intent: "resend", notificationId: id }) })),
+      ...["abc", "3.5", "1e100"].map((id) => ({
+        label: `notificationId ${id}`,
+        method: "POST",
+        path: personPath!,
+        headers: formHeaders(site.origin, asAgent),
+        body: formBody({ intent: "resend", notificationId: id }),
+      })),
       ...[personPath!, `${personPath!}.data`, "/inbox/account", "/inbox/account.data"].flatMap((p) => [
-        { label: `text/plain to ${p}`, method: "POST", path: p, headers: { "content-type": "text/plain;charset=UTF-8", origin: site.origin, ...asAgent }, body: "intent=note\nnote=hello" },
+        {
+          label: `text/plain to ${p}`,
+          method: "POST",
+          path: p,
+          headers: { "content-type": "text/plain;charset=UTF-8", origin: site.origin, ...asAgent },
+          body: "intent=note\nnote=hello",
+        },
         { label: `JSON to ${p}`, method: "POST", path: p, headers: json(asAgent), body: '{"intent":"invite","email":"json@y.ca"}' },
-        { label: `broken multipart to ${p}`, method: "POST", path: p, headers: { "content-type": "multipart/form-data; boundary=xx", origin: site.origin, ...asAgent }, body: brokenMultipart },
-        { label: `multipart without a boundary to ${p}`, method: "POST", path: p, headers: { "content-type": "multipart/form-data", origin: site.origin, ...asAgent }, body: brokenMultipart },
+        {
+          label: `broken multipart to ${p}`,
+          method: "POST",
+          path: p,
+          headers: { "content-type": "multipart/form-data; boundary=xx", origin: site.origin, ...asAgent },
+          body: brokenMultipart,
+        },
+        {
+          label: `multipart without a boundary to ${p}`,
+          method: "POST",
+          path: p,
+          headers: { "content-type": "multipart/form-data", origin: site.origin, ...asAgent },
+          body: brokenMultipart,
+        },
       ]),
-      ...["/mortgage-calculator", "/blog/rss.xml", "/about", "/mortgage-calculator.data"].map((p) => ({ label: `POST to ${p}, which has no action`, method: "POST", path: p, headers: formHeaders(site.origin), body: "a=b", expect: 405 })),
+      ...["/mortgage-calculator", "/blog/rss.xml", "/about", "/mortgage-calculator.data"].map((p) => ({
+        label: `POST to ${p}, which has no action`,
+        method: "POST",
+        path: p,
+        headers: formHeaders(site.origin),
+        body: "a=b",
+        expect: 405,
+      })),
     ];
     const results: string[] = [];
     for (const input of inputs) {
@@ -98,8 +182,12 @@ describe("guards: bad input answers 4xx and logs no stack trace", () => {
 
     // 35 sign-ins with NUL in the e-mail from one address (past its 30 and the account's 10), then the right one from there.
     const address = "198.18.6.1";
-    const nulAnswers = await inPool(Array.from({ length: 35 }), 5, () => signIn(site, { email: `nul\u0000@example.com`, password: GOOD_PASSWORD, address }));
-    const nulAccount = await inPool(Array.from({ length: 35 }), 5, () => signIn(site, { email: nul.email, password: `${GOOD_PASSWORD}\u0000`, address }));
+    const nulAnswers = await inPool(Array.from({ length: 35 }), 5, () =>
+      signIn(site, { email: `nul\u0000@example.com`, password: GOOD_PASSWORD, address }),
+    );
+    const nulAccount = await inPool(Array.from({ length: 35 }), 5, () =>
+      signIn(site, { email: nul.email, password: `${GOOD_PASSWORD}\u0000`, address }),
+    );
     for (const a of [...nulAnswers, ...nulAccount]) {
       expect(a.status, a.body.slice(0, 200)).toBeGreaterThanOrEqual(400);
       expect(a.status, a.body.slice(0, 200)).toBeLessThan(500);

@@ -58,10 +58,14 @@ async function post(path: string, fields: Record<string, string>, ip: string): P
 
 /** Waits until the outbox has nothing left to send. */
 async function outboxSettled(): Promise<void> {
-  const settled = await eventually(async () => {
-    const n = (await health(site.origin))?.notifications;
-    return n !== undefined && n.pending === 0 && n.sending === 0;
-  }, 30_000, 200);
+  const settled = await eventually(
+    async () => {
+      const n = (await health(site.origin))?.notifications;
+      return n !== undefined && n.pending === 0 && n.sending === 0;
+    },
+    30_000,
+    200,
+  );
   expect(settled, site.output()).toBe(true);
 }
 
@@ -81,7 +85,8 @@ function expectNothingTyped(mails: { raw: string }[], address: string) {
 describe("fault: strangers make the site mail someone", () => {
   it("counts one IPv6 /64 as one client, however many addresses it sends from", async () => {
     const statuses: number[] = [];
-    for (let i = 1; i <= 12; i++) statuses.push(await post("/contact.data", contactFields(`v6-${i}@example.com`, i), `2001:db8:38:64::${(i * 4099).toString(16)}`));
+    for (let i = 1; i <= 12; i++)
+      statuses.push(await post("/contact.data", contactFields(`v6-${i}@example.com`, i), `2001:db8:38:64::${(i * 4099).toString(16)}`));
     expect(statuses.filter((s) => s === 200)).toHaveLength(QUOTA);
     expect(statuses.slice(QUOTA).every((s) => s === 429)).toBe(true);
     // Another /64, another client.
@@ -92,7 +97,10 @@ describe("fault: strangers make the site mail someone", () => {
     const victim = "victim@example.com";
     const statuses: number[] = [];
     for (let n = 0; n < 12; n++) {
-      const fields = n % 2 ? { ...leadFields(victim, n), fullName: SPAM_NAME, comments: `${SPAM_NAME} <a href="https://evil.example/">win</a>` } : { ...contactFields(victim, n), name: SPAM_NAME, message: `${SPAM_NAME} www.evil.example` };
+      const fields =
+        n % 2
+          ? { ...leadFields(victim, n), fullName: SPAM_NAME, comments: `${SPAM_NAME} <a href="https://evil.example/">win</a>` }
+          : { ...contactFields(victim, n), name: SPAM_NAME, message: `${SPAM_NAME} www.evil.example` };
       statuses.push(await post(n % 2 ? "/welcome.data" : "/contact.data", fields, nextClientIp()));
     }
     expect(statuses).toEqual(Array(12).fill(200));
@@ -110,10 +118,24 @@ describe("fault: strangers make the site mail someone", () => {
     const victim = "Victim.Two+alerts@example.com";
     const statuses: number[] = [];
     for (let n = 0; n < 10; n++) {
-      const fields = { email: victim, name: SPAM_NAME, frequency: "daily", consent: "yes", consentVersion: ALERT_CONSENT_VERSION, kind: "search", form: "Save this search", city: "Edmonton", minBeds: String(1 + (n % 5)), website: "" };
+      const fields = {
+        email: victim,
+        name: SPAM_NAME,
+        frequency: "daily",
+        consent: "yes",
+        consentVersion: ALERT_CONSENT_VERSION,
+        kind: "search",
+        form: "Save this search",
+        city: "Edmonton",
+        minBeds: String(1 + (n % 5)),
+        website: "",
+      };
       statuses.push(await post("/alerts.data", fields, nextClientIp()));
     }
-    expect(statuses.every((s) => s < 400), JSON.stringify(statuses)).toBe(true);
+    expect(
+      statuses.every((s) => s < 400),
+      JSON.stringify(statuses),
+    ).toBe(true);
     await outboxSettled();
     const confirmations = mailsTo("victim.two+alerts@example.com");
     expect(confirmations).toHaveLength(RECIPIENT_CAP);

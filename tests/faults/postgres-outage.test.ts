@@ -36,7 +36,12 @@ afterAll(async () => {
 
 /** The page text as the visitor reads it (React escapes apostrophes and the like). */
 function unescapeHtml(html: string): string {
-  return html.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  return html
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 }
 
 describe.skipIf(!bin)("fault: PostgreSQL stops and restarts under submissions", () => {
@@ -67,14 +72,18 @@ describe.skipIf(!bin)("fault: PostgreSQL stops and restarts under submissions", 
     pg!.start();
     const upAt = stream.outcomes.length;
     // Back by itself: the stream is acknowledged again without restarting the site.
-    expect(await eventually(() => stream.outcomes.slice(upAt).filter((o) => o.status === 200).length >= 20, 20_000, 20), site.output()).toBe(true);
+    expect(
+      await eventually(() => stream.outcomes.slice(upAt).filter((o) => o.status === 200).length >= 20, 20_000, 20),
+      site.output(),
+    ).toBe(true);
     const outcomes = await stream.stop();
 
     const duringOutage = outcomes.slice(downAt, upAt);
     expect(duringOutage.length).toBeGreaterThan(0);
     const unexpected = outcomes.filter((o) => ![200, 503].includes(o.status)).map((o) => `${o.status} ${o.body.slice(0, 80)}`);
     expect(unexpected, "answers other than success or the clear 503").toEqual([]);
-    for (const o of outcomes.filter((x) => x.status === 503)) expect(o.body).toContain(o.kind === "contact" ? contactMessages.failure : leadMessages.failure);
+    for (const o of outcomes.filter((x) => x.status === 503))
+      expect(o.body).toContain(o.kind === "contact" ? contactMessages.failure : leadMessages.failure);
     expect((await health(site.origin))?.ok).toBe(true);
 
     const acknowledged = outcomes.filter((o) => o.status === 200);
@@ -84,8 +93,12 @@ describe.skipIf(!bin)("fault: PostgreSQL stops and restarts under submissions", 
     ).toBe(true);
     expect(acknowledged.filter((o) => new Set(smtp.to(o.email).map((m) => m.messageId)).size !== 1)).toEqual([]);
     const stored = await withDatabase({ databaseUrl: pg!.url }, storedSubmissions);
-    expect(acknowledged.filter((o) => !stored.emails.has(o.email)).map((o) => o.email), "acknowledged but lost").toEqual([]);
-    for (const o of outcomes.filter((x) => x.status === 503)) expect(stored.emails.has(o.email), `${o.email} refused yet stored`).toBe(false);
+    expect(
+      acknowledged.filter((o) => !stored.emails.has(o.email)).map((o) => o.email),
+      "acknowledged but lost",
+    ).toEqual([]);
+    for (const o of outcomes.filter((x) => x.status === 503))
+      expect(stored.emails.has(o.email), `${o.email} refused yet stored`).toBe(false);
     console.info(
       `[postgres] ${outcomes.length} submissions: ${acknowledged.length} acknowledged, ${outcomes.filter((o) => o.status === 503).length} answered 503 during the outage, all acknowledged stored and notified once`,
     );

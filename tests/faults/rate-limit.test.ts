@@ -45,7 +45,13 @@ describe("fault: one address floods the contact form", () => {
         headers: { "content-type": "application/x-www-form-urlencoded", origin: site.origin, "x-forwarded-for": ip },
         body: new URLSearchParams(contactFields(email, n)).toString(),
       });
-      return { email, status: res.status, type: res.headers.get("content-type") ?? "", retryAfter: res.headers.get("retry-after"), body: await res.text() };
+      return {
+        email,
+        status: res.status,
+        type: res.headers.get("content-type") ?? "",
+        retryAfter: res.headers.get("retry-after"),
+        body: await res.text(),
+      };
     };
     const flood = [];
     for (let n = 0; n < 12; n++) flood.push(await post("198.51.100.66", n));
@@ -89,7 +95,8 @@ describe.skipIf(!bin)("fault: one address spreads its submissions over two serve
       startSite({ port: ports.rateLimit.secondSite, dataDir: freshDataDir(), databaseUrl: pg.url, testOnly }),
     ]);
     const statuses: number[] = [];
-    for (let n = 0; n < 3; n++) statuses.push(await postContact(a.origin, "198.51.100.90", 2 * n), await postContact(b.origin, "198.51.100.90", 2 * n + 1));
+    for (let n = 0; n < 3; n++)
+      statuses.push(await postContact(a.origin, "198.51.100.90", 2 * n), await postContact(b.origin, "198.51.100.90", 2 * n + 1));
     expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
     // Another address still has its whole quota on either server.
     expect(await postContact(b.origin, "198.51.100.91", 100)).toBe(200);

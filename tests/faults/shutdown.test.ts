@@ -46,7 +46,13 @@ describe("SIGTERM", () => {
     const burstEmails = Array.from({ length: 30 }, (_, i) => `sigterm-${i}-${Date.now()}@example.com`);
     const burst = burstEmails.map((email, i) => {
       const body = new URLSearchParams(contactFields(email, i)).toString();
-      return new SlowRequest(ports.shutdown.site, "/contact.data", body, { "Content-Type": "application/x-www-form-urlencoded", Origin: site.origin, "X-Forwarded-For": nextClientIp() }, body.length);
+      return new SlowRequest(
+        ports.shutdown.site,
+        "/contact.data",
+        body,
+        { "Content-Type": "application/x-www-form-urlencoded", Origin: site.origin, "X-Forwarded-For": nextClientIp() },
+        body.length,
+      );
     });
     await Promise.all(burst.map((r) => r.connected));
     await new Promise((r) => setTimeout(r, 50));
@@ -66,7 +72,14 @@ describe("SIGTERM", () => {
 
     slow.finish();
     const slowAnswer = await slow.response;
-    const outcomes = await Promise.all(burst.map((r) => r.response.then((answer) => ({ ...answer, at: Date.now() }), (error: Error) => ({ status: -1, body: error.message, at: Date.now() }))));
+    const outcomes = await Promise.all(
+      burst.map((r) =>
+        r.response.then(
+          (answer) => ({ ...answer, at: Date.now() }),
+          (error: Error) => ({ status: -1, body: error.message, at: Date.now() }),
+        ),
+      ),
+    );
     const exit = await site.exited;
 
     expect(slowAnswer.status, site.output()).toBe(200);
@@ -81,7 +94,9 @@ describe("SIGTERM", () => {
     const reset = answered.filter((o) => o.status !== 200);
     for (const o of reset) expect(`${o.status} ${o.body}`).toMatch(/^(-1 .*ECONNRESET|0 )/);
     expect(succeeded.filter((o) => o.at > signalledAt).length, "answers that came after the signal").toBeGreaterThan(0);
-    console.info(`[shutdown] burst of ${answered.length}: ${succeeded.length} answered 200 (${succeeded.filter((o) => o.at > signalledAt).length} after the signal), ${reset.length} reset before being read`);
+    console.info(
+      `[shutdown] burst of ${answered.length}: ${succeeded.length} answered 200 (${succeeded.filter((o) => o.at > signalledAt).length} after the signal), ${reset.length} reset before being read`,
+    );
 
     const acknowledged = [slowEmail, ...succeeded.map((o) => o.email)];
     const stored = await withDatabase({ dataDir }, storedSubmissions);

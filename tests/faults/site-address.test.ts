@@ -63,7 +63,11 @@ afterAll(async () => {
   removeDataDirs();
 });
 
-async function get(target: Target, urlPath: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; body: string }> {
+async function get(
+  target: Target,
+  urlPath: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Headers; body: string }> {
   const res = await fetch(`${target.site.origin}${urlPath}`, { headers: { ...target.headers, ...headers }, redirect: "manual" });
   return { status: res.status, headers: res.headers, body: await res.text() };
 }
@@ -174,10 +178,14 @@ describe("the two servers of the one build", () => {
 
   it("with the feed on: the listings sitemap, a listing page and the per-request area pages carry the second address", async () => {
     let sitemap = "";
-    const synced = await eventually(async () => {
-      sitemap = (await get(two, "/sitemap-listings.xml")).body;
-      return sitemap.includes(`<loc>${two.siteUrl}/listings/`);
-    }, 60_000, 250);
+    const synced = await eventually(
+      async () => {
+        sitemap = (await get(two, "/sitemap-listings.xml")).body;
+        return sitemap.includes(`<loc>${two.siteUrl}/listings/`);
+      },
+      60_000,
+      250,
+    );
     expect(synced, sitemap).toBe(true);
     const locs = [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!);
     for (const loc of locs) expect(loc.startsWith(`${two.siteUrl}/listings`), loc).toBe(true);
@@ -198,11 +206,18 @@ describe("the two servers of the one build", () => {
 
 describe("a SITE_URL that is not an origin", () => {
   it("stops start-up with one line: pages cannot be served under a path", async () => {
-    const site = spawnSite({ port: ports.siteAddress.secondSite + 1, dataDir: freshDataDir(), env: { SITE_URL: "https://www.example.com/site" } });
+    const site = spawnSite({
+      port: ports.siteAddress.secondSite + 1,
+      dataDir: freshDataDir(),
+      env: { SITE_URL: "https://www.example.com/site" },
+    });
     const timeout = setTimeout(() => site.child.kill("SIGKILL"), 60_000);
     const exit = await site.exited;
     clearTimeout(timeout);
-    const lines = site.output().split("\n").filter((l) => l.trim());
+    const lines = site
+      .output()
+      .split("\n")
+      .filter((l) => l.trim());
     expect(exit, site.output()).toEqual({ code: 1, signal: null });
     expect(lines, site.output()).toHaveLength(1);
     expect(lines[0]).toMatch(/^Start-up failed: SITE_URL must be the site's origin alone .*got "https:\/\/www\.example\.com\/site"$/);

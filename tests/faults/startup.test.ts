@@ -115,8 +115,12 @@ describe("fault: the data folder cannot be used", () => {
 describe("fault: the database server cannot be reached", () => {
   it("DATABASE_URL pointing at a port where nothing listens", async () => {
     const dataDir = path.join(root, "pg-missing");
-    const result = await startExpectingFailure(dataDir, { DATABASE_URL: `postgres://site:secret-password@127.0.0.1:${ports.startup.postgresNobody}/agent_site` });
-    expectOneClearLine(result, [new RegExp(`Cannot reach the PostgreSQL server at 127\\.0\\.0\\.1:${ports.startup.postgresNobody}/agent_site`)]);
+    const result = await startExpectingFailure(dataDir, {
+      DATABASE_URL: `postgres://site:secret-password@127.0.0.1:${ports.startup.postgresNobody}/agent_site`,
+    });
+    expectOneClearLine(result, [
+      new RegExp(`Cannot reach the PostgreSQL server at 127\\.0\\.0\\.1:${ports.startup.postgresNobody}/agent_site`),
+    ]);
     expect(result.lines[0]).not.toContain("secret-password");
   });
 });

@@ -19,13 +19,27 @@ export interface Answer<T = Record<string, unknown>> {
 
 function answerOf(value: unknown): Answer {
   if (value instanceof Response) return { status: value.status, headers: value.headers, data: {}, location: value.headers.get("Location") };
-  const init = (value as { type?: string; init?: ResponseInit | null } | null)?.type === "DataWithResponseInit" ? (value as { init: ResponseInit | null; data: unknown }) : null;
-  if (init) return { status: init.init?.status ?? 200, headers: new Headers(init.init?.headers), data: init.data as Record<string, unknown>, location: null };
+  const init =
+    (value as { type?: string; init?: ResponseInit | null } | null)?.type === "DataWithResponseInit"
+      ? (value as { init: ResponseInit | null; data: unknown })
+      : null;
+  if (init)
+    return {
+      status: init.init?.status ?? 200,
+      headers: new Headers(init.init?.headers),
+      data: init.data as Record<string, unknown>,
+      location: null,
+    };
   return { status: 200, headers: new Headers(), data: value as Record<string, unknown>, location: null };
 }
 
 /** Runs `route`'s loader (GET) or action (any other method) behind its middleware, as the router would. */
-export async function runRoute(route: AlertRoute, request: Request, context: RouterContextProvider, params: Record<string, string> = {}): Promise<Answer> {
+export async function runRoute(
+  route: AlertRoute,
+  request: Request,
+  context: RouterContextProvider,
+  params: Record<string, string> = {},
+): Promise<Answer> {
   const handler = request.method === "GET" || request.method === "HEAD" ? route.loader : route.action;
   if (!handler) throw new Error(`the route has no handler for ${request.method}`);
   const args = { request, context, params };

@@ -12,7 +12,12 @@ export function contextOf(db: Database): AlertsContext & { wakes: number } {
   return ctx;
 }
 
-export async function listingIn(db: Database, key: string, address = "10123 Jasper Avenue NW", city: string | null = "Edmonton"): Promise<void> {
+export async function listingIn(
+  db: Database,
+  key: string,
+  address = "10123 Jasper Avenue NW",
+  city: string | null = "Edmonton",
+): Promise<void> {
   const l = listings;
   await db.rows(sql`
     insert into ${l} (${name(l.listing_key)}, ${name(l.slug)}, ${name(l.address)}, ${name(l.city)}, ${name(l.category)}, ${name(l.status)}, ${name(l.list_price)}, ${name(l.modified_at)})
@@ -21,19 +26,39 @@ export async function listingIn(db: Database, key: string, address = "10123 Jasp
 
 /** An inbox account with one subscribed device (a fake endpoint: these tests only count the queued pushes). */
 export async function deviceIn(db: Database): Promise<number> {
-  const [account] = await returning(db.rows, { id: inboxUsers.id }, sql`insert into ${inboxUsers} (${name(inboxUsers.name)}, ${name(inboxUsers.email)}) values ('Agent', 'agent@example.com')`);
+  const [account] = await returning(
+    db.rows,
+    { id: inboxUsers.id },
+    sql`insert into ${inboxUsers} (${name(inboxUsers.name)}, ${name(inboxUsers.email)}) values ('Agent', 'agent@example.com')`,
+  );
   const d = pushDevices;
-  const [device] = await returning(db.rows, { id: d.id }, sql`
+  const [device] = await returning(
+    db.rows,
+    { id: d.id },
+    sql`
     insert into ${d} (${name(d.account_id)}, ${name(d.endpoint)}, ${name(d.p256dh)}, ${name(d.auth)}, ${name(d.browser)})
-    values (${account!.id}, 'https://push.example/1', 'key', 'auth', 'Firefox on Linux')`);
+    values (${account!.id}, 'https://push.example/1', 'key', 'auth', 'Firefox on Linux')`,
+  );
   return device!.id;
 }
 
 export const outboxRows = (db: Database) =>
   select(
     db.rows,
-    { kind: notificationOutbox.kind, recipient: notificationOutbox.recipient, personId: notificationOutbox.person_id, payload: notificationOutbox.payload, status: notificationOutbox.status, source: notificationOutbox.source },
+    {
+      kind: notificationOutbox.kind,
+      recipient: notificationOutbox.recipient,
+      personId: notificationOutbox.person_id,
+      payload: notificationOutbox.payload,
+      status: notificationOutbox.status,
+      source: notificationOutbox.source,
+    },
     sql`from ${notificationOutbox} order by ${notificationOutbox.id}`,
   );
 
-export const pushRows = (db: Database) => select(db.rows, { kind: pushMessages.kind, personId: pushMessages.person_id, payload: pushMessages.payload }, sql`from ${pushMessages} order by ${pushMessages.id}`);
+export const pushRows = (db: Database) =>
+  select(
+    db.rows,
+    { kind: pushMessages.kind, personId: pushMessages.person_id, payload: pushMessages.payload },
+    sql`from ${pushMessages} order by ${pushMessages.id}`,
+  );

@@ -46,7 +46,14 @@ import ${DEPLOY_CADDYFILE}
   );
   let log = "";
   const child: ChildProcess = spawn(CADDY, ["run", "--config", path.join(dir, "Caddyfile"), "--adapter", "caddyfile"], {
-    env: { PATH: process.env.PATH, HOME: dir, XDG_CONFIG_HOME: dir, XDG_DATA_HOME: dir, SITE_DOMAIN: "localhost", SITE_UPSTREAM: `127.0.0.1:${options.upstreamPort}` },
+    env: {
+      PATH: process.env.PATH,
+      HOME: dir,
+      XDG_CONFIG_HOME: dir,
+      XDG_DATA_HOME: dir,
+      SITE_DOMAIN: "localhost",
+      SITE_UPSTREAM: `127.0.0.1:${options.upstreamPort}`,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (d: Buffer) => (log += d.toString()));
@@ -70,10 +77,21 @@ import ${DEPLOY_CADDYFILE}
     if (!existsSync(rootFile)) continue;
     const ca = readFileSync(rootFile, "utf8");
     const answered = await new Promise<boolean>((resolve) => {
-      const req = httpsRequest({ host: "127.0.0.1", port: options.httpsPort, servername: "localhost", ca, path: "/healthz", headers: { host: `localhost:${options.httpsPort}` }, timeout: 2_000 }, (res) => {
-        res.resume();
-        resolve(true);
-      });
+      const req = httpsRequest(
+        {
+          host: "127.0.0.1",
+          port: options.httpsPort,
+          servername: "localhost",
+          ca,
+          path: "/healthz",
+          headers: { host: `localhost:${options.httpsPort}` },
+          timeout: 2_000,
+        },
+        (res) => {
+          res.resume();
+          resolve(true);
+        },
+      );
       req.on("error", () => resolve(false));
       req.end();
     });

@@ -41,8 +41,19 @@ export let validToken = "";
 export function inboxWithALeadForThisFile(): void {
   beforeAll(async () => {
     t = await createTestDatabase();
-    inbox = await createInboxContext(t.db, { siteUrl: SITE, kickOutbox: () => {}, push: { publicKey: "BTest", endpointRules: { localHosts: [] }, queued: () => {} }, replyMinutes: 60 });
-    await recordLead(t.db, { fullName: SECRET, email: "vanessa@example.com", phone: "780-555-0101", serviceType: "selling", comments: "=1+1" });
+    inbox = await createInboxContext(t.db, {
+      siteUrl: SITE,
+      kickOutbox: () => {},
+      push: { publicKey: "BTest", endpointRules: { localHosts: [] }, queued: () => {} },
+      replyMinutes: 60,
+    });
+    await recordLead(t.db, {
+      fullName: SECRET,
+      email: "vanessa@example.com",
+      phone: "780-555-0101",
+      serviceType: "selling",
+      comments: "=1+1",
+    });
     const { token } = await createInvite(t.db);
     const created = await createAccountFromInvite(t.db, token, { name: "Jordan", email: "jordan@example.com", password: PASSWORD });
     if (!created.ok) throw new Error("no account");
@@ -105,7 +116,12 @@ export interface Outcome {
 }
 
 /** Runs `handler` behind the inbox layout's middleware, with the router context the server would give it. */
-export async function outcome(handler: Handler, req: Request, params: Record<string, string> = {}, clientIp = "203.0.113.1"): Promise<Outcome> {
+export async function outcome(
+  handler: Handler,
+  req: Request,
+  params: Record<string, string> = {},
+  clientIp = "203.0.113.1",
+): Promise<Outcome> {
   const context = contextFor(clientIp);
   let ran = false;
   const response = (await inboxGuard({ request: req, params, context } as never, async () => {
@@ -116,7 +132,13 @@ export async function outcome(handler: Handler, req: Request, params: Record<str
       return asResponse(thrown, true);
     }
   })) as Response;
-  return { status: response.status, location: response.headers.get("Location"), body: await response.text(), headers: response.headers, ran };
+  return {
+    status: response.status,
+    location: response.headers.get("Location"),
+    body: await response.text(),
+    headers: response.headers,
+    ran,
+  };
 }
 
 export async function nothingChanged() {

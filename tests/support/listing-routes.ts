@@ -24,9 +24,25 @@ export const PATH = `/listings/${SLUG}`;
  * The router context for a request: the feed's database (or none), the forms' store on the same database, a quota that allows;
  * with `alerts`, listing alerts on the same database too (the server has them only with the feed), their wake-ups counted in `queued`.
  */
-export function listingContext(db: Database, { feed = true, alerts = false, queued = () => {} }: { feed?: boolean; alerts?: boolean; queued?: () => void } = {}): RouterContextProvider {
-  const forms = { limiter: { consume: async () => ({ allowed: true, retryAfterSeconds: 600, excess: 0 }), refund: async () => {}, reset: async () => {} }, max: 5 };
+export function listingContext(
+  db: Database,
+  { feed = true, alerts = false, queued = () => {} }: { feed?: boolean; alerts?: boolean; queued?: () => void } = {},
+): RouterContextProvider {
+  const forms = {
+    limiter: { consume: async () => ({ allowed: true, retryAfterSeconds: 600, excess: 0 }), refund: async () => {}, reset: async () => {} },
+    max: 5,
+  };
   const leads = { db, notificationQueued: () => {}, acknowledge: false };
-  const value = { clientIp: "203.0.113.7", forms, leads, inbox: null, fromThisMachine: false, cspNonce: undefined, contentSecurityPolicy: undefined, listings: feed ? { db, memberKey: null } : null, alerts: feed && alerts ? { db, siteUrl: "http://localhost", queued } : null };
+  const value = {
+    clientIp: "203.0.113.7",
+    forms,
+    leads,
+    inbox: null,
+    fromThisMachine: false,
+    cspNonce: undefined,
+    contentSecurityPolicy: undefined,
+    listings: feed ? { db, memberKey: null } : null,
+    alerts: feed && alerts ? { db, siteUrl: "http://localhost", queued } : null,
+  };
   return new RouterContextProvider(new Map([[serverContext, value as unknown as ServerContext]]));
 }

@@ -15,7 +15,10 @@ export const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 /** A job log that keeps each line as "<level> <text>", to count what a failure writes. */
 export function recordingLog() {
   const lines: string[] = [];
-  const line = (level: string) => (...parts: unknown[]) => void lines.push(`${level} ${parts.map(String).join(" ")}`);
+  const line =
+    (level: string) =>
+    (...parts: unknown[]) =>
+      void lines.push(`${level} ${parts.map(String).join(" ")}`);
   return { lines, info: line("info"), warn: line("warn"), error: line("error") };
 }
 
@@ -37,13 +40,21 @@ export function pushServiceForEachTest(): { readonly service: PushService } {
 }
 
 export async function accountIn(db: Database, email = "agent@example.com"): Promise<number> {
-  const [row] = await returning(db.rows, { id: inboxUsers.id }, sql`insert into ${inboxUsers} (${name(inboxUsers.name)}, ${name(inboxUsers.email)}) values ('Agent', ${email})`);
+  const [row] = await returning(
+    db.rows,
+    { id: inboxUsers.id },
+    sql`insert into ${inboxUsers} (${name(inboxUsers.name)}, ${name(inboxUsers.email)}) values ('Agent', ${email})`,
+  );
   return row!.id;
 }
 
 /** A person in the inbox (a push names one and opens their page). */
 export async function personIn(db: Database, email = "jane@example.com"): Promise<number> {
-  const [row] = await returning(db.rows, { id: people.id }, sql`insert into ${people} (${name(people.email)}, ${name(people.name)}) values (${email}, 'Jane')`);
+  const [row] = await returning(
+    db.rows,
+    { id: people.id },
+    sql`insert into ${people} (${name(people.email)}, ${name(people.name)}) values (${email}, 'Jane')`,
+  );
   return row!.id;
 }
 
@@ -62,7 +73,18 @@ export async function pushJobFor(
   options: { maxAttempts?: number; log?: Pick<Console, "info" | "warn" | "error">; wrap?: (sender: PushSender) => PushSender } = {},
 ): Promise<{ job: PushJob; close(): void }> {
   const origin = new URL(service.origin);
-  const sender = createPushSender({ keys: await vapidKeys(db), subject: "mailto:agent@example.com", localHosts: [{ hostname: origin.hostname, port: Number(origin.port) }], localCa: service.ca });
-  const job = new PushJob(db, options.wrap ? options.wrap(sender) : sender, { pollMs: 1000, maxAttempts: options.maxAttempts ?? 5, backoffBaseMs: 10, backoffMaxMs: 20, log: options.log ?? quiet });
+  const sender = createPushSender({
+    keys: await vapidKeys(db),
+    subject: "mailto:agent@example.com",
+    localHosts: [{ hostname: origin.hostname, port: Number(origin.port) }],
+    localCa: service.ca,
+  });
+  const job = new PushJob(db, options.wrap ? options.wrap(sender) : sender, {
+    pollMs: 1000,
+    maxAttempts: options.maxAttempts ?? 5,
+    backoffBaseMs: 10,
+    backoffMaxMs: 20,
+    log: options.log ?? quiet,
+  });
   return { job, close: () => sender.close() };
 }

@@ -36,7 +36,8 @@ export function softPasskey(): SoftPasskey {
   const credentialId = randomBytes(16);
   const id = credentialId.toString("base64url");
   let counter = 0;
-  const clientData = (type: string, challenge: string, origin: string) => Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
+  const clientData = (type: string, challenge: string, origin: string) =>
+    Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
   const coseKey = cbor(
     new Map<number, unknown>([
       [1, 2], // kty: EC2
@@ -58,13 +59,23 @@ export function softPasskey(): SoftPasskey {
       idLength.writeUInt16BE(credentialId.length);
       const attested = Buffer.concat([Buffer.alloc(16), idLength, credentialId, coseKey]);
       // flags: user present (0x01), user verified (0x04), attested credential data (0x40)
-      const attestationObject = cbor(new Map<string, unknown>([["fmt", "none"], ["attStmt", new Map()], ["authData", authData(rpId, 0x45, attested)]]));
+      const attestationObject = cbor(
+        new Map<string, unknown>([
+          ["fmt", "none"],
+          ["attStmt", new Map()],
+          ["authData", authData(rpId, 0x45, attested)],
+        ]),
+      );
       return {
         id,
         rawId: id,
         type: "public-key",
         clientExtensionResults: {},
-        response: { clientDataJSON: clientData("webauthn.create", challenge, origin).toString("base64url"), attestationObject: attestationObject.toString("base64url"), transports: ["internal"] },
+        response: {
+          clientDataJSON: clientData("webauthn.create", challenge, origin).toString("base64url"),
+          attestationObject: attestationObject.toString("base64url"),
+          transports: ["internal"],
+        },
       };
     },
     authenticate({ challenge }, origin, rpId) {
@@ -77,7 +88,11 @@ export function softPasskey(): SoftPasskey {
         rawId: id,
         type: "public-key",
         clientExtensionResults: {},
-        response: { clientDataJSON: client.toString("base64url"), authenticatorData: data.toString("base64url"), signature: signature.toString("base64url") },
+        response: {
+          clientDataJSON: client.toString("base64url"),
+          authenticatorData: data.toString("base64url"),
+          signature: signature.toString("base64url"),
+        },
       };
     },
   };

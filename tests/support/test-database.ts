@@ -90,7 +90,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 async function truncateAll(db: Database): Promise<void> {
-  await db.rows(sql`truncate notification_outbox, property_inquiries, contacts, leads, person_events, people, inbox_sign_ins, inbox_challenges, inbox_invites, inbox_sessions, inbox_passkeys, inbox_users, listings, listing_tombstones, listing_changes, email_suppressions, server_secrets, assessment_accounts, assessment_property_info, assessment_history, assessment_neighbourhoods, assessment_import restart identity cascade`);
+  await db.rows(
+    sql`truncate notification_outbox, property_inquiries, contacts, leads, person_events, people, inbox_sign_ins, inbox_challenges, inbox_invites, inbox_sessions, inbox_passkeys, inbox_users, listings, listing_tombstones, listing_changes, email_suppressions, server_secrets, assessment_accounts, assessment_property_info, assessment_history, assessment_neighbourhoods, assessment_import restart identity cascade`,
+  );
   // The alerts job's cursor row stays (the migration creates it) at the start.
   await db.rows(sql`update alert_cursor set last_change_id = 0`);
   // The listings sync's one state row stays (the migration creates it); its contents go.

@@ -70,7 +70,12 @@ export function header(raw: string, name: string): string | undefined {
 
 export const quiet = { info() {}, warn() {}, error() {} };
 export const fast = { pollMs: 20, maxAttempts: 5, backoffBaseMs: 30, backoffMaxMs: 100, log: quiet };
-export const mailOptions = (smtpUrl: string) => ({ smtpUrl, mailDir: "unused", from: "site@averyhomes.example", to: "agent@averyhomes.example" });
+export const mailOptions = (smtpUrl: string) => ({
+  smtpUrl,
+  mailDir: "unused",
+  from: "site@averyhomes.example",
+  to: "agent@averyhomes.example",
+});
 
 export async function until(check: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -79,7 +84,6 @@ export async function until(check: () => Promise<boolean> | boolean, timeoutMs =
     await new Promise((r) => setTimeout(r, 20));
   }
 }
-
 
 /**
  * For a test file: a function that starts an SMTP server (on `port`, or any free one) and stops

@@ -60,7 +60,15 @@ sub vcl_deliver {
  * resolves once it answers. Throws with varnishd's own words when it cannot start (not installed:
  * `apt-get install varnish`).
  */
-export async function startVarnish({ port, backendPort, memory = "128m" }: { port: number; backendPort: number; memory?: string }): Promise<Varnish> {
+export async function startVarnish({
+  port,
+  backendPort,
+  memory = "128m",
+}: {
+  port: number;
+  backendPort: number;
+  memory?: string;
+}): Promise<Varnish> {
   if (!VARNISHD) throw new Error("Varnish is not installed: apt-get install varnish (Debian's package).");
   const dir = mkdtempSync(path.join(tmpdir(), "agent-site-varnish-"));
   // Run as root, varnishd drops to its own users, which must be able to read the folder.
@@ -68,9 +76,13 @@ export async function startVarnish({ port, backendPort, memory = "128m" }: { por
   const vcl = path.join(dir, "site.vcl");
   writeFileSync(vcl, vclFor(backendPort), { mode: 0o644 });
   let output = "";
-  const child: ChildProcess = spawn(VARNISHD, ["-F", "-n", path.join(dir, "work"), "-a", `127.0.0.1:${port}`, "-f", vcl, "-s", `malloc,${memory}`], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child: ChildProcess = spawn(
+    VARNISHD,
+    ["-F", "-n", path.join(dir, "work"), "-a", `127.0.0.1:${port}`, "-f", vcl, "-s", `malloc,${memory}`],
+    {
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const kill = () => child.kill("SIGKILL");

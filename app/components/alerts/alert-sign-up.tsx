@@ -31,7 +31,11 @@ export function AlertSignUp({ form, values, errors, open, className = "" }: Aler
       </p>
     );
   return (
-    <form method="post" action="/alerts" className={`relative max-w-2xl rounded-xl border border-line bg-surface p-5 shadow-sm ${className}`}>
+    <form
+      method="post"
+      action="/alerts"
+      className={`relative max-w-2xl rounded-xl border border-line bg-surface p-5 shadow-sm ${className}`}
+    >
       <details open={open}>
         <summary className="min-h-11 cursor-pointer py-2 text-xl font-bold text-ink">{form.title}</summary>
         <p className="mt-1 text-ink-muted">{form.about}</p>
@@ -39,8 +43,26 @@ export function AlertSignUp({ form, values, errors, open, className = "" }: Aler
           {form.hidden.map(([name, value]) => (
             <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
           ))}
-          <TextField id={`${id}-email`} name="email" type="email" label="E-mail" required autoComplete="email" maxLength={LIMITS.email} defaultValue={values?.email} error={errors?.email} />
-          <TextField id={`${id}-name`} name="name" label="Name" autoComplete="name" maxLength={LIMITS.name} defaultValue={values?.name} error={errors?.name} />
+          <TextField
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            label="E-mail"
+            required
+            autoComplete="email"
+            maxLength={LIMITS.email}
+            defaultValue={values?.email}
+            error={errors?.email}
+          />
+          <TextField
+            id={`${id}-name`}
+            name="name"
+            label="Name"
+            autoComplete="name"
+            maxLength={LIMITS.name}
+            defaultValue={values?.name}
+            error={errors?.name}
+          />
           <fieldset aria-describedby={errors?.frequency ? `${id}-frequency-error` : undefined}>
             <legend className="text-sm font-bold text-ink">How often</legend>
             <div className="flex flex-wrap gap-x-6">

@@ -11,7 +11,12 @@ export function AssessmentChart({ values, label }: { values: readonly { year: nu
   if (!g) return null;
   return (
     <figure className="mt-4" data-testid="assessment-chart">
-      <svg viewBox={`0 0 ${g.width} ${g.height}`} role="img" aria-labelledby="assessment-chart-title" className="h-auto w-full max-w-md text-brand">
+      <svg
+        viewBox={`0 0 ${g.width} ${g.height}`}
+        role="img"
+        aria-labelledby="assessment-chart-title"
+        className="h-auto w-full max-w-md text-brand"
+      >
         <title id="assessment-chart-title">{label}</title>
         {g.ticks.map((t) => (
           <g key={t.label}>

@@ -35,7 +35,9 @@ export function ListingAssessment({ view, className = "" }: { view: ListingAsses
           ))}
         </dl>
       )}
-      {years && <AssessmentChart values={years} label={`This home's City of Edmonton assessments, ${years[0]!.year} to ${view.rollYear}`} />}
+      {years && (
+        <AssessmentChart values={years} label={`This home's City of Edmonton assessments, ${years[0]!.year} to ${view.rollYear}`} />
+      )}
       {view.neighbourhood && (
         <p className="mt-3">
           <Link to={`/neighbourhoods/${view.neighbourhood.slug}`} className="font-bold text-brand underline">

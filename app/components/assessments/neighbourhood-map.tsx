@@ -6,7 +6,13 @@ export function NeighbourhoodMap({ name, outline, points }: { name: string; outl
   const g = mapGeometry(outline, points);
   if (!g) return null;
   return (
-    <svg viewBox={`0 0 ${g.width} ${g.height}`} role="img" aria-label={`Outline of ${name} with its ${points.length} home(s) for sale as dots`} className="h-auto w-full max-w-sm" data-testid="neighbourhood-map">
+    <svg
+      viewBox={`0 0 ${g.width} ${g.height}`}
+      role="img"
+      aria-label={`Outline of ${name} with its ${points.length} home(s) for sale as dots`}
+      className="h-auto w-full max-w-sm"
+      data-testid="neighbourhood-map"
+    >
       <polygon points={g.outline} className="fill-surface stroke-brand" strokeWidth={2} />
       {g.dots.map((d, i) => (
         <circle key={i} cx={d.x} cy={d.y} r={5} className="fill-brand stroke-white" strokeWidth={1.5} />

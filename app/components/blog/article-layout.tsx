@@ -31,7 +31,14 @@ export function articleMeta(slug: string, options: { image?: string; extraJsonLd
     type: "article",
     image,
     jsonLd: [
-      blogPostingJsonLd({ title: post.title, description: post.description, path, image, datePublished: post.datePublished, dateModified: post.dateModified }),
+      blogPostingJsonLd({
+        title: post.title,
+        description: post.description,
+        path,
+        image,
+        datePublished: post.datePublished,
+        dateModified: post.dateModified,
+      }),
       ...(options.extraJsonLd ?? []),
     ],
   });

@@ -13,7 +13,10 @@ export function Step({ number, children }: { number: number; children: ReactNode
   return (
     <section id={`step-${number}`} aria-labelledby={`step-${number}-title`} className="mt-12 scroll-mt-24 border-t border-line pt-2">
       <h2 id={`step-${number}-title`} className="flex items-baseline gap-3">
-        <span aria-hidden="true" className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-brand text-base text-on-brand">
+        <span
+          aria-hidden="true"
+          className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-brand text-base text-on-brand"
+        >
           {number}
         </span>
         <span>

@@ -20,7 +20,10 @@ export function ContactBlock({ heading = "Questions? Let's talk.", children }: {
         )}
       </div>
       <div className="mt-5 flex flex-wrap gap-4">
-        <a href={site.agent.phoneHref} className="inline-flex min-h-11 items-center gap-2 rounded-md bg-brand px-5 py-2.5 font-bold text-on-brand">
+        <a
+          href={site.agent.phoneHref}
+          className="inline-flex min-h-11 items-center gap-2 rounded-md bg-brand px-5 py-2.5 font-bold text-on-brand"
+        >
           <Phone aria-hidden="true" className="size-4" /> Call {site.agent.phone}
         </a>
         <a

@@ -8,7 +8,15 @@ import { livePosts } from "~/content/blog/posts";
  * is not a live post throws, so the prerender (and the article render test) fails loudly instead
  * of dropping the link.
  */
-export function RelatedPosts({ current, slugs, heading = "More from the blog" }: { current: string; slugs?: readonly string[]; heading?: string }) {
+export function RelatedPosts({
+  current,
+  slugs,
+  heading = "More from the blog",
+}: {
+  current: string;
+  slugs?: readonly string[];
+  heading?: string;
+}) {
   const chosen = slugs
     ? slugs.map((s) => {
         const post = livePosts.find((p) => p.slug === s);

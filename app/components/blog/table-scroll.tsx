@@ -6,7 +6,12 @@ import type { ReactNode } from "react";
  */
 export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div role="region" aria-label={label} tabIndex={0} className="my-4 overflow-x-auto focus-visible:outline-offset-4 max-sm:[&_td]:px-1.5 max-sm:[&_th]:px-1.5">
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className="my-4 overflow-x-auto focus-visible:outline-offset-4 max-sm:[&_td]:px-1.5 max-sm:[&_th]:px-1.5"
+    >
       {children}
     </div>
   );

@@ -46,7 +46,8 @@ export function BalanceChart({ schedule, principal }: { schedule: AmortizationSc
   const yMax = Math.ceil(maxValue / step) * step;
   const x = (time: number) => (time / duration) * SIZE;
   const y = (value: number) => SIZE - (value / yMax) * SIZE;
-  const line = (key: "balance" | "interest") => points.map((p, i) => `${i === 0 ? "M" : "L"}${x(p.time).toFixed(1)},${y(p[key]).toFixed(1)}`).join(" ");
+  const line = (key: "balance" | "interest") =>
+    points.map((p, i) => `${i === 0 ? "M" : "L"}${x(p.time).toFixed(1)},${y(p[key]).toFixed(1)}`).join(" ");
   const area = `${line("balance")} L${SIZE},${SIZE} L0,${SIZE} Z`;
   const yTicks = Array.from({ length: Math.round(yMax / step) + 1 }, (_, i) => i * step);
   const xEvery = duration > 20 ? 5 : duration > 8 ? 2 : 1;
@@ -58,23 +59,68 @@ export function BalanceChart({ schedule, principal }: { schedule: AmortizationSc
       <p id={`${id}-desc`} className="sr-only">
         {`The balance falls from ${formatCurrency(principal)} to $0 over ${years} ${years === 1 ? "year" : "years"}, while the interest paid adds up to ${formatCurrency(interestSoFar)}. The year-by-year table has every figure.`}
       </p>
-      <div role="img" aria-label="Chart of the mortgage balance and the interest paid over time" aria-describedby={`${id}-desc`} className="relative h-60 sm:h-72">
+      <div
+        role="img"
+        aria-label="Chart of the mortgage balance and the interest paid over time"
+        aria-describedby={`${id}-desc`}
+        className="relative h-60 sm:h-72"
+      >
         <div className="absolute top-2 right-3 bottom-7 left-14">
-          <svg viewBox={`0 0 ${SIZE} ${SIZE}`} preserveAspectRatio="none" aria-hidden="true" focusable="false" className="absolute inset-0 h-full w-full overflow-visible">
+          <svg
+            viewBox={`0 0 ${SIZE} ${SIZE}`}
+            preserveAspectRatio="none"
+            aria-hidden="true"
+            focusable="false"
+            className="absolute inset-0 h-full w-full overflow-visible"
+          >
             {yTicks.map((tick) => (
-              <line key={tick} x1="0" x2={SIZE} y1={y(tick)} y2={y(tick)} stroke="var(--color-line)" strokeWidth="1" vectorEffect="non-scaling-stroke" />
+              <line
+                key={tick}
+                x1="0"
+                x2={SIZE}
+                y1={y(tick)}
+                y2={y(tick)}
+                stroke="var(--color-line)"
+                strokeWidth="1"
+                vectorEffect="non-scaling-stroke"
+              />
             ))}
             <path d={area} fill="var(--color-brand)" fillOpacity="0.15" />
-            <path d={line("balance")} fill="none" stroke="var(--color-brand)" strokeWidth="3" strokeLinejoin="round" vectorEffect="non-scaling-stroke" />
-            <path d={line("interest")} fill="none" stroke="var(--color-accent)" strokeWidth="3" strokeDasharray="8 5" strokeLinejoin="round" vectorEffect="non-scaling-stroke" />
+            <path
+              d={line("balance")}
+              fill="none"
+              stroke="var(--color-brand)"
+              strokeWidth="3"
+              strokeLinejoin="round"
+              vectorEffect="non-scaling-stroke"
+            />
+            <path
+              d={line("interest")}
+              fill="none"
+              stroke="var(--color-accent)"
+              strokeWidth="3"
+              strokeDasharray="8 5"
+              strokeLinejoin="round"
+              vectorEffect="non-scaling-stroke"
+            />
           </svg>
           {yTicks.map((tick) => (
-            <span key={tick} aria-hidden="true" className="absolute right-full mr-2 -translate-y-1/2 text-xs whitespace-nowrap text-ink-muted" style={{ top: `${(y(tick) / SIZE) * 100}%` }}>
+            <span
+              key={tick}
+              aria-hidden="true"
+              className="absolute right-full mr-2 -translate-y-1/2 text-xs whitespace-nowrap text-ink-muted"
+              style={{ top: `${(y(tick) / SIZE) * 100}%` }}
+            >
               {compactCurrency(tick)}
             </span>
           ))}
           {xTicks.map((tick) => (
-            <span key={tick} aria-hidden="true" className="absolute top-full mt-1.5 -translate-x-1/2 text-xs whitespace-nowrap text-ink-muted" style={{ left: `${(x(tick) / SIZE) * 100}%` }}>
+            <span
+              key={tick}
+              aria-hidden="true"
+              className="absolute top-full mt-1.5 -translate-x-1/2 text-xs whitespace-nowrap text-ink-muted"
+              style={{ left: `${(x(tick) / SIZE) * 100}%` }}
+            >
               {tick === 0 ? "Year 0" : tick}
             </span>
           ))}
@@ -100,7 +146,9 @@ export function AmortizationTable({ schedule }: { schedule: AmortizationSchedule
     // Focusable so keyboard users can scroll it when it is wider than a phone.
     <div role="region" aria-label="Year-by-year amortization table" tabIndex={0} className="overflow-x-auto">
       <table className="w-full border-collapse text-right text-sm tabular-nums">
-        <caption className="sr-only">Year-by-year amortization: principal and interest paid and the balance owing at the end of each year</caption>
+        <caption className="sr-only">
+          Year-by-year amortization: principal and interest paid and the balance owing at the end of each year
+        </caption>
         <thead>
           <tr className="border-b border-line text-ink">
             <th scope="col" className="px-2 py-2 text-left font-bold">

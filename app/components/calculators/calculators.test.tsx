@@ -12,7 +12,9 @@ import { WITH_PREMIUM, WITHOUT_INSURANCE, payoffText } from "./mortgage-result-d
 /** Table rows as arrays of cell texts (th and td), from server-rendered HTML. */
 function rows(html: string): string[][] {
   const body = html.slice(html.indexOf("<tbody>"), html.indexOf("</tbody>"));
-  return [...body.matchAll(/<tr[^>]*>(.*?)<\/tr>/g)].map((m) => [...m[1]!.matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/g)].map((c) => c[1]!.replace(/<[^>]+>/g, "")));
+  return [...body.matchAll(/<tr[^>]*>(.*?)<\/tr>/g)].map((m) =>
+    [...m[1]!.matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/g)].map((c) => c[1]!.replace(/<[^>]+>/g, "")),
+  );
 }
 
 describe("LandTitleFeeTable", () => {
@@ -28,7 +30,9 @@ describe("LandTitleFeeTable", () => {
   });
 
   it("takes other prices and mortgage shares", () => {
-    expect(rows(renderToString(<LandTitleFeeTable prices={[500_000]} mortgageShare={0.95} />))).toEqual([["$500,000", "$475,000", "$550", "$525", "$1,075"]]);
+    expect(rows(renderToString(<LandTitleFeeTable prices={[500_000]} mortgageShare={0.95} />))).toEqual([
+      ["$500,000", "$475,000", "$550", "$525", "$1,075"],
+    ]);
   });
 
   it("refuses a share given as a percent", () => {
@@ -104,7 +108,9 @@ function tableRows(html: string, testId: string): string[][] {
   if (start < 0) return [];
   const table = html.slice(start, html.indexOf("</table>", start));
   const body = table.slice(table.search(/<tbody[^>]*>/));
-  return [...body.matchAll(/<tr[^>]*>(.*?)<\/tr>/g)].map((m) => [...m[1]!.matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/g)].map((c) => textOf(c[1]!).trim()));
+  return [...body.matchAll(/<tr[^>]*>(.*?)<\/tr>/g)].map((m) =>
+    [...m[1]!.matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/g)].map((c) => textOf(c[1]!).trim()),
+  );
 }
 
 const renderCalculator = (inputs: CalculatorInputs) =>
@@ -123,7 +129,9 @@ describe("MortgageCalculator: the headline, the totals and the explanation agree
     const html = renderCalculator(inputs);
     const text = textOf(html);
     expect(text).toContain(`Monthly payment ${WITHOUT_INSURANCE.toLowerCase()}${formatCurrency(r.monthlyPayment)}`);
-    expect(text).toContain(`${formatCurrency(r.monthlyWithPremium)} a month with the ${formatCurrency(r.insurance.premium)} mortgage insurance premium added to the loan`);
+    expect(text).toContain(
+      `${formatCurrency(r.monthlyWithPremium)} a month with the ${formatCurrency(r.insurance.premium)} mortgage insurance premium added to the loan`,
+    );
     expect(text).toContain(`${WITHOUT_INSURANCE} (the payment above)`);
     expect(text).toContain(WITH_PREMIUM);
     expect(tableRows(html, "insurance-comparison")).toEqual([
@@ -134,14 +142,20 @@ describe("MortgageCalculator: the headline, the totals and the explanation agree
       ["Paid off in", payoffText(r.schedule!.payoffYears), payoffText(r.scheduleWithPremium!.payoffYears)],
     ]);
     // The balance over time is the headline's case, and says so.
-    expect(text).toContain(`${WITHOUT_INSURANCE}, like the payment above: ${cents(r.schedule!.payment)} monthly on ${formatCurrency(r.loan)} at`);
+    expect(text).toContain(
+      `${WITHOUT_INSURANCE}, like the payment above: ${cents(r.schedule!.payment)} monthly on ${formatCurrency(r.loan)} at`,
+    );
     expect(text).not.toContain(formatCurrency(r.mortgageAmount) + " at");
   });
 
   it("shows the chosen frequency's payment for both cases", () => {
     const inputs: CalculatorInputs = { ...DEFAULT_INPUTS, down: "25000", years: 25, frequency: "accelerated-bi-weekly" };
     const r = evaluateCalculator(inputs).result!;
-    expect(tableRows(renderCalculator(inputs), "insurance-comparison")).toContainEqual(["Accelerated bi-weekly payment (26 a year)", cents(r.payment), cents(r.paymentWithPremium)]);
+    expect(tableRows(renderCalculator(inputs), "insurance-comparison")).toContainEqual([
+      "Accelerated bi-weekly payment (26 a year)",
+      cents(r.payment),
+      cents(r.paymentWithPremium),
+    ]);
   });
 
   it("with 20 % down: one case, no comparison, the totals are those of the headline's loan", () => {

@@ -39,4 +39,3 @@ export function Choice<T extends string | number>({
     </div>
   );
 }
-

@@ -1,6 +1,14 @@
 import { useId, useState } from "react";
 import { MAX_AMOUNT, formatCurrency } from "~/lib/format";
-import { GST_RATE_PERCENT, GST_REBATE_FULL_UP_TO, GST_REBATE_MAX, GST_REBATE_PHASE_OUT_END, gstOnPrice, gstRebate, gstRebateBand } from "~/lib/gst-rebate";
+import {
+  GST_RATE_PERCENT,
+  GST_REBATE_FULL_UP_TO,
+  GST_REBATE_MAX,
+  GST_REBATE_PHASE_OUT_END,
+  gstOnPrice,
+  gstRebate,
+  gstRebateBand,
+} from "~/lib/gst-rebate";
 import { parseNumber } from "~/lib/parse-number";
 import { NumberField } from "./number-field";
 
@@ -56,7 +64,9 @@ export function GstRebateCalculator({ initialPrice = 800_000 }: { initialPrice?:
           <p className="text-ink">Enter a price to see the rebate.</p>
         )}
       </div>
-      <p className="mt-3 text-sm text-ink-muted">For first-time buyers of a newly built home with an agreement signed on or after May 27, 2025.</p>
+      <p className="mt-3 text-sm text-ink-muted">
+        For first-time buyers of a newly built home with an agreement signed on or after May 27, 2025.
+      </p>
     </div>
   );
 }
@@ -69,8 +79,8 @@ export function GstRebateTable({ prices = DEFAULT_GST_REBATE_PRICES }: { prices?
     <div role="region" aria-label="GST rebate table" tabIndex={0} className="my-6 overflow-x-auto">
       <table className="w-full border-collapse text-right text-sm tabular-nums">
         <caption className="mb-2 text-left text-sm text-ink-muted">
-          First-time home buyers&apos; GST rebate: full up to {formatCurrency(GST_REBATE_MAX)} at or below {formatCurrency(GST_REBATE_FULL_UP_TO)}, none from{" "}
-          {formatCurrency(GST_REBATE_PHASE_OUT_END)}.
+          First-time home buyers&apos; GST rebate: full up to {formatCurrency(GST_REBATE_MAX)} at or below{" "}
+          {formatCurrency(GST_REBATE_FULL_UP_TO)}, none from {formatCurrency(GST_REBATE_PHASE_OUT_END)}.
         </caption>
         <thead>
           <tr className="border-b border-line">

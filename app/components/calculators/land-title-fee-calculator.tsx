@@ -13,12 +13,17 @@ const RULE_TEXT = `${formatCurrency(LAND_TITLE_BASE_FEE)} plus ${formatCurrency(
 
 type MortgageUnit = "percent" | "amount";
 
-function feesFor(priceText: string, mortgageText: string, unit: MortgageUnit): { hint?: { price?: string; mortgage?: string }; price?: number; mortgage?: number } {
+function feesFor(
+  priceText: string,
+  mortgageText: string,
+  unit: MortgageUnit,
+): { hint?: { price?: string; mortgage?: string }; price?: number; mortgage?: number } {
   const price = parseNumber(priceText);
   const mortgage = parseNumber(mortgageText);
   const hint: { price?: string; mortgage?: string } = {};
   if (price.kind !== "number" || price.value <= 0 || price.value > MAX_AMOUNT) hint.price = "Enter the home price, like 450000.";
-  if (mortgage.kind !== "number" || mortgage.value < 0) hint.mortgage = unit === "percent" ? "Enter the mortgage as a percent, like 80." : "Enter the mortgage amount (0 if none).";
+  if (mortgage.kind !== "number" || mortgage.value < 0)
+    hint.mortgage = unit === "percent" ? "Enter the mortgage as a percent, like 80." : "Enter the mortgage amount (0 if none).";
   else if (unit === "percent" && mortgage.value > 100) hint.mortgage = "Enter a percent from 0 to 100.";
   if (hint.price || hint.mortgage || price.kind !== "number" || mortgage.kind !== "number") return { hint };
   const mortgageAmount = unit === "percent" ? Math.round(price.value * mortgage.value) / 100 : mortgage.value;
@@ -27,7 +32,13 @@ function feesFor(priceText: string, mortgageText: string, unit: MortgageUnit): {
 }
 
 /** Price and mortgage (amount or % of price) → transfer fee, mortgage registration fee, total. */
-export function LandTitleFeeCalculator({ initialPrice = 450_000, initialMortgagePercent = 80 }: { initialPrice?: number; initialMortgagePercent?: number }) {
+export function LandTitleFeeCalculator({
+  initialPrice = 450_000,
+  initialMortgagePercent = 80,
+}: {
+  initialPrice?: number;
+  initialMortgagePercent?: number;
+}) {
   const id = useId();
   const [priceText, setPriceText] = useState(String(initialPrice));
   const [mortgageText, setMortgageText] = useState(String(initialMortgagePercent));
@@ -69,7 +80,13 @@ export function LandTitleFeeCalculator({ initialPrice = 450_000, initialMortgage
                 ] as const
               ).map(([value, label]) => (
                 <label key={value} className="inline-flex min-h-11 items-center gap-2">
-                  <input type="radio" name={`${id}-unit`} checked={unit === value} onChange={() => switchUnit(value)} className="size-4 accent-brand" />
+                  <input
+                    type="radio"
+                    name={`${id}-unit`}
+                    checked={unit === value}
+                    onChange={() => switchUnit(value)}
+                    className="size-4 accent-brand"
+                  />
                   {label}
                 </label>
               ))}
@@ -104,8 +121,15 @@ export const DEFAULT_LAND_TITLE_PRICES: readonly number[] = [300_000, 450_000, 6
  * price (0.8 for 80 %); anything outside 0–1 is a caller's mistake and throws, so a prerendered
  * article fails its build instead of printing a wrong table.
  */
-export function LandTitleFeeTable({ prices = DEFAULT_LAND_TITLE_PRICES, mortgageShare = 0.8 }: { prices?: readonly number[]; mortgageShare?: number }) {
-  if (!(mortgageShare >= 0 && mortgageShare <= 1)) throw new RangeError(`mortgageShare must be a fraction from 0 to 1, got ${mortgageShare}`);
+export function LandTitleFeeTable({
+  prices = DEFAULT_LAND_TITLE_PRICES,
+  mortgageShare = 0.8,
+}: {
+  prices?: readonly number[];
+  mortgageShare?: number;
+}) {
+  if (!(mortgageShare >= 0 && mortgageShare <= 1))
+    throw new RangeError(`mortgageShare must be a fraction from 0 to 1, got ${mortgageShare}`);
   const percent = Math.round(mortgageShare * 1000) / 10;
   return (
     <div role="region" aria-label="Land title fees table" tabIndex={0} className="my-6 overflow-x-auto">

@@ -3,7 +3,14 @@ import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { toast } from "~/lib/toast";
 import { formatCurrency, formatPercent } from "~/lib/format";
-import { COMPOUNDING_OPTIONS, LOAN_TERMS, PAYMENT_FREQUENCIES, type Compounding, type LoanTerm, type PaymentFrequency } from "~/lib/mortgage";
+import {
+  COMPOUNDING_OPTIONS,
+  LOAN_TERMS,
+  PAYMENT_FREQUENCIES,
+  type Compounding,
+  type LoanTerm,
+  type PaymentFrequency,
+} from "~/lib/mortgage";
 import { STANDARD_AMORTIZATION_YEARS } from "~/lib/mortgage-insurance";
 import {
   FIELD,
@@ -69,7 +76,6 @@ function useFragmentSync(initial: CalculatorInputs, fromQuery: boolean) {
   return [inputs, update] as const;
 }
 
-
 const termOptions = LOAN_TERMS.map((years) => ({ value: years, label: `${years} years` }));
 const frequencyOptions = PAYMENT_FREQUENCIES.map((f) => ({ value: f.id, label: f.label }));
 const compoundingOptions = COMPOUNDING_OPTIONS.map((c) => ({ value: c.id, label: c.label }));
@@ -82,7 +88,15 @@ const compoundingOptions = COMPOUNDING_OPTIONS.map((c) => ({ value: c.id, label:
  * query); with it, results follow every keystroke and the inputs live in the URL fragment.
  * `formAction` is where the no-JavaScript form goes (a prerendered page cannot read a query).
  */
-export function MortgageCalculator({ initialInputs, fromQuery = false, formAction }: { initialInputs: CalculatorInputs; fromQuery?: boolean; formAction?: string }) {
+export function MortgageCalculator({
+  initialInputs,
+  fromQuery = false,
+  formAction,
+}: {
+  initialInputs: CalculatorInputs;
+  fromQuery?: boolean;
+  formAction?: string;
+}) {
   const [inputs, setInputs] = useFragmentSync(initialInputs, fromQuery);
   const { hints, result } = useMemo(() => evaluateCalculator(inputs), [inputs]);
   const [hydrated, setHydrated] = useState(false);
@@ -90,7 +104,10 @@ export function MortgageCalculator({ initialInputs, fromQuery = false, formActio
   const ids = useId();
   useEffect(() => setHydrated(true), []);
 
-  const set = <K extends keyof CalculatorInputs>(key: K) => (value: CalculatorInputs[K]) => setInputs({ ...inputs, [key]: value });
+  const set =
+    <K extends keyof CalculatorInputs>(key: K) =>
+    (value: CalculatorInputs[K]) =>
+      setInputs({ ...inputs, [key]: value });
   const monthly = result?.monthlyPayment ?? null;
   const hintList = Object.values(hints);
 
@@ -156,23 +173,45 @@ export function MortgageCalculator({ initialInputs, fromQuery = false, formActio
             </div>
           </fieldset>
         </div>
-        <NumberField label="Interest rate (annual %)" name={FIELD.rate} suffix="%" step="0.1" value={inputs.rate} onChange={set("rate")} hint={hints.rate} />
-        <Choice<LoanTerm> label="Loan term (amortization)" name={FIELD.years} value={inputs.years} options={termOptions} onChange={set("years")} />
-        {result?.insurance.status === "required" && inputs.years > STANDARD_AMORTIZATION_YEARS && <ThirtyYearQuestion inputs={inputs} setInputs={setInputs} />}
+        <NumberField
+          label="Interest rate (annual %)"
+          name={FIELD.rate}
+          suffix="%"
+          step="0.1"
+          value={inputs.rate}
+          onChange={set("rate")}
+          hint={hints.rate}
+        />
+        <Choice<LoanTerm>
+          label="Loan term (amortization)"
+          name={FIELD.years}
+          value={inputs.years}
+          options={termOptions}
+          onChange={set("years")}
+        />
+        {result?.insurance.status === "required" && inputs.years > STANDARD_AMORTIZATION_YEARS && (
+          <ThirtyYearQuestion inputs={inputs} setInputs={setInputs} />
+        )}
       </div>
 
-      <section aria-labelledby={`${ids}-result`} className="self-start rounded-xl border border-line bg-surface-muted p-5 sm:p-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+      <section
+        aria-labelledby={`${ids}-result`}
+        className="self-start rounded-xl border border-line bg-surface-muted p-5 sm:p-6 lg:col-start-2 lg:row-span-2 lg:row-start-1"
+      >
         <h2 id={`${ids}-result`} ref={resultRef} tabIndex={-1} className="text-lg font-bold text-ink outline-none">
           Your estimate
         </h2>
         <div aria-live="polite" aria-atomic="true" className="mt-2 min-h-20">
           {monthly !== null ? (
             <p data-testid="monthly-payment">
-              <span className="block text-sm text-ink-muted">{result?.monthlyWithPremium != null ? `Monthly payment ${WITHOUT_INSURANCE.toLowerCase()}` : "Monthly payment"}</span>
+              <span className="block text-sm text-ink-muted">
+                {result?.monthlyWithPremium != null ? `Monthly payment ${WITHOUT_INSURANCE.toLowerCase()}` : "Monthly payment"}
+              </span>
               <span className="block text-4xl font-bold tracking-tight text-brand sm:text-5xl">{formatCurrency(monthly)}</span>
               {result?.monthlyWithPremium != null && (
                 <span className="mt-1 block text-sm text-ink" data-testid="payment-with-premium">
-                  {formatCurrency(result.monthlyWithPremium)} a month with the {formatCurrency(result.insurance.premium)} mortgage insurance premium added to the loan
+                  {formatCurrency(result.monthlyWithPremium)} a month with the {formatCurrency(result.insurance.premium)} mortgage insurance
+                  premium added to the loan
                 </span>
               )}
             </p>
@@ -201,14 +240,30 @@ export function MortgageCalculator({ initialInputs, fromQuery = false, formActio
         <fieldset className="rounded-lg border border-line p-4">
           <legend className="px-1 text-sm font-bold text-ink-muted">More options</legend>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
-            <Choice<PaymentFrequency> label="Payment frequency" name={FIELD.frequency} value={inputs.frequency} options={frequencyOptions} onChange={set("frequency")} />
-            <Choice<Compounding> label="Interest compounding" name={FIELD.compounding} value={inputs.compounding} options={compoundingOptions} onChange={set("compounding")} />
+            <Choice<PaymentFrequency>
+              label="Payment frequency"
+              name={FIELD.frequency}
+              value={inputs.frequency}
+              options={frequencyOptions}
+              onChange={set("frequency")}
+            />
+            <Choice<Compounding>
+              label="Interest compounding"
+              name={FIELD.compounding}
+              value={inputs.compounding}
+              options={compoundingOptions}
+              onChange={set("compounding")}
+            />
           </div>
           <p className="mt-3 text-xs text-ink-muted">
-            Canadian fixed-rate mortgages compound semi-annually, which makes the payment a little lower than monthly compounding at the same rate.
+            Canadian fixed-rate mortgages compound semi-annually, which makes the payment a little lower than monthly compounding at the
+            same rate.
           </p>
         </fieldset>
-        <button type="submit" className="inline-flex min-h-11 items-center justify-center rounded-md bg-brand px-5 py-2.5 font-bold text-on-brand hover:bg-brand-strong">
+        <button
+          type="submit"
+          className="inline-flex min-h-11 items-center justify-center rounded-md bg-brand px-5 py-2.5 font-bold text-on-brand hover:bg-brand-strong"
+        >
           Calculate
         </button>
       </div>
@@ -220,8 +275,8 @@ export function MortgageCalculator({ initialInputs, fromQuery = false, formActio
           </h2>
           <p className="mt-1 text-sm text-ink-muted" data-testid="schedule-summary">
             {result.scheduleWithPremium ? `${WITHOUT_INSURANCE}, like the payment above: ` : ""}
-            {formatCurrency(result.schedule.payment, { cents: true })} {result.frequency.label.toLowerCase()} on {formatCurrency(result.loan)} at{" "}
-            {formatPercent(result.ratePercent)}, paid off in {payoffText(result.schedule.payoffYears)}.
+            {formatCurrency(result.schedule.payment, { cents: true })} {result.frequency.label.toLowerCase()} on{" "}
+            {formatCurrency(result.loan)} at {formatPercent(result.ratePercent)}, paid off in {payoffText(result.schedule.payoffYears)}.
           </p>
           <div className="mt-4 max-w-4xl">
             <BalanceChart schedule={result.schedule} principal={result.loan} />

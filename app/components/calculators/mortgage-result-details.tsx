@@ -35,17 +35,18 @@ function InsuranceLine({ result }: { result: CalculatorResult }) {
   const { insurance } = result;
   const surcharge = `${LONG_AMORTIZATION_SURCHARGE_PERCENT.toFixed(2)}%`;
   if (insurance.status === "not-required") return <>None needed: the down payment is {rule.uninsuredPercent}% or more.</>;
-  if (insurance.status === "unavailable") return <>Not available below the minimum down payment, so no lender can offer this loan; the payment is for illustration.</>;
+  if (insurance.status === "unavailable")
+    return <>Not available below the minimum down payment, so no lender can offer this loan; the payment is for illustration.</>;
   return (
     <>
       {formatCurrency(insurance.premium, { cents: true })} ({formatPercent(insurance.ratePercent)} of the {formatCurrency(result.loan)} loan
-      {insurance.longAmortization === "surcharged" ? `, including ${surcharge} for a ${result.years}-year amortization` : ""}), added to the mortgage because the down payment is under{" "}
-      {rule.uninsuredPercent}%.
+      {insurance.longAmortization === "surcharged" ? `, including ${surcharge} for a ${result.years}-year amortization` : ""}), added to the
+      mortgage because the down payment is under {rule.uninsuredPercent}%.
       {insurance.longAmortization === "not-eligible" && (
         <span className="mt-1 block" data-testid="thirty-year-not-eligible">
-          No {surcharge} surcharge: with under {rule.uninsuredPercent}% down, a {result.years}-year amortization is open only to first-time buyers and buyers
-          of newly built homes, so a lender would offer at most {STANDARD_AMORTIZATION_YEARS} years; the payments shown are for {result.years} years.{" "}
-          <ThirtyYearSource />
+          No {surcharge} surcharge: with under {rule.uninsuredPercent}% down, a {result.years}-year amortization is open only to first-time
+          buyers and buyers of newly built homes, so a lender would offer at most {STANDARD_AMORTIZATION_YEARS} years; the payments shown
+          are for {result.years} years. <ThirtyYearSource />
         </span>
       )}
     </>
@@ -71,13 +72,29 @@ export function ThirtyYearQuestion({ inputs, setInputs }: { inputs: CalculatorIn
   return (
     <fieldset className="rounded-md border border-line p-3 sm:col-span-2" data-testid="thirty-year-question">
       <legend className="px-1 text-sm font-bold text-ink">30 years with under 20% down?</legend>
-      <p className="text-sm text-ink-muted">Only first-time home buyers and buyers of newly built homes can amortize an insured mortgage over 30 years.</p>
+      <p className="text-sm text-ink-muted">
+        Only first-time home buyers and buyers of newly built homes can amortize an insured mortgage over 30 years.
+      </p>
       <label className="mt-1 flex min-h-11 items-center gap-2">
-        <input type="checkbox" name={FIELD.firstTimeBuyer} value="1" checked={inputs.firstTimeBuyer} onChange={(e) => setInputs({ ...inputs, firstTimeBuyer: e.target.checked })} className="size-4 accent-brand" />
+        <input
+          type="checkbox"
+          name={FIELD.firstTimeBuyer}
+          value="1"
+          checked={inputs.firstTimeBuyer}
+          onChange={(e) => setInputs({ ...inputs, firstTimeBuyer: e.target.checked })}
+          className="size-4 accent-brand"
+        />
         At least one of us is a first-time home buyer
       </label>
       <label className="flex min-h-11 items-center gap-2">
-        <input type="checkbox" name={FIELD.newBuild} value="1" checked={inputs.newBuild} onChange={(e) => setInputs({ ...inputs, newBuild: e.target.checked })} className="size-4 accent-brand" />
+        <input
+          type="checkbox"
+          name={FIELD.newBuild}
+          value="1"
+          checked={inputs.newBuild}
+          onChange={(e) => setInputs({ ...inputs, newBuild: e.target.checked })}
+          className="size-4 accent-brand"
+        />
         The home is newly built
       </label>
     </fieldset>
@@ -97,7 +114,8 @@ function figureRows(result: CalculatorResult, cases: FigureCase[]): { term: stri
   const { frequency } = result;
   const money = (pick: (c: FigureCase) => number | null | undefined) => cases.map((c) => formatCurrency(pick(c), { cents: true }));
   const rows = [{ term: "Monthly payment, to the cent", values: money((c) => c.monthly) }];
-  if (frequency.id !== "monthly") rows.push({ term: `${frequency.label} payment (${frequency.paymentsPerYear} a year)`, values: money((c) => c.payment) });
+  if (frequency.id !== "monthly")
+    rows.push({ term: `${frequency.label} payment (${frequency.paymentsPerYear} a year)`, values: money((c) => c.payment) });
   if (cases.some((c) => c.schedule)) {
     rows.push(
       { term: "Total interest", values: money((c) => c.schedule?.totalInterest) },
@@ -113,10 +131,20 @@ export const WITHOUT_INSURANCE = "Without mortgage insurance";
 export const WITH_PREMIUM = "With the premium added to the loan";
 
 export function ResultDetails({ result }: { result: CalculatorResult }) {
-  const withoutInsurance: FigureCase = { principal: result.loan, monthly: result.monthlyPayment, payment: result.payment, schedule: result.schedule };
+  const withoutInsurance: FigureCase = {
+    principal: result.loan,
+    monthly: result.monthlyPayment,
+    payment: result.payment,
+    schedule: result.schedule,
+  };
   const withPremium: FigureCase | null =
     result.monthlyWithPremium !== null
-      ? { principal: result.mortgageAmount, monthly: result.monthlyWithPremium, payment: result.paymentWithPremium, schedule: result.scheduleWithPremium }
+      ? {
+          principal: result.mortgageAmount,
+          monthly: result.monthlyWithPremium,
+          payment: result.paymentWithPremium,
+          schedule: result.scheduleWithPremium,
+        }
       : null;
   const rows: { term: string; value: ReactNode }[] = [
     { term: "Loan (price minus down payment)", value: formatCurrency(result.loan, { cents: true }) },
@@ -136,7 +164,13 @@ export function ResultDetails({ result }: { result: CalculatorResult }) {
         ))}
       </dl>
       {withPremium && (
-        <div role="region" aria-label="Payments and totals without and with mortgage insurance" tabIndex={0} className="mt-4 overflow-x-auto" data-testid="insurance-comparison">
+        <div
+          role="region"
+          aria-label="Payments and totals without and with mortgage insurance"
+          tabIndex={0}
+          className="mt-4 overflow-x-auto"
+          data-testid="insurance-comparison"
+        >
           <table className="w-full text-left text-sm">
             <caption className="pb-2 text-left font-bold text-ink">Payments and totals, without and with the insurance premium</caption>
             <thead>

@@ -10,7 +10,12 @@ function controls(html: string): string[] {
 describe("ContactFields", () => {
   it("renders the contact form's fields of spec §5, in order, under the form's id prefix", () => {
     const html = renderToString(<ContactFields idPrefix="contact" fieldErrors={{}} values={null} />);
-    expect(controls(html)).toEqual(["input#contact-name[name]", "input#contact-email[email]", "input#contact-phone[phone]", "textarea#contact-message[message]"]);
+    expect(controls(html)).toEqual([
+      "input#contact-name[name]",
+      "input#contact-email[email]",
+      "input#contact-phone[phone]",
+      "textarea#contact-message[message]",
+    ]);
     for (const label of ["Full Name", "Email Address", "Phone Number", "Message"]) expect(html).toContain(`>${label}<`);
     expect(html).toMatch(/<input[^>]*id="contact-email"[^>]*type="email"[^>]*required=""[^>]*autoComplete="email"/);
     expect(html).toMatch(/<input[^>]*id="contact-phone"[^>]*type="tel"[^>]*autoComplete="tel"/);
@@ -20,7 +25,13 @@ describe("ContactFields", () => {
 
   it("wires each error to its field and puts back what was typed", () => {
     const html = renderToString(
-      <ContactFields idPrefix="ask" fieldErrors={{ email: "Please enter a valid email address." }} values={{ name: "Ann", email: "ann@", phone: "", message: "" }} defaultMessage="A question" messageRows={4} />,
+      <ContactFields
+        idPrefix="ask"
+        fieldErrors={{ email: "Please enter a valid email address." }}
+        values={{ name: "Ann", email: "ann@", phone: "", message: "" }}
+        defaultMessage="A question"
+        messageRows={4}
+      />,
     );
     expect(html).toMatch(/<input[^>]*id="ask-email"[^>]*aria-invalid="true"[^>]*aria-describedby="ask-email-error"[^>]*value="ann@"/);
     expect(html).toContain('<p id="ask-email-error" class="mt-1 text-sm text-danger">Please enter a valid email address.</p>');
@@ -30,7 +41,9 @@ describe("ContactFields", () => {
   });
 
   it("suggests the default message before anything was typed", () => {
-    const html = renderToString(<ContactFields idPrefix="ask" fieldErrors={{}} values={null} defaultMessage="I'd like more information." />);
+    const html = renderToString(
+      <ContactFields idPrefix="ask" fieldErrors={{}} values={null} defaultMessage="I'd like more information." />,
+    );
     expect(html).toMatch(/<textarea[^>]*id="ask-message"[^>]*>I&#x27;d like more information\.<\/textarea>/);
   });
 });

@@ -39,7 +39,13 @@ function FieldShell({ id, label, error, hint, required, children }: FieldProps &
 export function TextField({ id, label, error, hint, ...input }: FieldProps & ComponentProps<"input"> & { name: string }) {
   return (
     <FieldShell id={id} label={label} error={error} hint={hint} required={input.required}>
-      <input id={id} className={inputClass} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...input} />
+      <input
+        id={id}
+        className={inputClass}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...input}
+      />
     </FieldShell>
   );
 }
@@ -47,7 +53,13 @@ export function TextField({ id, label, error, hint, ...input }: FieldProps & Com
 export function TextAreaField({ id, label, error, hint, ...textarea }: FieldProps & ComponentProps<"textarea"> & { name: string }) {
   return (
     <FieldShell id={id} label={label} error={error} hint={hint} required={textarea.required}>
-      <textarea id={id} className={`${inputClass} resize-y`} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...textarea} />
+      <textarea
+        id={id}
+        className={`${inputClass} resize-y`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...textarea}
+      />
     </FieldShell>
   );
 }

@@ -46,7 +46,11 @@ export function useFormSubmission<F extends string>({ fetcher, documentResult, m
     const form = formRef.current;
     if (!form) return;
     // A failed load is retried on submit.
-    const preload = () => void loadParse().then((loaded) => (check.current = loaded), () => {});
+    const preload = () =>
+      void loadParse().then(
+        (loaded) => (check.current = loaded),
+        () => {},
+      );
     form.addEventListener("focusin", preload, { once: true });
     return () => form.removeEventListener("focusin", preload);
   }, [loadParse]);

@@ -21,7 +21,9 @@ export function AreasGrid() {
               <MapPin aria-hidden="true" className="size-5 shrink-0 text-ink-muted" />
               <span className="flex-1">
                 <span className="block font-bold">{area.name}</span>
-                <span className="block text-sm text-ink-muted">{area.kind === "city" ? "City and town listings" : "Acreages and rural listings"}</span>
+                <span className="block text-sm text-ink-muted">
+                  {area.kind === "city" ? "City and town listings" : "Acreages and rural listings"}
+                </span>
               </span>
             </Link>
           </li>

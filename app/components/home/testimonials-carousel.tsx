@@ -106,7 +106,9 @@ export function TestimonialsCarousel({ items, id = "testimonials" }: { items: re
           <h2 id={headingId} className="text-3xl font-bold tracking-tight text-ink">
             What Our Clients Say
           </h2>
-          <p className="mt-2 text-ink-muted">Buyers and fellow professionals on working with us. Use the buttons or the arrow keys to browse.</p>
+          <p className="mt-2 text-ink-muted">
+            Buyers and fellow professionals on working with us. Use the buttons or the arrow keys to browse.
+          </p>
         </div>
         <div className="flex items-center gap-2">
           <Tooltip label={rotating ? "Stop automatic slide show" : "Start automatic slide show"}>
@@ -163,7 +165,10 @@ function TestimonialCard({ testimonial: t }: { testimonial: Testimonial }) {
         <p>“{t.text}”</p>
       </blockquote>
       <figcaption className="mt-6 flex items-center gap-3">
-        <span aria-hidden="true" className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand text-lg font-bold text-on-brand">
+        <span
+          aria-hidden="true"
+          className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand text-lg font-bold text-on-brand"
+        >
           {t.name.charAt(0)}
         </span>
         <span>

@@ -20,9 +20,12 @@ export function useLazyEmbla(options: EmblaOptionsType): [RefObject<HTMLDivEleme
   useEffect(() => {
     const node = viewport.current;
     if (!node || wanted) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setWanted(true);
-    }, { rootMargin: "100% 0px" });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setWanted(true);
+      },
+      { rootMargin: "100% 0px" },
+    );
     observer.observe(node);
     return () => observer.disconnect();
   }, [wanted]);

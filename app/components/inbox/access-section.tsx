@@ -20,13 +20,28 @@ interface AccountRow {
 }
 
 /** The Account page's "Give someone access": a set-up link for an assistant, the links not used yet (revocable), the accounts (another can be removed, never the last). */
-export function AccessSection({ accountId, accounts, invites, invite, notice }: { accountId: number; accounts: AccountRow[]; invites: OpenInvite[]; invite: { link: string; expiresAt: Date } | null; notice: (field: "invite" | "accounts") => React.ReactNode }) {
+export function AccessSection({
+  accountId,
+  accounts,
+  invites,
+  invite,
+  notice,
+}: {
+  accountId: number;
+  accounts: AccountRow[];
+  invites: OpenInvite[];
+  invite: { link: string; expiresAt: Date } | null;
+  notice: (field: "invite" | "accounts") => React.ReactNode;
+}) {
   return (
     <section className="mt-8 border-t border-line pt-6" aria-labelledby="invite-heading">
       <h2 id="invite-heading" className="text-xl font-bold">
         Give someone access
       </h2>
-      <p className="mt-2 text-ink-muted">A set-up link lets one person (an assistant) create their own account, with the e-mail address it was made for. It works once, for {INVITE_TTL_HOURS} hours.</p>
+      <p className="mt-2 text-ink-muted">
+        A set-up link lets one person (an assistant) create their own account, with the e-mail address it was made for. It works once, for{" "}
+        {INVITE_TTL_HOURS} hours.
+      </p>
       {notice("invite")}
       <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
         <input type="hidden" name="intent" value="invite" />
@@ -38,7 +53,8 @@ export function AccessSection({ accountId, accounts, invites, invite, notice }: 
       {invite && (
         <div className="mt-3 rounded-md border border-line bg-surface-muted p-3">
           <p className="text-sm">
-            Send this link to them (valid until <Time date={invite.expiresAt} />):
+            Send this link to them (valid until <Time date={invite.expiresAt} />
+            ):
           </p>
           <p className="mt-1 break-all font-mono text-sm" data-testid="invite-link">
             {invite.link}

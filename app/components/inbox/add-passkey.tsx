@@ -9,7 +9,8 @@ export function AddPasskey({ prominent }: { prominent: boolean }) {
   const [state, setState] = useState<{ busy: boolean; error: string | null; added: boolean }>({ busy: false, error: null, added: false });
   const revalidator = useRevalidator();
   useEffect(() => setSupported(typeof window.PublicKeyCredential === "function"), []);
-  if (supported === false) return <p className="text-sm text-ink-muted">This browser does not support passkeys; sign in with your e-mail and password.</p>;
+  if (supported === false)
+    return <p className="text-sm text-ink-muted">This browser does not support passkeys; sign in with your e-mail and password.</p>;
   if (supported === null) return null;
   const add = async () => {
     setState({ busy: true, error: null, added: false });

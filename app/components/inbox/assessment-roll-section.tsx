@@ -20,7 +20,9 @@ export function AssessmentRollSection({ roll }: { roll: RollStatus }) {
           "The City's roll has not been loaded yet."
         )}
       </p>
-      {roll.building && <p className="mt-1 text-ink-muted">{`Loading ${STAGES[roll.building.stage]} now (${roll.building.offset.toLocaleString("en-CA")} rows in).`}</p>}
+      {roll.building && (
+        <p className="mt-1 text-ink-muted">{`Loading ${STAGES[roll.building.stage]} now (${roll.building.offset.toLocaleString("en-CA")} rows in).`}</p>
+      )}
       {roll.lastError && roll.failingSince && (
         <Notice tone="error">
           {`Loading the roll has been failing since `}

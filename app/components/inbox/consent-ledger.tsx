@@ -54,7 +54,9 @@ export function ConsentLedger({ entries, now }: { entries: ConsentLedgerEntry[];
                 </>
               )}
             </dl>
-            {e.text && <blockquote className="mt-2 border-l-2 border-line pl-2 whitespace-pre-wrap break-words italic">{e.text}</blockquote>}
+            {e.text && (
+              <blockquote className="mt-2 border-l-2 border-line pl-2 whitespace-pre-wrap break-words italic">{e.text}</blockquote>
+            )}
           </li>
         ))}
       </ol>

@@ -9,7 +9,11 @@ export function HealthSection({ health }: { health: HealthState[] }) {
       <h2 id="health-heading" className="text-xl font-bold">
         Site health
       </h2>
-      <p className="mt-2 text-ink-muted">{failing.length === 0 ? "Everything that protects your leads is working." : `${failing.length} thing${failing.length === 1 ? " needs" : "s need"} attention. You are told by push and e-mail when one stops working and when it works again.`}</p>
+      <p className="mt-2 text-ink-muted">
+        {failing.length === 0
+          ? "Everything that protects your leads is working."
+          : `${failing.length} thing${failing.length === 1 ? " needs" : "s need"} attention. You are told by push and e-mail when one stops working and when it works again.`}
+      </p>
       <ul className="mt-3 space-y-2">
         {health.map((h) => (
           <li key={h.problem} data-problem={h.problem} data-state={h.failing ? "failing" : "ok"}>

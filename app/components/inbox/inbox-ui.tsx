@@ -49,7 +49,11 @@ export function ReplyClock({ since, now }: { since: Date | null; now: Date }) {
   const left = since.getTime() + REPLY_PROMISE_HOURS * 3_600_000 - now.getTime();
   if (left <= 0) {
     return (
-      <span className="inline-flex items-center rounded bg-danger-soft px-2 py-0.5 text-sm font-bold text-danger" data-testid="reply-clock" data-overdue="true">
+      <span
+        className="inline-flex items-center rounded bg-danger-soft px-2 py-0.5 text-sm font-bold text-danger"
+        data-testid="reply-clock"
+        data-overdue="true"
+      >
         Overdue by {formatDuration(-left)}
       </span>
     );
@@ -83,7 +87,10 @@ export const SERVICE_LABELS: Record<string, string> = {
 
 export function Notice({ tone, children }: { tone: "error" | "info"; children: React.ReactNode }) {
   return (
-    <p role={tone === "error" ? "alert" : "status"} className={`rounded-md border px-3 py-2 text-sm ${tone === "error" ? "border-danger bg-danger-soft text-danger" : "border-line bg-surface-muted text-ink"}`}>
+    <p
+      role={tone === "error" ? "alert" : "status"}
+      className={`rounded-md border px-3 py-2 text-sm ${tone === "error" ? "border-danger bg-danger-soft text-danger" : "border-line bg-surface-muted text-ink"}`}
+    >
       {children}
     </p>
   );

@@ -28,8 +28,8 @@ export function ListingsFeedSection({ feed }: { feed: ListingSyncStatus }) {
       )}
       {feed.lastError && (
         <Notice tone="error">
-          The last sync failed{feed.consecutiveFailures > 1 ? ` (${feed.consecutiveFailures} times in a row)` : ""}: {feed.lastError.replace(/\.$/, "")}. The listings already on the site stay
-          online.
+          The last sync failed{feed.consecutiveFailures > 1 ? ` (${feed.consecutiveFailures} times in a row)` : ""}:{" "}
+          {feed.lastError.replace(/\.$/, "")}. The listings already on the site stay online.
           {feed.nextRunAt && (
             <>
               {" "}

@@ -8,8 +8,12 @@ import { Time } from "./inbox-ui";
 
 export function OverdueBadge({ since, now }: { since: Date | null; now: Date }) {
   return (
-    <span className="inline-flex items-center gap-1 rounded bg-danger-soft px-2 py-0.5 text-sm font-bold whitespace-nowrap text-danger" data-testid="overdue">
-      <span aria-hidden="true">!</span> Overdue{since && <span className="font-normal">{` · waiting ${formatDuration(now.getTime() - since.getTime())}`}</span>}
+    <span
+      className="inline-flex items-center gap-1 rounded bg-danger-soft px-2 py-0.5 text-sm font-bold whitespace-nowrap text-danger"
+      data-testid="overdue"
+    >
+      <span aria-hidden="true">!</span> Overdue
+      {since && <span className="font-normal">{` · waiting ${formatDuration(now.getTime() - since.getTime())}`}</span>}
     </span>
   );
 }
@@ -20,7 +24,8 @@ export function ReplyDue({ since, due, now }: { since: Date | null; due: Date | 
   const overdue = isOverdue(due, now);
   return (
     <p className={`mt-1 text-sm ${overdue ? "font-bold text-danger" : "text-ink-muted"}`} data-testid="reply-due">
-      Waiting since <Time date={since} />; {overdue ? "your reply was due" : "a reminder comes at"} <Time date={due} />{overdue ? "" : " if they are still New"}
+      Waiting since <Time date={since} />; {overdue ? "your reply was due" : "a reminder comes at"} <Time date={due} />
+      {overdue ? "" : " if they are still New"}
     </p>
   );
 }

@@ -33,6 +33,7 @@ export async function addPasskey(): Promise<void> {
 
 /** A person cancelling the browser's passkey prompt is not an error worth shouting about. */
 export function passkeyErrorMessage(error: unknown, fallback: string): string {
-  if (error instanceof Error && (error.name === "NotAllowedError" || error.name === "AbortError")) return "The passkey prompt was closed. Try again when you are ready.";
+  if (error instanceof Error && (error.name === "NotAllowedError" || error.name === "AbortError"))
+    return "The passkey prompt was closed. Try again when you are ready.";
   return error instanceof Error && error.message ? `${fallback} (${error.message})` : fallback;
 }

@@ -11,10 +11,33 @@ import { WarmingBadge } from "./warming-badge";
 const at = new Date("2026-11-23T04:51:00Z");
 const MARKUP = `<img src=x onerror="alert(1)">`;
 const alerts: PersonAlerts = {
-  subscriptions: [{ id: 1, kind: "watch", label: `12 Elm Ave ${MARKUP}`, frequency: "weekly", status: "active", createdAt: at, confirmedAt: at, endedAt: null }],
+  subscriptions: [
+    {
+      id: 1,
+      kind: "watch",
+      label: `12 Elm Ave ${MARKUP}`,
+      frequency: "weekly",
+      status: "active",
+      createdAt: at,
+      confirmedAt: at,
+      endedAt: null,
+    },
+  ],
   alertsSent: [{ id: 2, createdAt: at, homes: 3, status: "withheld", sentAt: null }],
   homesOpened: [{ listingKey: "GONE9", address: null, path: null, firstAt: at, lastAt: at, times: 2 }],
-  consent: [{ kind: "express", basis: "Watch this home", text: `I agree ${MARKUP}`, version: "alerts-1", givenAt: at, address: "203.0.113.9", userAgent: MARKUP, expiresAt: null, createdAt: at }],
+  consent: [
+    {
+      kind: "express",
+      basis: "Watch this home",
+      text: `I agree ${MARKUP}`,
+      version: "alerts-1",
+      givenAt: at,
+      address: "203.0.113.9",
+      userAgent: MARKUP,
+      expiresAt: null,
+      createdAt: at,
+    },
+  ],
   warmingReasons: [],
 };
 
@@ -39,7 +62,9 @@ describe("a person's alerts on their page", () => {
   });
 
   it("renders nothing for a person without alerts", () => {
-    expect(html(<PersonAlertsSections alerts={{ subscriptions: [], alertsSent: [], homesOpened: [], consent: [], warmingReasons: [] }} />)).toBe("");
+    expect(
+      html(<PersonAlertsSections alerts={{ subscriptions: [], alertsSent: [], homesOpened: [], consent: [], warmingReasons: [] }} />),
+    ).toBe("");
   });
 
   it("offers the exports and an erasure form that needs its box ticked, without script", () => {

@@ -12,7 +12,9 @@ export function PrivacyActions({ personId, busy }: { personId: number; busy: boo
       <h2 id="privacy-heading" className="text-lg font-bold">
         Privacy requests
       </h2>
-      <p className="mt-1 text-sm text-ink-muted">When this person asks what the site holds about them, or asks to be forgotten. Each is recorded on the timeline.</p>
+      <p className="mt-1 text-sm text-ink-muted">
+        When this person asks what the site holds about them, or asks to be forgotten. Each is recorded on the timeline.
+      </p>
       <p className="mt-2 flex flex-wrap gap-3 text-sm">
         <a className="inline-flex min-h-11 items-center text-brand underline" href={`/inbox/people/${personId}/export.txt`} download>
           Export everything (readable text)
@@ -26,8 +28,9 @@ export function PrivacyActions({ personId, busy }: { personId: number; busy: boo
         <Form method="post" className="mt-2 space-y-2 text-sm">
           <input type="hidden" name="intent" value="erase" />
           <p>
-            Removes their name, e-mail, phone, everything they submitted, their saved searches and alerts, and your notes. Their address is kept only as a code on the do-not-mail list, so they are never
-            mailed again. The status history and this erasure stay on the timeline, anonymous.
+            Removes their name, e-mail, phone, everything they submitted, their saved searches and alerts, and your notes. Their address is
+            kept only as a code on the do-not-mail list, so they are never mailed again. The status history and this erasure stay on the
+            timeline, anonymous.
           </p>
           <label className="flex min-h-11 items-center gap-2 font-bold">
             <input type="checkbox" name="confirm" value="yes" required className="size-5" />

@@ -18,11 +18,17 @@ const devices = [
 describe("PushSection", () => {
   it("lists each device with when it was added and last notified, and its test and remove forms", () => {
     const html = render({ publicKey: "BKey", hideDetails: false, devices });
-    expect(html).toMatch(/Chrome on Android, added <time dateTime="2026-11-20T16:00:00.000Z">Nov 20, 2026, 9:00 a.m.<\/time>, last notified <time dateTime="2026-11-22T04:51:00.000Z">/);
+    expect(html).toMatch(
+      /Chrome on Android, added <time dateTime="2026-11-20T16:00:00.000Z">Nov 20, 2026, 9:00 a.m.<\/time>, last notified <time dateTime="2026-11-22T04:51:00.000Z">/,
+    );
     expect(html).toMatch(/Safari on iPhone, added <time[^>]*>[^<]*<\/time>, never notified yet/);
     for (const id of [7, 9]) {
       for (const intent of ["push-test", "push-remove"]) {
-        expect(html).toMatch(new RegExp(`<form[^>]* action="/inbox/account" method="post"><input type="hidden" name="intent" value="${intent}"/><input type="hidden" name="id" value="${id}"/>`));
+        expect(html).toMatch(
+          new RegExp(
+            `<form[^>]* action="/inbox/account" method="post"><input type="hidden" name="intent" value="${intent}"/><input type="hidden" name="id" value="${id}"/>`,
+          ),
+        );
       }
     }
     expect(html).toContain('<span class="sr-only"> device 2, Safari on iPhone</span>');

@@ -13,12 +13,22 @@ export function latestMessageOf(submission: Submission | undefined): LatestMessa
   if (!submission) return null;
   const listing = submission.fields.listing;
   const address = listing && typeof listing === "object" ? text((listing as Record<string, unknown>).address) : "";
-  return { text: text(submission.fields.message) || text(submission.fields.comments), when: formatWhen(submission.createdAt), listingAddress: address || null };
+  return {
+    text: text(submission.fields.message) || text(submission.fields.comments),
+    when: formatWhen(submission.createdAt),
+    listingAddress: address || null,
+  };
 }
 
 const button = "inline-flex min-h-11 min-w-11 grow items-center justify-center rounded-md px-4 font-bold sm:grow-0";
 
-export function ReplyActions({ person, latest }: { person: { name: string; email: string; phone: string | null }; latest: Submission | undefined }) {
+export function ReplyActions({
+  person,
+  latest,
+}: {
+  person: { name: string; email: string; phone: string | null };
+  latest: Submission | undefined;
+}) {
   const links = replyLinks(person, latestMessageOf(latest), { agentName: site.agent.name, brokerage: site.brokerage.name });
   return (
     <div className="mt-4" data-testid="reply-actions">

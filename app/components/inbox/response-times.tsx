@@ -24,14 +24,16 @@ function Row({ label, stat }: { label: string; stat: ResponseStat }) {
 export function ResponseTimesSummary({ times }: { times: ResponseTimes }) {
   const { days, overall, forms } = times;
   return (
-    <section aria-labelledby="response-heading" className="mt-3 rounded-md border border-line px-3 py-2 text-sm" data-testid="response-times">
+    <section
+      aria-labelledby="response-heading"
+      className="mt-3 rounded-md border border-line px-3 py-2 text-sm"
+      data-testid="response-times"
+    >
       <h2 id="response-heading" className="font-bold">
         Your response time <span className="font-normal text-ink-muted">· last {days} days</span>
       </h2>
       {overall.replies === 0 ? (
-        <p className="mt-1 text-ink-muted">
-          No replies yet{overall.waiting > 0 ? ` (${waiting(overall.waiting)} waiting)` : ""}.
-        </p>
+        <p className="mt-1 text-ink-muted">No replies yet{overall.waiting > 0 ? ` (${waiting(overall.waiting)} waiting)` : ""}.</p>
       ) : (
         <div className="overflow-x-auto">
           <table className="mt-1 w-full">
@@ -40,9 +42,15 @@ export function ResponseTimesSummary({ times }: { times: ResponseTimes }) {
                 <th scope="col" className="pr-2 text-left font-normal">
                   <span className="sr-only">Form</span>
                 </th>
-                <th scope="col" className="pr-2 text-left font-normal">Median</th>
-                <th scope="col" className="pr-2 text-left font-normal">90% within</th>
-                <th scope="col" className="text-right font-normal">Replies</th>
+                <th scope="col" className="pr-2 text-left font-normal">
+                  Median
+                </th>
+                <th scope="col" className="pr-2 text-left font-normal">
+                  90% within
+                </th>
+                <th scope="col" className="text-right font-normal">
+                  Replies
+                </th>
               </tr>
             </thead>
             <tbody>

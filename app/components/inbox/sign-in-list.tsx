@@ -8,7 +8,8 @@ export function SignInList({ rows, testId }: { rows: SignInRow[]; testId: string
       {rows.map((s) => (
         <li key={s.id} className="py-2">
           <p>
-            <span className={`font-bold ${s.ok ? "" : "text-danger"}`}>{s.ok ? "Signed in" : `Failed (${s.reason ?? "unknown"})`}</span> · {s.method} · <Time date={s.created_at} />
+            <span className={`font-bold ${s.ok ? "" : "text-danger"}`}>{s.ok ? "Signed in" : `Failed (${s.reason ?? "unknown"})`}</span> ·{" "}
+            {s.method} · <Time date={s.created_at} />
           </p>
           <p className="break-words text-ink-muted">
             {s.email ?? "no e-mail"} · {s.address ?? "unknown address"}

@@ -75,7 +75,9 @@ export function SubmissionCard({ submission: s }: { submission: Submission }) {
         {fields.map(([key, label]) => (
           <div key={key} className="contents">
             <dt className="font-bold">{label}</dt>
-            <dd className="whitespace-pre-wrap break-words">{key === "serviceType" ? (SERVICE_LABELS[String(s.fields[key])] ?? String(s.fields[key])) : String(s.fields[key])}</dd>
+            <dd className="whitespace-pre-wrap break-words">
+              {key === "serviceType" ? (SERVICE_LABELS[String(s.fields[key])] ?? String(s.fields[key])) : String(s.fields[key])}
+            </dd>
           </div>
         ))}
       </dl>
@@ -103,12 +105,16 @@ export function SubmissionCard({ submission: s }: { submission: Submission }) {
       {s.acknowledgement && (
         <p className="mt-1 text-sm text-ink-muted" data-testid="acknowledgement">
           {ACKNOWLEDGEMENT[s.acknowledgement.status]}
-          {(s.acknowledgement.status === "withheld" || s.acknowledgement.status === "failed") && s.acknowledgement.lastError ? `: ${s.acknowledgement.lastError}` : ""}
+          {(s.acknowledgement.status === "withheld" || s.acknowledgement.status === "failed") && s.acknowledgement.lastError
+            ? `: ${s.acknowledgement.lastError}`
+            : ""}
         </p>
       )}
       {s.consent && (
         <details className="mt-2 text-sm">
-          <summary className="min-h-11 cursor-pointer content-center font-bold text-brand">Consent given (version {s.consent.version})</summary>
+          <summary className="min-h-11 cursor-pointer content-center font-bold text-brand">
+            Consent given (version {s.consent.version})
+          </summary>
           <div className="mt-1 space-y-1 rounded bg-surface-muted p-2">
             <p>
               <Time date={s.createdAt} /> from {s.consent.address ?? "an unknown address"}

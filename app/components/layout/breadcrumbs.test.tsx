@@ -5,7 +5,11 @@ import { Breadcrumbs, crumbsFor, leafLabelOf } from "./breadcrumbs";
 
 describe("crumbsFor", () => {
   it("names catalogue pages by their labels, as before", () => {
-    expect(crumbsFor("/blog/buying-a-home")).toMatchObject([{ name: "Home", path: "/" }, { name: "Blog", path: "/blog" }, { path: "/blog/buying-a-home" }]);
+    expect(crumbsFor("/blog/buying-a-home")).toMatchObject([
+      { name: "Home", path: "/" },
+      { name: "Blog", path: "/blog" },
+      { path: "/blog/buying-a-home" },
+    ]);
     expect(crumbsFor("/contact")).toEqual([
       { name: "Home", path: "/" },
       { name: "Contact", path: "/contact" },
@@ -45,7 +49,9 @@ describe("the breadcrumb bar", () => {
     ]);
     const html = renderToString(<Stub initialEntries={[path]} hydrationData={{ loaderData: { root: null, listing: null } }} />);
     expect(html).toMatch(/<span aria-current="page"[^>]*>27 Rue Ste-Émilie<\/span>/);
-    const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!) as { itemListElement: { name: string; item: string }[] };
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!) as {
+      itemListElement: { name: string; item: string }[];
+    };
     expect(jsonLd.itemListElement.map((i) => i.name)).toEqual(["Home", "Listings", "27 Rue Ste-Émilie"]);
     expect(jsonLd.itemListElement.at(-1)!.item).toMatch(new RegExp(`${path}$`));
   });
@@ -57,13 +63,24 @@ describe("the breadcrumb bar", () => {
         id: "root",
         path: "/",
         Component: Breadcrumbs,
-        children: [{ id: "manage", path: "alerts/manage/:token", Component: () => null, handle: { breadcrumb: () => "Your listing alerts", breadcrumbPath: "/alerts" } }],
+        children: [
+          {
+            id: "manage",
+            path: "alerts/manage/:token",
+            Component: () => null,
+            handle: { breadcrumb: () => "Your listing alerts", breadcrumbPath: "/alerts" },
+          },
+        ],
       },
     ]);
-    const html = renderToString(<Stub initialEntries={[`/alerts/manage/${token}`]} hydrationData={{ loaderData: { root: null, manage: null } }} />);
+    const html = renderToString(
+      <Stub initialEntries={[`/alerts/manage/${token}`]} hydrationData={{ loaderData: { root: null, manage: null } }} />,
+    );
     expect(html).not.toContain(token);
     expect(html).not.toContain("/alerts/manage");
-    const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!) as { itemListElement: { name: string; item: string }[] };
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!) as {
+      itemListElement: { name: string; item: string }[];
+    };
     expect(jsonLd.itemListElement.map((i) => i.name)).toEqual(["Home", "Your listing alerts"]);
   });
 });

@@ -26,7 +26,10 @@ function BrokerageColumns() {
         <address className="not-italic leading-6 text-ink-muted">
           {formatAddress()}
           <br />
-          Office: <a className="underline" href={site.brokerage.phoneHref}>{site.brokerage.phone}</a>
+          Office:{" "}
+          <a className="underline" href={site.brokerage.phoneHref}>
+            {site.brokerage.phone}
+          </a>
         </address>
       </section>
       <section aria-labelledby="footer-agent">
@@ -34,9 +37,14 @@ function BrokerageColumns() {
           {site.agent.name}, {site.agent.title}
         </h2>
         <p className="leading-6 text-ink-muted">
-          Direct: <a className="underline" href={site.agent.phoneHref}>{site.agent.phone}</a>
+          Direct:{" "}
+          <a className="underline" href={site.agent.phoneHref}>
+            {site.agent.phone}
+          </a>
           <br />
-          <a className="underline" href={`mailto:${site.agent.email}`}>{site.agent.email}</a>
+          <a className="underline" href={`mailto:${site.agent.email}`}>
+            {site.agent.email}
+          </a>
         </p>
       </section>
       <section aria-labelledby="footer-hours">
@@ -113,7 +121,8 @@ function LegalRow() {
   return (
     <div className="mt-8 flex flex-col gap-3 border-t border-line pt-6 text-ink-muted sm:flex-row sm:items-center sm:justify-between">
       <p>
-        © {new Date().getFullYear()} {site.agent.name}, {site.brokerage.name}. MLS® listing data courtesy of the REALTORS® Association of Edmonton.
+        © {new Date().getFullYear()} {site.agent.name}, {site.brokerage.name}. MLS® listing data courtesy of the REALTORS® Association of
+        Edmonton.
       </p>
       <ul className="flex flex-wrap gap-x-4 gap-y-1">
         {legalLinks.map((l) => (

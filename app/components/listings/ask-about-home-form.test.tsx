@@ -5,10 +5,19 @@ import { describe, expect, it } from "vitest";
 import { type BuyerFigures, sentFiguresOf } from "~/lib/buyer-figures";
 import { AskAboutHomeForm } from "./ask-about-home-form";
 
-const FIGURES: BuyerFigures = { down: 25_000, rate: 5.4, amortizationYears: 25, monthlyTotal: 3050, includesTax: true, includesCondoFee: true };
+const FIGURES: BuyerFigures = {
+  down: 25_000,
+  rate: 5.4,
+  amortizationYears: 25,
+  monthlyTotal: 3050,
+  includesTax: true,
+  includesCondoFee: true,
+};
 
 function render(figures?: BuyerFigures): string {
-  const Form = () => <AskAboutHomeForm action="/listings/1-home" address="1 Main St NW" documentResult={null} figures={figures && sentFiguresOf(figures)} />;
+  const Form = () => (
+    <AskAboutHomeForm action="/listings/1-home" address="1 Main St NW" documentResult={null} figures={figures && sentFiguresOf(figures)} />
+  );
   const Stub = createRoutesStub([{ path: "/listings/:slug", Component: Form }]);
   return renderToString(<Stub initialEntries={["/listings/1-home"]} />).replace(/<!-- -->/g, "");
 }
@@ -26,7 +35,9 @@ describe("AskAboutHomeForm", () => {
     ]) {
       expect(html).toContain(`<input type="hidden" name="${name}" value="${value}"/>`);
     }
-    expect(html).toMatch(/Your figures will be sent with your message: \$25,000 down at 5\.4 %, 25 years: about \$3,050 a month with tax and condo fee<\/p><button [^>]*type="submit">Ask about this home</);
+    expect(html).toMatch(
+      /Your figures will be sent with your message: \$25,000 down at 5\.4 %, 25 years: about \$3,050 a month with tax and condo fee<\/p><button [^>]*type="submit">Ask about this home</,
+    );
   });
   it("has no figures without them", () => {
     const html = render();

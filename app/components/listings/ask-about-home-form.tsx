@@ -20,15 +20,36 @@ export function inquiryMessageFor(address: string): string {
  * `figures`, the buyer's own from the page's monthly-cost panel, go along in hidden fields (so in
  * both cases), and the buyer sees what will be sent.
  */
-export function AskAboutHomeForm({ action, address, documentResult, figures }: { action: string; address: string; documentResult: FormResult<ContactField> | null; figures?: SentFigures }) {
+export function AskAboutHomeForm({
+  action,
+  address,
+  documentResult,
+  figures,
+}: {
+  action: string;
+  address: string;
+  documentResult: FormResult<ContactField> | null;
+  figures?: SentFigures;
+}) {
   const fetcher = useFetcher<FormResult<ContactField>>({ key: "listing-inquiry" });
-  const { formRef, busy, fieldErrors, values, validateInBrowser } = useFormSubmission({ fetcher, documentResult, messages: contactMessages, loadParse: loadContactCheck });
+  const { formRef, busy, fieldErrors, values, validateInBrowser } = useFormSubmission({
+    fetcher,
+    documentResult,
+    messages: contactMessages,
+    loadParse: loadContactCheck,
+  });
   return (
     <fetcher.Form ref={formRef} method="post" action={action} onSubmit={validateInBrowser} className="mt-4 space-y-4">
       <FormResultNotice result={documentResult} messages={contactMessages} />
       <fieldset disabled={busy} className="space-y-4">
         <legend className="sr-only">Your question about {address}</legend>
-        <ContactFields idPrefix="ask" fieldErrors={fieldErrors} values={values} defaultMessage={inquiryMessageFor(address)} messageRows={4} />
+        <ContactFields
+          idPrefix="ask"
+          fieldErrors={fieldErrors}
+          values={values}
+          defaultMessage={inquiryMessageFor(address)}
+          messageRows={4}
+        />
         <Honeypot idPrefix="ask" />
         {figures && (
           <>

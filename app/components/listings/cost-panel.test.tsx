@@ -61,13 +61,29 @@ const CARD: ListingCard = {
 
 function render(listing: Partial<ListingDetail>, { query = "", similar = [] as ListingCard[], days = null as number | null } = {}): string {
   const l = { ...LISTING, ...listing };
-  const loaderData = { listing: l, cost: costViewOf(l.price, l.costs, new URLSearchParams(query)), costRules: LISTING_COST_RULES, daysOnMarket: days, facts: listingFactsOf(l, days), similar };
+  const loaderData = {
+    listing: l,
+    cost: costViewOf(l.price, l.costs, new URLSearchParams(query)),
+    costRules: LISTING_COST_RULES,
+    daysOnMarket: days,
+    facts: listingFactsOf(l, days),
+    similar,
+  };
   const Stub = createRoutesStub([{ id: "listing", path: "/listings/:slug", Component: ListingPage as never }]);
-  return renderToString(<Stub initialEntries={[`${l.path}${query ? `?${query}` : ""}`]} hydrationData={{ loaderData: { listing: loaderData } }} />);
+  return renderToString(
+    <Stub initialEntries={[`${l.path}${query ? `?${query}` : ""}`]} hydrationData={{ loaderData: { listing: loaderData } }} />,
+  );
 }
 
-const text = (html: string) => html.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'").replace(/&amp;/g, "&").replace(/\s+/g, " ");
-const panelOf = (html: string) => html.slice(html.indexOf('data-testid="cost-panel"'), html.indexOf("</section>", html.indexOf('data-testid="cost-panel"')));
+const text = (html: string) =>
+  html
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
+const panelOf = (html: string) =>
+  html.slice(html.indexOf('data-testid="cost-panel"'), html.indexOf("</section>", html.indexOf('data-testid="cost-panel"')));
 const NEVER = ["null", "undefined", "NaN", "Infinity", "—", "$0 "];
 
 describe("the monthly-cost panel", () => {
@@ -94,16 +110,22 @@ describe("the monthly-cost panel", () => {
     const t = text(panelOf(render({})));
     expect(t).toContain("Smallest down payment $27,500 down (5.2%) Insurance premium added to the mortgage");
     expect(t).toContain("20% down $105,000 down (20%) Mortgage payment");
-    expect(t).toMatch(/Property tax estimated \(the listing gives none\) at the City of Edmonton's rate, 1\.02% of the price a year \(source: City of Edmonton \(opens in a new tab\) , 2025 rates, as of November 23, 2026 \)/);
+    expect(t).toMatch(
+      /Property tax estimated \(the listing gives none\) at the City of Edmonton's rate, 1\.02% of the price a year \(source: City of Edmonton \(opens in a new tab\) , 2025 rates, as of November 23, 2026 \)/,
+    );
     expect(t).toContain("Financial Consumer Agency of Canada, down payment");
     expect(t).toContain("More than 25 years with under 20% down: first-time buyers and new homes only, others at most 25 years");
-    expect(t).toMatch(/then the premium carries a 0\.20% surcharge \(source: Canada Mortgage and Housing Corporation, premiums \(opens in a new tab\) , as of [A-Z][a-z]+ \d{1,2}, \d{4} \)/);
+    expect(t).toMatch(
+      /then the premium carries a 0\.20% surcharge \(source: Canada Mortgage and Housing Corporation, premiums \(opens in a new tab\) , as of [A-Z][a-z]+ \d{1,2}, \d{4} \)/,
+    );
     expect(t).toMatch(/Household income to qualify: about \$\d{2,3},000 a year \(39% of income\)/);
     for (const bad of NEVER) expect(t).not.toContain(bad);
   });
 
   it("takes the feed's tax with its year and a condo fee per month from its frequency", () => {
-    const t = text(panelOf(render({ costs: { taxAnnualAmount: 2_400, taxYear: 2025, associationFee: 1_200, associationFeeFrequency: "Quarterly" } })));
+    const t = text(
+      panelOf(render({ costs: { taxAnnualAmount: 2_400, taxYear: 2025, associationFee: 1_200, associationFeeFrequency: "Quarterly" } })),
+    );
     expect(t).toContain("Property tax 2025 tax $200");
     expect(t).toContain("Condo fee $400");
     expect(t).toContain("Property tax from the listing: $2,400 for 2025.");
@@ -113,7 +135,9 @@ describe("the monthly-cost panel", () => {
   });
 
   it("says a fee's frequency as written when it has no monthly figure, and leaves it out of the total", () => {
-    const t = text(panelOf(render({ costs: { taxAnnualAmount: null, taxYear: null, associationFee: 500, associationFeeFrequency: "Seasonal" } })));
+    const t = text(
+      panelOf(render({ costs: { taxAnnualAmount: null, taxYear: null, associationFee: 500, associationFeeFrequency: "Seasonal" } })),
+    );
     expect(t).not.toMatch(/Condo fee \$/);
     expect(t).toContain("Condo fee from the listing: $500 “Seasonal” as the listing writes it: no monthly figure, not in the totals.");
   });
@@ -147,7 +171,10 @@ describe("the facts and the similar homes", () => {
       {
         facts: {
           yearBuilt: 1999,
-          rooms: [{ type: "Living room", level: "Main level", dimensions: "4.2 m x 3.1 m" }, { type: "Den", level: null, dimensions: null }],
+          rooms: [
+            { type: "Living room", level: "Main level", dimensions: "4.2 m x 3.1 m" },
+            { type: "Den", level: null, dimensions: null },
+          ],
           parkingTotal: 2,
           lotSize: { area: 0.25, units: "acres" },
           heating: ["Baseboard heaters", " "],
@@ -159,7 +186,9 @@ describe("the facts and the similar homes", () => {
     );
     const t = text(html.slice(html.indexOf('data-testid="listing-facts"')));
     // Grouped as the portals group them (issue 45): each group under its heading, the page's own figures under "Listing".
-    expect(t).toContain("Building Year built 1999 Inside Heating Baseboard heaters Parking Parking spaces 2 Land Lot size 0.25 acres Condo Condo fee includes Heat, Water Listing Days on the market 24 days Price per square foot $583 per sq ft");
+    expect(t).toContain(
+      "Building Year built 1999 Inside Heating Baseboard heaters Parking Parking spaces 2 Land Lot size 0.25 acres Condo Condo fee includes Heat, Water Listing Days on the market 24 days Price per square foot $583 per sq ft",
+    );
     expect(t).toContain("Living room Main level 4.2 m x 3.1 m");
     for (const bad of NEVER) expect(t).not.toContain(bad);
   });

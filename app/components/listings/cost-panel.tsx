@@ -43,7 +43,8 @@ function CaseColumn({ column: c }: { column: CostColumn }) {
       </dl>
       {c.income !== null && (
         <p className="mt-2 text-sm text-ink">
-          Household income to qualify: about <strong>{c.income}</strong> a year <span className="text-ink-muted">({c.gdsPercent}% of income)</span>
+          Household income to qualify: about <strong>{c.income}</strong> a year{" "}
+          <span className="text-ink-muted">({c.gdsPercent}% of income)</span>
         </p>
       )}
     </div>
@@ -112,7 +113,12 @@ export function CostPanel({
   const id = useId();
   const names = rules.fields;
   return (
-    <section id="monthly-costs" aria-labelledby={`${id}-h`} className="mt-8 rounded-xl border border-line bg-surface-muted p-4 sm:p-5" data-testid="cost-panel">
+    <section
+      id="monthly-costs"
+      aria-labelledby={`${id}-h`}
+      className="mt-8 rounded-xl border border-line bg-surface-muted p-4 sm:p-5"
+      data-testid="cost-panel"
+    >
       <h2 id={`${id}-h`} className="text-xl font-bold text-ink">
         What this home costs a month
       </h2>
@@ -135,14 +141,36 @@ export function CostPanel({
       >
         <div className="col-span-2 sm:col-span-1">
           <Field id={`${id}-down`} label="Down payment ($)">
-            <input id={`${id}-down`} name={names.down} inputMode="decimal" autoComplete="off" value={fields.down} onChange={(e) => onField("down", e.target.value)} className={inputClass} />
+            <input
+              id={`${id}-down`}
+              name={names.down}
+              inputMode="decimal"
+              autoComplete="off"
+              value={fields.down}
+              onChange={(e) => onField("down", e.target.value)}
+              className={inputClass}
+            />
           </Field>
         </div>
         <Field id={`${id}-rate`} label="Rate (%)">
-          <input id={`${id}-rate`} name={names.rate} inputMode="decimal" autoComplete="off" value={fields.rate} onChange={(e) => onField("rate", e.target.value)} className={inputClass} />
+          <input
+            id={`${id}-rate`}
+            name={names.rate}
+            inputMode="decimal"
+            autoComplete="off"
+            value={fields.rate}
+            onChange={(e) => onField("rate", e.target.value)}
+            className={inputClass}
+          />
         </Field>
         <Field id={`${id}-years`} label="Amortization">
-          <select id={`${id}-years`} name={names.years} value={fields.years} onChange={(e) => onField("years", e.target.value)} className={inputClass}>
+          <select
+            id={`${id}-years`}
+            name={names.years}
+            value={fields.years}
+            onChange={(e) => onField("years", e.target.value)}
+            className={inputClass}
+          >
             {rules.loanTerms.map((y) => (
               <option key={y} value={String(y)}>
                 {y} years
@@ -150,18 +178,37 @@ export function CostPanel({
             ))}
           </select>
         </Field>
-        <button type="submit" className="col-span-2 inline-flex min-h-11 items-center justify-center rounded-md bg-brand px-4 font-bold text-on-brand hover:bg-brand-strong sm:col-span-1">
+        <button
+          type="submit"
+          className="col-span-2 inline-flex min-h-11 items-center justify-center rounded-md bg-brand px-4 font-bold text-on-brand hover:bg-brand-strong sm:col-span-1"
+        >
           Update
         </button>
         <fieldset className="col-span-2 text-sm text-ink sm:col-span-4" data-testid="cost-long-amortization">
-          <legend className="font-bold">{rules.loanTerms[rules.loanTerms.length - 1]} years with under {rules.downPayment.uninsuredPercent}% down is open only if:</legend>
+          <legend className="font-bold">
+            {rules.loanTerms[rules.loanTerms.length - 1]} years with under {rules.downPayment.uninsuredPercent}% down is open only if:
+          </legend>
           <div className="flex flex-wrap gap-x-5">
             <label className="flex min-h-11 items-center gap-2">
-              <input type="checkbox" name={names.ftb} value="1" checked={fields.ftb === "1"} onChange={(e) => onField("ftb", e.target.checked ? "1" : "")} className="size-4 accent-brand" />
+              <input
+                type="checkbox"
+                name={names.ftb}
+                value="1"
+                checked={fields.ftb === "1"}
+                onChange={(e) => onField("ftb", e.target.checked ? "1" : "")}
+                className="size-4 accent-brand"
+              />
               One of us is a first-time home buyer
             </label>
             <label className="flex min-h-11 items-center gap-2">
-              <input type="checkbox" name={names.new} value="1" checked={fields.new === "1"} onChange={(e) => onField("new", e.target.checked ? "1" : "")} className="size-4 accent-brand" />
+              <input
+                type="checkbox"
+                name={names.new}
+                value="1"
+                checked={fields.new === "1"}
+                onChange={(e) => onField("new", e.target.checked ? "1" : "")}
+                className="size-4 accent-brand"
+              />
               The home is newly built
             </label>
           </div>

@@ -13,8 +13,20 @@ export const REALTOR_CA_HOME = "https://www.realtor.ca/en";
 export function PoweredByRealtorCa({ listingUrl }: { listingUrl?: string | null }) {
   return (
     // shrink-0: in the notice's flex row the badge keeps its published size (125 px) beside long text.
-    <a href={listingUrl ?? REALTOR_CA_HOME} target="_blank" rel="noopener" className="inline-block shrink-0 self-start" data-testid="realtor-ca-badge">
-      <img src="/images/powered-by-realtor-ca.svg" alt="Powered by REALTOR.ca" width={125} height={32} className="h-8 w-[125px] max-w-none" />
+    <a
+      href={listingUrl ?? REALTOR_CA_HOME}
+      target="_blank"
+      rel="noopener"
+      className="inline-block shrink-0 self-start"
+      data-testid="realtor-ca-badge"
+    >
+      <img
+        src="/images/powered-by-realtor-ca.svg"
+        alt="Powered by REALTOR.ca"
+        width={125}
+        height={32}
+        className="h-8 w-[125px] max-w-none"
+      />
     </a>
   );
 }
@@ -22,7 +34,9 @@ export function PoweredByRealtorCa({ listingUrl }: { listingUrl?: string | null 
 /** The notice under every block of listings from the feed. */
 export function DdfNotice({ listingUrl, className = "" }: { listingUrl?: string | null; className?: string }) {
   return (
-    <div className={`flex flex-col gap-3 border-t border-line pt-4 text-xs leading-5 text-ink-muted sm:flex-row sm:items-start ${className}`}>
+    <div
+      className={`flex flex-col gap-3 border-t border-line pt-4 text-xs leading-5 text-ink-muted sm:flex-row sm:items-start ${className}`}
+    >
       <PoweredByRealtorCa listingUrl={listingUrl} />
       <p>
         {DDF_TRADEMARK_NOTICE}{" "}

@@ -28,12 +28,18 @@ function render(card: Partial<Card>): string {
     </MemoryRouter>,
   );
 }
-const text = (html: string) => html.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+const text = (html: string) =>
+  html
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ");
 
 describe("a listing card", () => {
   it("shows price, address, facts, type and the listing brokerage, and no marks on an available home", () => {
     const t = text(render({}));
-    expect(t).toContain("$525,000 27 Rue Ste-Émilie Beaumont 3 beds · 2.5 baths · 1,450 sq ft Single family home Listing brokerage: Example Realty Group");
+    expect(t).toContain(
+      "$525,000 27 Rue Ste-Émilie Beaumont 3 beds · 2.5 baths · 1,450 sq ft Single family home Listing brokerage: Example Realty Group",
+    );
     expect(t).not.toMatch(/Conditionally sold|Sale pending|Listed by/);
   });
 

@@ -113,7 +113,17 @@ export function listingFactGroups(l: ListingDetail, extra: readonly [string, str
       ],
     ],
     ["Community", [["Amenities nearby", listed(f.communityFeatures)]]],
-    ["Taxes", [["Property tax", positive(costs.taxAnnualAmount) ? `${formatCurrency(costs.taxAnnualAmount)}${positive(costs.taxYear) ? ` (${costs.taxYear})` : ""}` : null]]],
+    [
+      "Taxes",
+      [
+        [
+          "Property tax",
+          positive(costs.taxAnnualAmount)
+            ? `${formatCurrency(costs.taxAnnualAmount)}${positive(costs.taxYear) ? ` (${costs.taxYear})` : ""}`
+            : null,
+        ],
+      ],
+    ],
     ["Listing", [["Price reduced from", positive(l.previousPrice) ? formatCurrency(l.previousPrice) : null], ...extra]],
   ];
   return groups

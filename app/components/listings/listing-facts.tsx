@@ -136,7 +136,17 @@ function SimilarHome({ listing: l }: { listing: ListingCard }) {
   return (
     <li className="min-w-0 overflow-hidden rounded-lg border border-line bg-surface">
       <Link to={l.path} className="group block wrap-anywhere">
-        {l.photo && <img src={photoAtWidth(l.photo, 480)} alt={place} width={400} height={300} loading="lazy" decoding="async" className="aspect-[4/3] w-full bg-surface-muted object-cover" />}
+        {l.photo && (
+          <img
+            src={photoAtWidth(l.photo, 480)}
+            alt={place}
+            width={400}
+            height={300}
+            loading="lazy"
+            decoding="async"
+            className="aspect-[4/3] w-full bg-surface-muted object-cover"
+          />
+        )}
         <span className="block p-4">
           <span className="block text-lg font-bold text-ink">{formatListingPrice(l.price)}</span>
           <span className="block font-bold text-brand group-hover:underline">{place}</span>

@@ -101,12 +101,7 @@ export function ListingPhotos({ photos, place, path }: { photos: ListingDetail["
       )}
       {open !== null && (
         <Suspense fallback={null}>
-          <PhotoGalleryDialog
-            photos={photos}
-            place={place}
-            start={open}
-            onClose={() => setOpen(null)}
-          />
+          <PhotoGalleryDialog photos={photos} place={place} start={open} onClose={() => setOpen(null)} />
         </Suspense>
       )}
     </div>
@@ -119,7 +114,11 @@ export function ListingPhotos({ photos, place, path }: { photos: ListingDetail["
  * attributes after `load`; after a client-side navigation, which has no loader, the effect does.
  * Without JavaScript the `<noscript>` copy shows and app.css hides this one.
  */
-function LaterPhoto({ src, srcSet, ...img }: Omit<ComponentProps<"img">, "src" | "srcSet" | "loading" | "ref"> & { src: string; srcSet: string }) {
+function LaterPhoto({
+  src,
+  srcSet,
+  ...img
+}: Omit<ComponentProps<"img">, "src" | "srcSet" | "loading" | "ref"> & { src: string; srcSet: string }) {
   const ref = useRef<HTMLImageElement>(null);
   useEffect(() => {
     const element = ref.current;

@@ -56,7 +56,10 @@ export function OpenHousesSection({ openHouses, className = "" }: { openHouses: 
         {openHouses.map((o) => {
           const livestream = httpsUrlOf(o.livestreamUrl);
           return (
-            <li key={`${o.date}-${o.start ?? ""}`} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-3 text-ink">
+            <li
+              key={`${o.date}-${o.start ?? ""}`}
+              className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-3 text-ink"
+            >
               <OpenHouseWhen openHouse={o} />
               {livestream && <LivestreamLink url={livestream} />}
             </li>

@@ -13,7 +13,19 @@ export function pageHref(pathname: string, search: URLSearchParams, page: number
  * Previous / "Page X of Y" / Next as plain links, so paging works before (or without) JavaScript
  * and search engines can follow it. `hash` brings the reader back to the results, not the top.
  */
-export function Pagination({ pathname, search, page, pageCount, hash = "" }: { pathname: string; search: URLSearchParams; page: number; pageCount: number; hash?: string }) {
+export function Pagination({
+  pathname,
+  search,
+  page,
+  pageCount,
+  hash = "",
+}: {
+  pathname: string;
+  search: URLSearchParams;
+  page: number;
+  pageCount: number;
+  hash?: string;
+}) {
   if (pageCount <= 1 && page <= 1) return null;
   const linkClass = "inline-flex min-h-11 items-center rounded-md border border-line px-4 font-bold text-brand hover:bg-brand-soft";
   return (

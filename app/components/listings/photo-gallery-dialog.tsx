@@ -22,7 +22,8 @@ interface Props {
   onClose: () => void;
 }
 
-const buttonClass = "inline-flex size-11 items-center justify-center rounded-full bg-black/60 text-white hover:bg-black/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:opacity-40";
+const buttonClass =
+  "inline-flex size-11 items-center justify-center rounded-full bg-black/60 text-white hover:bg-black/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:opacity-40";
 
 export default function PhotoGalleryDialog({ photos, place, start, onClose }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -99,7 +100,13 @@ export default function PhotoGalleryDialog({ photos, place, start, onClose }: Pr
           <div ref={viewport} className="h-full overflow-hidden">
             <ul className="flex h-full touch-pan-y">
               {photos.map((p, i) => (
-                <li key={p.url} className="flex h-full min-w-0 flex-[0_0_100%] items-center justify-center" aria-roledescription="slide" aria-label={`${i + 1} of ${photos.length}`} aria-hidden={i !== index}>
+                <li
+                  key={p.url}
+                  className="flex h-full min-w-0 flex-[0_0_100%] items-center justify-center"
+                  aria-roledescription="slide"
+                  aria-label={`${i + 1} of ${photos.length}`}
+                  aria-hidden={i !== index}
+                >
                   {near.has(i) && (
                     <img
                       src={photoAtWidth(p.url, 1200)}
@@ -117,10 +124,22 @@ export default function PhotoGalleryDialog({ photos, place, start, onClose }: Pr
               ))}
             </ul>
           </div>
-          <button type="button" onClick={() => embla.current?.scrollPrev()} disabled={index === 0} className={`${buttonClass} absolute top-1/2 left-2 -translate-y-1/2`} aria-label="Previous photo">
+          <button
+            type="button"
+            onClick={() => embla.current?.scrollPrev()}
+            disabled={index === 0}
+            className={`${buttonClass} absolute top-1/2 left-2 -translate-y-1/2`}
+            aria-label="Previous photo"
+          >
             <ChevronLeft aria-hidden="true" className="size-6" />
           </button>
-          <button type="button" onClick={() => embla.current?.scrollNext()} disabled={index === photos.length - 1} className={`${buttonClass} absolute top-1/2 right-2 -translate-y-1/2`} aria-label="Next photo">
+          <button
+            type="button"
+            onClick={() => embla.current?.scrollNext()}
+            disabled={index === photos.length - 1}
+            className={`${buttonClass} absolute top-1/2 right-2 -translate-y-1/2`}
+            aria-label="Next photo"
+          >
             <ChevronRight aria-hidden="true" className="size-6" />
           </button>
         </div>

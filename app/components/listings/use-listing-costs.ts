@@ -42,14 +42,17 @@ export function useListingCosts(price: number | null, inputs: ListingCostInputs,
     setFields(next);
     prepare();
     // Resolved in the order asked: the last keystroke's figures are the ones that stay.
-    void loading.current?.then((m) => {
-      const query = m.fieldsQuery(next);
-      const nextView = m.costViewOf(price, inputs, query, true);
-      if (nextView) setView(nextView);
-      const { pathname, hash } = window.location;
-      // Keep React Router's own history state (its idx drives the back button); no navigation, so no loader request.
-      window.history.replaceState(window.history.state, "", `${pathname}?${query.toString()}${hash}`);
-    }, () => undefined);
+    void loading.current?.then(
+      (m) => {
+        const query = m.fieldsQuery(next);
+        const nextView = m.costViewOf(price, inputs, query, true);
+        if (nextView) setView(nextView);
+        const { pathname, hash } = window.location;
+        // Keep React Router's own history state (its idx drives the back button); no navigation, so no loader request.
+        window.history.replaceState(window.history.state, "", `${pathname}?${query.toString()}${hash}`);
+      },
+      () => undefined,
+    );
   };
   return { view, fields, setField, prepare, ready: () => loaded.current !== null };
 }

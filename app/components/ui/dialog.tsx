@@ -31,7 +31,10 @@ export function Dialog({
           <DialogPrimitive.Title className="pr-10 text-xl font-bold">{title}</DialogPrimitive.Title>
           {description && <DialogPrimitive.Description className="mt-1 text-ink-muted">{description}</DialogPrimitive.Description>}
           <div className="mt-4">{children}</div>
-          <DialogPrimitive.Close className="absolute right-3 top-3 inline-flex size-10 items-center justify-center rounded-md hover:bg-surface-muted" aria-label={closeLabel}>
+          <DialogPrimitive.Close
+            className="absolute right-3 top-3 inline-flex size-10 items-center justify-center rounded-md hover:bg-surface-muted"
+            aria-label={closeLabel}
+          >
             <X aria-hidden="true" className="size-5" />
           </DialogPrimitive.Close>
         </DialogPrimitive.Content>

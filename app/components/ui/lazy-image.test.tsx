@@ -19,7 +19,9 @@ describe("LazyImage server rendering", () => {
   });
 
   it("asks a stock-photo service for WebP with a JPEG fallback, at quality 80 by default", () => {
-    const html = renderToString(<LazyImage src="https://images.unsplash.com/photo-1?w=2000" alt="A house" width={600} height={400} loading="eager" />);
+    const html = renderToString(
+      <LazyImage src="https://images.unsplash.com/photo-1?w=2000" alt="A house" width={600} height={400} loading="eager" />,
+    );
     expect(html).toContain("<picture>");
     expect(html).toMatch(/<source type="image\/webp" srcSet="[^"]*fm=webp[^"]*q=80/);
     expect(html).toMatch(/<img[^>]*src="https:\/\/images\.unsplash\.com\/photo-1\?w=600&amp;fm=jpg&amp;q=80"/);
@@ -27,9 +29,11 @@ describe("LazyImage server rendering", () => {
   });
 
   it("uses a colour or a preview image as the placeholder", () => {
-    expect(renderToString(<LazyImage src="/a.webp" alt="" width={10} height={10} placeholder="#e2e8f0" />)).toContain("background-color:#e2e8f0");
+    expect(renderToString(<LazyImage src="/a.webp" alt="" width={10} height={10} placeholder="#e2e8f0" />)).toContain(
+      "background-color:#e2e8f0",
+    );
     expect(renderToString(<LazyImage src="/a.webp" alt="" width={10} height={10} placeholder="data:image/webp;base64,AAAA" />)).toContain(
-      'background-image:url(&quot;data:image/webp;base64,AAAA&quot;)',
+      "background-image:url(&quot;data:image/webp;base64,AAAA&quot;)",
     );
   });
 });

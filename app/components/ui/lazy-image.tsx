@@ -87,8 +87,17 @@ export function LazyImage({
 
   if (state === "error") {
     return (
-      <span role="img" aria-label={alt ? `${alt} (image failed to load)` : "Image failed to load"} className={boxClass} style={boxStyle} data-state="error">
-        <span aria-hidden="true" className="absolute inset-0 flex flex-col items-center justify-center gap-2 p-4 text-center text-sm text-ink-muted">
+      <span
+        role="img"
+        aria-label={alt ? `${alt} (image failed to load)` : "Image failed to load"}
+        className={boxClass}
+        style={boxStyle}
+        data-state="error"
+      >
+        <span
+          aria-hidden="true"
+          className="absolute inset-0 flex flex-col items-center justify-center gap-2 p-4 text-center text-sm text-ink-muted"
+        >
           <ImageOff className="size-6" />
           Image failed to load
         </span>
@@ -119,7 +128,9 @@ export function LazyImage({
 
   return (
     <span className={boxClass} style={boxStyle} data-state={state}>
-      {!placeholder && state !== "loaded" && <span aria-hidden="true" className="absolute inset-0 animate-pulse bg-surface-muted motion-reduce:animate-none" />}
+      {!placeholder && state !== "loaded" && (
+        <span aria-hidden="true" className="absolute inset-0 animate-pulse bg-surface-muted motion-reduce:animate-none" />
+      )}
       {webpSrcSet ? (
         <picture>
           <source type="image/webp" srcSet={webpSrcSet} sizes={sizes} />

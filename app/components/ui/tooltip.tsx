@@ -16,7 +16,15 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
 /** When any tooltip last closed: within the skip delay, the next one opens without waiting. */
 let lastClosedAt = -Infinity;
 
-export function Tooltip({ label, align = "center", children }: { label: string; align?: "center" | "end"; children: ReactElement<{ "aria-describedby"?: string }> }) {
+export function Tooltip({
+  label,
+  align = "center",
+  children,
+}: {
+  label: string;
+  align?: "center" | "end";
+  children: ReactElement<{ "aria-describedby"?: string }>;
+}) {
   const id = useId();
   const [open, setOpen] = useState(false);
   // Read synchronously when the pointer leaves: the next control's enter event comes in the same task.

@@ -5,10 +5,18 @@ import ShieldCheck from "lucide-react/icons/shield-check";
 
 /** The welcome page's four promises, shown in a dialog (with JavaScript) or in the page (without). */
 const PROMISES: readonly { title: string; text: string; icon: typeof ShieldCheck }[] = [
-  { title: "No unwanted follow-ups", text: "We reach out only about what you asked for, and one reply of STOP ends it.", icon: ShieldCheck },
+  {
+    title: "No unwanted follow-ups",
+    text: "We reach out only about what you asked for, and one reply of STOP ends it.",
+    icon: ShieldCheck,
+  },
   { title: "No upfront commitment", text: "Talk to us, ask questions and get advice before you sign anything.", icon: Handshake },
   { title: "No hidden costs", text: "Every fee is explained in writing before you agree to it.", icon: BadgeDollarSign },
-  { title: "Tech-savvy services", text: "Instant listing alerts, online valuations and e-signing, so nothing waits on paperwork.", icon: Laptop },
+  {
+    title: "Tech-savvy services",
+    text: "Instant listing alerts, online valuations and e-signing, so nothing waits on paperwork.",
+    icon: Laptop,
+  },
 ];
 
 export function PromiseList() {
@@ -30,7 +38,11 @@ export function PromiseList() {
 /** Without JavaScript the promises open in place (#our-promises, CSS :target) instead of a dialog. */
 export function PromisesPanel() {
   return (
-    <section id="our-promises" aria-labelledby="our-promises-heading" className="mx-auto mt-10 hidden max-w-xl rounded-xl border border-line p-6 target:block">
+    <section
+      id="our-promises"
+      aria-labelledby="our-promises-heading"
+      className="mx-auto mt-10 hidden max-w-xl rounded-xl border border-line p-6 target:block"
+    >
       <h2 id="our-promises-heading" className="text-2xl font-bold">
         Our Promises to You
       </h2>

@@ -28,12 +28,16 @@ function citedDates(markup: string): string[] {
 }
 
 describe("article dates", () => {
-  it.each(livePosts.map((p) => [p.slug, p] as const))("%s: an update says what changed, and no citation is newer than the article", (slug, post) => {
-    expect(post.dateModified >= post.datePublished).toBe(true);
-    if (post.dateModified !== post.datePublished) expect(post.updateNote, `${slug} shows "Updated" without saying why`).toMatch(/\S/);
-    const latest = citedDates(html(slug)).sort().at(-1);
-    if (latest) expect(post.dateModified >= latest, `${slug} cites a source as of ${latest} but was last updated ${post.dateModified}`).toBe(true);
-  });
+  it.each(livePosts.map((p) => [p.slug, p] as const))(
+    "%s: an update says what changed, and no citation is newer than the article",
+    (slug, post) => {
+      expect(post.dateModified >= post.datePublished).toBe(true);
+      if (post.dateModified !== post.datePublished) expect(post.updateNote, `${slug} shows "Updated" without saying why`).toMatch(/\S/);
+      const latest = citedDates(html(slug)).sort().at(-1);
+      if (latest)
+        expect(post.dateModified >= latest, `${slug} cites a source as of ${latest} but was last updated ${post.dateModified}`).toBe(true);
+    },
+  );
 
   it("the hidden-costs article's figures are dated when they were last checked, which is its update", () => {
     const slug = "hidden-costs-buying-home-alberta";

@@ -138,7 +138,9 @@ const ruleStatements: Record<RuleSourceKey, readonly RegExp[]> = {
   fhsa: [near("First Home Savings Account|FHSA", `${esc(money(FHSA_ANNUAL_LIMIT))}|${esc(money(FHSA_LIFETIME_LIMIT))}`)],
   homeBuyersAmount: [new RegExp(`${esc(money(FTHB_TAX_CREDIT_AMOUNT))} (?:credit )?amount`)],
   landTitleFees: [
-    new RegExp(`${esc(money(LAND_TITLE_BASE_FEE))} (?:\\+|plus) ${esc(money(LAND_TITLE_FEE_PER_STEP))} per ${esc(money(LAND_TITLE_VALUE_STEP))}`),
+    new RegExp(
+      `${esc(money(LAND_TITLE_BASE_FEE))} (?:\\+|plus) ${esc(money(LAND_TITLE_FEE_PER_STEP))} per ${esc(money(LAND_TITLE_VALUE_STEP))}`,
+    ),
     /land title fees?[^.]{0,40}\$\d/i,
   ],
   gstRebate: [near("rebate", esc(money(GST_REBATE_MAX)), 80)],
@@ -175,7 +177,11 @@ describe("the rendered articles", () => {
   describe.each(livePosts.map((p) => p.slug))("%s", (slug) => {
     const root = renderArticle(slug);
     const anchors = elements(root).filter((el) => el.tagName === "a" && attr(el, "href") !== undefined);
-    const ids = new Set(elements(root).map((el) => attr(el, "id")).filter((id) => id !== undefined));
+    const ids = new Set(
+      elements(root)
+        .map((el) => attr(el, "id"))
+        .filter((id) => id !== undefined),
+    );
 
     it("opens every link to another site in a new tab, with rel=noopener noreferrer and a hint for screen readers", () => {
       const bad: string[] = [];
@@ -221,7 +227,13 @@ describe("the rendered articles", () => {
         expect(iso).toMatch(/^\d{4}-\d{2}-\d{2}$/);
         expect(text(c)).toContain(`as of ${formatLongDate(iso)})`);
       }
-      const cited = new Set(citations.flatMap((c) => elements(c).map((el) => attr(el, "href")).filter(Boolean)));
+      const cited = new Set(
+        citations.flatMap((c) =>
+          elements(c)
+            .map((el) => attr(el, "href"))
+            .filter(Boolean),
+        ),
+      );
       const stated = statedRules(root);
       if (stated.length > 0) expect(citations.length).toBeGreaterThan(0);
       const uncited = stated.filter((key) => !cited.has(ruleSources[key].url));

@@ -103,7 +103,10 @@ describe("the official sources of the rule-based figures", () => {
 
   it("take the dates the rules already carry, so there is one date per figure", () => {
     expect(ruleSources.edmontonPropertyTax.asOf).toBe(EDMONTON_PROPERTY_TAX_AS_OF);
-    expect(ruleSources.thirtyYearAmortization).toMatchObject({ url: THIRTY_YEAR_INSURED_RULE.source.url, asOf: THIRTY_YEAR_INSURED_RULE.asOf });
+    expect(ruleSources.thirtyYearAmortization).toMatchObject({
+      url: THIRTY_YEAR_INSURED_RULE.source.url,
+      asOf: THIRTY_YEAR_INSURED_RULE.asOf,
+    });
   });
 
   it("accept only government domains", () => {

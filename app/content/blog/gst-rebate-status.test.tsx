@@ -27,7 +27,11 @@ const text = html
 
 describe("GST rebate article: legislative status", () => {
   it("records the enacting Act, its Royal Assent and the official source with the date it was checked", () => {
-    expect(LEGISLATIVE_STATUS).toMatchObject({ bill: "Bill C-4", act: "Making Life More Affordable for Canadians Act", royalAssent: "2026-03-12" });
+    expect(LEGISLATIVE_STATUS).toMatchObject({
+      bill: "Bill C-4",
+      act: "Making Life More Affordable for Canadians Act",
+      royalAssent: "2026-03-12",
+    });
     expect(isOfficialSourceUrl(LEGISLATIVE_STATUS.source.url)).toBe(true);
     expect(LEGISLATIVE_STATUS.source.asOf >= LEGISLATIVE_STATUS.royalAssent).toBe(true);
   });

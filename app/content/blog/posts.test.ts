@@ -18,7 +18,8 @@ describe("blog registry", () => {
 
   it("has the sections of spec/blog.md §1 with 10, 1+2 and 1 entries", () => {
     expect(sections).toEqual(["Real Estate Blogs", "Greater Edmonton Area Blogs", "Lifestyle Blogs"]);
-    const count = (section: string, comingSoon: boolean) => posts.filter((p) => p.section === section && Boolean(p.comingSoon) === comingSoon).length;
+    const count = (section: string, comingSoon: boolean) =>
+      posts.filter((p) => p.section === section && Boolean(p.comingSoon) === comingSoon).length;
     expect([count("Real Estate Blogs", false), count("Real Estate Blogs", true)]).toEqual([10, 0]);
     expect([count("Greater Edmonton Area Blogs", false), count("Greater Edmonton Area Blogs", true)]).toEqual([1, 2]);
     expect([count("Lifestyle Blogs", false), count("Lifestyle Blogs", true)]).toEqual([1, 0]);
@@ -56,7 +57,10 @@ describe("blog registry", () => {
   it("gives every live post a route module and a page in the catalogue, and no coming-soon post either", () => {
     for (const p of livePosts) {
       expect(existsSync(path.join(appDir, "routes/blog", `${p.slug}.tsx`)), p.slug).toBe(true);
-      expect(allPages.some((page) => page.path === `/blog/${p.slug}` && page.file === `routes/blog/${p.slug}.tsx`), p.slug).toBe(true);
+      expect(
+        allPages.some((page) => page.path === `/blog/${p.slug}` && page.file === `routes/blog/${p.slug}.tsx`),
+        p.slug,
+      ).toBe(true);
     }
     for (const p of posts.filter((x) => x.comingSoon)) {
       expect(allPages.some((page) => page.path === `/blog/${p.slug}`)).toBe(false);

@@ -46,20 +46,23 @@ export const posts: readonly (BlogPost | ComingSoonPost)[] = [
   {
     slug: "top-10-mistakes-to-avoid-when-buying-a-home",
     title: "Top 10 Mistakes to Avoid When Buying a Home",
-    description: "Ten costly mistakes Edmonton home buyers make, from skipping pre-approval to waiving the inspection, and exactly how to avoid each one.",
+    description:
+      "Ten costly mistakes Edmonton home buyers make, from skipping pre-approval to waiving the inspection, and exactly how to avoid each one.",
     section: "Real Estate Blogs",
     icon: "TriangleAlert",
     color: "text-red-700",
     bgColor: "bg-red-50",
     datePublished: "2025-07-08",
     dateModified: "2026-11-23",
-    updateNote: "Property tax is now worked as the whole bill (municipal and education, the City of Edmonton's 2025 rates), cited with its source and the date it was checked.",
+    updateNote:
+      "Property tax is now worked as the whole bill (municipal and education, the City of Edmonton's 2025 rates), cited with its source and the date it was checked.",
     readingMinutes: 15,
   },
   {
     slug: "new-gst-rebate-for-home-buyers",
     title: "New GST Rebate for First-Time Home Buyers",
-    description: "Up to $50,000 back on a newly built home: who qualifies, what the rebate is worth at your price, key dates and how to claim it.",
+    description:
+      "Up to $50,000 back on a newly built home: who qualifies, what the rebate is worth at your price, key dates and how to claim it.",
     section: "Real Estate Blogs",
     icon: "BadgePercent",
     color: "text-emerald-700",
@@ -72,7 +75,8 @@ export const posts: readonly (BlogPost | ComingSoonPost)[] = [
   {
     slug: "hidden-costs-buying-home-alberta",
     title: "Hidden Costs of Buying a Home in Alberta",
-    description: "Land title fees, legal fees, inspections and adjustments: what closing really costs in Alberta, with a worked $450,000 example and a fee calculator.",
+    description:
+      "Land title fees, legal fees, inspections and adjustments: what closing really costs in Alberta, with a worked $450,000 example and a fee calculator.",
     section: "Real Estate Blogs",
     icon: "Receipt",
     color: "text-amber-700",
@@ -86,7 +90,8 @@ export const posts: readonly (BlogPost | ComingSoonPost)[] = [
   {
     slug: "essential-real-estate-contacts",
     title: "Essential Real Estate Contacts",
-    description: "Inspectors, lawyers, mortgage brokers, movers and trades: who to line up when you buy, sell or move, and what each one does.",
+    description:
+      "Inspectors, lawyers, mortgage brokers, movers and trades: who to line up when you buy, sell or move, and what each one does.",
     section: "Real Estate Blogs",
     icon: "Contact",
     color: "text-sky-700",
@@ -117,7 +122,8 @@ export const posts: readonly (BlogPost | ComingSoonPost)[] = [
     bgColor: "bg-blue-50",
     datePublished: "2024-02-15",
     dateModified: "2025-07-08",
-    updateNote: "Brought up to the rules in force on that date (down payment, mortgage insurance, Home Buyers' Plan, FHSA), each cited with its official source.",
+    updateNote:
+      "Brought up to the rules in force on that date (down payment, mortgage insurance, Home Buyers' Plan, FHSA), each cited with its official source.",
     readingMinutes: 12,
     editionLabel: "2024 Edition",
   },
@@ -157,7 +163,8 @@ export const posts: readonly (BlogPost | ComingSoonPost)[] = [
     bgColor: "bg-cyan-50",
     datePublished: "2024-03-12",
     dateModified: "2025-07-08",
-    updateNote: "The government programs (FHSA, Home Buyers' Plan, home buyers' amount) now state their current limits, each cited with its official source.",
+    updateNote:
+      "The government programs (FHSA, Home Buyers' Plan, home buyers' amount) now state their current limits, each cited with its official source.",
     readingMinutes: 6,
   },
   {

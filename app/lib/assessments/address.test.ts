@@ -220,12 +220,15 @@ describe("parseAddress", () => {
   });
 
   it("refuses text without a house number or street", () => {
-    for (const text of ["", "   ", "Jasper Ave", "Unit 5", "#12", "Edmonton, AB", "10234", "abc 105 St"]) expect(parseAddress(text), text).toBeNull();
+    for (const text of ["", "   ", "Jasper Ave", "Unit 5", "#12", "Edmonton, AB", "10234", "abc 105 St"])
+      expect(parseAddress(text), text).toBeNull();
   });
 
   it("agrees with the roll's parts", () => {
     expect(addressFromParts({ suite: null, houseNumber: "4031", streetName: "120 STREET NW" })).toEqual(parseAddress("4031 120 St NW"));
-    expect(addressFromParts({ suite: "1203", houseNumber: "10135", streetName: "116 STREET NW" })).toEqual(parseAddress("1203-10135 116 Street NW"));
+    expect(addressFromParts({ suite: "1203", houseNumber: "10135", streetName: "116 STREET NW" })).toEqual(
+      parseAddress("1203-10135 116 Street NW"),
+    );
     expect(addressFromParts({ suite: " ", houseNumber: "", streetName: "116 STREET NW" })).toBeNull();
     expect(addressFromParts({ houseNumber: "303", streetName: "" })).toBeNull();
   });

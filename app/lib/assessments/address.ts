@@ -33,40 +33,84 @@ export interface AddressKey {
 // Canada Post's street types as Edmonton uses them, abbreviation -> the roll's spelling. Only the
 // last word of a street is read as its type: "ST ALBERT TRAIL" keeps its ST.
 const STREET_TYPES: Readonly<Record<string, string>> = {
-  ST: "STREET", STR: "STREET", STREET: "STREET",
-  AV: "AVENUE", AVE: "AVENUE", AVEN: "AVENUE", AVENUE: "AVENUE",
-  RD: "ROAD", ROAD: "ROAD",
-  BLVD: "BOULEVARD", BOUL: "BOULEVARD", BV: "BOULEVARD", BOULEVARD: "BOULEVARD",
-  DR: "DRIVE", DRV: "DRIVE", DRIVE: "DRIVE",
-  WY: "WAY", WAY: "WAY",
-  TR: "TRAIL", TRL: "TRAIL", TRAIL: "TRAIL",
-  CRES: "CRESCENT", CR: "CRESCENT", CRESCENT: "CRESCENT",
-  CL: "CLOSE", CLOSE: "CLOSE",
-  CT: "COURT", CRT: "COURT", COURT: "COURT",
-  PL: "PLACE", PLACE: "PLACE",
-  LN: "LANE", LANE: "LANE",
-  GATE: "GATE", GT: "GATE",
-  GR: "GROVE", GRV: "GROVE", GROVE: "GROVE",
-  GDN: "GARDEN", GARDEN: "GARDEN", GDNS: "GARDENS", GARDENS: "GARDENS",
-  GN: "GREEN", GRN: "GREEN", GREEN: "GREEN",
-  HTS: "HEIGHTS", HEIGHTS: "HEIGHTS",
-  HWY: "HIGHWAY", HIGHWAY: "HIGHWAY",
-  LNDG: "LANDING", LANDING: "LANDING",
+  ST: "STREET",
+  STR: "STREET",
+  STREET: "STREET",
+  AV: "AVENUE",
+  AVE: "AVENUE",
+  AVEN: "AVENUE",
+  AVENUE: "AVENUE",
+  RD: "ROAD",
+  ROAD: "ROAD",
+  BLVD: "BOULEVARD",
+  BOUL: "BOULEVARD",
+  BV: "BOULEVARD",
+  BOULEVARD: "BOULEVARD",
+  DR: "DRIVE",
+  DRV: "DRIVE",
+  DRIVE: "DRIVE",
+  WY: "WAY",
+  WAY: "WAY",
+  TR: "TRAIL",
+  TRL: "TRAIL",
+  TRAIL: "TRAIL",
+  CRES: "CRESCENT",
+  CR: "CRESCENT",
+  CRESCENT: "CRESCENT",
+  CL: "CLOSE",
+  CLOSE: "CLOSE",
+  CT: "COURT",
+  CRT: "COURT",
+  COURT: "COURT",
+  PL: "PLACE",
+  PLACE: "PLACE",
+  LN: "LANE",
+  LANE: "LANE",
+  GATE: "GATE",
+  GT: "GATE",
+  GR: "GROVE",
+  GRV: "GROVE",
+  GROVE: "GROVE",
+  GDN: "GARDEN",
+  GARDEN: "GARDEN",
+  GDNS: "GARDENS",
+  GARDENS: "GARDENS",
+  GN: "GREEN",
+  GRN: "GREEN",
+  GREEN: "GREEN",
+  HTS: "HEIGHTS",
+  HEIGHTS: "HEIGHTS",
+  HWY: "HIGHWAY",
+  HIGHWAY: "HIGHWAY",
+  LNDG: "LANDING",
+  LANDING: "LANDING",
   LINK: "LINK",
-  MNR: "MANOR", MANOR: "MANOR",
-  PK: "PARK", PARK: "PARK",
-  PKY: "PARKWAY", PKWY: "PARKWAY", PARKWAY: "PARKWAY",
-  PT: "POINT", POINT: "POINT",
+  MNR: "MANOR",
+  MANOR: "MANOR",
+  PK: "PARK",
+  PARK: "PARK",
+  PKY: "PARKWAY",
+  PKWY: "PARKWAY",
+  PARKWAY: "PARKWAY",
+  PT: "POINT",
+  POINT: "POINT",
   RISE: "RISE",
-  SQ: "SQUARE", SQUARE: "SQUARE",
-  TERR: "TERRACE", TER: "TERRACE", TERRACE: "TERRACE",
-  VIEW: "VIEW", VW: "VIEW",
+  SQ: "SQUARE",
+  SQUARE: "SQUARE",
+  TERR: "TERRACE",
+  TER: "TERRACE",
+  TERRACE: "TERRACE",
+  VIEW: "VIEW",
+  VW: "VIEW",
   WYND: "WYND",
   BAY: "BAY",
   BEND: "BEND",
-  CIR: "CIRCLE", CIRCLE: "CIRCLE",
+  CIR: "CIRCLE",
+  CIRCLE: "CIRCLE",
   COVE: "COVE",
-  CROSS: "CROSSING", XING: "CROSSING", CROSSING: "CROSSING",
+  CROSS: "CROSSING",
+  XING: "CROSSING",
+  CROSSING: "CROSSING",
   HILL: "HILL",
   MEWS: "MEWS",
   PATH: "PATH",
@@ -75,14 +119,24 @@ const STREET_TYPES: Readonly<Record<string, string>> = {
 };
 
 const QUADRANTS: Readonly<Record<string, Quadrant>> = {
-  NW: "NW", NORTHWEST: "NW",
-  NE: "NE", NORTHEAST: "NE",
-  SW: "SW", SOUTHWEST: "SW",
-  SE: "SE", SOUTHEAST: "SE",
+  NW: "NW",
+  NORTHWEST: "NW",
+  NE: "NE",
+  NORTHEAST: "NE",
+  SW: "SW",
+  SOUTHWEST: "SW",
+  SE: "SE",
+  SOUTHEAST: "SE",
 };
 const QUADRANT_PAIRS: Readonly<Record<string, Quadrant>> = {
-  "NORTH WEST": "NW", "NORTH EAST": "NE", "SOUTH WEST": "SW", "SOUTH EAST": "SE",
-  "N W": "NW", "N E": "NE", "S W": "SW", "S E": "SE",
+  "NORTH WEST": "NW",
+  "NORTH EAST": "NE",
+  "SOUTH WEST": "SW",
+  "SOUTH EAST": "SE",
+  "N W": "NW",
+  "N E": "NE",
+  "S W": "SW",
+  "S E": "SE",
 };
 
 const LOCALITY = new Set(["EDMONTON", "AB", "ALTA", "ALBERTA", "CANADA", "CA"]);
@@ -106,7 +160,10 @@ function fold(text: string): string {
 
 /** Punctuation other than the comma, hyphen and # becomes a space; runs of spaces collapse. */
 function spaced(text: string): string {
-  return text.replace(/[^A-Z0-9,#\- ]+/g, " ").replace(/\s+/g, " ").trim();
+  return text
+    .replace(/[^A-Z0-9,#\- ]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 function cleanSuite(raw: string): string {
@@ -128,10 +185,7 @@ function ordinal(token: string): string {
  * street without quadrant, its type spelled out, and the quadrant. Null when nothing is left.
  */
 export function normalizeStreet(raw: string): { street: string; quadrant: Quadrant | null } | null {
-  const tokens = spaced(fold(raw))
-    .replace(/[,#-]/g, " ")
-    .split(" ")
-    .filter(Boolean);
+  const tokens = spaced(fold(raw)).replace(/[,#-]/g, " ").split(" ").filter(Boolean);
   let quadrant: Quadrant | null = null;
   if (tokens.length >= 3) {
     const pair = QUADRANT_PAIRS[`${tokens[tokens.length - 2]} ${tokens[tokens.length - 1]}`];
@@ -201,7 +255,10 @@ export function parseAddress(input: string): AddressKey | null {
     text = text.slice(0, trailing.index);
   }
   // "12 - 10135 116 St" and "10234 - 105 Street" as their unspaced forms.
-  text = text.replace(/^([A-Z0-9]+) ?- ?(\d)/, "$1-$2").replace(/#/g, " ").trim();
+  text = text
+    .replace(/^([A-Z0-9]+) ?- ?(\d)/, "$1-$2")
+    .replace(/#/g, " ")
+    .trim();
 
   const tokens = text.split(" ").filter(Boolean);
   const first = tokens.shift();
@@ -230,7 +287,11 @@ export function parseAddress(input: string): AddressKey | null {
 }
 
 /** An address as the roll holds it, in its three parts. Null without a house number or street. */
-export function addressFromParts(parts: { suite?: string | null; houseNumber?: string | null; streetName?: string | null }): AddressKey | null {
+export function addressFromParts(parts: {
+  suite?: string | null;
+  houseNumber?: string | null;
+  streetName?: string | null;
+}): AddressKey | null {
   const house = spaced(fold(parts.houseNumber ?? "")).replace(/[ ,#-]/g, "");
   if (!HOUSE_NUMBER.test(house)) return null;
   const street = normalizeStreet(parts.streetName ?? "");

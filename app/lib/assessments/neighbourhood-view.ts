@@ -36,7 +36,9 @@ export interface NeighbourhoodPage extends NeighbourhoodSummary {
 export function changeSince(current: number | null, previous: { rollYear: number; median: number | null } | null): string | null {
   if (!current || !previous?.median) return null;
   const percent = Math.round(((current - previous.median) / previous.median) * 100);
-  return percent === 0 ? `unchanged since the ${previous.rollYear} roll` : `${percent > 0 ? "up" : "down"} ${Math.abs(percent)} % since the ${previous.rollYear} roll`;
+  return percent === 0
+    ? `unchanged since the ${previous.rollYear} roll`
+    : `${percent > 0 ? "up" : "down"} ${Math.abs(percent)} % since the ${previous.rollYear} roll`;
 }
 
 export interface MapGeometry {
@@ -63,6 +65,17 @@ export function mapGeometry(outline: readonly Point[], points: readonly Point[],
   const scale = (width - 2 * margin) / spanX;
   const height = Math.round(Math.min(spanY * scale, width * 1.5) + 2 * margin);
   const s = Math.min(scale, (height - 2 * margin) / spanY);
-  const at = ([lon, lat]: Point) => ({ x: Math.round((margin + (lon - west) * kx * s) * 10) / 10, y: Math.round((margin + (north - lat) * s) * 10) / 10 });
-  return { width, height, outline: outline.map(at).map((p) => `${p.x},${p.y}`).join(" "), dots: points.map(at) };
+  const at = ([lon, lat]: Point) => ({
+    x: Math.round((margin + (lon - west) * kx * s) * 10) / 10,
+    y: Math.round((margin + (north - lat) * s) * 10) / 10,
+  });
+  return {
+    width,
+    height,
+    outline: outline
+      .map(at)
+      .map((p) => `${p.x},${p.y}`)
+      .join(" "),
+    dots: points.map(at),
+  };
 }

@@ -83,7 +83,10 @@ export interface ChartGeometry {
  * The geometry of a small line chart of values over the years (the SVG is drawn by the page, on
  * the server: no chart library reaches the browser). Null with fewer than two years.
  */
-export function chartGeometry(values: readonly { year: number; value: number }[], size = { width: 320, height: 140 }): ChartGeometry | null {
+export function chartGeometry(
+  values: readonly { year: number; value: number }[],
+  size = { width: 320, height: 140 },
+): ChartGeometry | null {
   if (values.length < 2) return null;
   const pad = { left: 64, right: 12, top: 12, bottom: 24 };
   const years = values.map((v) => v.year);

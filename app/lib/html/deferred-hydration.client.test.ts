@@ -135,10 +135,14 @@ function loadPage({ readyState = "interactive", reportsPaint = true } = {}) {
     moduleScript: () => body.children.find((e) => e.tagName === "script" && e.type === "module"),
     dispatch(type: string, event: Record<string, unknown> = {}) {
       const all = listeners.get(type) ?? [];
-      listeners.set(type, all.filter((l) => !l.once));
+      listeners.set(
+        type,
+        all.filter((l) => !l.once),
+      );
       for (const { listener } of all) listener(event);
     },
-    paint: (entries = ["first-paint", "first-contentful-paint"]) => paintObserver?.({ getEntriesByName: (name) => entries.filter((e) => e === name) }),
+    paint: (entries = ["first-paint", "first-contentful-paint"]) =>
+      paintObserver?.({ getEntriesByName: (name) => entries.filter((e) => e === name) }),
     load() {
       document.readyState = "complete";
       page.dispatch("load");

@@ -170,5 +170,6 @@ function holdEarlyTap(event: MouseEvent): void {
 onFirstPaint(onPaint);
 if (document.readyState === "complete") onLoad();
 else window.addEventListener("load", onLoad, { once: true });
-for (const type of ["pointerdown", "keydown", "touchstart"] as const) window.addEventListener(type, boot, { once: true, passive: true, capture: true });
+for (const type of ["pointerdown", "keydown", "touchstart"] as const)
+  window.addEventListener(type, boot, { once: true, passive: true, capture: true });
 window.addEventListener("click", holdEarlyTap, true);

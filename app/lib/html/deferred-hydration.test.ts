@@ -16,7 +16,9 @@ describe("deferHydration", () => {
   it("parks the module script in an inert element after the constant loader", () => {
     const out = deferHydration(doc());
     expect(out).not.toContain('<script type="module"');
-    expect(out).toContain(`<script>${DEFERRED_LOADER_SCRIPT}</script><script type="${DEFERRED_MODULE_TYPE}" data-preload="/assets/entry.client-A.js /assets/root-B.js">import * as route0`);
+    expect(out).toContain(
+      `<script>${DEFERRED_LOADER_SCRIPT}</script><script type="${DEFERRED_MODULE_TYPE}" data-preload="/assets/entry.client-A.js /assets/root-B.js">import * as route0`,
+    );
   });
 
   it("carries the preloaded modules' addresses on the parked script, and nothing but asset paths", () => {
@@ -31,7 +33,9 @@ describe("deferHydration", () => {
 
   it("keeps the nonce on both scripts of a server-rendered page", () => {
     const out = deferHydration(doc(' nonce="abc"'));
-    expect(out).toContain(`<script nonce="abc">${DEFERRED_LOADER_SCRIPT}</script><script type="${DEFERRED_MODULE_TYPE}" nonce="abc" data-preload="/assets/entry.client-A.js /assets/root-B.js">`);
+    expect(out).toContain(
+      `<script nonce="abc">${DEFERRED_LOADER_SCRIPT}</script><script type="${DEFERRED_MODULE_TYPE}" nonce="abc" data-preload="/assets/entry.client-A.js /assets/root-B.js">`,
+    );
   });
 
   it("handles the attribute order React uses on server-rendered pages", () => {

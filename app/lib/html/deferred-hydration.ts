@@ -54,7 +54,9 @@ export function deferHydration(html: string, log: Pick<Console, "warn"> = consol
     // Only a document with React Router's scripts is expected here; without them, leave it be.
     if (/<link rel="modulepreload"/.test(html) && !warnedMissingScript) {
       warnedMissingScript = true;
-      log.warn("[hydration] React Router's module script was not found: pages are sent as rendered and hydrate at once (app/lib/html/deferred-hydration.ts)");
+      log.warn(
+        "[hydration] React Router's module script was not found: pages are sent as rendered and hydrate at once (app/lib/html/deferred-hydration.ts)",
+      );
     }
     return html;
   }

@@ -12,7 +12,17 @@ function patternsOf(entries: readonly { path?: string; children?: readonly unkno
 
 describe("cache kinds", () => {
   it("shares the listings' pages, search, sitemap and not-found for GET and HEAD, briefly", () => {
-    for (const pattern of ["/listings", "/listings/:slug", "/sitemap-listings.xml", "/edmonton-listings", "/", "/about", "/open-house", "*", "/404"]) {
+    for (const pattern of [
+      "/listings",
+      "/listings/:slug",
+      "/sitemap-listings.xml",
+      "/edmonton-listings",
+      "/",
+      "/about",
+      "/open-house",
+      "*",
+      "/404",
+    ]) {
       expect(cacheKindOf(pattern, "GET"), pattern).toBe("live");
       expect(cacheKindOf(pattern, "HEAD"), pattern).toBe("live");
     }
@@ -33,7 +43,16 @@ describe("cache kinds", () => {
     const all = patternsOf(routes as never);
     const inbox = all.filter((p) => p.startsWith("inbox") || p.startsWith("/inbox"));
     expect(inbox.length).toBeGreaterThan(8);
-    for (const pattern of [...inbox.filter((p) => !/manifest|sw\.js/.test(p)), "/alerts", "/alerts/confirm/:token", "/alerts/manage/:token", "/alerts/unsubscribe/:token", "/alerts/open/:token/:key", "/healthz", "/some/new/route"]) {
+    for (const pattern of [
+      ...inbox.filter((p) => !/manifest|sw\.js/.test(p)),
+      "/alerts",
+      "/alerts/confirm/:token",
+      "/alerts/manage/:token",
+      "/alerts/unsubscribe/:token",
+      "/alerts/open/:token/:key",
+      "/healthz",
+      "/some/new/route",
+    ]) {
       expect(cacheKindOf(pattern, "GET"), pattern).toBe("private");
     }
     expect(CACHE_CONTROL.private).toBe("private, no-store");

@@ -41,7 +41,18 @@ const BUILD = new Set(["/sitemap.xml", "/robots.txt", "/blog/rss.xml"]);
  * the assessment roll and their sitemap, and "not found". Any other
  * route (the inbox, the alerts' pages, health, whatever comes next) is private until it is named here.
  */
-const LIVE = new Set([...allPages.map((p) => p.path), "/listings", "/listings/:slug", "/listings/:slug/photos", "/sitemap-listings.xml", "/neighbourhoods", "/neighbourhoods/:slug", "/sitemap-neighbourhoods.xml", "/404", "*"]);
+const LIVE = new Set([
+  ...allPages.map((p) => p.path),
+  "/listings",
+  "/listings/:slug",
+  "/listings/:slug/photos",
+  "/sitemap-listings.xml",
+  "/neighbourhoods",
+  "/neighbourhoods/:slug",
+  "/sitemap-neighbourhoods.xml",
+  "/404",
+  "*",
+]);
 
 /**
  * The kind of an answer of React Router, from its route's pattern (`/listings/:slug`) and its

@@ -90,9 +90,11 @@ export const requiredPhone = z
     z.refine(isPlausiblePhone, "Please enter a valid phone number."),
   );
 
-export const optionalPhone = z
-  .string()
-  .check(z.trim(), z.maxLength(LIMITS.phone, tooLong(LIMITS.phone)), z.refine((v) => v === "" || isPlausiblePhone(v), "Please enter a valid phone number."));
+export const optionalPhone = z.string().check(
+  z.trim(),
+  z.maxLength(LIMITS.phone, tooLong(LIMITS.phone)),
+  z.refine((v) => v === "" || isPlausiblePhone(v), "Please enter a valid phone number."),
+);
 
 /**
  * Control characters other than tab and line breaks: nobody types them, and PostgreSQL refuses
@@ -104,7 +106,8 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 /** A form as the browser holds it, or its fields as readForm read them. */
 export type FormInput = FormData | Readonly<Record<string, unknown>>;
 
-const fieldOf = (form: FormInput, name: string): unknown => (form instanceof FormData ? form.get(name) : Object.hasOwn(form, name) ? form[name] : undefined);
+const fieldOf = (form: FormInput, name: string): unknown =>
+  form instanceof FormData ? form.get(name) : Object.hasOwn(form, name) ? form[name] : undefined;
 
 /** Reads the named text fields of a submitted form, without control characters; a missing or non-text field reads as "". */
 export function formFields<K extends string>(form: FormInput, names: readonly K[]): Record<K, string> {
@@ -119,7 +122,9 @@ export function formFields<K extends string>(form: FormInput, names: readonly K[
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
 /** The first message per field of a failed parse. */
-export function fieldErrorsOf<K extends string>(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): FieldErrors<K> {
+export function fieldErrorsOf<K extends string>(error: {
+  issues: readonly { path: readonly PropertyKey[]; message: string }[];
+}): FieldErrors<K> {
   const out: Partial<Record<string, string>> = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? "");
@@ -128,7 +133,8 @@ export function fieldErrorsOf<K extends string>(error: { issues: readonly { path
   return out as FieldErrors<K>;
 }
 
-export type FormParse<K extends string, D> = { ok: true; data: D; values: Record<K, string> } | { ok: false; fieldErrors: FieldErrors<K>; values: Record<K, string> };
+export type FormParse<K extends string, D> =
+  { ok: true; data: D; values: Record<K, string> } | { ok: false; fieldErrors: FieldErrors<K>; values: Record<K, string> };
 
 /**
  * Reads a form's fields and checks them against its schema, in the browser and on the server alike.
@@ -137,7 +143,11 @@ export type FormParse<K extends string, D> = { ok: true; data: D; values: Record
 export function parseFormFields<K extends string, D>(
   form: FormInput,
   names: readonly K[],
-  schema: { safeParse(input: unknown): { success: true; data: D } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } } },
+  schema: {
+    safeParse(
+      input: unknown,
+    ): { success: true; data: D } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+  },
 ): FormParse<K, D> {
   const values = formFields(form, names);
   const result = schema.safeParse(values);

@@ -7,7 +7,6 @@ import { type FormParse, emailField, optionalText, parseFormFields, requiredPhon
 import { LIMITS } from "./limits";
 import { SERVICE_TYPES } from "./services";
 
-
 export const LEAD_FIELDS = ["fullName", "email", "phone", "serviceType", "comments"] as const;
 export type LeadField = (typeof LEAD_FIELDS)[number];
 

@@ -22,8 +22,17 @@ const record = (() => {
 describe("the forms' length limits (decision 046)", () => {
   it("are rendered as maxlength on the contact fields", () => {
     const html = renderToString(<ContactFields idPrefix="contact" fieldErrors={{}} values={null} />);
-    for (const [name, limit] of [["name", LIMITS.name], ["email", LIMITS.email], ["phone", LIMITS.phone], ["message", LIMITS.message]] as const) {
-      expect(html, name).toMatch(new RegExp(`<(input|textarea)[^>]*name="${name}"[^>]*maxLength="${limit}"|<(input|textarea)[^>]*maxLength="${limit}"[^>]*name="${name}"`));
+    for (const [name, limit] of [
+      ["name", LIMITS.name],
+      ["email", LIMITS.email],
+      ["phone", LIMITS.phone],
+      ["message", LIMITS.message],
+    ] as const) {
+      expect(html, name).toMatch(
+        new RegExp(
+          `<(input|textarea)[^>]*name="${name}"[^>]*maxLength="${limit}"|<(input|textarea)[^>]*maxLength="${limit}"[^>]*name="${name}"`,
+        ),
+      );
     }
   });
 

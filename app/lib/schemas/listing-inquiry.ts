@@ -15,9 +15,15 @@ export type ListingInquiryField = (typeof LISTING_INQUIRY_FIELDS)[number];
 const DECIMAL = /^\d{1,9}(?:\.\d{1,6})?$/;
 
 const figure = (bounds: readonly [number, number], { integer = false } = {}) =>
-  z.pipe(z.pipe(z.string().check(z.regex(DECIMAL)), z.transform(Number)), (integer ? z.int() : z.number()).check(z.gte(bounds[0]), z.lte(bounds[1])));
+  z.pipe(
+    z.pipe(z.string().check(z.regex(DECIMAL)), z.transform(Number)),
+    (integer ? z.int() : z.number()).check(z.gte(bounds[0]), z.lte(bounds[1])),
+  );
 
-const flag = z.pipe(z.enum(["1", "0"]), z.transform((v): boolean => v === "1"));
+const flag = z.pipe(
+  z.enum(["1", "0"]),
+  z.transform((v): boolean => v === "1"),
+);
 
 const figuresSchema = z.pipe(
   z.object({
@@ -28,16 +34,14 @@ const figuresSchema = z.pipe(
     "figures.tax": flag,
     "figures.fee": flag,
   }),
-  z.transform(
-    (f): BuyerFigures => ({
-      down: f["figures.down"],
-      rate: f["figures.rate"],
-      amortizationYears: f["figures.years"],
-      monthlyTotal: f["figures.total"],
-      includesTax: f["figures.tax"],
-      includesCondoFee: f["figures.fee"],
-    }),
-  ),
+  z.transform((f): BuyerFigures => ({
+    down: f["figures.down"],
+    rate: f["figures.rate"],
+    amortizationYears: f["figures.years"],
+    monthlyTotal: f["figures.total"],
+    includesTax: f["figures.tax"],
+    includesCondoFee: f["figures.fee"],
+  })),
 );
 
 /** The figures of a submitted form's fields, or undefined when they are absent or not figures. */

@@ -33,7 +33,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const result = await confirmSubscription(alerts, params.token ?? "", requestMeta(request, context), new Date());
   if (typeof result === "string") return linkProblem(result);
   // The manage page is this site's: its path alone, so the link stays on the origin the visitor is on.
-  return data({ state: result.status, label: result.label, frequency: result.frequency, managePath: new URL(result.manageUrl, "http://localhost").pathname }, { headers: PRIVATE_HEADERS });
+  return data(
+    {
+      state: result.status,
+      label: result.label,
+      frequency: result.frequency,
+      managePath: new URL(result.manageUrl, "http://localhost").pathname,
+    },
+    { headers: PRIVATE_HEADERS },
+  );
 }
 
 export function headers() {
@@ -76,24 +84,33 @@ export default function ConfirmAlerts({ loaderData, actionData }: Route.Componen
           Press the button to change how often you get {what}: <strong className="wrap-anywhere">{done.label}</strong>
           {done.change ? ` from “${ALERT_FREQUENCY_LABELS[done.change.from]}”` : ""} to “{ALERT_FREQUENCY_LABELS[done.frequency]}”.
         </p>
-        {done.status === "changed" && <p className="mt-3 text-ink-muted">This change is already confirmed; pressing the button again changes nothing.</p>}
+        {done.status === "changed" && (
+          <p className="mt-3 text-ink-muted">This change is already confirmed; pressing the button again changes nothing.</p>
+        )}
         <form method="post" className="mt-6">
           <Button type="submit">Confirm the change</Button>
         </form>
-        <p className="mt-6 text-sm text-ink-muted">Didn&apos;t ask for this? Ignore the e-mail: your alerts stay as they are unless the button is pressed.</p>
+        <p className="mt-6 text-sm text-ink-muted">
+          Didn&apos;t ask for this? Ignore the e-mail: your alerts stay as they are unless the button is pressed.
+        </p>
       </AlertPage>
     );
   }
   return (
     <AlertPage title="Confirm your listing alerts">
       <p className="text-lg text-ink">
-        Press the button to start {what}: <strong className="wrap-anywhere">{done.label}</strong>, {ALERT_FREQUENCY_LABELS[done.frequency].toLowerCase()}.
+        Press the button to start {what}: <strong className="wrap-anywhere">{done.label}</strong>,{" "}
+        {ALERT_FREQUENCY_LABELS[done.frequency].toLowerCase()}.
       </p>
-      {done.status === "active" && <p className="mt-3 text-ink-muted">These alerts are already confirmed; pressing the button again changes nothing.</p>}
+      {done.status === "active" && (
+        <p className="mt-3 text-ink-muted">These alerts are already confirmed; pressing the button again changes nothing.</p>
+      )}
       <form method="post" className="mt-6">
         <Button type="submit">Confirm my listing alerts</Button>
       </form>
-      <p className="mt-6 text-sm text-ink-muted">Didn&apos;t ask for this? Ignore the e-mail: nothing is sent unless the button is pressed.</p>
+      <p className="mt-6 text-sm text-ink-muted">
+        Didn&apos;t ask for this? Ignore the e-mail: nothing is sent unless the button is pressed.
+      </p>
     </AlertPage>
   );
 }

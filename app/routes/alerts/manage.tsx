@@ -21,7 +21,9 @@ import type { Route } from "./+types/manage";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const link = await personOfLink(context, params.token, new Date());
   if (link.problem) return link.problem;
-  const subscriptions = (await subscriptionsOf(link.alerts.db, link.personId)).filter((s) => s.status === "active").map(({ id, kind, label, frequency }) => ({ id, kind, label, frequency }));
+  const subscriptions = (await subscriptionsOf(link.alerts.db, link.personId))
+    .filter((s) => s.status === "active")
+    .map(({ id, kind, label, frequency }) => ({ id, kind, label, frequency }));
   return data({ state: "list" as const, subscriptions }, { headers: PRIVATE_HEADERS });
 }
 
@@ -31,7 +33,8 @@ const manageForms = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("unsubscribe-all") }),
 ]);
 
-const notice = (tone: "success" | "error", text: string, status = 200) => data({ state: "notice" as const, tone, text }, { status, headers: PRIVATE_HEADERS });
+const notice = (tone: "success" | "error", text: string, status = 200) =>
+  data({ state: "notice" as const, tone, text }, { status, headers: PRIVATE_HEADERS });
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const now = new Date();
@@ -53,9 +56,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const id = positiveId(form.id);
   // Each of these touches only this person's rows: another person's id changes nothing.
-  const changed = id !== null && (form.intent === "frequency" ? await setFrequency(db, personId, id, form.frequency) : await endSubscription(db, personId, id, now));
+  const changed =
+    id !== null &&
+    (form.intent === "frequency" ? await setFrequency(db, personId, id, form.frequency) : await endSubscription(db, personId, id, now));
   if (!changed) return notice("error", "That alert is no longer active.", 404);
-  return notice("success", form.intent === "frequency" ? `Saved: ${ALERT_FREQUENCY_LABELS[form.frequency].toLowerCase()}.` : "Removed. You will get no more e-mails for it.");
+  return notice(
+    "success",
+    form.intent === "frequency"
+      ? `Saved: ${ALERT_FREQUENCY_LABELS[form.frequency].toLowerCase()}.`
+      : "Removed. You will get no more e-mails for it.",
+  );
 }
 
 export function headers() {
@@ -81,15 +91,15 @@ export default function ManageAlerts({ loaderData, actionData }: Route.Component
       )}
       {subscriptions.length === 0 ? (
         <p className="mt-6 text-lg text-ink">
-          You have no active listing alerts.{" "}
-          <SearchHomesLink />{" "}
-          to save a search.
+          You have no active listing alerts. <SearchHomesLink /> to save a search.
         </p>
       ) : (
         <ul className="mt-6 space-y-4" aria-label="Your saved searches and watched homes">
           {subscriptions.map((s) => (
             <li key={s.id} className="rounded-xl border border-line bg-surface p-5 shadow-sm">
-              <p className="text-sm font-bold uppercase tracking-wide text-ink-muted">{s.kind === "watch" ? "Watched home" : "Saved search"}</p>
+              <p className="text-sm font-bold uppercase tracking-wide text-ink-muted">
+                {s.kind === "watch" ? "Watched home" : "Saved search"}
+              </p>
               <p className="mt-1 text-lg font-bold text-ink wrap-anywhere">{s.label}</p>
               <div className="mt-3 flex flex-wrap items-end gap-3">
                 <form method="post" className="flex flex-wrap items-end gap-3">

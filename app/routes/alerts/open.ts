@@ -21,7 +21,8 @@ const onSite = (path: string) => /^\/(?![/\\])/.test(path) && !/[\s\\]/.test(pat
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const alerts = alertsOf(context);
-  if (!alerts) throw new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", ...PRIVATE_HEADERS } });
+  if (!alerts)
+    throw new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", ...PRIVATE_HEADERS } });
   const token = params.token ?? "";
   const key = params.key ?? "";
   let path = "/listings";

@@ -15,7 +15,12 @@ const form: AlertSignUpForm = {
   title: "Watch this home",
   about: "Get an e-mail when its price changes.",
   consent: alertConsentText("watch")!,
-  hidden: [["kind", "watch"], ["consentVersion", ALERT_CONSENT_VERSION], ["form", "Watch this home"], ["listingKey", "28123456"]],
+  hidden: [
+    ["kind", "watch"],
+    ["consentVersion", ALERT_CONSENT_VERSION],
+    ["form", "Watch this home"],
+    ["listingKey", "28123456"],
+  ],
 };
 
 function render(props: Partial<Parameters<typeof AlertSignUp>[0]> = {}) {
@@ -37,8 +42,12 @@ describe("the alert sign-up form", () => {
   });
 
   it("shown again: open, the values kept, each message beside its field", () => {
-    const html = render({ open: true, values: { email: "robin@example.com", name: "<b>Robin</b>", frequency: "weekly" }, errors: { consent: "Please tick the box." } });
-    expect(html).toContain("<details open=\"\">");
+    const html = render({
+      open: true,
+      values: { email: "robin@example.com", name: "<b>Robin</b>", frequency: "weekly" },
+      errors: { consent: "Please tick the box." },
+    });
+    expect(html).toContain('<details open="">');
     expect(html).toContain('value="robin@example.com"');
     expect(html).toContain('value="&lt;b&gt;Robin&lt;/b&gt;"');
     expect(html).toMatch(/name="frequency" checked="" value="weekly"/);

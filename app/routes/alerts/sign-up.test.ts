@@ -26,37 +26,91 @@ beforeEach(() => {
 });
 afterEach(() => logged.mockRestore());
 
-const search = { kind: "search", consentVersion: ALERT_CONSENT_VERSION, form: "Save this search", email: "Robin@Example.com", name: "Robin", frequency: "weekly", consent: "yes", website: "" };
+const search = {
+  kind: "search",
+  consentVersion: ALERT_CONSENT_VERSION,
+  form: "Save this search",
+  email: "Robin@Example.com",
+  name: "Robin",
+  frequency: "weekly",
+  consent: "yes",
+  website: "",
+};
 const watch = { ...search, kind: "watch", form: "Watch this home", listingKey: HOME.ListingKey };
 
-async function send(fields: Record<string, string> | [string, string][], { alerts = true, queued = vi.fn(), headers = {} as Record<string, string> } = {}) {
+async function send(
+  fields: Record<string, string> | [string, string][],
+  { alerts = true, queued = vi.fn(), headers = {} as Record<string, string> } = {},
+) {
   const out = await runRoute(signUpRoute, post("/alerts", fields, headers), listingContext(t.db, { alerts, queued }));
   return { out, queued };
 }
 
-type FormAnswer = { status: "invalid"; values: Record<string, string>; fieldErrors: Record<string, string>; form: { kind: string; hidden: [string, string][]; consent: string } };
+type FormAnswer = {
+  status: "invalid";
+  values: Record<string, string>;
+  fieldErrors: Record<string, string>;
+  form: { kind: string; hidden: [string, string][]; consent: string };
+};
 const formOf = (out: Answer) => out.data as unknown as FormAnswer;
 
 async function expectNothingStored() {
-  const [stored] = await select(t.db.rows, { subscriptions: sql<number>`(select count(*)::integer from ${alertSubscriptions})`, mails: sql<number>`(select count(*)::integer from ${notificationOutbox})` }, sql``);
+  const [stored] = await select(
+    t.db.rows,
+    {
+      subscriptions: sql<number>`(select count(*)::integer from ${alertSubscriptions})`,
+      mails: sql<number>`(select count(*)::integer from ${notificationOutbox})`,
+    },
+    sql``,
+  );
   expect(stored).toEqual({ subscriptions: 0, mails: 0 });
 }
 
 describe("a sign-up", () => {
   it("stores a pending search with its criteria and queues its confirmation, answering Check your e-mail", async () => {
-    const { out, queued } = await send([...Object.entries(search), ["city", "Edmonton"], ["type", "condominium"], ["minPrice", "300000"], ["minBeds", "2"]]);
+    const { out, queued } = await send([
+      ...Object.entries(search),
+      ["city", "Edmonton"],
+      ["type", "condominium"],
+      ["minPrice", "300000"],
+      ["minBeds", "2"],
+    ]);
     expect(out.status).toBe(200);
     expect(out.data).toEqual({ status: "success" });
     expectPrivate(out);
     const rows = await select(
       t.db.rows,
-      { kind: alertSubscriptions.kind, email: alertSubscriptions.email, name: alertSubscriptions.name, status: alertSubscriptions.status, frequency: alertSubscriptions.frequency, criteria: alertSubscriptions.criteria, form: alertSubscriptions.form, consentText: alertSubscriptions.consent_text, address: alertSubscriptions.client_address },
+      {
+        kind: alertSubscriptions.kind,
+        email: alertSubscriptions.email,
+        name: alertSubscriptions.name,
+        status: alertSubscriptions.status,
+        frequency: alertSubscriptions.frequency,
+        criteria: alertSubscriptions.criteria,
+        form: alertSubscriptions.form,
+        consentText: alertSubscriptions.consent_text,
+        address: alertSubscriptions.client_address,
+      },
       sql`from ${alertSubscriptions}`,
     );
     expect(rows).toEqual([
-      { kind: "search", email: "robin@example.com", name: "Robin", status: "pending", frequency: "weekly", criteria: { cities: ["Edmonton"], category: "condominium", minPrice: 300000, minBeds: 2 }, form: "Save this search", consentText: alertConsentText("search"), address: "203.0.113.7" },
+      {
+        kind: "search",
+        email: "robin@example.com",
+        name: "Robin",
+        status: "pending",
+        frequency: "weekly",
+        criteria: { cities: ["Edmonton"], category: "condominium", minPrice: 300000, minBeds: 2 },
+        form: "Save this search",
+        consentText: alertConsentText("search"),
+        address: "203.0.113.7",
+      },
     ]);
-    const mails = await select(t.db.rows, { kind: notificationOutbox.kind, status: notificationOutbox.status }, sql`from ${notificationOutbox}`);
+    const mails = await select(
+      t.db.rows,
+      { kind: notificationOutbox.kind, status: notificationOutbox.status },
+      sql`from ${notificationOutbox}`,
+    );
     expect(mails).toEqual([{ kind: "confirmation", status: "pending" }]);
     expect(queued).toHaveBeenCalled();
   });
@@ -73,12 +127,18 @@ describe("a sign-up", () => {
     await upsertListings(t.db, [toListingRow(HOME)]);
     const { out } = await send(watch);
     expect(out.data).toEqual({ status: "success" });
-    const [row] = await select(t.db.rows, { kind: alertSubscriptions.kind, listingKey: alertSubscriptions.listing_key, form: alertSubscriptions.form }, sql`from ${alertSubscriptions}`);
+    const [row] = await select(
+      t.db.rows,
+      { kind: alertSubscriptions.kind, listingKey: alertSubscriptions.listing_key, form: alertSubscriptions.form },
+      sql`from ${alertSubscriptions}`,
+    );
     expect(row).toEqual({ kind: "watch", listingKey: HOME.ListingKey, form: "Watch this home" });
   });
 
   it("answers a suppressed address exactly as any other, storing and sending nothing", async () => {
-    await t.db.rows(sql`insert into ${emailSuppressions} (email_hash, reason) values (${await emailHash(t.db, "robin@example.com")}, 'erased')`);
+    await t.db.rows(
+      sql`insert into ${emailSuppressions} (email_hash, reason) values (${await emailHash(t.db, "robin@example.com")}, 'erased')`,
+    );
     const { out } = await send(search);
     expect(out.status).toBe(200);
     expect(out.data).toEqual({ status: "success" });
@@ -101,7 +161,13 @@ describe("the form shown again", () => {
     expect(answer.fieldErrors).toEqual({ consent: CONSENT_MESSAGE });
     expect(answer.values).toEqual({ email: "Robin@Example.com", name: "Robin", frequency: "weekly" });
     // The same search and the current wording, so ticking the box and sending again is all it takes.
-    expect(answer.form.hidden).toEqual(expect.arrayContaining([["city", "Leduc"], ["kind", "search"], ["consentVersion", ALERT_CONSENT_VERSION]]));
+    expect(answer.form.hidden).toEqual(
+      expect.arrayContaining([
+        ["city", "Leduc"],
+        ["kind", "search"],
+        ["consentVersion", ALERT_CONSENT_VERSION],
+      ]),
+    );
     expect(answer.form.consent).toBe(alertConsentText("search"));
     expectPrivate(out);
     await expectNothingStored();
@@ -126,7 +192,16 @@ describe("the form shown again", () => {
 
 describe("what no form of ours sends", () => {
   it.each([
-    ["another content type (415)", () => new Request("http://localhost/alerts", { method: "POST", body: JSON.stringify(search), headers: { "Content-Type": "application/json" } }), 415],
+    [
+      "another content type (415)",
+      () =>
+        new Request("http://localhost/alerts", {
+          method: "POST",
+          body: JSON.stringify(search),
+          headers: { "Content-Type": "application/json" },
+        }),
+      415,
+    ],
     ["an unknown kind", () => post("/alerts", { ...search, kind: "spy" }), 400],
     ["a form name of another kind", () => post("/alerts", { ...search, form: "Watch this home" }), 400],
     ["a malformed listing key", () => post("/alerts", { ...watch, listingKey: "../../etc" }), 400],
@@ -140,7 +215,11 @@ describe("what no form of ours sends", () => {
   it("strips NUL bytes rather than failing on them", async () => {
     const { out } = await send({ ...search, name: "Ro\u0000bin", email: "robin@example.com\u0000" });
     expect(out.status).toBeLessThan(500);
-    const rows = await select(t.db.rows, { name: alertSubscriptions.name, email: alertSubscriptions.email }, sql`from ${alertSubscriptions}`);
+    const rows = await select(
+      t.db.rows,
+      { name: alertSubscriptions.name, email: alertSubscriptions.email },
+      sql`from ${alertSubscriptions}`,
+    );
     expect(rows).toEqual([{ name: "Robin", email: "robin@example.com" }]);
   });
 

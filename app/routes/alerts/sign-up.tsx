@@ -38,8 +38,12 @@ export default function AlertsSignUp({ loaderData, actionData }: Route.Component
   if (actionData?.status === "success") {
     return (
       <AlertPage title="Check your e-mail">
-        <p className="text-lg text-ink">We have sent a link to the address you gave. Open it and press the button on its page to start your alerts.</p>
-        <p className="mt-4 text-ink-muted">Nothing else is sent until you do. The link works for 7 days; if you cannot find the e-mail, look in your spam or junk folder.</p>
+        <p className="text-lg text-ink">
+          We have sent a link to the address you gave. Open it and press the button on its page to start your alerts.
+        </p>
+        <p className="mt-4 text-ink-muted">
+          Nothing else is sent until you do. The link works for 7 days; if you cannot find the e-mail, look in your spam or junk folder.
+        </p>
         <p className="mt-6">
           <SearchHomesLink>Back to homes for sale</SearchHomesLink>
         </p>
@@ -68,14 +72,18 @@ export default function AlertsSignUp({ loaderData, actionData }: Route.Component
   }
   if (!loaderData.on) return <NotFoundContent />;
   return (
-    <AlertPage title="Listing alerts" subtitle={`New listings and price changes by e-mail, from ${site.agent.name}, ${site.brokerage.name}.`}>
+    <AlertPage
+      title="Listing alerts"
+      subtitle={`New listings and price changes by e-mail, from ${site.agent.name}, ${site.brokerage.name}.`}
+    >
       <p className="text-lg text-ink">
-        Save a search and get an e-mail when a new listing matches it or a matching home&apos;s price drops: as they happen, once a day or once a week, as you choose. Watching a
-        home tells you when its price changes, when it sells and when it leaves the market.
+        Save a search and get an e-mail when a new listing matches it or a matching home&apos;s price drops: as they happen, once a day or
+        once a week, as you choose. Watching a home tells you when its price changes, when it sells and when it leaves the market.
       </p>
       <p className="mt-4 text-ink">
-        Each sign-up is confirmed from the e-mail we send you first, and every alert has a link to change or stop your alerts at once. To start, search for homes and use
-        &ldquo;Save this search&rdquo; under the results, or &ldquo;Watch this home&rdquo; on a listing&apos;s page.
+        Each sign-up is confirmed from the e-mail we send you first, and every alert has a link to change or stop your alerts at once. To
+        start, search for homes and use &ldquo;Save this search&rdquo; under the results, or &ldquo;Watch this home&rdquo; on a
+        listing&apos;s page.
       </p>
       <p className="mt-6">
         <SearchHomesLink />

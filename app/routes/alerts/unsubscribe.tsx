@@ -68,7 +68,9 @@ export default function Unsubscribe({ loaderData, actionData, params }: Route.Co
   if (actionData?.state === "done") {
     return (
       <AlertPage title="You are unsubscribed">
-        <p className="text-lg text-ink">You will get no more listing alerts or home updates from {site.agent.name}. It took effect at once.</p>
+        <p className="text-lg text-ink">
+          You will get no more listing alerts or home updates from {site.agent.name}. It took effect at once.
+        </p>
         <p className="mt-6 flex flex-wrap gap-x-6 gap-y-3">
           <a href={`/alerts/manage/${encodeURIComponent(params.token)}`} className={linkClass}>
             Your listing alerts
@@ -80,8 +82,12 @@ export default function Unsubscribe({ loaderData, actionData, params }: Route.Co
   }
   return (
     <AlertPage title="Unsubscribe from listing e-mails">
-      {actionData?.state === "unreadable" && <p className="mb-4 text-danger">That request could not be read. Please use the button below.</p>}
-      <p className="text-lg text-ink">Press the button to stop every listing alert and home update from {site.agent.name}, {site.brokerage.name}. It takes effect at once.</p>
+      {actionData?.state === "unreadable" && (
+        <p className="mb-4 text-danger">That request could not be read. Please use the button below.</p>
+      )}
+      <p className="text-lg text-ink">
+        Press the button to stop every listing alert and home update from {site.agent.name}, {site.brokerage.name}. It takes effect at once.
+      </p>
       <form method="post" className="mt-6">
         <Button type="submit">Unsubscribe from all listing e-mails</Button>
       </form>

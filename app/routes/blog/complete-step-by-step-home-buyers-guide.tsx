@@ -53,7 +53,11 @@ export default function Article() {
         2025; where a rule can change, I link to the official source.
       </p>
 
-      <ContentsNav id="guide-contents" heading="The eight steps" items={guide.guideSteps.map((s) => ({ anchor: `step-${s.number}`, label: s.title }))} />
+      <ContentsNav
+        id="guide-contents"
+        heading="The eight steps"
+        items={guide.guideSteps.map((s) => ({ anchor: `step-${s.number}`, label: s.title }))}
+      />
 
       <h2>The buying process at a glance</h2>
       <p>Before the detail, here is the order things happen in Alberta, from the first phone call to the keys:</p>
@@ -67,8 +71,9 @@ export default function Article() {
         <h3>Your down payment</h3>
         <p>
           In Canada the minimum down payment depends on the price. As of December 15, 2024 it is {rule.firstTierPercent}% of the first{" "}
-          {formatCurrency(rule.firstTierLimit)} and {rule.secondTierPercent}% of the part above that. From {formatCurrency(rule.insuredPriceLimit)}{" "}
-          up, you need {rule.uninsuredPercent}% of the whole price <Cite source={ruleSources.downPayment} />. On a {formatCurrency(EXAMPLE_PRICE)} home the minimum is{" "}
+          {formatCurrency(rule.firstTierLimit)} and {rule.secondTierPercent}% of the part above that. From{" "}
+          {formatCurrency(rule.insuredPriceLimit)} up, you need {rule.uninsuredPercent}% of the whole price{" "}
+          <Cite source={ruleSources.downPayment} />. On a {formatCurrency(EXAMPLE_PRICE)} home the minimum is{" "}
           <strong>{formatCurrency(minimumDown)}</strong>; on a {formatCurrency(SECOND_EXAMPLE_PRICE)} home it is{" "}
           <strong>{formatCurrency(secondMinimumDown)}</strong>. The{" "}
           <ExternalLink href={officialSources.downPayment}>Financial Consumer Agency of Canada</ExternalLink> publishes the current rule.
@@ -88,8 +93,8 @@ export default function Article() {
 
         <h3>Programs that help first-time buyers</h3>
         <p>
-          You generally count as a first-time buyer if neither you nor your spouse or partner lived in a home one of you owned in the year you
-          buy or the four calendar years before it. Each program has its own fine print, but you may be able to use:
+          You generally count as a first-time buyer if neither you nor your spouse or partner lived in a home one of you owned in the year
+          you buy or the four calendar years before it. Each program has its own fine print, but you may be able to use:
         </p>
         <ul>
           <li>
@@ -98,13 +103,13 @@ export default function Article() {
             <ExternalLink href={officialSources.homeBuyersPlan}>Rules on Canada.ca</ExternalLink>.
           </li>
           <li>
-            <strong>A First Home Savings Account (FHSA):</strong> save up to {formatCurrency(FHSA_ANNUAL_LIMIT)} a year, {formatCurrency(FHSA_LIFETIME_LIMIT)}{" "}
-            in your lifetime, with a tax deduction going in and tax-free qualifying withdrawals <Cite source={ruleSources.fhsa} />.{" "}
-            <ExternalLink href={officialSources.fhsa}>Rules on Canada.ca</ExternalLink>.
+            <strong>A First Home Savings Account (FHSA):</strong> save up to {formatCurrency(FHSA_ANNUAL_LIMIT)} a year,{" "}
+            {formatCurrency(FHSA_LIFETIME_LIMIT)} in your lifetime, with a tax deduction going in and tax-free qualifying withdrawals{" "}
+            <Cite source={ruleSources.fhsa} />. <ExternalLink href={officialSources.fhsa}>Rules on Canada.ca</ExternalLink>.
           </li>
           <li>
-            <strong>The First-Time Home Buyers' Tax Credit:</strong> a {formatCurrency(FTHB_TAX_CREDIT_AMOUNT)} credit amount claimed on your
-            tax return for the year you buy, worth up to {formatCurrency(FTHB_TAX_CREDIT_VALUE)} in federal tax savings{" "}
+            <strong>The First-Time Home Buyers' Tax Credit:</strong> a {formatCurrency(FTHB_TAX_CREDIT_AMOUNT)} credit amount claimed on
+            your tax return for the year you buy, worth up to {formatCurrency(FTHB_TAX_CREDIT_VALUE)} in federal tax savings{" "}
             <Cite source={ruleSources.homeBuyersAmount} />.
           </li>
           <li>
@@ -115,8 +120,8 @@ export default function Article() {
 
         <h3>Closing costs: the money you need besides the down payment</h3>
         <p>
-          Alberta has no land transfer tax, but buying still comes with costs that are due before or on closing day and can't be added to your
-          mortgage. These are the ones my buyers pay most often:
+          Alberta has no land transfer tax, but buying still comes with costs that are due before or on closing day and can't be added to
+          your mortgage. These are the ones my buyers pay most often:
         </p>
         <ArticleTable
           label="Typical costs of buying a home in the Edmonton area"
@@ -129,8 +134,16 @@ export default function Article() {
           caption={`Example: land title fees on a ${formatCurrency(EXAMPLE_PRICE)} home with a ${formatCurrency(EXAMPLE_MORTGAGE)} mortgage`}
           columns={[{ label: "Fee" }, { label: "Based on" }, { label: "Amount" }]}
           rows={[
-            { key: "transfer", header: "Transfer of land", cells: [`${formatCurrency(EXAMPLE_PRICE)} price`, formatCurrency(fees.transfer)] },
-            { key: "mortgage", header: "Mortgage registration", cells: [`${formatCurrency(EXAMPLE_MORTGAGE)} mortgage`, formatCurrency(fees.mortgage)] },
+            {
+              key: "transfer",
+              header: "Transfer of land",
+              cells: [`${formatCurrency(EXAMPLE_PRICE)} price`, formatCurrency(fees.transfer)],
+            },
+            {
+              key: "mortgage",
+              header: "Mortgage registration",
+              cells: [`${formatCurrency(EXAMPLE_MORTGAGE)} mortgage`, formatCurrency(fees.mortgage)],
+            },
             { key: "total", header: "Total", cells: ["", <strong key="total">{formatCurrency(fees.total)}</strong>] },
           ]}
         />
@@ -141,17 +154,17 @@ export default function Article() {
 
         <h3>Your monthly budget</h3>
         <p>
-          Look past the mortgage payment. Add property tax, heating, power, water, home insurance, condo fees if any, and money for upkeep. Try
-          a few rates on my <Link to="/mortgage-calculator">mortgage calculator</Link> and choose a payment you would be comfortable with even
-          if rates were higher at renewal.
+          Look past the mortgage payment. Add property tax, heating, power, water, home insurance, condo fees if any, and money for upkeep.
+          Try a few rates on my <Link to="/mortgage-calculator">mortgage calculator</Link> and choose a payment you would be comfortable
+          with even if rates were higher at renewal.
         </p>
       </Step>
 
       <Step number={2}>
         <p>
-          A pre-approval is a lender's written statement of how much it is prepared to lend you, at what rate, based on your verified income,
-          debts and credit. It is the single most useful thing you can have before you start viewing homes: you shop in the right price range
-          and can write an offer the moment the right home appears.
+          A pre-approval is a lender's written statement of how much it is prepared to lend you, at what rate, based on your verified
+          income, debts and credit. It is the single most useful thing you can have before you start viewing homes: you shop in the right
+          price range and can write an offer the moment the right home appears.
         </p>
         <h3>What the lender or broker will ask for</h3>
         <CheckList items={guide.preApprovalDocuments} />
@@ -160,8 +173,9 @@ export default function Article() {
           <li>A pre-approval usually takes 1 to 3 business days once the lender has your documents.</li>
           <li>The rate is typically held for 90 to 120 days. If rates go down in that time, ask for the lower one.</li>
           <li>
-            As of 2025 you must qualify at the higher of {STRESS_TEST_FLOOR_PERCENT}% or your contract rate plus {STRESS_TEST_BUFFER_POINTS} percentage points (the federal
-            "stress test") <Cite source={ruleSources.stressTest} />, so the amount you are approved for is lower than your actual payment alone would suggest.
+            As of 2025 you must qualify at the higher of {STRESS_TEST_FLOOR_PERCENT}% or your contract rate plus {STRESS_TEST_BUFFER_POINTS}{" "}
+            percentage points (the federal "stress test") <Cite source={ruleSources.stressTest} />, so the amount you are approved for is
+            lower than your actual payment alone would suggest.
           </li>
           <li>
             A pre-approval is not a final approval. After your offer is accepted, the lender reviews the property itself, often with an
@@ -176,14 +190,15 @@ export default function Article() {
 
       <Step number={3}>
         <p>
-          The listing agent works for the seller. Your own agent works for you: finding homes, pointing out problems, pricing your offer from
-          real sales, negotiating, and keeping every deadline in your contract on track. Here is what I do for my buyers, and what you should
-          expect from whoever you choose:
+          The listing agent works for the seller. Your own agent works for you: finding homes, pointing out problems, pricing your offer
+          from real sales, negotiating, and keeping every deadline in your contract on track. Here is what I do for my buyers, and what you
+          should expect from whoever you choose:
         </p>
         <CheckList items={guide.agentServices} />
         <p>
-          You will sign a written agreement that sets out what your agent does, for how long and how they are paid; read it and ask questions
-          before you sign. Every agent in Alberta must be licensed by the <ExternalLink href={officialSources.reca}>Real Estate Council of Alberta</ExternalLink>.
+          You will sign a written agreement that sets out what your agent does, for how long and how they are paid; read it and ask
+          questions before you sign. Every agent in Alberta must be licensed by the{" "}
+          <ExternalLink href={officialSources.reca}>Real Estate Council of Alberta</ExternalLink>.
         </p>
       </Step>
 
@@ -197,8 +212,8 @@ export default function Article() {
         <CheckList items={guide.showingChecklist} />
         <h3>Know the numbers before you fall in love</h3>
         <p>
-          Asking prices tell you what sellers hope for; sales tell you what buyers paid. Before every offer I pull homes like yours that sold
-          nearby in the last 3 to 6 months. Drive the neighbourhood at rush hour and on a weekend, too.
+          Asking prices tell you what sellers hope for; sales tell you what buyers paid. Before every offer I pull homes like yours that
+          sold nearby in the last 3 to 6 months. Drive the neighbourhood at rush hour and on a weekend, too.
         </p>
       </Step>
 
@@ -216,8 +231,8 @@ export default function Article() {
 
       <Step number={6}>
         <p>
-          The seller can accept, reject or counter your offer, and offers may go back and forth a few times. Once both sides sign, your clock
-          starts:
+          The seller can accept, reject or counter your offer, and offers may go back and forth a few times. Once both sides sign, your
+          clock starts:
         </p>
         <CheckList items={guide.acceptanceChecklist} />
         <p>
@@ -228,15 +243,17 @@ export default function Article() {
 
       <Step number={7}>
         <p>
-          By the condition day you tell the seller, in writing, that each condition is satisfied or waived. Waiving your conditions makes the
-          contract firm and binding: from then on, walking away can cost you your deposit and more.
+          By the condition day you tell the seller, in writing, that each condition is satisfied or waived. Waiving your conditions makes
+          the contract firm and binding: from then on, walking away can cost you your deposit and more.
         </p>
         <TermList items={guide.conditionOutcomes} />
         <p>Don't waive financing until you have the lender's written commitment in hand and have met every requirement in it.</p>
       </Step>
 
       <Step number={8}>
-        <p>In Alberta, lawyers handle the closing. Choose yours as soon as the deal is firm and send them the contract. Your lawyer will:</p>
+        <p>
+          In Alberta, lawyers handle the closing. Choose yours as soon as the deal is firm and send them the contract. Your lawyer will:
+        </p>
         <CheckList items={guide.lawyerTasks} />
         <p>
           Before closing, arrange your home insurance (your lender needs proof of it) and set up power, gas, water and internet in your name
@@ -254,8 +271,8 @@ export default function Article() {
         ]}
       >
         <p>
-          Whether you are a year away or ready this month, the first conversation is free and there is no obligation. We'll put your budget, your
-          timeline and your wish list on one page.
+          Whether you are a year away or ready this month, the first conversation is free and there is no obligation. We'll put your budget,
+          your timeline and your wish list on one page.
         </p>
       </CallToAction>
 
@@ -263,7 +280,12 @@ export default function Article() {
 
       <RelatedPosts
         current={slug}
-        slugs={["quick-mortgage-guide-for-homebuyers", "hidden-costs-buying-home-alberta", "top-10-mistakes-to-avoid-when-buying-a-home", "essential-real-estate-contacts"]}
+        slugs={[
+          "quick-mortgage-guide-for-homebuyers",
+          "hidden-costs-buying-home-alberta",
+          "top-10-mistakes-to-avoid-when-buying-a-home",
+          "essential-real-estate-contacts",
+        ]}
         heading="Keep reading"
       />
     </ArticleLayout>

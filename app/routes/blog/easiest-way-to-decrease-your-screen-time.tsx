@@ -145,8 +145,8 @@ export default function Article() {
         pick the phone up in the first place.
       </p>
       <p>
-        Try it for a week. If it is not for you, both changes undo in seconds. If it works for you, pass it on: of everything I share
-        with clients, this is the tip people thank me for most.
+        Try it for a week. If it is not for you, both changes undo in seconds. If it works for you, pass it on: of everything I share with
+        clients, this is the tip people thank me for most.
       </p>
 
       <ShareBar title={post.title} description={post.description} variant="compact" label="Share this tip" />

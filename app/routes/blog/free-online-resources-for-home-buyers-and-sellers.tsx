@@ -31,10 +31,10 @@ export default function Article() {
       </p>
 
       <p>
-        Most of the questions my clients ask early on can be answered with a free, reliable website, if you know which one. What will the payment
-        be? Is this area safe? What can be built next door? What is on the title? These are the sites I use myself and send people to, sorted by
-        category. They are official or well-established sources, and every link opens in a new tab so you keep your
-        place here.
+        Most of the questions my clients ask early on can be answered with a free, reliable website, if you know which one. What will the
+        payment be? Is this area safe? What can be built next door? What is on the title? These are the sites I use myself and send people
+        to, sorted by category. They are official or well-established sources, and every link opens in a new tab so you keep your place
+        here.
       </p>
 
       <LazyImage
@@ -101,8 +101,8 @@ export default function Article() {
         </h2>
         <ul>
           <li>
-            <Link to="/search">Search every MLS® listing in Edmonton and area</Link>, and save a search to hear about new homes first through{" "}
-            <Link to="/instant-updates">instant updates</Link>.
+            <Link to="/search">Search every MLS® listing in Edmonton and area</Link>, and save a search to hear about new homes first
+            through <Link to="/instant-updates">instant updates</Link>.
           </li>
           <li>
             <Link to="/mortgage-calculator">Estimate your monthly payment</Link> with my mortgage calculator.
@@ -111,21 +111,23 @@ export default function Article() {
             Selling? Ask for a <Link to="/free-home-valuation">free home valuation</Link> based on recent sales near you, not an algorithm.
           </li>
           <li>
-            Budget for closing with <Link to="/blog/hidden-costs-buying-home-alberta">the hidden costs of buying a home in Alberta</Link>, and check
-            whether a new home qualifies for <Link to="/blog/new-gst-rebate-for-home-buyers">the new GST rebate for first-time buyers</Link>.
+            Budget for closing with <Link to="/blog/hidden-costs-buying-home-alberta">the hidden costs of buying a home in Alberta</Link>,
+            and check whether a new home qualifies for{" "}
+            <Link to="/blog/new-gst-rebate-for-home-buyers">the new GST rebate for first-time buyers</Link>.
           </li>
           <li>
-            Need an inspector, lawyer or mover? Start with my <Link to="/blog/essential-real-estate-contacts">list of essential real estate contacts</Link>.
+            Need an inspector, lawyer or mover? Start with my{" "}
+            <Link to="/blog/essential-real-estate-contacts">list of essential real estate contacts</Link>.
           </li>
         </ul>
       </section>
 
       <h2>Use the Tools, Then Ask</h2>
       <p>
-        Online tools are a good start and a poor finish. An assessment is the City's estimate of market value as of July 1 of the previous year, not
-        what a home will sell for this spring. A crime map shows reports, not how a street feels at night. A title shows what is registered today,
-        and your lawyer still has to confirm it at closing. When something you find raises a question, send it to me and I will tell you what it
-        means for the home you are looking at.
+        Online tools are a good start and a poor finish. An assessment is the City's estimate of market value as of July 1 of the previous
+        year, not what a home will sell for this spring. A crime map shows reports, not how a street feels at night. A title shows what is
+        registered today, and your lawyer still has to confirm it at closing. When something you find raises a question, send it to me and I
+        will tell you what it means for the home you are looking at.
       </p>
 
       <div className="my-8 flex flex-wrap items-center gap-3">

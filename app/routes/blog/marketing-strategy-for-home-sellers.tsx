@@ -70,11 +70,17 @@ export default function Article() {
       <h2>The four parts of my marketing plan</h2>
       <div className="grid gap-5 sm:grid-cols-2">
         {marketingCards.map((card) => (
-          <section key={card.title} aria-labelledby={cardId(card.title)} className={`rounded-xl border border-line border-t-4 bg-surface p-5 ${card.colours.border}`}>
+          <section
+            key={card.title}
+            aria-labelledby={cardId(card.title)}
+            className={`rounded-xl border border-line border-t-4 bg-surface p-5 ${card.colours.border}`}
+          >
             <span className={`inline-flex size-11 items-center justify-center rounded-lg ${card.colours.iconBg}`}>
               <card.icon aria-hidden="true" className={`size-6 ${card.colours.iconText}`} />
             </span>
-            <h3 id={cardId(card.title)} className="mt-3">{card.title}</h3>
+            <h3 id={cardId(card.title)} className="mt-3">
+              {card.title}
+            </h3>
             <ul className="list-disc space-y-1.5 pl-5 text-ink">
               {card.points.map((point) => (
                 <li key={point}>{point}</li>
@@ -86,31 +92,31 @@ export default function Article() {
 
       <h2>Search engines and content</h2>
       <p>
-        Most buyers start on their phone with a search. A listing that shows up, and reads well when it does, gets more showings. Here is what I
-        do so your home is found:
+        Most buyers start on their phone with a search. A listing that shows up, and reads well when it does, gets more showings. Here is
+        what I do so your home is found:
       </p>
       <ul>
         <li>
-          <strong>A description written for people first.</strong> It leads with what buyers in your price range look for (the neighbourhood,
-          bedrooms, the garage, the developed basement) and uses the words they actually type into a search box.
+          <strong>A description written for people first.</strong> It leads with what buyers in your price range look for (the
+          neighbourhood, bedrooms, the garage, the developed basement) and uses the words they actually type into a search box.
         </li>
         <li>
           <strong>Photos in the right order, with captions.</strong> The best photo goes first because it's the one on every search result.
         </li>
         <li>
-          <strong>Neighbourhood content.</strong> Schools, parks, trails and commute times, so out-of-town buyers understand the location as well
-          as the house.
+          <strong>Neighbourhood content.</strong> Schools, parks, trails and commute times, so out-of-town buyers understand the location as
+          well as the house.
         </li>
         <li>
-          <strong>Your home on my website.</strong> Listings appear on my <Link to="/search">property search</Link>, and buyers who signed up
-          for <Link to="/instant-updates">instant updates</Link> hear about matching homes right away.
+          <strong>Your home on my website.</strong> Listings appear on my <Link to="/search">property search</Link>, and buyers who signed
+          up for <Link to="/instant-updates">instant updates</Link> hear about matching homes right away.
         </li>
       </ul>
       <p className="flex items-start gap-2 rounded-lg bg-brand-soft p-4 text-ink">
         <Search aria-hidden="true" className="mt-1 size-5 shrink-0 text-brand" />
         <span>
-          The first week on the market matters most. Interest is highest when a listing is new, so everything above is ready before your home goes
-          live, not added later.
+          The first week on the market matters most. Interest is highest when a listing is new, so everything above is ready before your
+          home goes live, not added later.
         </span>
       </p>
 
@@ -166,7 +172,8 @@ export default function Article() {
 
       <ContactBlock heading="Thinking of selling?">
         <p>
-          Call or e-mail me for a no-obligation conversation about your home, your timing and what it could sell for. I'll bring the numbers.
+          Call or e-mail me for a no-obligation conversation about your home, your timing and what it could sell for. I'll bring the
+          numbers.
         </p>
       </ContactBlock>
     </ArticleLayout>

@@ -49,35 +49,38 @@ export default function Article() {
     <ArticleLayout slug={slug}>
       <p>
         If you're buying your first home and you're open to a brand-new one, a federal rebate could save you up to {$(GST_REBATE_MAX)}{" "}
-        <Cite source={ruleSources.gstRebate} />. Here in Alberta there's no provincial sales tax, so the{" "}
-        {GST_RATE_PERCENT}% GST <Cite source={ruleSources.gstRate} /> is the only sales tax on a new home, and for most first-time buyers this rebate would take it off completely. Here's how it works, who qualifies and how to make sure
-        you actually get it.
+        <Cite source={ruleSources.gstRebate} />. Here in Alberta there's no provincial sales tax, so the {GST_RATE_PERCENT}% GST{" "}
+        <Cite source={ruleSources.gstRate} /> is the only sales tax on a new home, and for most first-time buyers this rebate would take it
+        off completely. Here's how it works, who qualifies and how to make sure you actually get it.
       </p>
 
       <div role="note" className="my-6 flex gap-3 rounded-lg border border-line bg-surface-muted p-4">
         <Info aria-hidden="true" className="mt-1 size-5 shrink-0 text-brand" />
         <p className="my-0">
-          <strong>Now law, as of {formatLongDate(LEGISLATIVE_STATUS.source.asOf)}.</strong> The Department of Finance Canada announced this rebate on{" "}
-          {formatLongDate(LEGISLATIVE_STATUS.announced)}. Parliament enacted it in {LEGISLATIVE_STATUS.bill}, the {LEGISLATIVE_STATUS.act}, which
-          received Royal Assent on {formatLongDate(LEGISLATIVE_STATUS.royalAssent)} <Cite source={LEGISLATIVE_STATUS.source} />. The details below
-          are the rebate as announced, and the Act as passed may differ in places. Before you sign, check the current rules with the{" "}
+          <strong>Now law, as of {formatLongDate(LEGISLATIVE_STATUS.source.asOf)}.</strong> The Department of Finance Canada announced this
+          rebate on {formatLongDate(LEGISLATIVE_STATUS.announced)}. Parliament enacted it in {LEGISLATIVE_STATUS.bill}, the{" "}
+          {LEGISLATIVE_STATUS.act}, which received Royal Assent on {formatLongDate(LEGISLATIVE_STATUS.royalAssent)}{" "}
+          <Cite source={LEGISLATIVE_STATUS.source} />. The details below are the rebate as announced, and the Act as passed may differ in
+          places. Before you sign, check the current rules with the{" "}
           <ExternalLink href={officialSources.financeCanada}>Department of Finance Canada</ExternalLink> and the{" "}
-          <ExternalLink href={officialSources.cra}>Canada Revenue Agency</ExternalLink>, and ask your builder and lawyer how they will handle it.
+          <ExternalLink href={officialSources.cra}>Canada Revenue Agency</ExternalLink>, and ask your builder and lawyer how they will
+          handle it.
         </p>
       </div>
 
       <h2>What the rebate is</h2>
       <p>
-        The First-Time Home Buyers' GST Rebate refunds the GST you pay on a newly built home. The rebate is the full {GST_RATE_PERCENT}% GST,
-        up to {$(GST_REBATE_MAX)}, on homes priced at {$(GST_REBATE_FULL_UP_TO)} or less. Between {$(GST_REBATE_FULL_UP_TO)} and{" "}
+        The First-Time Home Buyers' GST Rebate refunds the GST you pay on a newly built home. The rebate is the full {GST_RATE_PERCENT}%
+        GST, up to {$(GST_REBATE_MAX)}, on homes priced at {$(GST_REBATE_FULL_UP_TO)} or less. Between {$(GST_REBATE_FULL_UP_TO)} and{" "}
         {$(GST_REBATE_PHASE_OUT_END)} it shrinks in a straight line, so a home at {$(phaseOutMidpoint)} gets about{" "}
-        {$(gstRebate(phaseOutMidpoint))}, and a home at {$(GST_REBATE_PHASE_OUT_END)} or more gets nothing <Cite source={ruleSources.gstRebate} />.
+        {$(gstRebate(phaseOutMidpoint))}, and a home at {$(GST_REBATE_PHASE_OUT_END)} or more gets nothing{" "}
+        <Cite source={ruleSources.gstRebate} />.
       </p>
       <p>
         It sits on top of the existing programs for first-time buyers. It doesn't stop you from using a First Home Savings Account (up to
-        $40,000 over your lifetime, $8,000 a year) <Cite source={ruleSources.fhsa} />, the Home Buyers' Plan (up to $60,000 per person from your
-        RRSPs, raised from $35,000 in April 2024) <Cite source={ruleSources.homeBuyersPlan} /> or the First-Time Home Buyers' Tax Credit (a
-        $10,000 credit amount, worth up to $1,500 in federal tax savings) <Cite source={ruleSources.homeBuyersAmount} />.
+        $40,000 over your lifetime, $8,000 a year) <Cite source={ruleSources.fhsa} />, the Home Buyers' Plan (up to $60,000 per person from
+        your RRSPs, raised from $35,000 in April 2024) <Cite source={ruleSources.homeBuyersPlan} /> or the First-Time Home Buyers' Tax
+        Credit (a $10,000 credit amount, worth up to $1,500 in federal tax savings) <Cite source={ruleSources.homeBuyersAmount} />.
       </p>
 
       <h2>How much you could save</h2>
@@ -90,8 +93,8 @@ export default function Article() {
       </CompactTable>
       <GstRebateCalculator />
       <p className="text-sm text-ink-muted">
-        Figures are estimates from the rule as announced <Cite source={ruleSources.gstRebate} />, using the home's price before GST. Your builder's
-        agreement and the Act decide the actual amount.
+        Figures are estimates from the rule as announced <Cite source={ruleSources.gstRebate} />, using the home's price before GST. Your
+        builder's agreement and the Act decide the actual amount.
       </p>
 
       <h2>Who qualifies</h2>
@@ -107,9 +110,10 @@ export default function Article() {
         ))}
       </ul>
       <p>
-        The first-time buyer test counts the year of purchase plus the four calendar years before it. For a purchase in {EXAMPLE_PURCHASE_YEAR},
-        that means you can't have lived in a home owned by you or your spouse or partner at any time in {lookbackYears.slice(0, -1).join(", ")} or{" "}
-        {lookbackYears.at(-1)} <Cite source={ruleSources.gstRebate} />. Owned a condo until 2019 and rented since? You would count as a first-time buyer again.
+        The first-time buyer test counts the year of purchase plus the four calendar years before it. For a purchase in{" "}
+        {EXAMPLE_PURCHASE_YEAR}, that means you can't have lived in a home owned by you or your spouse or partner at any time in{" "}
+        {lookbackYears.slice(0, -1).join(", ")} or {lookbackYears.at(-1)} <Cite source={ruleSources.gstRebate} />. Owned a condo until 2019
+        and rented since? You would count as a first-time buyer again.
       </p>
 
       <h2>Which homes qualify</h2>
@@ -122,8 +126,8 @@ export default function Article() {
         ))}
       </div>
       <p>
-        Around Edmonton that covers a lot of choice: new single-family homes and duplexes in the growing communities on the city's edges and in
-        St. Albert, Sherwood Park, Spruce Grove, Leduc and Beaumont, and new condos and townhouses throughout the region.
+        Around Edmonton that covers a lot of choice: new single-family homes and duplexes in the growing communities on the city's edges and
+        in St. Albert, Sherwood Park, Spruce Grove, Leduc and Beaumont, and new condos and townhouses throughout the region.
       </p>
 
       <h2>Key dates</h2>
@@ -146,15 +150,16 @@ export default function Article() {
       <h3>1. At purchase, through your builder</h3>
       <p>
         This is the easy way. The builder credits the rebate to you on the purchase price at closing and claims it back from the government
-        itself, the same way builders already handle the existing GST new housing rebate. You sign the builder's rebate forms, and your lawyer
-        checks that the credit appears on the statement of adjustments. Ask about this before you sign the purchase agreement, and get it in
-        writing.
+        itself, the same way builders already handle the existing GST new housing rebate. You sign the builder's rebate forms, and your
+        lawyer checks that the credit appears on the statement of adjustments. Ask about this before you sign the purchase agreement, and
+        get it in writing.
       </p>
       <h3>2. After closing, from the Canada Revenue Agency</h3>
       <p>
         If the builder doesn't credit the rebate, or you built the home yourself or bought co-op shares, you apply to the{" "}
-        <ExternalLink href={officialSources.cra}>Canada Revenue Agency</ExternalLink> after closing. You pay the GST up front and get it back later, so plan your
-        cash for closing day accordingly. Keep your purchase agreement, the statement of adjustments and proof of the GST you paid.
+        <ExternalLink href={officialSources.cra}>Canada Revenue Agency</ExternalLink> after closing. You pay the GST up front and get it
+        back later, so plan your cash for closing day accordingly. Keep your purchase agreement, the statement of adjustments and proof of
+        the GST you paid.
       </p>
 
       <h2>Restrictions to know about</h2>
@@ -162,8 +167,8 @@ export default function Article() {
         <li className="flex gap-3">
           <XCircle aria-hidden="true" className="mt-1 size-5 shrink-0 text-danger" />
           <span>
-            <strong>Price limits.</strong> The full rebate stops at {$(GST_REBATE_FULL_UP_TO)}; it phases out above that and there is none at{" "}
-            {$(GST_REBATE_PHASE_OUT_END)} <Cite source={ruleSources.gstRebate} />.
+            <strong>Price limits.</strong> The full rebate stops at {$(GST_REBATE_FULL_UP_TO)}; it phases out above that and there is none
+            at {$(GST_REBATE_PHASE_OUT_END)} <Cite source={ruleSources.gstRebate} />.
           </span>
         </li>
         {restrictions.map((item) => (
@@ -176,8 +181,8 @@ export default function Article() {
         ))}
       </ul>
       <p>
-        My advice: if a new home is on your list, let's confirm the builder's rebate process and your eligibility before you sign anything. A
-        purchase agreement that can't be changed later is the most expensive place to discover a problem.
+        My advice: if a new home is on your list, let's confirm the builder's rebate process and your eligibility before you sign anything.
+        A purchase agreement that can't be changed later is the most expensive place to discover a problem.
       </p>
 
       <section aria-labelledby="follow-heading" className="mt-12">
@@ -200,8 +205,8 @@ export default function Article() {
 
       <ContactBlock heading="Buying your first new home?">
         <p>
-          Call or e-mail me. I'll help you compare new builds with resale homes, check how your builder handles the rebate, and make sure nothing
-          is missed before you sign.
+          Call or e-mail me. I'll help you compare new builds with resale homes, check how your builder handles the rebate, and make sure
+          nothing is missed before you sign.
         </p>
       </ContactBlock>
 

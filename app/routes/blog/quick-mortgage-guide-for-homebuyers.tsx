@@ -38,7 +38,8 @@ function faqAnswerText(item: FaqItem): string {
   return item.link ? `${item.answer} ${item.link.label}.` : item.answer;
 }
 
-export const meta: Route.MetaFunction = () => articleMeta(slug, { extraJsonLd: [faqPageJsonLd(faq.map((f) => ({ question: f.question, answer: faqAnswerText(f) })))] });
+export const meta: Route.MetaFunction = () =>
+  articleMeta(slug, { extraJsonLd: [faqPageJsonLd(faq.map((f) => ({ question: f.question, answer: faqAnswerText(f) })))] });
 
 /** Worked examples; every amount below is computed. */
 const PAYMENT_EXAMPLE_PRINCIPAL = 400_000;
@@ -49,13 +50,32 @@ const DOWN_PAYMENT_EXAMPLES = [400_000, 600_000, 900_000, 1_600_000] as const;
 const formatMultiple = (n: number) => formatNumber(Math.round(n * 10) / 10);
 
 /** A two-column comparison table: row labels, then the two options side by side. */
-function ComparisonTable({ caption, first, second, rows }: { caption: string; first: string; second: string; rows: readonly ComparisonRow[] }) {
+function ComparisonTable({
+  caption,
+  first,
+  second,
+  rows,
+}: {
+  caption: string;
+  first: string;
+  second: string;
+  rows: readonly ComparisonRow[];
+}) {
   return (
     <ArticleTable
       label={caption}
       caption={caption}
       columns={[{ label: null }, { label: first }, { label: second }]}
-      rows={rows.map((r) => ({ key: r.label, header: r.label, cells: [<WithCite key="first" cite={r.cite}>{r.first}</WithCite>, r.second] }))}
+      rows={rows.map((r) => ({
+        key: r.label,
+        header: r.label,
+        cells: [
+          <WithCite key="first" cite={r.cite}>
+            {r.first}
+          </WithCite>,
+          r.second,
+        ],
+      }))}
     />
   );
 }
@@ -96,9 +116,9 @@ export default function Article() {
         it is 20% or more. The minimum down payment is 5%, and most buyers put down somewhere between 5% and 20%.
       </p>
       <p>
-        As of December 15, 2024, the minimum is {rule.firstTierPercent}% of the first {formatCurrency(rule.firstTierLimit)} of the price
-        and {rule.secondTierPercent}% of the rest; from {formatCurrency(rule.insuredPriceLimit)} the minimum is {rule.uninsuredPercent}% of
-        the whole price, and the mortgage can't be insured <Cite source={ruleSources.downPayment} />. (
+        As of December 15, 2024, the minimum is {rule.firstTierPercent}% of the first {formatCurrency(rule.firstTierLimit)} of the price and{" "}
+        {rule.secondTierPercent}% of the rest; from {formatCurrency(rule.insuredPriceLimit)} the minimum is {rule.uninsuredPercent}% of the
+        whole price, and the mortgage can't be insured <Cite source={ruleSources.downPayment} />. (
         <ExternalLink href={officialSources.downPayment}>Current rule on Canada.ca</ExternalLink>.)
       </p>
       <ArticleTable
@@ -111,10 +131,19 @@ export default function Article() {
         columns={[{ label: "Purchase price" }, { label: "Minimum down payment" }, { label: "Share of the price" }]}
         rows={DOWN_PAYMENT_EXAMPLES.map((price) => {
           const minimum = minimumDownPayment(price);
-          return { key: price, header: formatCurrency(price), cells: [formatCurrency(minimum), minimum === null ? "" : formatPercent((minimum / price) * 100, 1)] };
+          return {
+            key: price,
+            header: formatCurrency(price),
+            cells: [formatCurrency(minimum), minimum === null ? "" : formatPercent((minimum / price) * 100, 1)],
+          };
         })}
       />
-      <ComparisonTable caption="High-ratio and conventional mortgages compared" first="High-ratio" second="Conventional" rows={highRatioVersusConventional} />
+      <ComparisonTable
+        caption="High-ratio and conventional mortgages compared"
+        first="High-ratio"
+        second="Conventional"
+        rows={highRatioVersusConventional}
+      />
       <ArticleTable
         label="Default insurance premium on a high-ratio mortgage, 25-year amortization"
         caption={
@@ -132,10 +161,15 @@ export default function Article() {
 
       <h2>Pre-qualified versus pre-approved</h2>
       <p>
-        The two words sound alike, but only one of them tells you, and a seller, that you can actually buy. Get pre-approved before you start
-        viewing homes.
+        The two words sound alike, but only one of them tells you, and a seller, that you can actually buy. Get pre-approved before you
+        start viewing homes.
       </p>
-      <ComparisonTable caption="Pre-qualification and pre-approval compared" first="Pre-qualified" second="Pre-approved" rows={preQualifiedVersusPreApproved} />
+      <ComparisonTable
+        caption="Pre-qualification and pre-approval compared"
+        first="Pre-qualified"
+        second="Pre-approved"
+        rows={preQualifiedVersusPreApproved}
+      />
 
       <h2>How lenders decide what you can borrow</h2>
       <p>Lenders look at two ratios of your gross (before-tax) monthly income:</p>
@@ -150,15 +184,16 @@ export default function Article() {
         </li>
       </ul>
       <p>
-        Those are targets. The rule for an insured mortgage (less than 20% down) allows a GDS of up to {debtService.insuredGds}% and a TDS of
-        up to {debtService.insuredTds}% for borrowers with a strong history of paying on time <Cite source={ruleSources.insuredDebtService} />.
+        Those are targets. The rule for an insured mortgage (less than 20% down) allows a GDS of up to {debtService.insuredGds}% and a TDS
+        of up to {debtService.insuredTds}% for borrowers with a strong history of paying on time{" "}
+        <Cite source={ruleSources.insuredDebtService} />.
       </p>
       <p>
         Both are calculated at the stress-test rate, not your actual rate. With an illustrative rate of {formatPercent(rate)}, you would
-        qualify at {formatPercent(stressRate)} <Cite source={ruleSources.stressTest} />: on a {formatCurrency(PAYMENT_EXAMPLE_PRINCIPAL)} mortgage over {PAYMENT_EXAMPLE_YEARS} years,
-        you would pay about <strong>{formatCurrency(payment)}</strong> a month, but the lender checks that you could afford{" "}
-        <strong>{formatCurrency(stressPayment)}</strong>. (Canadian fixed-rate mortgages compound twice a year, and these figures do too. Try
-        your own numbers on my <Link to="/mortgage-calculator">mortgage calculator</Link>.)
+        qualify at {formatPercent(stressRate)} <Cite source={ruleSources.stressTest} />: on a {formatCurrency(PAYMENT_EXAMPLE_PRINCIPAL)}{" "}
+        mortgage over {PAYMENT_EXAMPLE_YEARS} years, you would pay about <strong>{formatCurrency(payment)}</strong> a month, but the lender
+        checks that you could afford <strong>{formatCurrency(stressPayment)}</strong>. (Canadian fixed-rate mortgages compound twice a year,
+        and these figures do too. Try your own numbers on my <Link to="/mortgage-calculator">mortgage calculator</Link>.)
       </p>
 
       <h3>What income buys: a rough guide</h3>
@@ -174,10 +209,10 @@ export default function Article() {
       />
       <p>
         The lower figure keeps your GDS at the traditional {debtService.traditionalGds}%, the higher one uses the insured limit of{" "}
-        {debtService.insuredGds}%. Both assume you qualify at {formatPercent(incomeTableAssumptions.qualifyingRatePercent)} (the stress-test rate
-        above) over {incomeTableAssumptions.amortizationYears} years, with {formatCurrency(incomeTableAssumptions.monthlyHeating)} a month of heating and
-        property tax of {formatPercent(incomeTableAssumptions.propertyTaxPercent)} of the price a year, Edmonton&apos;s whole bill{" "}
-        <Cite source={ruleSources.edmontonPropertyTax} />.
+        {debtService.insuredGds}%. Both assume you qualify at {formatPercent(incomeTableAssumptions.qualifyingRatePercent)} (the stress-test
+        rate above) over {incomeTableAssumptions.amortizationYears} years, with {formatCurrency(incomeTableAssumptions.monthlyHeating)} a
+        month of heating and property tax of {formatPercent(incomeTableAssumptions.propertyTaxPercent)} of the price a year, Edmonton&apos;s
+        whole bill <Cite source={ruleSources.edmontonPropertyTax} />.
       </p>
       <p>
         That is roughly {formatMultiple(incomeMultiples.low)} to {formatMultiple(incomeMultiples.high)} times income. Treat it as a starting
@@ -277,7 +312,12 @@ export default function Article() {
 
       <RelatedPosts
         current={slug}
-        slugs={["complete-step-by-step-home-buyers-guide", "hidden-costs-buying-home-alberta", "new-gst-rebate-for-home-buyers", "top-10-mistakes-to-avoid-when-buying-a-home"]}
+        slugs={[
+          "complete-step-by-step-home-buyers-guide",
+          "hidden-costs-buying-home-alberta",
+          "new-gst-rebate-for-home-buyers",
+          "top-10-mistakes-to-avoid-when-buying-a-home",
+        ]}
         heading="Keep reading"
       />
     </ArticleLayout>

@@ -13,7 +13,8 @@ import type { Route } from "./+types/tips-and-tricks-to-buy-in-sellers-market";
 
 const slug = "tips-and-tricks-to-buy-in-sellers-market";
 
-export const meta: Route.MetaFunction = () => articleMeta(slug, { extraJsonLd: [agentJsonLd({ areaServed: serviceCities.map((a) => a.name) })] });
+export const meta: Route.MetaFunction = () =>
+  articleMeta(slug, { extraJsonLd: [agentJsonLd({ areaServed: serviceCities.map((a) => a.name) })] });
 
 function ServiceAreas() {
   return (
@@ -41,7 +42,8 @@ export default function Article() {
       <p>
         In a seller's market there are more buyers than homes for sale. Good listings draw several offers, prices can go over asking and
         conditions get tight. It can feel like you're always a step behind, but buyers win homes in these markets every week. These are the
-        ten strategies I use with my buyers in Edmonton and area to put their offer on top without overpaying or taking risks they'll regret.
+        ten strategies I use with my buyers in Edmonton and area to put their offer on top without overpaying or taking risks they'll
+        regret.
       </p>
 
       <h2>How do you know it's a seller's market?</h2>
@@ -68,7 +70,10 @@ export default function Article() {
         {strategies.map((s, index) => (
           <li key={s.title} className="rounded-xl border border-line p-5 sm:p-6">
             <h3 className="mt-0! flex items-start gap-3">
-              <span aria-hidden="true" className={`inline-flex size-9 shrink-0 items-center justify-center rounded-full text-base font-bold ${s.colours.badge}`}>
+              <span
+                aria-hidden="true"
+                className={`inline-flex size-9 shrink-0 items-center justify-center rounded-full text-base font-bold ${s.colours.badge}`}
+              >
                 {index + 1}
               </span>
               <span className="pt-0.5">
@@ -125,7 +130,12 @@ export default function Article() {
 
       <RelatedPosts
         current={slug}
-        slugs={["top-10-mistakes-to-avoid-when-buying-a-home", "complete-step-by-step-home-buyers-guide", "quick-mortgage-guide-for-homebuyers", "hidden-costs-buying-home-alberta"]}
+        slugs={[
+          "top-10-mistakes-to-avoid-when-buying-a-home",
+          "complete-step-by-step-home-buyers-guide",
+          "quick-mortgage-guide-for-homebuyers",
+          "hidden-costs-buying-home-alberta",
+        ]}
         heading="Keep reading"
       />
     </ArticleLayout>

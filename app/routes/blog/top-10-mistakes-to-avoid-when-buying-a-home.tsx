@@ -39,9 +39,10 @@ function examples(): Partial<Record<string, ReactNode>> {
     ),
     "forgetting-closing-costs": (
       <p>
-        <strong>Example:</strong> on a {formatCurrency(EXAMPLE_PRICE)} home with a {formatCurrency(EXAMPLE_MORTGAGE)} mortgage, the Alberta land
-        title fees alone are {formatCurrency(fees.transfer)} to register the transfer plus {formatCurrency(fees.mortgage)} to register the
-        mortgage: {formatCurrency(fees.total)} in total <Cite source={ruleSources.landTitleFees} />, before the lawyer, inspection or adjustments.
+        <strong>Example:</strong> on a {formatCurrency(EXAMPLE_PRICE)} home with a {formatCurrency(EXAMPLE_MORTGAGE)} mortgage, the Alberta
+        land title fees alone are {formatCurrency(fees.transfer)} to register the transfer plus {formatCurrency(fees.mortgage)} to register
+        the mortgage: {formatCurrency(fees.total)} in total <Cite source={ruleSources.landTitleFees} />, before the lawyer, inspection or
+        adjustments.
       </p>
     ),
   };
@@ -57,7 +58,11 @@ export default function Article() {
         Here they are, in the order you are likely to meet them, with what I tell my own clients to do instead.
       </p>
 
-      <ContentsNav id="mistakes-at-a-glance" heading="The ten mistakes at a glance" items={mistakes.map((m) => ({ anchor: m.id, label: m.title }))} />
+      <ContentsNav
+        id="mistakes-at-a-glance"
+        heading="The ten mistakes at a glance"
+        items={mistakes.map((m) => ({ anchor: m.id, label: m.title }))}
+      />
 
       <h2>The mistakes, and how to avoid each one</h2>
       <ol className="list-none! space-y-6! pl-0!">
@@ -65,29 +70,32 @@ export default function Article() {
           const Icon = m.icon;
           return (
             <li key={m.id} id={m.id} className="scroll-mt-24 rounded-xl border border-line p-5 sm:p-6">
-                <div className="flex items-start gap-4">
-                  <span aria-hidden="true" className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-soft text-brand">
-                    <Icon className="size-5" />
-                  </span>
-                  <h3 className="mt-1! mb-0!">
-                    <span className="text-brand">Mistake {index + 1}:</span> {m.title}
-                  </h3>
-                </div>
-                <p>{m.problem}</p>
-                {extra[m.id]}
-                <h4 className="mt-4 font-bold text-ink">How to avoid it</h4>
-                <CheckList items={m.tips} />
-                {m.cites && (
-                  <p className="text-sm">
-                    {m.cites.map((c, i) => (
-                      <span key={c.url}>
-                        {i > 0 && " "}
-                        <Cite source={c} />
-                      </span>
-                    ))}
-                  </p>
-                )}
-                <Sources label="Read more: " links={[...(m.links ?? []), ...(m.sources ?? [])]} />
+              <div className="flex items-start gap-4">
+                <span
+                  aria-hidden="true"
+                  className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-soft text-brand"
+                >
+                  <Icon className="size-5" />
+                </span>
+                <h3 className="mt-1! mb-0!">
+                  <span className="text-brand">Mistake {index + 1}:</span> {m.title}
+                </h3>
+              </div>
+              <p>{m.problem}</p>
+              {extra[m.id]}
+              <h4 className="mt-4 font-bold text-ink">How to avoid it</h4>
+              <CheckList items={m.tips} />
+              {m.cites && (
+                <p className="text-sm">
+                  {m.cites.map((c, i) => (
+                    <span key={c.url}>
+                      {i > 0 && " "}
+                      <Cite source={c} />
+                    </span>
+                  ))}
+                </p>
+              )}
+              <Sources label="Read more: " links={[...(m.links ?? []), ...(m.sources ?? [])]} />
             </li>
           );
         })}
@@ -110,9 +118,9 @@ export default function Article() {
 
       <h2>The short version</h2>
       <p>
-        Get pre-approved first, spend less than your approval, budget for closing costs, keep your inspection and condo review conditions, leave
-        your finances alone until you have the keys, and have your own agent check every comparable and every deadline. Do that and the other
-        mistakes rarely happen.
+        Get pre-approved first, spend less than your approval, budget for closing costs, keep your inspection and condo review conditions,
+        leave your finances alone until you have the keys, and have your own agent check every comparable and every deadline. Do that and
+        the other mistakes rarely happen.
       </p>
 
       <section aria-labelledby="next-steps" className="mt-10 grid gap-4 sm:grid-cols-2">
@@ -123,7 +131,16 @@ export default function Article() {
           heading="Buying soon?"
           headingLevel={3}
           tone="card"
-          actions={[{ to: "/contact", label: <>Contact me <ArrowRight aria-hidden="true" className="size-4" /></> }]}
+          actions={[
+            {
+              to: "/contact",
+              label: (
+                <>
+                  Contact me <ArrowRight aria-hidden="true" className="size-4" />
+                </>
+              ),
+            },
+          ]}
         >
           <p>Book a no-pressure buyer consultation. We will go over your budget, your timeline and the neighbourhoods that fit.</p>
         </CallToAction>
@@ -131,7 +148,17 @@ export default function Article() {
           heading="Selling first?"
           headingLevel={3}
           tone="card"
-          actions={[{ to: "/free-home-valuation", label: <>Free home valuation <ArrowRight aria-hidden="true" className="size-4" /></>, variant: "secondary" }]}
+          actions={[
+            {
+              to: "/free-home-valuation",
+              label: (
+                <>
+                  Free home valuation <ArrowRight aria-hidden="true" className="size-4" />
+                </>
+              ),
+              variant: "secondary",
+            },
+          ]}
         >
           <p>Find out what your current home is worth today, so you know exactly how much you have to put toward the next one.</p>
         </CallToAction>
@@ -143,7 +170,12 @@ export default function Article() {
 
       <RelatedPosts
         current={slug}
-        slugs={["complete-step-by-step-home-buyers-guide", "quick-mortgage-guide-for-homebuyers", "hidden-costs-buying-home-alberta", "tips-and-tricks-to-buy-in-sellers-market"]}
+        slugs={[
+          "complete-step-by-step-home-buyers-guide",
+          "quick-mortgage-guide-for-homebuyers",
+          "hidden-costs-buying-home-alberta",
+          "tips-and-tricks-to-buy-in-sellers-market",
+        ]}
         heading="Keep reading"
       />
     </ArticleLayout>

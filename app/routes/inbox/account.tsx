@@ -71,7 +71,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { account, passkeys, accounts, invites, signIns, sessions, notifications, listingsFeed, push, health, roll };
 }
 
-type Answer = { invite: { link: string; expiresAt: Date } | null; done?: string; error?: string; field?: "invite" | "password" | "accounts" | "push" };
+type Answer = {
+  invite: { link: string; expiresAt: Date } | null;
+  done?: string;
+  error?: string;
+  field?: "invite" | "password" | "accounts" | "push";
+};
 const answer = (a: Partial<Answer>, status = 200) => data<Answer>({ invite: null, ...a }, { status });
 
 /** The account page's forms, one per intent. */
@@ -79,7 +84,11 @@ const accountForms = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("invite"), email: formText(LIMITS.email) }),
   z.object({ intent: z.literal("revoke-invite"), id: formText(64) }),
   z.object({ intent: z.literal("remove-account"), id: formText(20) }),
-  z.object({ intent: z.literal("change-password"), current: formText(MAX_PASSWORD_LENGTH, { trim: false }), password: formText(MAX_PASSWORD_LENGTH, { trim: false }) }),
+  z.object({
+    intent: z.literal("change-password"),
+    current: formText(MAX_PASSWORD_LENGTH, { trim: false }),
+    password: formText(MAX_PASSWORD_LENGTH, { trim: false }),
+  }),
   z.object({ intent: z.literal("remove-passkey"), id: formText(1000) }),
   z.object({ intent: z.literal("sign-out-everywhere") }),
   ...pushForms,
@@ -97,17 +106,24 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "invite": {
       // A link is made for one address: whoever opens it can create an account for that address only.
       const email = normaliseEmail(form.email);
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return answer({ error: "Enter the e-mail address of the person the link is for.", field: "invite" }, 400);
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+        return answer({ error: "Enter the e-mail address of the person the link is for.", field: "invite" }, 400);
       const { token, expiresAt } = await createInvite(db, { createdBy: account.id, email });
       return answer({ invite: { link: inviteLink(siteUrl, token), expiresAt } });
     }
     case "revoke-invite":
-      return (await revokeInvite(db, form.id)) ? answer({ done: "The set-up link no longer works." }) : answer({ error: "That set-up link was already used, revoked or expired.", field: "invite" }, 409);
+      return (await revokeInvite(db, form.id))
+        ? answer({ done: "The set-up link no longer works." })
+        : answer({ error: "That set-up link was already used, revoked or expired.", field: "invite" }, 409);
     case "remove-account": {
       const id = positiveId(form.id);
       const outcome = id === null ? "missing" : await removeAccount(db, id, account);
       if (outcome === "removed") return answer({ done: "The account was removed; its sessions and passkeys no longer work." });
-      const error = { self: "You cannot remove your own account here.", last: "The last account cannot be removed.", missing: "That account no longer exists." }[outcome];
+      const error = {
+        self: "You cannot remove your own account here.",
+        last: "The last account cannot be removed.",
+        missing: "That account no longer exists.",
+      }[outcome];
       return answer({ error, field: "accounts" }, outcome === "missing" ? 404 : 409);
     }
     case "change-password": {
@@ -116,9 +132,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (problem) return answer({ error: problem, field: "password" }, 400);
       // The current password is a guess like any other: counted first, as on the sign-in page.
       const deviceToken = await deviceTokenFrom(request, secureCookies);
-      const attempt = await throttle.password({ email: account.email, address: clientIp, device: await knownDevice(db, deviceToken, account.email) });
+      const attempt = await throttle.password({
+        email: account.email,
+        address: clientIp,
+        device: await knownDevice(db, deviceToken, account.email),
+      });
       if (!attempt.allowed) return answer({ error: "Too many wrong passwords. Try again later.", field: "password" }, 429);
-      if (!(await checkPassword(db, account.email, current))) return answer({ error: "Your current password is not right.", field: "password" }, 400);
+      if (!(await checkPassword(db, account.email, current)))
+        return answer({ error: "Your current password is not right.", field: "password" }, 400);
       await attempt.succeeded();
       await setPassword(db, account.id, next);
       // Every other browser signed in to this account is signed out, and no longer trusted as a device.
@@ -148,11 +169,16 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const { account, passkeys, accounts, invites, signIns, sessions, notifications, listingsFeed, health } = loaderData;
   const [params] = useSearchParams();
   const welcome = params.has("welcome");
-  const notice = (field: Answer["field"]) => (actionData?.field === field && actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null);
+  const notice = (field: Answer["field"]) =>
+    actionData?.field === field && actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null;
   return (
     <div>
       <h1 className="text-2xl font-bold">{welcome ? `Welcome, ${account.name}` : "Account"}</h1>
-      {welcome && <p className="mt-2">Your account is ready. Add a passkey to sign in with your fingerprint, face or screen lock instead of typing your password.</p>}
+      {welcome && (
+        <p className="mt-2">
+          Your account is ready. Add a passkey to sign in with your fingerprint, face or screen lock instead of typing your password.
+        </p>
+      )}
       {actionData?.done && (
         <div className="mt-4" role="status">
           <Notice tone="info">{actionData.done}</Notice>
@@ -178,7 +204,15 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         {notice("password")}
         <Form method="post" className="mt-3 max-w-md space-y-4">
           <input type="hidden" name="intent" value="change-password" />
-          <TextField id="current-password" name="current" type="password" label="Current password" required autoComplete="current-password" maxLength={MAX_PASSWORD_LENGTH} />
+          <TextField
+            id="current-password"
+            name="current"
+            type="password"
+            label="Current password"
+            required
+            autoComplete="current-password"
+            maxLength={MAX_PASSWORD_LENGTH}
+          />
           <TextField
             id="new-password"
             name="password"
@@ -203,7 +237,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <p className="mt-2">
           Sent {notifications.sent}, waiting {notifications.pending + notifications.sending}, failed {notifications.failed}.
         </p>
-        {notifications.failed > 0 && <Notice tone="error">Some lead e-mails failed. Open the person and use “Send again” once the mail settings are fixed.</Notice>}
+        {notifications.failed > 0 && (
+          <Notice tone="error">Some lead e-mails failed. Open the person and use “Send again” once the mail settings are fixed.</Notice>
+        )}
       </section>
 
       {listingsFeed && <ListingsFeedSection feed={listingsFeed} />}
@@ -216,7 +252,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <h2 id="sign-ins-heading" className="text-xl font-bold">
           Recent sign-ins
         </h2>
-        <p className="mt-1 text-sm text-ink-muted">{signIns.successes.length === 1 ? "The last successful sign-in." : `The last ${signIns.successes.length} successful sign-ins, newest first.`}</p>
+        <p className="mt-1 text-sm text-ink-muted">
+          {signIns.successes.length === 1
+            ? "The last successful sign-in."
+            : `The last ${signIns.successes.length} successful sign-ins, newest first.`}
+        </p>
         <SignInList rows={signIns.successes} testId="sign-ins" />
         <h3 className="mt-5 font-bold">Failed attempts</h3>
         {signIns.throttled.length > 0 && (
@@ -231,7 +271,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             .
           </p>
         )}
-        {signIns.failures.length === 0 ? <p className="mt-1 text-sm text-ink-muted">None.</p> : <SignInList rows={signIns.failures} testId="failed-sign-ins" />}
+        {signIns.failures.length === 0 ? (
+          <p className="mt-1 text-sm text-ink-muted">None.</p>
+        ) : (
+          <SignInList rows={signIns.failures} testId="failed-sign-ins" />
+        )}
       </section>
 
       <section className={section} aria-labelledby="sessions-heading">

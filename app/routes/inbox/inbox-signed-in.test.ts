@@ -57,7 +57,11 @@ describe("inbox with a valid session", () => {
 
   it("an action from the inbox's own pages runs, also when the site is reached by its address", async () => {
     try {
-      const own = await outcome(person.action as Handler, request(`/inbox/people/${personId}`, validToken, form({ intent: "status", status: "contacted" })), { personId });
+      const own = await outcome(
+        person.action as Handler,
+        request(`/inbox/people/${personId}`, validToken, form({ intent: "status", status: "contacted" })),
+        { personId },
+      );
       expect(own.status).toBe(200);
       expect(own.ran).toBe(true);
       const [p] = await t.db.rows<{ status: string }>(sql`select status from people`);
@@ -81,16 +85,24 @@ describe("inbox with a valid session", () => {
 
   it("refuses a body that is not a form (415), a file (400) or an id out of range (404), changing nothing", async () => {
     const path = `/inbox/people/${personId}`;
-    const asJson = await outcome(person.action as Handler, request(path, validToken, json({ intent: "status", status: "spam" })), { personId });
+    const asJson = await outcome(person.action as Handler, request(path, validToken, json({ intent: "status", status: "spam" })), {
+      personId,
+    });
     expect(asJson.status).toBe(415);
     const withFile = new FormData();
     withFile.set("intent", "note");
     withFile.set("note", new File(["x"], "x.txt"));
-    expect((await outcome(person.action as Handler, request(path, validToken, { method: "POST", body: withFile }), { personId })).status).toBe(400);
-    const nul = await outcome(person.action as Handler, request(path, validToken, form({ intent: "note", note: "a\u0000b" })), { personId });
+    expect(
+      (await outcome(person.action as Handler, request(path, validToken, { method: "POST", body: withFile }), { personId })).status,
+    ).toBe(400);
+    const nul = await outcome(person.action as Handler, request(path, validToken, form({ intent: "note", note: "a\u0000b" })), {
+      personId,
+    });
     expect(nul.status).toBe(400);
     for (const id of ["abc", "0", "-1", "3.5", "1e100", "2147483648"]) {
-      const out = await outcome(person.action as Handler, request(`/inbox/people/${id}`, validToken, form({ intent: "note", note: "x" })), { personId: id });
+      const out = await outcome(person.action as Handler, request(`/inbox/people/${id}`, validToken, form({ intent: "note", note: "x" })), {
+        personId: id,
+      });
       expect(out.status).toBe(404);
     }
     await nothingChanged();

@@ -16,7 +16,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   const session = currentSession(context);
   if (!session) return { account: null };
   // The expiry slides on the server at every visit; the cookie's follows it here.
-  return data({ account: { name: session.account.name } }, { headers: { "Set-Cookie": await sessionCookie(session.token, session.expiresAt, serverOf(context).inbox.secureCookies) } });
+  return data(
+    { account: { name: session.account.name } },
+    { headers: { "Set-Cookie": await sessionCookie(session.token, session.expiresAt, serverOf(context).inbox.secureCookies) } },
+  );
 }
 
 export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {

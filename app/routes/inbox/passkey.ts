@@ -43,7 +43,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const from = { address: clientIp, userAgent: request.headers.get("user-agent") };
   const deviceToken = await deviceTokenFrom(request, secureCookies);
   const tooMany = (retryAfterSeconds: number) =>
-    data({ message: SIGN_IN_MESSAGES.throttledFor(Math.ceil(retryAfterSeconds / 60)) }, { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } });
+    data(
+      { message: SIGN_IN_MESSAGES.throttledFor(Math.ceil(retryAfterSeconds / 60)) },
+      { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
+    );
 
   switch (body.intent) {
     case "sign-in-options": {
@@ -57,7 +60,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         await countThrottled(db, "passkey");
         return tooMany(attempt.retryAfterSeconds);
       }
-      const account = isObject(body.response) ? await verifyPasskeySignIn(db, rp, body.response as unknown as AuthenticationResponseJSON) : null;
+      const account = isObject(body.response)
+        ? await verifyPasskeySignIn(db, rp, body.response as unknown as AuthenticationResponseJSON)
+        : null;
       if (!account) {
         await recordSignIn(db, { userId: null, email: null, method: "passkey", ok: false, reason: "passkey", ...from });
         return data({ message: SIGN_IN_MESSAGES.passkeyFailed }, { status: 401 });
@@ -72,7 +77,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "register": {
       const { account } = requireSession(context);
-      const ok = isObject(body.response) ? await registerPasskey(db, rp, account, body.response as unknown as RegistrationResponseJSON) : false;
+      const ok = isObject(body.response)
+        ? await registerPasskey(db, rp, account, body.response as unknown as RegistrationResponseJSON)
+        : false;
       return ok ? { ok: true } : data({ message: "The passkey could not be verified; nothing was saved." }, { status: 400 });
     }
   }

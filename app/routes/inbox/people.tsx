@@ -78,7 +78,10 @@ export default function People({ loaderData }: Route.ComponentProps) {
       <ResponseTimesSummary times={times} />
 
       <nav aria-label="Filter by status" className="mt-4 -mx-1 flex gap-1 overflow-x-auto pb-1 text-sm">
-        {[{ key: undefined, label: "All but spam", n: everyone }, ...PERSON_STATUSES.map((s) => ({ key: s, label: PERSON_STATUS_LABELS[s], n: counts[s] }))].map((f) => {
+        {[
+          { key: undefined, label: "All but spam", n: everyone },
+          ...PERSON_STATUSES.map((s) => ({ key: s, label: PERSON_STATUS_LABELS[s], n: counts[s] })),
+        ].map((f) => {
           const active = query.status === f.key;
           return (
             <Link
@@ -97,11 +100,21 @@ export default function People({ loaderData }: Route.ComponentProps) {
         {query.status && <input type="hidden" name="status" value={query.status} />}
         <label className="min-w-48 flex-1 text-sm font-bold">
           Search
-          <input name="q" type="search" defaultValue={query.search ?? ""} placeholder="Name, e-mail, phone or message" className="mt-1 block w-full rounded-md border border-line bg-surface px-3 py-2.5 text-base text-ink" />
+          <input
+            name="q"
+            type="search"
+            defaultValue={query.search ?? ""}
+            placeholder="Name, e-mail, phone or message"
+            className="mt-1 block w-full rounded-md border border-line bg-surface px-3 py-2.5 text-base text-ink"
+          />
         </label>
         <label className="text-sm font-bold">
           Form
-          <select name="source" defaultValue={query.source ?? ""} className="mt-1 block min-h-11 rounded-md border border-line bg-surface px-2 text-base text-ink">
+          <select
+            name="source"
+            defaultValue={query.source ?? ""}
+            className="mt-1 block min-h-11 rounded-md border border-line bg-surface px-2 text-base text-ink"
+          >
             <option value="">Any form</option>
             {sources.map((s) => (
               <option key={s} value={s}>
@@ -116,7 +129,11 @@ export default function People({ loaderData }: Route.ComponentProps) {
       </Form>
 
       {people.length === 0 ? (
-        <p className="mt-8 text-ink-muted">{query.search || query.source || query.status ? "Nobody matches these filters." : "No leads yet. They appear here the moment someone sends a form."}</p>
+        <p className="mt-8 text-ink-muted">
+          {query.search || query.source || query.status
+            ? "Nobody matches these filters."
+            : "No leads yet. They appear here the moment someone sends a form."}
+        </p>
       ) : (
         <ul className="mt-4 divide-y divide-line border-y border-line" data-testid="people-list">
           {people.map((p) => {
@@ -131,7 +148,11 @@ export default function People({ loaderData }: Route.ComponentProps) {
                     <span className="font-bold text-ink break-all">{p.name || p.email}</span>
                     <StatusBadge status={p.status} />
                     {p.warmingAt && <WarmingBadge />}
-                    {overdue ? <OverdueBadge since={p.awaitingReplySince} now={now} /> : p.status !== "spam" && <ReplyClock since={p.awaitingReplySince} now={now} />}
+                    {overdue ? (
+                      <OverdueBadge since={p.awaitingReplySince} now={now} />
+                    ) : (
+                      p.status !== "spam" && <ReplyClock since={p.awaitingReplySince} now={now} />
+                    )}
                     <span className="ml-auto text-sm text-ink-muted">
                       <Time date={p.lastActivityAt} />
                     </span>
@@ -153,11 +174,23 @@ export default function People({ loaderData }: Route.ComponentProps) {
 
       {pages > 1 && (
         <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
-          {query.page > 1 ? <Link className="min-h-11 content-center text-brand underline" to={filterHref(query, { page: String(query.page - 1) })}>Newer</Link> : <span />}
+          {query.page > 1 ? (
+            <Link className="min-h-11 content-center text-brand underline" to={filterHref(query, { page: String(query.page - 1) })}>
+              Newer
+            </Link>
+          ) : (
+            <span />
+          )}
           <span>
             Page {query.page} of {pages}
           </span>
-          {query.page < pages ? <Link className="min-h-11 content-center text-brand underline" to={filterHref(query, { page: String(query.page + 1) })}>Older</Link> : <span />}
+          {query.page < pages ? (
+            <Link className="min-h-11 content-center text-brand underline" to={filterHref(query, { page: String(query.page + 1) })}>
+              Older
+            </Link>
+          ) : (
+            <span />
+          )}
         </nav>
       )}
     </div>

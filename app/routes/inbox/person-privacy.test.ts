@@ -6,16 +6,31 @@
  */
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type Handler, expectPrivate, form, inboxWithALeadForThisFile, outcome, personId, request, t, validToken } from "../../../tests/support/inbox-security";
+import {
+  type Handler,
+  expectPrivate,
+  form,
+  inboxWithALeadForThisFile,
+  outcome,
+  personId,
+  request,
+  t,
+  validToken,
+} from "../../../tests/support/inbox-security";
 import * as person from "./person";
 import * as personExport from "./person-export";
 
 inboxWithALeadForThisFile();
 
 const exportPaths = [`/inbox/people/${personId}/export.json`, `/inbox/people/${personId}/export.txt`];
-const spellings = [`/INBOX/people/${personId}/export.json`, `/%69nbox/People/${personId}/EXPORT.TXT`, `/inbox/people/${personId}/export.json/`];
+const spellings = [
+  `/INBOX/people/${personId}/export.json`,
+  `/%69nbox/People/${personId}/EXPORT.TXT`,
+  `/inbox/people/${personId}/export.json/`,
+];
 const erase = () => form({ intent: "erase", confirm: "yes" });
-const privacyNotes = async () => (await t.db.rows<{ note: string }>(sql`select note from person_events where kind = 'privacy' order by id`)).map((r) => r.note);
+const privacyNotes = async () =>
+  (await t.db.rows<{ note: string }>(sql`select note from person_events where kind = 'privacy' order by id`)).map((r) => r.note);
 
 describe("a person's privacy requests, signed out", () => {
   it.each([...exportPaths, ...spellings])("the export %s answers 401 and holds nothing of the lead", async (path) => {
@@ -28,12 +43,15 @@ describe("a person's privacy requests, signed out", () => {
     expect(await privacyNotes()).toEqual([]);
   });
 
-  it.each([`/inbox/people/${personId}`, `/INBOX/People/${personId}`, `/%69nbox/people/${personId}/`])("the erasure at %s answers 401 and erases nothing", async (path) => {
-    const out = await outcome(person.action as Handler, request(path, null, erase()), { personId });
-    expect(out.status).toBe(401);
-    const [p] = await t.db.rows<{ erased_at: Date | null }>(sql`select erased_at from people`);
-    expect(p!.erased_at).toBeNull();
-  });
+  it.each([`/inbox/people/${personId}`, `/INBOX/People/${personId}`, `/%69nbox/people/${personId}/`])(
+    "the erasure at %s answers 401 and erases nothing",
+    async (path) => {
+      const out = await outcome(person.action as Handler, request(path, null, erase()), { personId });
+      expect(out.status).toBe(401);
+      const [p] = await t.db.rows<{ erased_at: Date | null }>(sql`select erased_at from people`);
+      expect(p!.erased_at).toBeNull();
+    },
+  );
 });
 
 describe("an erasure from another site's page", () => {
@@ -43,15 +61,18 @@ describe("an erasure from another site's page", () => {
   });
   afterEach(() => warn.mockRestore());
 
-  it.each(["https://evil.example", "null", "http://agent.example"])("is refused with 403 from %s, even signed in, before the action runs", async (origin) => {
-    const req = request(`/inbox/people/${personId}`, validToken, erase());
-    req.headers.set("Origin", origin);
-    const out = await outcome(person.action as Handler, req, { personId });
-    expect(out.status).toBe(403);
-    expect(out.ran).toBe(false);
-    const [p] = await t.db.rows<{ erased_at: Date | null }>(sql`select erased_at from people`);
-    expect(p!.erased_at).toBeNull();
-  });
+  it.each(["https://evil.example", "null", "http://agent.example"])(
+    "is refused with 403 from %s, even signed in, before the action runs",
+    async (origin) => {
+      const req = request(`/inbox/people/${personId}`, validToken, erase());
+      req.headers.set("Origin", origin);
+      const out = await outcome(person.action as Handler, req, { personId });
+      expect(out.status).toBe(403);
+      expect(out.ran).toBe(false);
+      const [p] = await t.db.rows<{ erased_at: Date | null }>(sql`select erased_at from people`);
+      expect(p!.erased_at).toBeNull();
+    },
+  );
 });
 
 describe("a person's privacy requests, signed in", () => {
@@ -72,7 +93,11 @@ describe("a person's privacy requests, signed in", () => {
     expect(text.body).toContain("full_name: Secret lead <b>Vanessa</b>");
     expect(await privacyNotes()).toEqual(["Exported (JSON) by Jordan", "Exported (text) by Jordan"]);
 
-    for (const [path, id] of [[`/inbox/people/999/export.json`, "999"], [`/inbox/people/abc/export.json`, "abc"], [`/inbox/people/1/export.html`, personId]] as const) {
+    for (const [path, id] of [
+      [`/inbox/people/999/export.json`, "999"],
+      [`/inbox/people/abc/export.json`, "abc"],
+      [`/inbox/people/1/export.html`, personId],
+    ] as const) {
       expect((await outcome(personExport.loader as Handler, request(path, validToken), { personId: id })).status).toBe(404);
     }
   });

@@ -114,7 +114,11 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
         <h1 className="text-2xl font-bold break-all">{person.name || person.email}</h1>
         <StatusBadge status={person.status} />
         {person.warmingAt && <WarmingBadge />}
-        {overdue ? <OverdueBadge since={person.awaitingReplySince} now={now} /> : <ReplyClock since={person.awaitingReplySince} now={now} />}
+        {overdue ? (
+          <OverdueBadge since={person.awaitingReplySince} now={now} />
+        ) : (
+          <ReplyClock since={person.awaitingReplySince} now={now} />
+        )}
       </div>
       <p className="mt-1 text-ink-muted">
         {person.submissions > 0 ? (
@@ -132,7 +136,8 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
       {person.erasedAt && (
         <div className="mt-3" data-testid="erased">
           <Notice tone="info">
-            This person&apos;s personal data was erased <Time date={person.erasedAt} /> (the timeline says why). Nothing of theirs is left to export, and they are never mailed again.
+            This person&apos;s personal data was erased <Time date={person.erasedAt} /> (the timeline says why). Nothing of theirs is left
+            to export, and they are never mailed again.
           </Notice>
         </div>
       )}
@@ -193,7 +198,15 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
           <label htmlFor="note" className="sr-only">
             Note
           </label>
-          <textarea id="note" name="note" rows={3} maxLength={NOTE_MAX} required className="block w-full rounded-md border border-line bg-surface px-3 py-2 text-base text-ink" placeholder="Called, left a voicemail..." />
+          <textarea
+            id="note"
+            name="note"
+            rows={3}
+            maxLength={NOTE_MAX}
+            required
+            className="block w-full rounded-md border border-line bg-surface px-3 py-2 text-base text-ink"
+            placeholder="Called, left a voicemail..."
+          />
           <button type="submit" disabled={busy} className="min-h-11 rounded-md bg-brand px-4 font-bold text-on-brand">
             Save note
           </button>
@@ -204,9 +217,14 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
         <h2 id="timeline-heading" className="text-lg font-bold">
           Timeline
         </h2>
-        {events.length + submissions.length === 0 && <p className="mt-3 text-ink-muted">Nothing yet: no messages, notes or status changes.</p>}
+        {events.length + submissions.length === 0 && (
+          <p className="mt-3 text-ink-muted">Nothing yet: no messages, notes or status changes.</p>
+        )}
         <ol className="mt-3 space-y-4" data-testid="timeline">
-          {[...events.map((e) => ({ at: e.createdAt, key: `e${e.id}`, event: e })), ...submissions.map((s) => ({ at: s.createdAt, key: `s${s.id}`, submission: s }))]
+          {[
+            ...events.map((e) => ({ at: e.createdAt, key: `e${e.id}`, event: e })),
+            ...submissions.map((s) => ({ at: s.createdAt, key: `s${s.id}`, submission: s })),
+          ]
             .sort((a, b) => b.at.getTime() - a.at.getTime())
             .map((item) => (
               <li key={item.key}>
@@ -223,7 +241,8 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
                       </p>
                     ) : item.event.kind === "status" ? (
                       <p>
-                        Status: {item.event.fromStatus ? PERSON_STATUS_LABELS[item.event.fromStatus] : "—"} → <strong>{item.event.toStatus ? PERSON_STATUS_LABELS[item.event.toStatus] : "—"}</strong>
+                        Status: {item.event.fromStatus ? PERSON_STATUS_LABELS[item.event.fromStatus] : "—"} →{" "}
+                        <strong>{item.event.toStatus ? PERSON_STATUS_LABELS[item.event.toStatus] : "—"}</strong>
                       </p>
                     ) : (
                       <p className="whitespace-pre-wrap break-words">{item.event.note}</p>

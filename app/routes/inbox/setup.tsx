@@ -28,7 +28,10 @@ const accountForm = z.object({
   name: z.pipe(formText(1000), z.string().check(z.minLength(1, "Enter your name."), z.maxLength(100, "Use at most 100 characters."))),
   // One message for a malformed address and a long one, as the page always said.
   email: z.pipe(formText(1000), z.email("Enter a valid e-mail address.").check(z.maxLength(LIMITS.email, "Enter a valid e-mail address."))),
-  password: z.pipe(formText(1000, { trim: false }), z.string().check(z.maxLength(MAX_PASSWORD_LENGTH, `Use at most ${MAX_PASSWORD_LENGTH} characters.`))),
+  password: z.pipe(
+    formText(1000, { trim: false }),
+    z.string().check(z.maxLength(MAX_PASSWORD_LENGTH, `Use at most ${MAX_PASSWORD_LENGTH} characters.`)),
+  ),
 });
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -42,10 +45,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, secureCookies } = inbox;
   // The link first: a dead one costs no password hashing.
   const invite = await findInvite(db, params.token);
-  if (!invite) return data({ errors: {} as Record<string, string>, values: { name: "", email: "" }, message: USED_OR_EXPIRED }, { status: 410 });
+  if (!invite)
+    return data({ errors: {} as Record<string, string>, values: { name: "", email: "" }, message: USED_OR_EXPIRED }, { status: 410 });
   const read = await readForm(request, accountForm);
   // What was typed goes back into the form (trimmed, as it is read); the password never does.
-  const values = read.ok ? { name: read.data.name, email: read.data.email } : { name: read.values.name?.trim() ?? "", email: read.values.email?.trim() ?? "" };
+  const values = read.ok
+    ? { name: read.data.name, email: read.data.email }
+    : { name: read.values.name?.trim() ?? "", email: read.values.email?.trim() ?? "" };
   const password = read.ok ? read.data.password : (read.values.password ?? "");
   const errors: Record<string, string> = read.ok ? {} : { ...(read.fieldErrors as Record<string, string>) };
   const weak = errors.password ? null : await passwordProblem(password);
@@ -53,11 +59,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!read.ok || weak) return data({ errors, values, message: null }, { status: 400 });
   const created = await createAccountFromInvite(db, params.token, read.data);
   if (!created.ok) {
-    const message = { invite: USED_OR_EXPIRED, taken: "An account with that e-mail already exists. Sign in instead, or use another address.", "other-email": OTHER_EMAIL }[created.reason];
+    const message = {
+      invite: USED_OR_EXPIRED,
+      taken: "An account with that e-mail already exists. Sign in instead, or use another address.",
+      "other-email": OTHER_EMAIL,
+    }[created.reason];
     return data({ errors: {} as Record<string, string>, values, message }, { status: created.reason === "invite" ? 410 : 409 });
   }
   const from = { address: clientIp, userAgent: request.headers.get("user-agent") };
-  throw redirect("/inbox/account?welcome", { headers: await startSession(db, created.account, { method: "setup", from, secure: secureCookies, deviceToken: null }) });
+  throw redirect("/inbox/account?welcome", {
+    headers: await startSession(db, created.account, { method: "setup", from, secure: secureCookies, deviceToken: null }),
+  });
 }
 
 export default function SetUp({ loaderData, actionData }: Route.ComponentProps) {
@@ -74,14 +86,26 @@ export default function SetUp({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <div className="mx-auto max-w-md">
       <h1 className="text-2xl font-bold">Set up your inbox account</h1>
-      <p className="mt-2 text-ink-muted">This link works once. You will sign in with this e-mail and password, and you can add a passkey next.</p>
+      <p className="mt-2 text-ink-muted">
+        This link works once. You will sign in with this e-mail and password, and you can add a passkey next.
+      </p>
       {actionData?.message && (
         <div className="mt-4">
           <Notice tone="error">{actionData.message}</Notice>
         </div>
       )}
       <Form method="post" className="mt-6 space-y-4" noValidate>
-        <TextField id="setup-name" name="name" label="Your name" required autoComplete="name" maxLength={100} defaultValue={actionData?.values.name} error={errors.name} autoFocus={Boolean(errors.name)} />
+        <TextField
+          id="setup-name"
+          name="name"
+          label="Your name"
+          required
+          autoComplete="name"
+          maxLength={100}
+          defaultValue={actionData?.values.name}
+          error={errors.name}
+          autoFocus={Boolean(errors.name)}
+        />
         <TextField
           id="setup-email"
           name="email"

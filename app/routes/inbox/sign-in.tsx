@@ -81,8 +81,25 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
       <PasskeySignIn next={next} />
       <Form method="post" className="mt-6 space-y-4">
         <input type="hidden" name="next" value={next} />
-        <TextField id="sign-in-email" name="email" type="email" label="E-mail" required autoComplete="username webauthn" maxLength={LIMITS.email} defaultValue={actionData?.status === "error" ? actionData.values?.email : undefined} />
-        <TextField id="sign-in-password" name="password" type="password" label="Password" required autoComplete="current-password" maxLength={MAX_PASSWORD_LENGTH} />
+        <TextField
+          id="sign-in-email"
+          name="email"
+          type="email"
+          label="E-mail"
+          required
+          autoComplete="username webauthn"
+          maxLength={LIMITS.email}
+          defaultValue={actionData?.status === "error" ? actionData.values?.email : undefined}
+        />
+        <TextField
+          id="sign-in-password"
+          name="password"
+          type="password"
+          label="Password"
+          required
+          autoComplete="current-password"
+          maxLength={MAX_PASSWORD_LENGTH}
+        />
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? "Signing in..." : "Sign in"}
         </Button>

@@ -15,7 +15,13 @@ describe("/inbox/manifest.webmanifest", () => {
     expect(response.headers.get("Content-Type")).toBe("application/manifest+json; charset=utf-8");
     expect(response.headers.get("Set-Cookie")).toBeNull();
     const manifest = await response.json();
-    expect(manifest).toMatchObject({ name: `${site.agent.name} Inbox`, short_name: "Inbox", start_url: "/inbox", scope: "/inbox", display: "standalone" });
+    expect(manifest).toMatchObject({
+      name: `${site.agent.name} Inbox`,
+      short_name: "Inbox",
+      start_url: "/inbox",
+      scope: "/inbox",
+      display: "standalone",
+    });
     expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/);
     expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/);
   });

@@ -28,6 +28,10 @@ const inboxManifest = {
 
 export function loader() {
   return new Response(JSON.stringify(inboxManifest), {
-    headers: { "Content-Type": "application/manifest+json; charset=utf-8", "Cache-Control": "public, max-age=3600", "X-Robots-Tag": "noindex, nofollow" },
+    headers: {
+      "Content-Type": "application/manifest+json; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+      "X-Robots-Tag": "noindex, nofollow",
+    },
   });
 }

@@ -17,7 +17,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       headers: { "Content-Type": answer.photo.type, "Cache-Control": answer.cacheControl },
     });
   }
-  if (answer.status === 502 && !answer.remembered) console.warn(`[listings] photo ${params.key}/${params.file} unavailable: ${answer.reason}`);
+  if (answer.status === 502 && !answer.remembered)
+    console.warn(`[listings] photo ${params.key}/${params.file} unavailable: ${answer.reason}`);
   const text = answer.status === 404 ? "Not found" : "This photo is not available right now.";
-  return new Response(text, { status: answer.status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  return new Response(text, {
+    status: answer.status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }

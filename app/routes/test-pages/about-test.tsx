@@ -8,8 +8,7 @@ import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/about-test";
 
-export const meta: Route.MetaFunction = ({ location }) =>
-  pageMeta({ title: "About Test Page", path: location.pathname, });
+export const meta: Route.MetaFunction = ({ location }) => pageMeta({ title: "About Test Page", path: location.pathname });
 
 const first = site.agent.firstName;
 

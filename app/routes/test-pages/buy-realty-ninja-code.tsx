@@ -3,7 +3,7 @@ import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/buy-realty-ninja-code";
 
 export const meta: Route.MetaFunction = ({ location }) =>
-  pageMeta({ title: "Buy - Property Search (widget code)", path: location.pathname, });
+  pageMeta({ title: "Buy - Property Search (widget code)", path: location.pathname });
 
 /**
  * /buyrealtyninjacode: in the route table with its content "not shown". It is kept as the page

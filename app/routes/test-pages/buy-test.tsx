@@ -11,8 +11,7 @@ import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/buy-test";
 
-export const meta: Route.MetaFunction = ({ location }) =>
-  pageMeta({ title: "Buy Test Page", path: location.pathname, });
+export const meta: Route.MetaFunction = ({ location }) => pageMeta({ title: "Buy Test Page", path: location.pathname });
 
 const typeIcons = { "/single-family-homes": Home, "/condominiums": Building2, "/townhouses": Warehouse } as const;
 
@@ -29,7 +28,10 @@ export default function BuyTestPage() {
             const Icon = typeIcons[t.path];
             return (
               <li key={t.path}>
-                <Link to={t.path} className="flex h-full flex-col gap-2 rounded-lg border border-line bg-surface p-5 text-ink hover:border-brand hover:bg-brand-soft">
+                <Link
+                  to={t.path}
+                  className="flex h-full flex-col gap-2 rounded-lg border border-line bg-surface p-5 text-ink hover:border-brand hover:bg-brand-soft"
+                >
                   <Icon aria-hidden="true" className="size-7 text-ink-muted" />
                   <span className="text-lg font-bold">{t.heading}</span>
                   <span className="text-ink-muted">{t.subtitle}</span>

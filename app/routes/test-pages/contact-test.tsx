@@ -7,8 +7,7 @@ import { formatAddress, site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/contact-test";
 
-export const meta: Route.MetaFunction = ({ location }) =>
-  pageMeta({ title: "Contact Test Page", path: location.pathname, });
+export const meta: Route.MetaFunction = ({ location }) => pageMeta({ title: "Contact Test Page", path: location.pathname });
 
 /**
  * /contacttestpage (its content is "not shown" in the spec): the contact details and the

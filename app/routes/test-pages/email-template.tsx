@@ -8,7 +8,7 @@ import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/email-template";
 
 export const meta: Route.MetaFunction = ({ location }) =>
-  pageMeta({ title: "Follow-up E-mail Template", description: "The follow-up e-mail sent to new enquiries.", path: location.pathname, });
+  pageMeta({ title: "Follow-up E-mail Template", description: "The follow-up e-mail sent to new enquiries.", path: location.pathname });
 
 /** The follow-up e-mail the agent sends after a first enquiry (spec §2 /emailtemplate). */
 function TemplateBody() {
@@ -33,9 +33,7 @@ function TemplateBody() {
         In the meantime you can set up instant listing alerts with the "Get Notified" button on any search page, and I'll make sure new
         matches reach your inbox the day they're listed.
       </p>
-      <p>
-        Prefer to talk? Call or text me at {site.agent.phone}. I answer every message myself, usually within a few hours.
-      </p>
+      <p>Prefer to talk? Call or text me at {site.agent.phone}. I answer every message myself, usually within a few hours.</p>
       <p>
         Talk soon,
         <br />

@@ -5,8 +5,7 @@ import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/instant-updates-test";
 
-export const meta: Route.MetaFunction = ({ location }) =>
-  pageMeta({ title: "Instant Updates Test Page", path: location.pathname, });
+export const meta: Route.MetaFunction = ({ location }) => pageMeta({ title: "Instant Updates Test Page", path: location.pathname });
 
 /** /instantupdatestestpage: the instant-updates form (781 px) in a trial layout with the alert tip. Not indexed. */
 export default function InstantUpdatesTestPage() {

@@ -8,7 +8,7 @@ import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/mortgage-calculator-test";
 
 export const meta: Route.MetaFunction = ({ location }) =>
-  pageMeta({ title: "Mortgage Calculator Test Page", description: "Test variant of the mortgage calculator.", path: location.pathname, });
+  pageMeta({ title: "Mortgage Calculator Test Page", description: "Test variant of the mortgage calculator.", path: location.pathname });
 
 /**
  * The test variant of spec §2, built from the real calculator. This page is prerendered, so it

@@ -5,8 +5,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/sell-test";
 
-export const meta: Route.MetaFunction = ({ location }) =>
-  pageMeta({ title: "Sell Test Page", path: location.pathname, });
+export const meta: Route.MetaFunction = ({ location }) => pageMeta({ title: "Sell Test Page", path: location.pathname });
 
 /**
  * The map bounds of the City of Edmonton (approximately its city limits), in the query form a
@@ -21,7 +20,11 @@ function sellHrefWithBounds(bounds: typeof EDMONTON_BOUNDS = EDMONTON_BOUNDS): s
 
 const cards = [
   { title: "Free Home Valuation", text: "Find out what your home could sell for today, based on recent sales near you.", Icon: FileText },
-  { title: "Marketing Strategy", text: "See how your home is prepared, photographed, advertised and followed up once it is listed.", Icon: Megaphone },
+  {
+    title: "Marketing Strategy",
+    text: "See how your home is prepared, photographed, advertised and followed up once it is listed.",
+    Icon: Megaphone,
+  },
 ] as const;
 
 /** /selltestpage: the sell page's two cards, both pointing at /sell with Edmonton's map bounds. Not indexed. */
@@ -32,7 +35,11 @@ export default function SellTestPage() {
       <PageHeader title="Sell Your Home" subtitle="Two ways to start: know your home's value, and see how it will be marketed." />
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 md:grid-cols-2">
         {cards.map(({ title, text, Icon }) => (
-          <Link key={title} to={href} className="flex flex-col gap-3 rounded-lg border border-line bg-surface p-6 text-ink hover:border-brand hover:bg-brand-soft">
+          <Link
+            key={title}
+            to={href}
+            className="flex flex-col gap-3 rounded-lg border border-line bg-surface p-6 text-ink hover:border-brand hover:bg-brand-soft"
+          >
             <Icon aria-hidden="true" className="size-8 text-ink-muted" />
             <span className="text-xl font-bold">{title}</span>
             <span className="text-ink-muted">{text}</span>

@@ -7,8 +7,7 @@ import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/testpage";
 
-export const meta: Route.MetaFunction = ({ location }) =>
-  pageMeta({ title: "Test Page", path: location.pathname, });
+export const meta: Route.MetaFunction = ({ location }) => pageMeta({ title: "Test Page", path: location.pathname });
 
 /** Pages kept out of search engines, listed here so they can be checked by hand. */
 const internalPages = pages.filter((p) => p.group === "Test and theme pages" && p.path !== "/testpage");
@@ -21,7 +20,9 @@ export default function TestPage() {
   return (
     <>
       <ListingBanner title="Test Page">
-        <p className="mt-2 text-lg">The MLS® search widget and the site's test and theme pages, for checking changes before they go live.</p>
+        <p className="mt-2 text-lg">
+          The MLS® search widget and the site's test and theme pages, for checking changes before they go live.
+        </p>
       </ListingBanner>
       <div className="mx-auto max-w-6xl px-4 py-8">
         <GetNotifiedTip />

@@ -24,7 +24,7 @@ function themeFor(pathname: string) {
 
 export const meta: Route.MetaFunction = ({ location }) => {
   const theme = themeFor(location.pathname);
-  return pageMeta({ title: `Home page theme: ${theme.label}`, path: location.pathname, });
+  return pageMeta({ title: `Home page theme: ${theme.label}`, path: location.pathname });
 };
 
 const themeWidgetIds = { search: site.listings.widgetIds.themeSearch, newListings: site.listings.widgetIds.themeNewListings };

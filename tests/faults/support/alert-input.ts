@@ -9,21 +9,80 @@ import { ALERT_CONSENT_VERSION } from "../../../app/lib/alert-consent";
 import { MARKER, encode, urlencoded } from "./hostile-input";
 
 /** What a visitor might type that must come back as text: a script, a bold tag, an attribute break-out. */
-export const PROBES = [`<script>alert("${MARKER}")</script>`, `<b>${MARKER}</b>`, `"><b>${MARKER}</b>`, `</textarea><${MARKER}>`, `<svg/onload=alert('${MARKER}')>`];
+export const PROBES = [
+  `<script>alert("${MARKER}")</script>`,
+  `<b>${MARKER}</b>`,
+  `"><b>${MARKER}</b>`,
+  `</textarea><${MARKER}>`,
+  `<svg/onload=alert('${MARKER}')>`,
+];
 /** Any of the probes, live, in an HTML answer. */
 export const LIVE_PROBE = new RegExp(`<(script>alert\\("${MARKER}|b>${MARKER}|${MARKER}>|svg/onload)`);
 
 const odd = fc.constantFrom(
-  ...PROBES, "", " ", "\u0000", "a\u0000b", "\uD800", "%", "%zz", "%E0%A4%A", "0", "-1", "1e309", "NaN", "9".repeat(400), "Edmonton", "St. Albert", "edmonton",
-  "single-family", "condominium", "castle", "yes", "YES", "on", "true", "search", "watch", "Watch", "instant", "daily", "weekly", "hourly", "2026-11-25", "1999-01-01",
-  "__proto__", "constructor", "é".repeat(300), "'; DROP TABLE alert_subscriptions; --", "\r\nBcc: victim@example.com",
+  ...PROBES,
+  "",
+  " ",
+  "\u0000",
+  "a\u0000b",
+  "\uD800",
+  "%",
+  "%zz",
+  "%E0%A4%A",
+  "0",
+  "-1",
+  "1e309",
+  "NaN",
+  "9".repeat(400),
+  "Edmonton",
+  "St. Albert",
+  "edmonton",
+  "single-family",
+  "condominium",
+  "castle",
+  "yes",
+  "YES",
+  "on",
+  "true",
+  "search",
+  "watch",
+  "Watch",
+  "instant",
+  "daily",
+  "weekly",
+  "hourly",
+  "2026-11-25",
+  "1999-01-01",
+  "__proto__",
+  "constructor",
+  "é".repeat(300),
+  "'; DROP TABLE alert_subscriptions; --",
+  "\r\nBcc: victim@example.com",
 );
 const text = fc.oneof(
   { weight: 3, arbitrary: odd },
   { weight: 2, arbitrary: fc.string({ maxLength: 30 }) },
   { weight: 1, arbitrary: fc.integer({ min: 200, max: 30_000 }).map((n) => "A".repeat(n)) },
 );
-const FIELDS = ["email", "name", "frequency", "consent", "consentVersion", "kind", "form", "listingKey", "city", "type", "minPrice", "maxPrice", "minBeds", "website", "intent", "id", "List-Unsubscribe"];
+const FIELDS = [
+  "email",
+  "name",
+  "frequency",
+  "consent",
+  "consentVersion",
+  "kind",
+  "form",
+  "listingKey",
+  "city",
+  "type",
+  "minPrice",
+  "maxPrice",
+  "minBeds",
+  "website",
+  "intent",
+  "id",
+  "List-Unsubscribe",
+];
 
 /** A sign-up as the forms send it, each field either right or hostile; `keys` are the stand-in's listings. */
 export function signUpFields(keys: readonly string[]) {
@@ -31,7 +90,11 @@ export function signUpFields(keys: readonly string[]) {
   return fc
     .record({
       kind: either(fc.constantFrom("search", "watch")),
-      email: either(fc.tuple(fc.stringMatching(/^[a-z0-9][a-z0-9._+-]{0,20}$/), fc.constantFrom("example.com", "Example.ORG")).map(([l, d]) => ` fuzz-${l}@${d} `)),
+      email: either(
+        fc
+          .tuple(fc.stringMatching(/^[a-z0-9][a-z0-9._+-]{0,20}$/), fc.constantFrom("example.com", "Example.ORG"))
+          .map(([l, d]) => ` fuzz-${l}@${d} `),
+      ),
       name: either(fc.constantFrom("Alex Fuzz", "", ...PROBES.map((p) => `${p} Fuzz`))),
       frequency: either(fc.constantFrom("instant", "daily", "weekly")),
       consent: either(fc.constant("yes")),
@@ -59,7 +122,20 @@ export interface Body {
 }
 
 const BOUNDARY = "alertsFuzz42";
-const encodings = fc.constantFrom("urlencoded", "urlencoded", "urlencoded", "multipart", "lying-multipart", "bad-escapes", "raw", "json", "text", "none", "truncated", "charset");
+const encodings = fc.constantFrom(
+  "urlencoded",
+  "urlencoded",
+  "urlencoded",
+  "multipart",
+  "lying-multipart",
+  "bad-escapes",
+  "raw",
+  "json",
+  "text",
+  "none",
+  "truncated",
+  "charset",
+);
 
 /** The pairs in one of the encodings a client might send or fake. */
 export function bodyOf(pairs: fc.Arbitrary<[string, string][]>): fc.Arbitrary<Body> {
@@ -67,11 +143,20 @@ export function bodyOf(pairs: fc.Arbitrary<[string, string][]>): fc.Arbitrary<Bo
     const form = urlencoded(p);
     switch (encoding) {
       case "multipart":
-        return { contentType: `multipart/form-data; boundary=${BOUNDARY}`, payload: Buffer.from(p.map(([k, v]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join("") + `--${BOUNDARY}--\r\n`) };
+        return {
+          contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+          payload: Buffer.from(
+            p.map(([k, v]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join("") +
+              `--${BOUNDARY}--\r\n`,
+          ),
+        };
       case "lying-multipart":
         return { contentType: `multipart/form-data; boundary=${BOUNDARY}`, payload: Buffer.from(form) };
       case "bad-escapes":
-        return { contentType: "application/x-www-form-urlencoded", payload: Buffer.from(p.map(([k, v]) => `${k}=${v}%${v.slice(0, 2)}%E0%A4%A`).join("&")) };
+        return {
+          contentType: "application/x-www-form-urlencoded",
+          payload: Buffer.from(p.map(([k, v]) => `${k}=${v}%${v.slice(0, 2)}%E0%A4%A`).join("&")),
+        };
       case "raw":
         return { contentType: "application/x-www-form-urlencoded", payload: Buffer.from(bytes) };
       case "json":
@@ -83,7 +168,11 @@ export function bodyOf(pairs: fc.Arbitrary<[string, string][]>): fc.Arbitrary<Bo
       case "truncated":
         return { contentType: "application/x-www-form-urlencoded", payload: Buffer.from(form.slice(0, Math.floor(form.length / 2))) };
       default:
-        return { contentType: encoding === "charset" ? "application/x-www-form-urlencoded; charset=ISO-8859-1" : "application/x-www-form-urlencoded", payload: Buffer.from(form) };
+        return {
+          contentType:
+            encoding === "charset" ? "application/x-www-form-urlencoded; charset=ISO-8859-1" : "application/x-www-form-urlencoded",
+          payload: Buffer.from(form),
+        };
     }
   });
 }
@@ -92,19 +181,29 @@ export function bodyOf(pairs: fc.Arbitrary<[string, string][]>): fc.Arbitrary<Bo
 export const linkBody = bodyOf(
   fc.oneof(
     fc.constant<[string, string][]>([["List-Unsubscribe", "One-Click"]]),
-    fc.tuple(fc.constantFrom("frequency", "remove", "unsubscribe-all", "", "FREQUENCY", `${PROBES[1]}`), fc.constantFrom("1", "2", "0", "-1", "99999999999999", "abc", PROBES[0]!), text).map(
-      ([intent, id, f]): [string, string][] => [["intent", intent], ["id", id], ["frequency", f]],
-    ),
+    fc
+      .tuple(
+        fc.constantFrom("frequency", "remove", "unsubscribe-all", "", "FREQUENCY", `${PROBES[1]}`),
+        fc.constantFrom("1", "2", "0", "-1", "99999999999999", "abc", PROBES[0]!),
+        text,
+      )
+      .map(([intent, id, f]): [string, string][] => [
+        ["intent", intent],
+        ["id", id],
+        ["frequency", f],
+      ]),
     anyFields,
   ),
 );
 
 /** Tokens: the given good ones, cut short, with a character changed, signed for another id, another purpose's, random, huge, hostile. */
 export function tokenOf(good: readonly string[]): fc.Arbitrary<string> {
-  const tampered = fc.tuple(fc.constantFrom(...good), fc.nat(), fc.constantFrom("A", "_", "-", ".", "=", "+", "/", "%00")).map(([t, at, c]) => {
-    const i = at % t.length;
-    return t.slice(0, i) + c + t.slice(i + 1);
-  });
+  const tampered = fc
+    .tuple(fc.constantFrom(...good), fc.nat(), fc.constantFrom("A", "_", "-", ".", "=", "+", "/", "%00"))
+    .map(([t, at, c]) => {
+      const i = at % t.length;
+      return t.slice(0, i) + c + t.slice(i + 1);
+    });
   const otherId = fc.tuple(fc.constantFrom(...good), fc.integer({ min: 1, max: 999_999 })).map(([t, id]) => {
     const [payload = "", mac = ""] = t.split(".");
     const expiry = Buffer.from(payload, "base64url").toString("latin1").split(".")[1] ?? "0";
@@ -117,7 +216,25 @@ export function tokenOf(good: readonly string[]): fc.Arbitrary<string> {
     { weight: 2, arbitrary: otherId },
     { weight: 2, arbitrary: fc.base64String({ maxLength: 90 }).map((s) => s.replace(/\+/g, "-").replace(/\//g, "_").replace(/=/g, "")) },
     { weight: 2, arbitrary: fc.string({ maxLength: 40 }).map(encode) },
-    { weight: 2, arbitrary: fc.constantFrom(...PROBES, "%2e%2e", "..", ".", "%00", "a%00b", "%2F..%2F", "%C0%AF", "%FF", "x".repeat(600), "MS4x.x", "MS45OTk5OTk5OTk5OTk5OTk5OQ.x").map((s) => (s.includes("<") ? encode(s) : s)) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .constantFrom(
+          ...PROBES,
+          "%2e%2e",
+          "..",
+          ".",
+          "%00",
+          "a%00b",
+          "%2F..%2F",
+          "%C0%AF",
+          "%FF",
+          "x".repeat(600),
+          "MS4x.x",
+          "MS45OTk5OTk5OTk5OTk5OTk5OQ.x",
+        )
+        .map((s) => (s.includes("<") ? encode(s) : s)),
+    },
     { weight: 1, arbitrary: fc.constantFrom(...good).map((t) => t.repeat(4)) },
   );
 }

@@ -51,7 +51,12 @@ export const clientHeaders = fc.record({
   ),
 });
 
-export function postRequest(path: string, contentType: string | null, payload: Buffer, headers: { origin: string | null; forwardedFor: string }): Buffer {
+export function postRequest(
+  path: string,
+  contentType: string | null,
+  payload: Buffer,
+  headers: { origin: string | null; forwardedFor: string },
+): Buffer {
   const lines = [`POST ${path} HTTP/1.1`, `Host: ${HOST}:${port}`, "Connection: close", `Content-Length: ${payload.length}`];
   if (contentType) lines.push(`Content-Type: ${contentType}`);
   if (headers.origin) lines.push(`Origin: ${headers.origin}`);
@@ -76,5 +81,7 @@ export function expectLocationOnSite(described: string, response: RawResponse) {
   const location = response.headers["location"];
   if (location === undefined) return;
   const target = new URL(location, origin);
-  expect(`${target.hostname}:${target.port}`, `${described} -> Location: ${location}`).toMatch(new RegExp(`^(${HOST.replace(/\./g, "\\.")}|localhost):${port}$`));
+  expect(`${target.hostname}:${target.port}`, `${described} -> Location: ${location}`).toMatch(
+    new RegExp(`^(${HOST.replace(/\./g, "\\.")}|localhost):${port}$`),
+  );
 }

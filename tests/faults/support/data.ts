@@ -25,7 +25,11 @@ export function removeDataDirs(): void {
  * PostgreSQL server), runs `read`, closes it.
  */
 export async function withDatabase<T>(target: { dataDir?: string; databaseUrl?: string }, read: (db: Database) => Promise<T>): Promise<T> {
-  const db = await openDatabase({ databaseUrl: target.databaseUrl, pgliteDir: target.dataDir ? path.join(target.dataDir, "pglite") : undefined, migrate: false });
+  const db = await openDatabase({
+    databaseUrl: target.databaseUrl,
+    pgliteDir: target.dataDir ? path.join(target.dataDir, "pglite") : undefined,
+    migrate: false,
+  });
   try {
     return await read(db);
   } finally {
@@ -45,11 +49,17 @@ export interface StoredSubmissions {
 export async function storedSubmissions(db: Database): Promise<StoredSubmissions> {
   const q = <T extends Record<string, unknown>>(query: SQL) => db.rows<T>(query);
   const emails = new Set<string>();
-  for (const r of await q<{ email: string }>(sql`select email from contacts union all select email from leads`)) emails.add(r.email.toLowerCase());
+  for (const r of await q<{ email: string }>(sql`select email from contacts union all select email from leads`))
+    emails.add(r.email.toLowerCase());
   const outbox: Record<string, number> = {};
-  for (const r of await q<{ status: string; n: number }>(sql`select status, count(*)::integer as n from notification_outbox group by status`)) outbox[r.status] = Number(r.n);
+  for (const r of await q<{ status: string; n: number }>(
+    sql`select status, count(*)::integer as n from notification_outbox group by status`,
+  ))
+    outbox[r.status] = Number(r.n);
   const messageIdsByEmail = new Map<string, string[]>();
-  for (const r of await q<{ email: string; message_id: string }>(sql`select lower(payload->>'email') as email, message_id from notification_outbox`)) {
+  for (const r of await q<{ email: string; message_id: string }>(
+    sql`select lower(payload->>'email') as email, message_id from notification_outbox`,
+  )) {
     messageIdsByEmail.set(r.email, [...(messageIdsByEmail.get(r.email) ?? []), r.message_id]);
   }
   return { emails, outbox, messageIdsByEmail };

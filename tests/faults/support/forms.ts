@@ -8,7 +8,7 @@ let clientCounter = 0;
 /** A documentation-range address (RFC 5737), different for each call. */
 export function nextClientIp(): string {
   clientCounter += 1;
-  return `203.0.${113 + Math.floor(clientCounter / 250) % 10}.${(clientCounter % 250) + 1}`;
+  return `203.0.${113 + (Math.floor(clientCounter / 250) % 10)}.${(clientCounter % 250) + 1}`;
 }
 
 export interface SubmissionOutcome {
@@ -22,15 +22,32 @@ export interface SubmissionOutcome {
 let submissionCounter = 0;
 
 export function contactFields(email: string, n: number): Record<string, string> {
-  return { name: `Fault Visitor ${n}`, email, phone: "780-555-0101", message: `Fault-suite message ${n}: is the bungalow still available?`, website: "" };
+  return {
+    name: `Fault Visitor ${n}`,
+    email,
+    phone: "780-555-0101",
+    message: `Fault-suite message ${n}: is the bungalow still available?`,
+    website: "",
+  };
 }
 
 export function leadFields(email: string, n: number): Record<string, string> {
-  return { fullName: `Fault Lead ${n}`, email, phone: "780-555-0102", serviceType: ["buying", "selling", "buying_and_selling"][n % 3]!, comments: "", website: "" };
+  return {
+    fullName: `Fault Lead ${n}`,
+    email,
+    phone: "780-555-0102",
+    serviceType: ["buying", "selling", "buying_and_selling"][n % 3]!,
+    comments: "",
+    website: "",
+  };
 }
 
 /** Submits one contact (even n) or lead (odd n) through the fetcher endpoint (/contact.data, /welcome.data), as JavaScript would. */
-export async function submitOne(origin: string, tag: string, options: { kind?: "contact" | "lead"; document?: boolean; timeoutMs?: number } = {}): Promise<SubmissionOutcome> {
+export async function submitOne(
+  origin: string,
+  tag: string,
+  options: { kind?: "contact" | "lead"; document?: boolean; timeoutMs?: number } = {},
+): Promise<SubmissionOutcome> {
   const n = submissionCounter++;
   const kind = options.kind ?? (n % 2 === 0 ? "contact" : "lead");
   const email = `${tag}-${n}-${Math.random().toString(36).slice(2, 8)}@example.com`;

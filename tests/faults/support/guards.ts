@@ -48,7 +48,9 @@ export async function newAccount(email: string): Promise<Browser> {
 export function expectThrottled(answer: Answer, what: string) {
   expect(answer.status, `${what}: ${answer.body.slice(0, 200)}`).toBe(429);
   // Soft: a missing Retry-After is reported, and the rest of the finding is still checked.
-  expect.soft(Number(answer.header("retry-after")), `${what}: Retry-After (got ${JSON.stringify(answer.header("retry-after"))})`).toBeGreaterThan(0);
+  expect
+    .soft(Number(answer.header("retry-after")), `${what}: Retry-After (got ${JSON.stringify(answer.header("retry-after"))})`)
+    .toBeGreaterThan(0);
   expect(answer.body, what).toMatch(/Try again in \d+ minutes?/);
   expect(answer.cookie("inbox_session"), `${what}: no session`).toBeNull();
 }

@@ -100,7 +100,9 @@ export function formHeaders(origin: string | null, extra: Record<string, string 
 }
 
 export function cookieHeader(cookies: { session?: string | null; device?: string | null }): string | undefined {
-  const parts = [cookies.session ? `inbox_session=${cookies.session}` : "", cookies.device ? `inbox_device=${cookies.device}` : ""].filter(Boolean);
+  const parts = [cookies.session ? `inbox_session=${cookies.session}` : "", cookies.device ? `inbox_device=${cookies.device}` : ""].filter(
+    Boolean,
+  );
   return parts.length ? parts.join("; ") : undefined;
 }
 
@@ -120,7 +122,12 @@ export interface Browser {
 }
 
 /** Creates an account through a set-up link, as the set-up page's form does; the browser keeps both cookies. */
-export async function createAccount(site: SiteProcess, setupPath: string, email: string, options: { name?: string; address?: string } = {}): Promise<Browser> {
+export async function createAccount(
+  site: SiteProcess,
+  setupPath: string,
+  email: string,
+  options: { name?: string; address?: string } = {},
+): Promise<Browser> {
   const res = await send(site.origin, {
     method: "POST",
     path: setupPath,
@@ -129,7 +136,8 @@ export async function createAccount(site: SiteProcess, setupPath: string, email:
   });
   const session = res.cookie("inbox_session");
   const device = res.cookie("inbox_device");
-  if (res.status !== 302 || !session || !device) throw new Error(`set-up of ${email} answered ${res.status} ${res.body.slice(0, 300)}\n${res.headerLines.join("\n")}`);
+  if (res.status !== 302 || !session || !device)
+    throw new Error(`set-up of ${email} answered ${res.status} ${res.body.slice(0, 300)}\n${res.headerLines.join("\n")}`);
   return { email, session, device };
 }
 
@@ -154,7 +162,11 @@ export function signIn(
   return send(site.origin, {
     method: "POST",
     path: "/inbox/sign-in.data",
-    headers: formHeaders(input.origin === undefined ? site.origin : input.origin, { "x-forwarded-for": input.address, cookie: cookieHeader({ device: input.device }), "user-agent": input.userAgent }),
+    headers: formHeaders(input.origin === undefined ? site.origin : input.origin, {
+      "x-forwarded-for": input.address,
+      cookie: cookieHeader({ device: input.device }),
+      "user-agent": input.userAgent,
+    }),
     body: formBody({ email: input.email, password: input.password }),
   });
 }

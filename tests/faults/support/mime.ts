@@ -21,7 +21,12 @@ export function mimeParts(raw: string): { type: string; body: string }[] {
     const body = chunk.slice(split).trim();
     parts.push({
       type,
-      body: encoding === "base64" ? Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8") : encoding === "quoted-printable" ? decodeQuotedPrintable(body) : body,
+      body:
+        encoding === "base64"
+          ? Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8")
+          : encoding === "quoted-printable"
+            ? decodeQuotedPrintable(body)
+            : body,
     });
   }
   return parts;

@@ -50,7 +50,11 @@ export class TestPostgres {
 
   private run(tool: string, args: string[]): string {
     const command = [path.join(this.bin, tool), ...args];
-    if (asRoot) return execFileSync("su", ["postgres", "-s", "/bin/sh", "-c", command.map(quote).join(" ")], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    if (asRoot)
+      return execFileSync("su", ["postgres", "-s", "/bin/sh", "-c", command.map(quote).join(" ")], {
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "pipe"],
+      });
     return execFileSync(command[0]!, command.slice(1), { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
   }
 

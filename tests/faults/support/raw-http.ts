@@ -2,7 +2,7 @@
  * HTTP/1.1 over a bare socket: requests no HTTP client would send (malformed request lines and
  * escapes, bodies that arrive slowly or never finish).
  */
-import type { Socket} from "node:net";
+import type { Socket } from "node:net";
 import { connect } from "node:net";
 import { HOST } from "./ports";
 
@@ -33,7 +33,13 @@ export function parseResponse(raw: Buffer): RawResponse {
   }
   let body = end >= 0 ? raw.subarray(Buffer.byteLength(text.slice(0, end + 4), "latin1")) : Buffer.alloc(0);
   if (headers["transfer-encoding"]?.includes("chunked")) body = dechunk(body);
-  return { status: Number(statusLine.split(" ")[1] ?? 0), statusText: statusLine.split(" ").slice(2).join(" "), headers, headerLines, body: body.toString("utf8") };
+  return {
+    status: Number(statusLine.split(" ")[1] ?? 0),
+    statusText: statusLine.split(" ").slice(2).join(" "),
+    headers,
+    headerLines,
+    body: body.toString("utf8"),
+  };
 }
 
 function dechunk(data: Buffer): Buffer {
@@ -88,7 +94,15 @@ export class SlowRequest {
       this.socket.on("close", () => resolve(parseResponse(Buffer.concat(this.chunks))));
     });
     this.response.catch(() => undefined);
-    const head = [`POST ${path} HTTP/1.1`, `Host: ${HOST}:${port}`, `Content-Length: ${Buffer.byteLength(body)}`, "Connection: close", ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), "", ""].join("\r\n");
+    const head = [
+      `POST ${path} HTTP/1.1`,
+      `Host: ${HOST}:${port}`,
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      "Connection: close",
+      ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+      "",
+      "",
+    ].join("\r\n");
     this.rest = body.slice(sentAtOnce);
     this.socket.write(head + body.slice(0, sentAtOnce));
   }

@@ -76,7 +76,11 @@ export function siteEnv(options: SiteOptions): NodeJS.ProcessEnv {
 /** Starts the server; does not wait for it (see `waitHealthy`). */
 export function spawnSite(options: SiteOptions): SiteProcess {
   const child = track(
-    spawn(process.execPath, [...SERVER_NODE_OPTIONS, path.join(buildDir, "server.js")], { cwd: repoRoot, env: siteEnv(options), stdio: ["ignore", "pipe", "pipe"] }),
+    spawn(process.execPath, [...SERVER_NODE_OPTIONS, path.join(buildDir, "server.js")], {
+      cwd: repoRoot,
+      env: siteEnv(options),
+      stdio: ["ignore", "pipe", "pipe"],
+    }),
   );
   let log = "";
   child.stdout!.on("data", (d: Buffer) => (log += d.toString()));

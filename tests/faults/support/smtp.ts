@@ -40,7 +40,9 @@ export class TestSmtpServer {
           setTimeout(() => {
             this.received.push({
               messageId: header(raw, "Message-ID"),
-              replyTo: header(raw, "Reply-To").replace(/^.*<([^>]+)>.*$/, "$1").toLowerCase(),
+              replyTo: header(raw, "Reply-To")
+                .replace(/^.*<([^>]+)>.*$/, "$1")
+                .toLowerCase(),
               notificationId: header(raw, "X-Notification-Id"),
               raw,
             });

@@ -13,7 +13,11 @@ import { AlertJob, LISTING_CHANGES_KEPT_MS } from "./alert-job.server";
 
 const t = testDatabaseForThisFile();
 const count = async (what: "mails" | "matches" | "changes") => {
-  const from = { mails: sql`from ${o} where ${o.kind} = 'alert'`, matches: sql`from ${i} cross join unnest(${i.change_ids})`, changes: sql`from ${listingChanges}` }[what];
+  const from = {
+    mails: sql`from ${o} where ${o.kind} = 'alert'`,
+    matches: sql`from ${i} cross join unnest(${i.change_ids})`,
+    changes: sql`from ${listingChanges}`,
+  }[what];
   return (await select(t.db.rows, { n: sql<number>`count(*)::integer` }, from))[0]!.n;
 };
 
@@ -22,7 +26,10 @@ describe("AlertJob", () => {
     const ctx = alertsContext(t.db);
     await follow(t.db, { email: "jane@example.com", criteria: {} });
     await follow(t.db, { email: "sam@example.com", criteria: { cities: ["Leduc"] } });
-    await upsertListings(t.db, Array.from({ length: 7 }, (_, n) => listing(`K${n}`)));
+    await upsertListings(
+      t.db,
+      Array.from({ length: 7 }, (_, n) => listing(`K${n}`)),
+    );
     const now = new Date("2026-11-25T15:00:00Z");
     const job = new AlertJob(ctx, { intervalMs: 60_000, batch: 3, now: () => now });
     // Jane's search matched every change: one row per batch.
@@ -35,9 +42,15 @@ describe("AlertJob", () => {
   it("queues one mail per person when two jobs run at once", async () => {
     const ctx = alertsContext(t.db);
     for (const who of ["a", "b", "c", "d"]) await follow(t.db, { email: `${who}@example.com`, criteria: {} });
-    await upsertListings(t.db, Array.from({ length: 5 }, (_, n) => listing(`K${n}`)));
+    await upsertListings(
+      t.db,
+      Array.from({ length: 5 }, (_, n) => listing(`K${n}`)),
+    );
     const now = new Date("2026-11-25T15:00:00Z");
-    const jobs = [new AlertJob(ctx, { intervalMs: 60_000, batch: 2, now: () => now }), new AlertJob(ctx, { intervalMs: 60_000, batch: 2, now: () => now })];
+    const jobs = [
+      new AlertJob(ctx, { intervalMs: 60_000, batch: 2, now: () => now }),
+      new AlertJob(ctx, { intervalMs: 60_000, batch: 2, now: () => now }),
+    ];
     const results = await Promise.all(jobs.map((job) => job.runOnce()));
     expect(results.reduce((n, r) => n + r.changes, 0)).toBe(5);
     expect(results.reduce((n, r) => n + r.mails, 0)).toBe(4);

@@ -12,7 +12,11 @@ const now = new Date("2026-12-01T12:00:00Z");
 const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000);
 
 async function personIn(email = "jane@example.com"): Promise<number> {
-  const [row] = await returning(t.db.rows, { id: people.id }, sql`insert into ${people} (${name(people.email)}, ${name(people.name)}) values (${email}, 'Jane')`);
+  const [row] = await returning(
+    t.db.rows,
+    { id: people.id },
+    sql`insert into ${people} (${name(people.email)}, ${name(people.name)}) values (${email}, 'Jane')`,
+  );
   return row!.id;
 }
 
@@ -68,14 +72,18 @@ describe("marketingAllowed", () => {
     await event(jane, "express", daysAgo(1));
     await event(john, "express", daysAgo(1));
     await t.db.rows(sql`update ${people} set ${name(people.erased_at)} = now() where ${people.id} = ${jane}`);
-    await t.db.rows(sql`insert into ${emailSuppressions} (${name(emailSuppressions.email_hash)}, ${name(emailSuppressions.reason)}) values (${await emailHash(t.db, "John@Example.com")}, 'erased')`);
+    await t.db.rows(
+      sql`insert into ${emailSuppressions} (${name(emailSuppressions.email_hash)}, ${name(emailSuppressions.reason)}) values (${await emailHash(t.db, "John@Example.com")}, 'erased')`,
+    );
     expect(await allowed(jane)).toBe(false);
     expect(await allowed(john)).toBe(false);
     expect(await t.db.transaction((rows) => marketingAllowed(rows, john, now))).toBe(false);
   });
 
   it("answers for many people in one call, by the same rule", async () => {
-    const [express, implied, expired, withdrawn, erased, suppressed, none] = await Promise.all(["e", "i", "x", "w", "r", "s", "n"].map((p) => personIn(`${p}@example.com`)));
+    const [express, implied, expired, withdrawn, erased, suppressed, none] = await Promise.all(
+      ["e", "i", "x", "w", "r", "s", "n"].map((p) => personIn(`${p}@example.com`)),
+    );
     await event(express!, "express", daysAgo(10));
     await event(implied!, "implied", daysAgo(10), daysAgo(-10));
     await event(expired!, "implied", daysAgo(10), daysAgo(1));
@@ -86,7 +94,9 @@ describe("marketingAllowed", () => {
     const ids = [express!, implied!, expired!, withdrawn!, erased!, suppressed!, none!, none! + 100];
     // Before the suppression key exists nothing is listed.
     expect([...(await marketingAllowedMany(t.db.rows, ids, now))].sort()).toEqual([express!, implied!, suppressed!].sort());
-    await t.db.rows(sql`insert into ${emailSuppressions} (${name(emailSuppressions.email_hash)}, ${name(emailSuppressions.reason)}) values (${await emailHash(t.db, "s@example.com")}, 'erased')`);
+    await t.db.rows(
+      sql`insert into ${emailSuppressions} (${name(emailSuppressions.email_hash)}, ${name(emailSuppressions.reason)}) values (${await emailHash(t.db, "s@example.com")}, 'erased')`,
+    );
     expect([...(await marketingAllowedMany(t.db.rows, ids, now))].sort()).toEqual([express!, implied!].sort());
     expect(await marketingAllowedMany(t.db.rows, [], now)).toEqual(new Set());
     for (const id of ids) expect(await allowed(id), String(id)).toBe(id === express || id === implied);
@@ -102,21 +112,51 @@ describe("the ledger", () => {
     await event(john, "express", daysAgo(2));
     const ledger = await consentLedger(t.db, jane);
     expect(ledger.map((e) => e.kind)).toEqual(["withdrawal", "express"]);
-    expect(Object.keys(ledger[0]!).sort()).toEqual(["address", "basis", "createdAt", "expiresAt", "givenAt", "kind", "text", "userAgent", "version"]);
+    expect(Object.keys(ledger[0]!).sort()).toEqual([
+      "address",
+      "basis",
+      "createdAt",
+      "expiresAt",
+      "givenAt",
+      "kind",
+      "text",
+      "userAgent",
+      "version",
+    ]);
   });
 
   it("writes implied consent for a statement's person, with the form, the visitor's address and browser, expiring 6 months later", async () => {
     const jane = await personIn();
     const insert = (personId: number) =>
-      t.db.rows(sql`with person as (select ${people.id} as id from ${people} where ${people.id} = ${personId}), implied as (${impliedConsentSql("contact_form", "6 months", { address: "203.0.113.9", userAgent: "Firefox" }, now)}) select 1`);
+      t.db.rows(
+        sql`with person as (select ${people.id} as id from ${people} where ${people.id} = ${personId}), implied as (${impliedConsentSql("contact_form", "6 months", { address: "203.0.113.9", userAgent: "Firefox" }, now)}) select 1`,
+      );
     await insert(jane);
     await insert(jane + 100);
     const rows = await select(
       t.db.rows,
-      { personId: consentEvents.person_id, kind: consentEvents.kind, basis: consentEvents.basis, address: consentEvents.client_address, userAgent: consentEvents.user_agent, givenAt: consentEvents.given_at, expiresAt: consentEvents.expires_at },
+      {
+        personId: consentEvents.person_id,
+        kind: consentEvents.kind,
+        basis: consentEvents.basis,
+        address: consentEvents.client_address,
+        userAgent: consentEvents.user_agent,
+        givenAt: consentEvents.given_at,
+        expiresAt: consentEvents.expires_at,
+      },
       sql`from ${consentEvents}`,
     );
-    expect(rows).toEqual([{ personId: jane, kind: "implied", basis: "contact_form", address: "203.0.113.9", userAgent: "Firefox", givenAt: now, expiresAt: new Date("2027-06-01T12:00:00Z") }]);
+    expect(rows).toEqual([
+      {
+        personId: jane,
+        kind: "implied",
+        basis: "contact_form",
+        address: "203.0.113.9",
+        userAgent: "Firefox",
+        givenAt: now,
+        expiresAt: new Date("2027-06-01T12:00:00Z"),
+      },
+    ]);
     expect(await allowed(jane)).toBe(true);
     expect(await allowed(jane, new Date("2027-06-01T12:00:00Z"))).toBe(false);
   });

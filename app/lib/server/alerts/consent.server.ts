@@ -32,7 +32,11 @@ export type ConsentEntry = RowOf<typeof ledgerFields>;
 
 /** A person's ledger, newest first. */
 export async function consentLedger(db: Database, personId: number): Promise<ConsentEntry[]> {
-  return select(db.rows, ledgerFields, sql`from ${consentEvents} where ${consentEvents.person_id} = ${personId} order by ${consentEvents.created_at} desc, ${consentEvents.id} desc`);
+  return select(
+    db.rows,
+    ledgerFields,
+    sql`from ${consentEvents} where ${consentEvents.person_id} = ${personId} order by ${consentEvents.created_at} desc, ${consentEvents.id} desc`,
+  );
 }
 
 /**
@@ -54,7 +58,9 @@ export async function marketingAllowedMany(rows: Database["rows"], personIds: nu
     {
       id: people.id,
       email: people.email,
-      key: sql<string | null>`(select ${serverSecrets.value} from ${serverSecrets} where ${serverSecrets.name} = ${"suppression" satisfies SecretName})`,
+      key: sql<
+        string | null
+      >`(select ${serverSecrets.value} from ${serverSecrets} where ${serverSecrets.name} = ${"suppression" satisfies SecretName})`,
     },
     sql`from ${people} where ${people.id} = any(${sql.param(personIds)}::integer[]) and ${people.erased_at} is null and exists (
         select 1 from ${c} where ${c.person_id} = ${people.id} and ${c.kind} in ('express', 'implied')
@@ -71,7 +77,11 @@ export async function marketingAllowedMany(rows: Database["rows"], personIds: nu
 }
 
 function suppressedAmong(rows: Database["rows"], hashes: string[]) {
-  return select(rows, { hash: emailSuppressions.email_hash }, sql`from ${emailSuppressions} where ${emailSuppressions.email_hash} = any(${sql.param(hashes)}::text[])`);
+  return select(
+    rows,
+    { hash: emailSuppressions.email_hash },
+    sql`from ${emailSuppressions} where ${emailSuppressions.email_hash} = any(${sql.param(hashes)}::text[])`,
+  );
 }
 
 /**
@@ -80,7 +90,12 @@ function suppressedAmong(rows: Database["rows"], hashes: string[]) {
  * time), with the visitor's address and browser when the statement has them. No person (an empty
  * address), no row.
  */
-export function impliedConsentSql(basis: string, interval: "6 months" | "2 years", meta: { address: string | null; userAgent: string | null }, at?: Date): SQL {
+export function impliedConsentSql(
+  basis: string,
+  interval: "6 months" | "2 years",
+  meta: { address: string | null; userAgent: string | null },
+  at?: Date,
+): SQL {
   const c = consentEvents;
   const when = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
   return sql`

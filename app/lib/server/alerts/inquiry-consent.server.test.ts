@@ -12,15 +12,36 @@ import { deviceIn, outboxRows, pushRows } from "../../../../tests/support/alerts
 const t = testDatabaseForThisFile();
 const now = new Date("2026-12-01T12:00:00Z");
 const sixMonthsOn = new Date("2027-06-01T12:00:00Z");
-const home = { key: "28123456", address: "10123 Jasper Avenue NW", mlsNumber: "E4123456", path: "/listings/28123456-10123-jasper-avenue-nw" };
-const person = async () => (await select(t.db.rows, { id: people.id, warmingAt: people.warming_at, submissions: people.submissions }, sql`from ${people}`))[0]!;
+const home = {
+  key: "28123456",
+  address: "10123 Jasper Avenue NW",
+  mlsNumber: "E4123456",
+  path: "/listings/28123456-10123-jasper-avenue-nw",
+};
+const person = async () =>
+  (await select(t.db.rows, { id: people.id, warmingAt: people.warming_at, submissions: people.submissions }, sql`from ${people}`))[0]!;
 
 describe("a submission's implied consent", () => {
   it("the welcome form's gives 6 months from the visitor's address and browser", async () => {
-    await recordLead(t.db, { fullName: "Sam Lee", email: "sam@example.com", phone: "780-555-0111", serviceType: "buying", comments: "" }, { address: "203.0.113.5", userAgent: "Firefox" }, now);
+    await recordLead(
+      t.db,
+      { fullName: "Sam Lee", email: "sam@example.com", phone: "780-555-0111", serviceType: "buying", comments: "" },
+      { address: "203.0.113.5", userAgent: "Firefox" },
+      now,
+    );
     const { id } = await person();
     expect(await consentLedger(t.db, id)).toEqual([
-      { kind: "implied", basis: "Welcome Page Form", text: null, version: null, givenAt: now, address: "203.0.113.5", userAgent: "Firefox", expiresAt: sixMonthsOn, createdAt: now },
+      {
+        kind: "implied",
+        basis: "Welcome Page Form",
+        text: null,
+        version: null,
+        givenAt: now,
+        address: "203.0.113.5",
+        userAgent: "Firefox",
+        expiresAt: sixMonthsOn,
+        createdAt: now,
+      },
     ]);
     expect(await marketingAllowed(t.db.rows, id, now)).toBe(true);
     expect(await marketingAllowed(t.db.rows, id, sixMonthsOn)).toBe(false);
@@ -39,7 +60,12 @@ describe("a submission's implied consent", () => {
 
   it("asking about a home marks the person warming up, telling no one beyond the lead's own notification", async () => {
     await deviceIn(t.db);
-    const created = await createContact(t.db, { name: "Ana", email: "ana@example.com", phone: "", message: "Is it still available?" }, now, home);
+    const created = await createContact(
+      t.db,
+      { name: "Ana", email: "ana@example.com", phone: "", message: "Is it still available?" },
+      now,
+      home,
+    );
     expect(Object.keys(created).sort()).toEqual(["contactId", "inquiryId", "notificationId", "reused"]);
     const { id, warmingAt, submissions } = await person();
     expect(warmingAt).toEqual(now);
@@ -48,7 +74,12 @@ describe("a submission's implied consent", () => {
     expect((await pushRows(t.db)).map((p) => p.kind)).toEqual(["lead"]);
     expect(await consentLedger(t.db, id)).toHaveLength(1);
     // Asking again changes nothing: the mark keeps its first time.
-    await createContact(t.db, { name: "Ana", email: "ana@example.com", phone: "", message: "And the taxes?" }, new Date(now.getTime() + 60_000), home);
+    await createContact(
+      t.db,
+      { name: "Ana", email: "ana@example.com", phone: "", message: "And the taxes?" },
+      new Date(now.getTime() + 60_000),
+      home,
+    );
     expect((await person()).warmingAt).toEqual(now);
   });
 });

@@ -20,7 +20,10 @@ export function alertsOf(context: Readonly<RouterContextProvider>): AlertsContex
 
 /** What a link page's data says when its token cannot be used, with the page's status. */
 export function linkProblem(problem: "invalid" | "expired" | "off") {
-  return data({ state: problem === "expired" ? ("expired" as const) : ("invalid" as const) }, { status: problem === "expired" ? 410 : 404, headers: PRIVATE_HEADERS });
+  return data(
+    { state: problem === "expired" ? ("expired" as const) : ("invalid" as const) },
+    { status: problem === "expired" ? 410 : 404, headers: PRIVATE_HEADERS },
+  );
 }
 
 /** The alerts' context and the person a manage link names; or the page's answer when the feed is off or the token cannot be used. */
@@ -48,7 +51,10 @@ export const openLinkQuota: MiddlewareFunction<Response> = async ({ context }, n
   const { forms, clientIp } = serverOf(context);
   const decision = await forms.limiter.consume(`alert-open ${clientKeyOf(clientIp)}`);
   if (!decision.allowed) {
-    return new Response(rateLimitMessage, { status: 429, headers: { "Retry-After": String(decision.retryAfterSeconds), "Content-Type": "text/plain; charset=utf-8", ...PRIVATE_HEADERS } });
+    return new Response(rateLimitMessage, {
+      status: 429,
+      headers: { "Retry-After": String(decision.retryAfterSeconds), "Content-Type": "text/plain; charset=utf-8", ...PRIVATE_HEADERS },
+    });
   }
   context.set(formQuotaContext, decision);
   return next();

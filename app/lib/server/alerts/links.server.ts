@@ -47,7 +47,12 @@ const MAX_TOKEN_LENGTH = 512;
  * The id a used link's token was signed for, or why not: "expired" only for a token this site
  * signed (a forged one learns nothing), "invalid" for anything else, malformed input included.
  */
-export async function readLink(ctx: AlertsContext, purpose: TokenPurpose, token: string | undefined, now: Date): Promise<{ id: number } | "invalid" | "expired"> {
+export async function readLink(
+  ctx: AlertsContext,
+  purpose: TokenPurpose,
+  token: string | undefined,
+  now: Date,
+): Promise<{ id: number } | "invalid" | "expired"> {
   if (typeof token !== "string" || token.length === 0 || token.length > MAX_TOKEN_LENGTH) return "invalid";
   const read = readToken(await serverSecret(ctx.db, "alert-links"), purpose, token, now);
   return read ?? "invalid";

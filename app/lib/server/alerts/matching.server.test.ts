@@ -23,7 +23,16 @@ const NOW = new Date("2030-01-01T00:00:00Z");
 const items = () =>
   select(
     t.db.rows,
-    { person: i.person_id, subscription: i.subscription_id, key: c.listing_key, kind: c.kind, oldPrice: c.old_price, newPrice: c.new_price, status: c.new_status, frequency: i.frequency },
+    {
+      person: i.person_id,
+      subscription: i.subscription_id,
+      key: c.listing_key,
+      kind: c.kind,
+      oldPrice: c.old_price,
+      newPrice: c.new_price,
+      status: c.new_status,
+      frequency: i.frequency,
+    },
     sql`from ${i} cross join unnest(${i.change_ids}) as u(change_id) join ${c} on ${c.id} = u.change_id order by ${c.id}, ${i.id}`,
   );
 const keysFor = async (person: number) => (await items()).filter((x) => x.person === person).map((x) => `${x.kind}:${x.key}`);
@@ -40,7 +49,8 @@ describe("matchChanges", () => {
       every: { cities: ["Edmonton"], category: "single-family", minPrice: 300_000, maxPrice: 500_000, minBeds: 3 },
     };
     const people: Record<string, number> = {};
-    for (const [who, criteria] of Object.entries(searches)) people[who] = (await follow(t.db, { email: `${who}@example.com`, criteria })).personId;
+    for (const [who, criteria] of Object.entries(searches))
+      people[who] = (await follow(t.db, { email: `${who}@example.com`, criteria })).personId;
     await upsertListings(t.db, [
       listing("HOUSE"),
       listing("LEDUC", { city: "Leduc" }),
@@ -69,7 +79,11 @@ describe("matchChanges", () => {
     const search = (await follow(t.db, { email: "search@example.com", criteria: { cities: ["Edmonton"] } })).personId;
     const watch = (await follow(t.db, { email: "watch@example.com", listingKey: "A" })).personId;
     await follow(t.db, { email: "watch@example.com", listingKey: "B" });
-    await upsertListings(t.db, [listing("A", { list_price: 390_000 }), listing("B", { list_price: 410_000 }), listing("C", { status: "pending" })]);
+    await upsertListings(t.db, [
+      listing("A", { list_price: 390_000 }),
+      listing("B", { list_price: 410_000 }),
+      listing("C", { status: "pending" }),
+    ]);
     await matchChanges(t.db, NOW);
     await upsertListings(t.db, [listing("A", { list_price: 380_000, status: "under-contract" })]);
     await removeListings(t.db, [{ key: "B", status: "Closed" }]);
@@ -99,7 +113,10 @@ describe("matchChanges", () => {
 
   it("reads the changes in bounded batches", async () => {
     await follow(t.db, { email: "all@example.com", criteria: {} });
-    await upsertListings(t.db, ["1", "2", "3", "4", "5"].map((k) => listing(`K${k}`)));
+    await upsertListings(
+      t.db,
+      ["1", "2", "3", "4", "5"].map((k) => listing(`K${k}`)),
+    );
     expect(await matchChanges(t.db, NOW, { batch: 2 })).toEqual({ changes: 2, items: 1, matches: 2, caughtUp: false });
     expect(await matchChanges(t.db, NOW, { batch: 2 })).toEqual({ changes: 2, items: 1, matches: 2, caughtUp: false });
     expect(await matchChanges(t.db, NOW, { batch: 2 })).toEqual({ changes: 1, items: 1, matches: 1, caughtUp: true });
@@ -137,7 +154,15 @@ describe("matchesCriteria", () => {
       const page = await searchListings(t.db, { ...c, page: 1, pageSize: 1000 });
       const fromSql = page.listings.map((l) => l.key).sort();
       const fromTs = rows
-        .filter((r) => matchesCriteria(c, { city: r.city ?? null, category: r.category, price: r.list_price ?? null, beds: r.bedrooms ?? null, status: r.status ?? null }))
+        .filter((r) =>
+          matchesCriteria(c, {
+            city: r.city ?? null,
+            category: r.category,
+            price: r.list_price ?? null,
+            beds: r.bedrooms ?? null,
+            status: r.status ?? null,
+          }),
+        )
         .map((r) => r.listing_key)
         .sort();
       expect(fromTs, JSON.stringify(c)).toEqual(fromSql);

@@ -34,7 +34,11 @@ const RANK: Record<AlertFrequency, number> = { instant: 0, daily: 1, weekly: 2 }
 const ANY_CITY = "";
 
 async function cursorOf(rows: Database["rows"], lock: boolean): Promise<number> {
-  const [row] = await select(rows, { last: alertCursor.last_change_id }, sql`from ${alertCursor} where ${alertCursor.id} = 1${lock ? sql` for update` : sql``}`);
+  const [row] = await select(
+    rows,
+    { last: alertCursor.last_change_id },
+    sql`from ${alertCursor} where ${alertCursor.id} = 1${lock ? sql` for update` : sql``}`,
+  );
   return row?.last ?? 0;
 }
 
@@ -69,7 +73,15 @@ function subscriptionsFor(db: Database, keys: string[]) {
   const s = alertSubscriptions;
   return select(
     db.rows,
-    { id: s.id, person_id: s.person_id, kind: s.kind, criteria: s.criteria, listing_key: s.listing_key, frequency: s.frequency, confirmed_at: s.confirmed_at },
+    {
+      id: s.id,
+      person_id: s.person_id,
+      kind: s.kind,
+      criteria: s.criteria,
+      listing_key: s.listing_key,
+      frequency: s.frequency,
+      confirmed_at: s.confirmed_at,
+    },
     sql`from ${s} where ${s.status} = 'active' and ${s.person_id} is not null and ${s.confirmed_at} is not null
       and (${s.kind} = 'search' or ${s.listing_key} = any(${sql.param(keys)}::text[]))`,
   );
@@ -99,7 +111,10 @@ function interested(change: Change, groups: ReturnType<typeof grouped>): Subscri
   const drop = change.kind === "price" && change.old_price !== null && change.new_price !== null && change.new_price < change.old_price;
   if ((change.kind === "new" || drop) && change.status === "active" && change.category !== null) {
     const listing = { city: change.city, category: change.category, price: change.price, beds: change.beds, status: change.status };
-    const candidates = [...(change.city !== null ? (groups.searches.get(change.city) ?? []) : []), ...(groups.searches.get(ANY_CITY) ?? [])];
+    const candidates = [
+      ...(change.city !== null ? (groups.searches.get(change.city) ?? []) : []),
+      ...(groups.searches.get(ANY_CITY) ?? []),
+    ];
     for (const s of candidates) if (matchesCriteria(s.criteria, listing)) found.push(s);
   }
   return found;
@@ -159,10 +174,24 @@ export async function matchChanges(db: Database, now: Date, options: { batch?: n
       // A few arrays, not thousands of parameters; each row's ids travel as an array literal ('{1,2,3}').
       await rows(sql`insert into ${i} (${name(i.person_id)}, ${name(i.subscription_id)}, ${name(i.change_ids)}, ${name(i.frequency)}, ${name(i.created_at)})
         select m.person_id, m.subscription_id, m.change_ids::bigint[], m.frequency, ${now.toISOString()}::timestamptz
-        from unnest(${array(stored.map((r) => r.person), "integer")}, ${array(stored.map((r) => r.subscription), "integer")}, ${array(stored.map((r) => `{${r.changes.join(",")}}`), "text")},
-          ${array(stored.map((r) => r.frequency), "text")}) as m(person_id, subscription_id, change_ids, frequency)`);
+        from unnest(${array(
+          stored.map((r) => r.person),
+          "integer",
+        )}, ${array(
+          stored.map((r) => r.subscription),
+          "integer",
+        )}, ${array(
+          stored.map((r) => `{${r.changes.join(",")}}`),
+          "text",
+        )},
+          ${array(
+            stored.map((r) => r.frequency),
+            "text",
+          )}) as m(person_id, subscription_id, change_ids, frequency)`);
     }
-    await rows(sql`update ${alertCursor} set ${name(alertCursor.last_change_id)} = ${last}, ${name(alertCursor.updated_at)} = ${now.toISOString()}::timestamptz where ${alertCursor.id} = 1`);
+    await rows(
+      sql`update ${alertCursor} set ${name(alertCursor.last_change_id)} = ${last}, ${name(alertCursor.updated_at)} = ${now.toISOString()}::timestamptz where ${alertCursor.id} = 1`,
+    );
     return { changes: changes.length, items: stored.length, matches: items.length, caughtUp: changes.length < batch };
   });
 }

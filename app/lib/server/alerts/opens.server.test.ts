@@ -18,7 +18,11 @@ const t = testDatabaseForThisFile();
 const now = new Date("2026-12-01T12:00:00Z");
 
 async function personIn(email = "jane@example.com"): Promise<number> {
-  const [row] = await returning(t.db.rows, { id: people.id }, sql`insert into ${people} (${name(people.email)}, ${name(people.name)}) values (${email}, 'Jane Doe')`);
+  const [row] = await returning(
+    t.db.rows,
+    { id: people.id },
+    sql`insert into ${people} (${name(people.email)}, ${name(people.name)}) values (${email}, 'Jane Doe')`,
+  );
   return row!.id;
 }
 
@@ -42,7 +46,12 @@ async function mailed(personId: number, keys: string[], status: "sent" | "withhe
   return links.open("x").split("/").at(-2)!;
 }
 
-const opens = () => select(t.db.rows, { personId: alertOpens.person_id, listingKey: alertOpens.listing_key, createdAt: alertOpens.created_at }, sql`from ${alertOpens} order by ${alertOpens.id}`);
+const opens = () =>
+  select(
+    t.db.rows,
+    { personId: alertOpens.person_id, listingKey: alertOpens.listing_key, createdAt: alertOpens.created_at },
+    sql`from ${alertOpens} order by ${alertOpens.id}`,
+  );
 
 describe("recordOpen", () => {
   it("records the open and leads to the home's page; a home gone from the feed leads to /listings", async () => {
@@ -63,7 +72,13 @@ describe("recordOpen", () => {
     await mailed(jane, ["28123456"]);
     const secret = await serverSecret(t.db, "alert-links");
     const ctx = contextOf(t.db);
-    for (const token of ["", "nonsense", signToken(secret, "open", jane, new Date(now.getTime() - 1)), signToken(secret, "manage", jane, new Date(now.getTime() + 1000)), "x".repeat(1000)]) {
+    for (const token of [
+      "",
+      "nonsense",
+      signToken(secret, "open", jane, new Date(now.getTime() - 1)),
+      signToken(secret, "manage", jane, new Date(now.getTime() + 1000)),
+      "x".repeat(1000),
+    ]) {
       expect(await recordOpen(ctx, token, "28123456", now)).toBe("/listings/28123456-10123-jasper-avenue-nw");
     }
     expect(await recordOpen(ctx, await openToken(jane), "../../evil", now)).toBe("/listings");
@@ -88,9 +103,20 @@ describe("recordOpen", () => {
     const [person] = await select(t.db.rows, { warmingAt: people.warming_at }, sql`from ${people}`);
     expect(person!.warmingAt).toEqual(now);
     expect(await warming()).toEqual([
-      expect.objectContaining({ kind: "warming", recipient: null, personId: jane, payload: { name: "Jane Doe", email: "jane@example.com", reason: "Opened 10123 Jasper Avenue NW twice from alerts" } }),
+      expect.objectContaining({
+        kind: "warming",
+        recipient: null,
+        personId: jane,
+        payload: { name: "Jane Doe", email: "jane@example.com", reason: "Opened 10123 Jasper Avenue NW twice from alerts" },
+      }),
     ]);
-    expect(await pushRows(t.db)).toEqual([{ kind: "warming", personId: jane, payload: { kind: "warming", name: "Jane Doe", reason: "Opened 10123 Jasper Avenue NW twice from alerts" } }]);
+    expect(await pushRows(t.db)).toEqual([
+      {
+        kind: "warming",
+        personId: jane,
+        payload: { kind: "warming", name: "Jane Doe", reason: "Opened 10123 Jasper Avenue NW twice from alerts" },
+      },
+    ]);
     expect(ctx.wakes).toBe(1);
     await recordOpen(ctx, token, "28123456", now);
     await recordOpen(ctx, token, "28999999", now);

@@ -24,7 +24,11 @@ const LISTING_KEY = /^[A-Za-z0-9_]{1,64}$/;
  */
 export async function recordOpen(ctx: AlertsContext, token: string, listingKey: string, now: Date): Promise<string> {
   if (!LISTING_KEY.test(listingKey)) return "/listings";
-  const [home] = await select(ctx.db.rows, { slug: listings.slug, address: listings.address }, sql`from ${listings} where ${listings.listing_key} = ${listingKey}`);
+  const [home] = await select(
+    ctx.db.rows,
+    { slug: listings.slug, address: listings.address },
+    sql`from ${listings} where ${listings.listing_key} = ${listingKey}`,
+  );
   const path = home ? listingPath(listingKey, home.slug) : "/listings";
   const read = await readLink(ctx, "open", token, now);
   if (typeof read === "string") return path;

@@ -15,14 +15,26 @@ import { matchChanges } from "./matching.server";
 import { queueDueAlerts } from "./queue.server";
 
 const t = testDatabaseForThisFile();
-const mails = () => select(t.db.rows, { id: o.id, recipient: o.recipient, payload: o.payload, messageId: o.message_id, person: o.person_id, kind: o.kind }, sql`from ${o} where ${o.kind} = 'alert' order by ${o.id}`);
-const waiting = async () => (await select(t.db.rows, { n: sql<number>`count(*)::integer` }, sql`from ${i} where ${i.outbox_id} is null`))[0]!.n;
+const mails = () =>
+  select(
+    t.db.rows,
+    { id: o.id, recipient: o.recipient, payload: o.payload, messageId: o.message_id, person: o.person_id, kind: o.kind },
+    sql`from ${o} where ${o.kind} = 'alert' order by ${o.id}`,
+  );
+const waiting = async () =>
+  (await select(t.db.rows, { n: sql<number>`count(*)::integer` }, sql`from ${i} where ${i.outbox_id} is null`))[0]!.n;
 
 describe("queueDueAlerts", () => {
   it("queues one mail per person: at most 10 homes, newest first, with the total, the search's page, absolute links and the brokerage", async () => {
     const ctx = alertsContext(t.db);
-    await t.db.rows(sql`insert into ${offices} (${name(offices.office_key)}, ${name(offices.office_name)}, ${name(offices.modified_at)}) values ('O1', 'Example Realty <Group>', now())`);
-    const { personId } = await follow(t.db, { email: "jane@example.com", criteria: { cities: ["Edmonton"], minBeds: 3 }, label: "Homes in Edmonton, 3+ bedrooms" });
+    await t.db.rows(
+      sql`insert into ${offices} (${name(offices.office_key)}, ${name(offices.office_name)}, ${name(offices.modified_at)}) values ('O1', 'Example Realty <Group>', now())`,
+    );
+    const { personId } = await follow(t.db, {
+      email: "jane@example.com",
+      criteria: { cities: ["Edmonton"], minBeds: 3 },
+      label: "Homes in Edmonton, 3+ bedrooms",
+    });
     await follow(t.db, { email: "sam@example.com", criteria: { category: "condominium" } });
     const keys = Array.from({ length: 12 }, (_, n) => `H${String(n).padStart(2, "0")}`);
     for (const key of keys) await upsertListings(t.db, [listing(key, { office_keys: ["O1"] })]);
@@ -34,8 +46,23 @@ describe("queueDueAlerts", () => {
     expect(mail).toMatchObject({ recipient: "jane@example.com", person: personId });
     const payload = alertPayloadOf({ id: mail!.id, kind: "alert", payload: mail!.payload, recipient: mail!.recipient });
     expect(payload.total).toBe(12);
-    expect(payload.items.map((x) => x.address)).toEqual(keys.slice(2).reverse().map((k) => `${k} Maplecrest Way`));
-    expect(payload.items[0]).toMatchObject({ kind: "new", city: "Edmonton", price: 400_000, oldPrice: null, status: "active", beds: 3, baths: 2, brokerage: "Example Realty <Group>", subscriptionLabel: "Homes in Edmonton, 3+ bedrooms" });
+    expect(payload.items.map((x) => x.address)).toEqual(
+      keys
+        .slice(2)
+        .reverse()
+        .map((k) => `${k} Maplecrest Way`),
+    );
+    expect(payload.items[0]).toMatchObject({
+      kind: "new",
+      city: "Edmonton",
+      price: 400_000,
+      oldPrice: null,
+      status: "active",
+      beds: 3,
+      baths: 2,
+      brokerage: "Example Realty <Group>",
+      subscriptionLabel: "Homes in Edmonton, 3+ bedrooms",
+    });
     expect(payload.items[0]!.photoUrl).toBe(`${SITE}/listings/photos/H11/cover.jpg`);
     expect(payload.items[0]!.pageUrl).toMatch(new RegExp(`^${SITE}/alerts/open/[^/]+/H11$`));
     expect(payload.allLinks).toEqual([{ label: "Homes in Edmonton, 3+ bedrooms", url: `${SITE}/listings?city=Edmonton&minBeds=3` }]);
@@ -60,7 +87,15 @@ describe("queueDueAlerts", () => {
     const payload = alertPayloadOf({ id: mail!.id, kind: "alert", payload: mail!.payload, recipient: mail!.recipient });
     expect(payload.allLinks).toEqual([]);
     expect(payload.items).toEqual([
-      expect.objectContaining({ kind: "removed", address: "B Maplecrest Way", price: 400_000, oldPrice: null, status: "Closed", photoUrl: null, beds: null }),
+      expect.objectContaining({
+        kind: "removed",
+        address: "B Maplecrest Way",
+        price: 400_000,
+        oldPrice: null,
+        status: "Closed",
+        photoUrl: null,
+        beds: null,
+      }),
       expect.objectContaining({ kind: "price", address: "A Maplecrest Way", price: 375_000, oldPrice: 400_000, status: "active" }),
     ]);
   });
@@ -113,7 +148,9 @@ describe("queueDueAlerts", () => {
     await upsertListings(t.db, [listing("A")]);
     const now = new Date("2026-11-25T15:00:00Z");
     await matchChanges(t.db, now);
-    await t.db.rows(sql`insert into ${c} (${name(c.person_id)}, ${name(c.kind)}, ${name(c.basis)}) values (${gone.personId}, 'withdrawal', 'One-click unsubscribe')`);
+    await t.db.rows(
+      sql`insert into ${c} (${name(c.person_id)}, ${name(c.kind)}, ${name(c.basis)}) values (${gone.personId}, 'withdrawal', 'One-click unsubscribe')`,
+    );
     await t.db.rows(sql`update alert_subscriptions set status = 'ended', ended_at = now() where id = ${ended.subscriptionId}`);
     expect(await queueDueAlerts(ctx, now)).toEqual({ mails: 0, items: 0, dropped: 2 });
     expect(await waiting()).toBe(0);

@@ -13,7 +13,15 @@
  * row, which the outbox refuses a second time.
  */
 import { sql } from "drizzle-orm";
-import { alertItems as i, alertSubscriptions as s, listingChanges, listings, notificationOutbox as o, offices, people } from "../../../../db/schema";
+import {
+  alertItems as i,
+  alertSubscriptions as s,
+  listingChanges,
+  listings,
+  notificationOutbox as o,
+  offices,
+  people,
+} from "../../../../db/schema";
 import type { Database } from "../../../../platform/db/database";
 import { name, select } from "../../../../platform/db/query";
 import { criteriaSearchPath } from "../../alert-criteria";
@@ -186,9 +194,13 @@ export async function queueDueAlerts(ctx: AlertsContext, now: Date): Promise<Que
   const allowed = await marketingAllowedMany(db.rows, [...due.keys()], now);
   const refused = [...due].flatMap(([person, rows]) => (allowed.has(person) ? [] : rows.map((r) => r.id)));
   const wanted = [...due].filter(([person]) => allowed.has(person));
-  const changes = new Map((await changesOf(db, [...new Set(wanted.flatMap(([, rows]) => rows.flatMap(changeIdsOf)))])).map((c) => [c.id, c]));
+  const changes = new Map(
+    (await changesOf(db, [...new Set(wanted.flatMap(([, rows]) => rows.flatMap(changeIdsOf)))])).map((c) => [c.id, c]),
+  );
   const homesByPerson = new Map(wanted.map(([person, rows]) => [person, homesFor(rows, changes)]));
-  const shownKeys = [...new Set([...homesByPerson.values()].flatMap((homes) => homes.slice(0, ALERT_MAIL_ITEMS).map((h) => h.change.listing_key)))];
+  const shownKeys = [
+    ...new Set([...homesByPerson.values()].flatMap((homes) => homes.slice(0, ALERT_MAIL_ITEMS).map((h) => h.change.listing_key))),
+  ];
   const homes = new Map((shownKeys.length > 0 ? await homesOf(db, shownKeys) : []).map((h) => [h.listing_key, h]));
 
   const mails: Mail[] = [];
@@ -203,8 +215,18 @@ export async function queueDueAlerts(ctx: AlertsContext, now: Date): Promise<Que
     const links = await alertLinks(ctx, person, now);
     const shown = found.slice(0, ALERT_MAIL_ITEMS).map((h) => itemOf(h.change, homes.get(h.change.listing_key), h.label, siteUrl, links));
     const searches = new Map(rows.filter((r) => r.kind === "search").map((r) => [r.subscription_id, r]));
-    const allLinks: AlertLink[] = [...searches.values()].map((r) => ({ label: r.label, url: `${siteUrl}${criteriaSearchPath(r.criteria)}` }));
-    const payload: AlertPayload = { name: rows[0]!.name || null, items: shown, total: found.length, allLinks, manageUrl: links.manage, unsubscribeUrl: links.unsubscribe };
+    const allLinks: AlertLink[] = [...searches.values()].map((r) => ({
+      label: r.label,
+      url: `${siteUrl}${criteriaSearchPath(r.criteria)}`,
+    }));
+    const payload: AlertPayload = {
+      name: rows[0]!.name || null,
+      items: shown,
+      total: found.length,
+      allLinks,
+      manageUrl: links.manage,
+      unsubscribeUrl: links.unsubscribe,
+    };
     mails.push({ person, recipient: rows[0]!.email, payload, rows: rows.map((r) => r.id) });
   }
   if (refused.length + empty.length > 0) result.dropped += await db.transaction((rows) => deleteRows(rows, [...refused, ...empty]));
@@ -227,7 +249,11 @@ async function deleteRows(rows: Database["rows"], ids: number[]): Promise<number
 async function queueMails(rows: Database["rows"], mails: Mail[]): Promise<{ mails: number; items: number }> {
   // The payloads travel as one JSON array: a text[] of JSON strings costs PGlite a third more (array quoting, then a jsonb cast each).
   const ids = mails.flatMap((m) => m.rows);
-  const locked = await select(rows, { id: i.id }, sql`from ${i} where ${i.id} = any(${param(ids, "integer")}) and ${i.outbox_id} is null for update`);
+  const locked = await select(
+    rows,
+    { id: i.id },
+    sql`from ${i} where ${i.id} = any(${param(ids, "integer")}) and ${i.outbox_id} is null for update`,
+  );
   const waiting = new Set(locked.map((r) => r.id));
   const ready = mails.filter((m) => m.rows.every((id) => waiting.has(id)));
   if (ready.length === 0) return { mails: 0, items: 0 };
@@ -235,12 +261,24 @@ async function queueMails(rows: Database["rows"], mails: Mail[]): Promise<{ mail
   const queued = await select(rows, { message_id: sql<string>`queued.message_id` }, sql`from queued`, {
     with: sql`queued as (insert into ${o} (${name(o.kind)}, ${name(o.recipient)}, ${name(o.source)}, ${name(o.payload)}, ${name(o.message_id)}, ${name(o.person_id)})
         select 'alert', m.recipient, ${ALERTS_SOURCE}, p.payload, m.message_id, m.person_id
-        from unnest(${param(ready.map((m) => m.recipient), "text")}, ${param(messageIds, "text")}, ${param(ready.map((m) => m.person), "integer")}) with ordinality as m(recipient, message_id, person_id, n)
+        from unnest(${param(
+          ready.map((m) => m.recipient),
+          "text",
+        )}, ${param(messageIds, "text")}, ${param(
+          ready.map((m) => m.person),
+          "integer",
+        )}) with ordinality as m(recipient, message_id, person_id, n)
           join jsonb_array_elements(${JSON.stringify(ready.map((m) => m.payload))}::jsonb) with ordinality as p(payload, n) on p.n = m.n
         on conflict (${name(o.message_id)}) do nothing
         returning ${name(o.id)}, ${name(o.message_id)}),
       claimed as (update ${i} set ${name(i.outbox_id)} = queued.id
-        from unnest(${param(ready.flatMap((m) => m.rows), "integer")}, ${param(ready.flatMap((m, n) => m.rows.map(() => messageIds[n]!)), "text")}) as m(item_id, message_id)
+        from unnest(${param(
+          ready.flatMap((m) => m.rows),
+          "integer",
+        )}, ${param(
+          ready.flatMap((m, n) => m.rows.map(() => messageIds[n]!)),
+          "text",
+        )}) as m(item_id, message_id)
           join queued on queued.message_id = m.message_id
         where ${i.id} = m.item_id and ${i.outbox_id} is null returning 1)`,
   });

@@ -11,11 +11,18 @@ const t = testDatabaseForThisFile();
 
 describe("server secrets", () => {
   it("makes one random 32-byte secret per name, the same for every reader, even when they race", async () => {
-    const raced = await Promise.all([secretIn(t.db.rows, "suppression"), secretIn(t.db.rows, "suppression"), secretIn(t.db.rows, "alert-links")]);
+    const raced = await Promise.all([
+      secretIn(t.db.rows, "suppression"),
+      secretIn(t.db.rows, "suppression"),
+      secretIn(t.db.rows, "alert-links"),
+    ]);
     expect(raced[0]).toHaveLength(32);
     expect(raced[1]!.equals(raced[0]!)).toBe(true);
     expect(raced[2]!.equals(raced[0]!)).toBe(false);
-    expect(await select(t.db.rows, { name: serverSecrets.name }, sql`from ${serverSecrets} order by ${serverSecrets.name}`)).toEqual([{ name: "alert-links" }, { name: "suppression" }]);
+    expect(await select(t.db.rows, { name: serverSecrets.name }, sql`from ${serverSecrets} order by ${serverSecrets.name}`)).toEqual([
+      { name: "alert-links" },
+      { name: "suppression" },
+    ]);
   });
 
   it("caches a database's secret: the second read is the same buffer without a statement", async () => {
@@ -37,7 +44,9 @@ describe("the suppression list", () => {
     expect(await isSuppressed(t.db.rows, "jane@example.com")).toBe(false);
     expect(await select(t.db.rows, { name: serverSecrets.name }, sql`from ${serverSecrets}`)).toEqual([]);
     const hash = await emailHash(t.db, "jane@example.com");
-    await t.db.rows(sql`insert into ${emailSuppressions} (${name(emailSuppressions.email_hash)}, ${name(emailSuppressions.reason)}) values (${hash}, 'erased')`);
+    await t.db.rows(
+      sql`insert into ${emailSuppressions} (${name(emailSuppressions.email_hash)}, ${name(emailSuppressions.reason)}) values (${hash}, 'erased')`,
+    );
     expect(await isSuppressed(t.db.rows, " JANE@example.COM")).toBe(true);
     expect(await isSuppressed(t.db.rows, "john@example.com")).toBe(false);
     expect(await t.db.transaction((rows) => isSuppressed(rows, "jane@example.com"))).toBe(true);

@@ -22,12 +22,17 @@ export async function secretIn(rows: Database["rows"], secretName: SecretName): 
   // Twice at most: on PostgreSQL, a statement whose insert waited for another server's (and so did
   // nothing) reads with the snapshot it started with, which lacks that row; the next one sees it.
   for (let attempt = 0; attempt < 2; attempt++) {
-    const [row] = await select(rows, { value: sql<string>`value` }, sql`from (select value from made union all select ${s.value} from ${s} where ${s.name} = ${secretName}) as found limit 1`, {
-      with: sql`made as (
+    const [row] = await select(
+      rows,
+      { value: sql<string>`value` },
+      sql`from (select value from made union all select ${s.value} from ${s} where ${s.name} = ${secretName}) as found limit 1`,
+      {
+        with: sql`made as (
         insert into ${s} (${name(s.name)}, ${name(s.value)}) values (${secretName}, ${randomBytes(32).toString("base64url")})
         on conflict (${name(s.name)}) do nothing
         returning ${s.value} as value)`,
-    });
+      },
+    );
     if (row) return Buffer.from(row.value, "base64url");
   }
   throw new Error(`the server secret ${secretName} could not be read`);

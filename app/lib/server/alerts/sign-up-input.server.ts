@@ -7,7 +7,16 @@ import { LISTING_CATEGORIES } from "~/lib/schema-values";
 import { LIMITS } from "~/lib/schemas/limits";
 
 /** Lengths a visitor's text is cut to: the forms' own (schemas/limits.ts) for what the sign-up form offers. */
-export const MAX = { email: LIMITS.email, name: LIMITS.name, form: 100, address: 100, userAgent: 500, listingKey: 64, city: 100, cities: 50 } as const;
+export const MAX = {
+  email: LIMITS.email,
+  name: LIMITS.name,
+  form: 100,
+  address: 100,
+  userAgent: 500,
+  listingKey: 64,
+  city: 100,
+  cities: 50,
+} as const;
 
 /** NUL (PostgreSQL refuses it) and halves of surrogate pairs (a cut may leave one) removed, then trimmed. */
 export function clean(value: string | null | undefined, max: number): string {
@@ -26,7 +35,9 @@ export function cleanOrNull(value: string | null | undefined, max: number): stri
 
 /** The address as people.email holds it; null for one too long to be an address (cutting it would mail someone else). */
 export function alertEmail(email: string): string | null {
-  const normalised = clean(email, MAX.email + 1000).toLowerCase().trim();
+  const normalised = clean(email, MAX.email + 1000)
+    .toLowerCase()
+    .trim();
   return normalised.length <= MAX.email && normalised.includes("@") ? normalised : null;
 }
 
@@ -34,7 +45,11 @@ const whole = (n: unknown): n is number => typeof n === "number" && Number.isSaf
 
 /** The criteria with only the known fields, cities sorted: one search is stored one way, so an identical sign-up finds it. */
 export function canonicalCriteria(c: AlertCriteria): AlertCriteria {
-  const cities = [...new Set((Array.isArray(c.cities) ? c.cities : []).filter((city) => typeof city === "string" && city.length <= MAX.city))].sort().slice(0, MAX.cities);
+  const cities = [
+    ...new Set((Array.isArray(c.cities) ? c.cities : []).filter((city) => typeof city === "string" && city.length <= MAX.city)),
+  ]
+    .sort()
+    .slice(0, MAX.cities);
   return {
     ...(cities.length ? { cities } : {}),
     ...((LISTING_CATEGORIES as readonly string[]).includes(c.category as string) ? { category: c.category } : {}),

@@ -34,7 +34,13 @@ const owner: SignUpInput = {
   userAgent: "Firefox",
 };
 /** The same address and search, typed by someone else: another frequency, name, address and browser. */
-const stranger: SignUpInput = { ...owner, frequency: "weekly", name: "Call 1-900-SCAM now", address: "192.0.2.66", userAgent: "EvilBot/1.0" };
+const stranger: SignUpInput = {
+  ...owner,
+  frequency: "weekly",
+  name: "Call 1-900-SCAM now",
+  address: "192.0.2.66",
+  userAgent: "EvilBot/1.0",
+};
 
 const rows = () =>
   select(
@@ -74,8 +80,16 @@ describe("a sign-up for a search the address already has", () => {
     // One mail, to the address itself, asking to change how often.
     const mails = await confirmations();
     expect(mails).toHaveLength(2);
-    expect(mails[1]).toMatchObject({ recipient: "jane@example.com", personId: null, payload: { frequency: "weekly", change: { from: "daily" } } });
-    expect(await subscriptionToConfirm(ctx, await confirmToken(1), later(6))).toMatchObject({ status: "pending", frequency: "weekly", change: { from: "daily" } });
+    expect(mails[1]).toMatchObject({
+      recipient: "jane@example.com",
+      personId: null,
+      payload: { frequency: "weekly", change: { from: "daily" } },
+    });
+    expect(await subscriptionToConfirm(ctx, await confirmToken(1), later(6))).toMatchObject({
+      status: "pending",
+      frequency: "weekly",
+      change: { from: "daily" },
+    });
     expect(await consentLedger(t.db, jane)).toHaveLength(1);
 
     // The owner uses it: the live subscription takes the new frequency; no second subscription begins.
@@ -127,10 +141,23 @@ describe("a pending sign-up signed up again", () => {
     expect(await confirmations()).toHaveLength(2);
 
     // The owner uses the link of their own sign-up (the first mail).
-    expect(await confirmSubscription(ctx, await confirmToken(0), ownerMeta, later(10))).toMatchObject({ status: "confirmed", frequency: "daily" });
+    expect(await confirmSubscription(ctx, await confirmToken(0), ownerMeta, later(10))).toMatchObject({
+      status: "confirmed",
+      frequency: "daily",
+    });
     const jane = await personId();
     expect(await consentLedger(t.db, jane)).toEqual([
-      { kind: "express", basis: "Save this search", text: alertConsentText("search"), version: ALERT_CONSENT_VERSION, givenAt: now, address: "203.0.113.7", userAgent: "Firefox", expiresAt: null, createdAt: later(10) },
+      {
+        kind: "express",
+        basis: "Save this search",
+        text: alertConsentText("search"),
+        version: ALERT_CONSENT_VERSION,
+        givenAt: now,
+        address: "203.0.113.7",
+        userAgent: "Firefox",
+        expiresAt: null,
+        createdAt: later(10),
+      },
     ]);
     const [person] = await select(t.db.rows, { name: people.name }, sql`from ${people}`);
     expect(person!.name).toBe("Jane Doe");
@@ -139,7 +166,10 @@ describe("a pending sign-up signed up again", () => {
     expect((await rows())[1]).toMatchObject({ status: "pending", personId: null });
     // And its link, used now, is a change of the live subscription (said so), never a second one.
     expect(await subscriptionToConfirm(ctx, await confirmToken(1), later(11))).toMatchObject({ change: { from: "daily" } });
-    expect(await confirmSubscription(ctx, await confirmToken(1), ownerMeta, later(12))).toMatchObject({ status: "changed", frequency: "weekly" });
+    expect(await confirmSubscription(ctx, await confirmToken(1), ownerMeta, later(12))).toMatchObject({
+      status: "changed",
+      frequency: "weekly",
+    });
     expect((await rows()).filter((r) => r.status === "active").map((r) => r.frequency)).toEqual(["weekly"]);
   });
 
@@ -149,11 +179,16 @@ describe("a pending sign-up signed up again", () => {
     await signUp(ctx, stranger, later(1));
     // Emptying the tables between tests dropped the signing secret this handle still caches: put it back for the second server.
     const secret = (await serverSecret(t.db, "alert-links")).toString("base64url");
-    await t.db.rows(sql`insert into ${serverSecrets} (${name(serverSecrets.name)}, ${name(serverSecrets.value)}) values ('alert-links', ${secret}) on conflict (${name(serverSecrets.name)}) do update set ${name(serverSecrets.value)} = excluded.${name(serverSecrets.value)}`);
+    await t.db.rows(
+      sql`insert into ${serverSecrets} (${name(serverSecrets.name)}, ${name(serverSecrets.value)}) values ('alert-links', ${secret}) on conflict (${name(serverSecrets.name)}) do update set ${name(serverSecrets.value)} = excluded.${name(serverSecrets.value)}`,
+    );
     const other = await t.openAnother();
     try {
       const tokens = [await confirmToken(0), await confirmToken(1)];
-      const results = await Promise.all([confirmSubscription(ctx, tokens[0]!, ownerMeta, later(2)), confirmSubscription(contextOf(other), tokens[1]!, ownerMeta, later(2))]);
+      const results = await Promise.all([
+        confirmSubscription(ctx, tokens[0]!, ownerMeta, later(2)),
+        confirmSubscription(contextOf(other), tokens[1]!, ownerMeta, later(2)),
+      ]);
       expect(results.map((r) => (typeof r === "string" ? r : r.status)).sort()).toEqual(["changed", "confirmed"]);
       expect((await rows()).filter((r) => r.status === "active")).toHaveLength(1);
     } finally {

@@ -69,7 +69,12 @@ const messages = {
 export async function answerSignUp(request: Request, context: Readonly<RouterContextProvider>) {
   const alerts = alertsOf(context);
   if (!alerts) {
-    const off: SignUpAnswer = { status: "error", title: "Listing alerts are not available", message: "Listing alerts are not available right now.", values: null };
+    const off: SignUpAnswer = {
+      status: "error",
+      title: "Listing alerts are not available",
+      message: "Listing alerts are not available right now.",
+      values: null,
+    };
     return data(off, { status: 404, headers: PRIVATE_HEADERS });
   }
   // The criteria and the page's form are the same for every step past the check.
@@ -115,7 +120,12 @@ export async function answerSignUp(request: Request, context: Readonly<RouterCon
         );
         if (result === "bad-version") return { ok: false, fieldErrors: { consent: STALE_CONSENT_MESSAGE } };
         if (result === "unknown-home") {
-          return { ok: false, status: 400, title: "This home cannot be watched", message: "This home is no longer on the market, so it cannot be watched. Similar homes are on the search page." };
+          return {
+            ok: false,
+            status: 400,
+            title: "This home cannot be watched",
+            message: "This home is no longer on the market, so it cannot be watched. Similar homes are on the search page.",
+          };
         }
         // "confirm-sent" and "suppressed" alike: the answer never tells whether the address is known.
         return { ok: true };

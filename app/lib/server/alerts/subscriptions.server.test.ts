@@ -2,13 +2,30 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ALERT_CONSENT_VERSION, alertConsentText } from "~/lib/alert-consent";
-import { alertItems, alertSubscriptions, consentEvents, emailSuppressions, listingChanges, notificationOutbox, people } from "../../../../db/schema";
+import {
+  alertItems,
+  alertSubscriptions,
+  consentEvents,
+  emailSuppressions,
+  listingChanges,
+  notificationOutbox,
+  people,
+} from "../../../../db/schema";
 import { name, returning, select } from "../../../../platform/db/query";
 import { testDatabaseForThisFile } from "../../../../tests/support/test-database";
 import { consentLedger, marketingAllowed } from "./consent.server";
 import { SITE, contextOf, deviceIn, listingIn, outboxRows, pushRows } from "../../../../tests/support/alerts-core";
 import { serverSecret } from "./secrets.server";
-import { AlertSignUpError, type SignUpInput, confirmSubscription, endSubscription, setFrequency, signUp, subscriptionsOf, unsubscribeAll } from "./subscriptions.server";
+import {
+  AlertSignUpError,
+  type SignUpInput,
+  confirmSubscription,
+  endSubscription,
+  setFrequency,
+  signUp,
+  subscriptionsOf,
+  unsubscribeAll,
+} from "./subscriptions.server";
 import { emailHash } from "./suppression.server";
 import { readToken } from "./tokens.server";
 
@@ -32,7 +49,15 @@ const search: SignUpInput = {
 const subscriptions = () =>
   select(
     t.db.rows,
-    { id: alertSubscriptions.id, email: alertSubscriptions.email, status: alertSubscriptions.status, frequency: alertSubscriptions.frequency, personId: alertSubscriptions.person_id, label: alertSubscriptions.label, name: alertSubscriptions.name },
+    {
+      id: alertSubscriptions.id,
+      email: alertSubscriptions.email,
+      status: alertSubscriptions.status,
+      frequency: alertSubscriptions.frequency,
+      personId: alertSubscriptions.person_id,
+      label: alertSubscriptions.label,
+      name: alertSubscriptions.name,
+    },
     sql`from ${alertSubscriptions} order by ${alertSubscriptions.id}`,
   );
 
@@ -48,11 +73,38 @@ describe("signUp", () => {
   it("stores a pending search with the server's own consent text and queues only its confirmation, to the address", async () => {
     const ctx = contextOf(t.db);
     expect(await signUp(ctx, search, now)).toEqual({ result: "confirm-sent" });
-    const [row] = await select(t.db.rows, { email: alertSubscriptions.email, name: alertSubscriptions.name, status: alertSubscriptions.status, text: alertSubscriptions.consent_text, criteria: alertSubscriptions.criteria, label: alertSubscriptions.label, personId: alertSubscriptions.person_id }, sql`from ${alertSubscriptions}`);
-    expect(row).toEqual({ email: "jane@example.com", name: "Jane Doe", status: "pending", text: alertConsentText("search"), criteria: search.criteria, label: "Houses in Edmonton, $300,000–$500,000, 3+ bedrooms", personId: null });
+    const [row] = await select(
+      t.db.rows,
+      {
+        email: alertSubscriptions.email,
+        name: alertSubscriptions.name,
+        status: alertSubscriptions.status,
+        text: alertSubscriptions.consent_text,
+        criteria: alertSubscriptions.criteria,
+        label: alertSubscriptions.label,
+        personId: alertSubscriptions.person_id,
+      },
+      sql`from ${alertSubscriptions}`,
+    );
+    expect(row).toEqual({
+      email: "jane@example.com",
+      name: "Jane Doe",
+      status: "pending",
+      text: alertConsentText("search"),
+      criteria: search.criteria,
+      label: "Houses in Edmonton, $300,000–$500,000, 3+ bedrooms",
+      personId: null,
+    });
     const mails = await outboxRows(t.db);
     expect(mails).toEqual([
-      expect.objectContaining({ kind: "confirmation", recipient: "jane@example.com", personId: null, status: "pending", source: "listing_alerts", payload: expect.objectContaining({ label: row!.label, kind: "search", frequency: "daily", name: "Jane Doe" }) }),
+      expect.objectContaining({
+        kind: "confirmation",
+        recipient: "jane@example.com",
+        personId: null,
+        status: "pending",
+        source: "listing_alerts",
+        payload: expect.objectContaining({ label: row!.label, kind: "search", frequency: "daily", name: "Jane Doe" }),
+      }),
     ]);
     expect(readToken(await serverSecret(t.db, "alert-links"), "confirm", await lastConfirmToken(), now)).toEqual({ id: 1 });
     // No person until the link is used.
@@ -75,7 +127,9 @@ describe("signUp", () => {
   });
 
   it("stores and sends nothing for a suppressed address", async () => {
-    await t.db.rows(sql`insert into ${emailSuppressions} (${name(emailSuppressions.email_hash)}, ${name(emailSuppressions.reason)}) values (${await emailHash(t.db, "jane@example.com")}, 'erased')`);
+    await t.db.rows(
+      sql`insert into ${emailSuppressions} (${name(emailSuppressions.email_hash)}, ${name(emailSuppressions.reason)}) values (${await emailHash(t.db, "jane@example.com")}, 'erased')`,
+    );
     const ctx = contextOf(t.db);
     expect(await signUp(ctx, search, now)).toEqual({ result: "suppressed" });
     expect(await subscriptions()).toEqual([]);
@@ -110,8 +164,16 @@ describe("signUp", () => {
     await expect(signUp(contextOf(t.db), { ...search, email: "   " }, now)).rejects.toThrow(AlertSignUpError);
     await expect(signUp(contextOf(t.db), { ...search, kind: "spy" as never }, now)).rejects.toThrow(AlertSignUpError);
     // The form's own limit for a name (LIMITS.name): 118 letters, a NUL, then an emoji whose second half falls past it.
-    await signUp(contextOf(t.db), { ...search, name: `${"N".repeat(118)}\u0000😀`, form: "F".repeat(1000), userAgent: "U".repeat(5000) }, now);
-    const [row] = await select(t.db.rows, { name: alertSubscriptions.name, form: alertSubscriptions.form, userAgent: alertSubscriptions.user_agent }, sql`from ${alertSubscriptions}`);
+    await signUp(
+      contextOf(t.db),
+      { ...search, name: `${"N".repeat(118)}\u0000😀`, form: "F".repeat(1000), userAgent: "U".repeat(5000) },
+      now,
+    );
+    const [row] = await select(
+      t.db.rows,
+      { name: alertSubscriptions.name, form: alertSubscriptions.form, userAgent: alertSubscriptions.user_agent },
+      sql`from ${alertSubscriptions}`,
+    );
     // The NUL is dropped, and so is the emoji's lone half the cut at 120 left.
     expect(row!.name).toBe("N".repeat(118));
     expect(row!.form.length).toBe(100);
@@ -124,14 +186,49 @@ describe("confirmSubscription", () => {
     const ctx = contextOf(t.db);
     await signUp(ctx, search, new Date(now.getTime() - 60_000));
     const confirmed = await confirmSubscription(ctx, await lastConfirmToken(), meta, now);
-    const [person] = await select(t.db.rows, { id: people.id, email: people.email, name: people.name, sources: people.sources, submissions: people.submissions, awaiting: people.awaiting_reply_since, warmingAt: people.warming_at }, sql`from ${people}`);
-    expect(person).toEqual({ id: person!.id, email: "jane@example.com", name: "Jane Doe", sources: ["listing_alerts"], submissions: 0, awaiting: null, warmingAt: null });
-    expect(confirmed).toEqual({ status: "confirmed", label: "Houses in Edmonton, $300,000–$500,000, 3+ bedrooms", frequency: "daily", manageUrl: expect.stringMatching(new RegExp(`^${SITE}/alerts/manage/[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$`)) });
+    const [person] = await select(
+      t.db.rows,
+      {
+        id: people.id,
+        email: people.email,
+        name: people.name,
+        sources: people.sources,
+        submissions: people.submissions,
+        awaiting: people.awaiting_reply_since,
+        warmingAt: people.warming_at,
+      },
+      sql`from ${people}`,
+    );
+    expect(person).toEqual({
+      id: person!.id,
+      email: "jane@example.com",
+      name: "Jane Doe",
+      sources: ["listing_alerts"],
+      submissions: 0,
+      awaiting: null,
+      warmingAt: null,
+    });
+    expect(confirmed).toEqual({
+      status: "confirmed",
+      label: "Houses in Edmonton, $300,000–$500,000, 3+ bedrooms",
+      frequency: "daily",
+      manageUrl: expect.stringMatching(new RegExp(`^${SITE}/alerts/manage/[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$`)),
+    });
     const manageToken = (confirmed as { manageUrl: string }).manageUrl.split("/").at(-1)!;
     expect(readToken(await serverSecret(t.db, "alert-links"), "manage", manageToken, now)).toEqual({ id: person!.id });
     expect((await subscriptions())[0]).toMatchObject({ status: "active", personId: person!.id });
     expect(await consentLedger(t.db, person!.id)).toEqual([
-      { kind: "express", basis: "Save this search", text: alertConsentText("search"), version: ALERT_CONSENT_VERSION, givenAt: new Date(now.getTime() - 60_000), address: "203.0.113.7", userAgent: "Firefox", expiresAt: null, createdAt: now },
+      {
+        kind: "express",
+        basis: "Save this search",
+        text: alertConsentText("search"),
+        version: ALERT_CONSENT_VERSION,
+        givenAt: new Date(now.getTime() - 60_000),
+        address: "203.0.113.7",
+        userAgent: "Firefox",
+        expiresAt: null,
+        createdAt: now,
+      },
     ]);
     expect(await marketingAllowed(t.db.rows, person!.id, now)).toBe(true);
     // Confirming sends nothing more (the confirmation was the only mail), and tells no one.
@@ -139,13 +236,21 @@ describe("confirmSubscription", () => {
   });
 
   it("keeps a known person's name, counts and reply clock, and adds the alerts to their sources", async () => {
-    const [known] = await returning(t.db.rows, { id: people.id }, sql`
+    const [known] = await returning(
+      t.db.rows,
+      { id: people.id },
+      sql`
       insert into ${people} (${name(people.email)}, ${name(people.name)}, ${name(people.sources)}, ${name(people.submissions)}, ${name(people.awaiting_reply_since)})
-      values ('jane@example.com', 'Jane', array['contact_form'], 2, ${now.toISOString()}::timestamptz)`);
+      values ('jane@example.com', 'Jane', array['contact_form'], 2, ${now.toISOString()}::timestamptz)`,
+    );
     const ctx = contextOf(t.db);
     await signUp(ctx, { ...search, name: null }, now);
     await confirmSubscription(ctx, await lastConfirmToken(), meta, now);
-    const [person] = await select(t.db.rows, { id: people.id, name: people.name, sources: people.sources, submissions: people.submissions, awaiting: people.awaiting_reply_since }, sql`from ${people}`);
+    const [person] = await select(
+      t.db.rows,
+      { id: people.id, name: people.name, sources: people.sources, submissions: people.submissions, awaiting: people.awaiting_reply_since },
+      sql`from ${people}`,
+    );
     expect(person).toEqual({ id: known!.id, name: "Jane", sources: ["contact_form", "listing_alerts"], submissions: 2, awaiting: now });
   });
 
@@ -155,9 +260,14 @@ describe("confirmSubscription", () => {
     const token = await lastConfirmToken();
     expect(await confirmSubscription(ctx, token, meta, new Date(now.getTime() + 8 * 86_400_000))).toBe("expired");
     await confirmSubscription(ctx, token, meta, now);
-    expect(await confirmSubscription(ctx, token, meta, now)).toMatchObject({ status: "already", label: expect.any(String), manageUrl: expect.any(String) });
+    expect(await confirmSubscription(ctx, token, meta, now)).toMatchObject({
+      status: "already",
+      label: expect.any(String),
+      manageUrl: expect.any(String),
+    });
     expect(await consentLedger(t.db, (await subscriptions())[0]!.personId!)).toHaveLength(1);
-    for (const wrong of ["", "abc", token.slice(0, -2), "x".repeat(2000)]) expect(await confirmSubscription(ctx, wrong, meta, now)).toBe("invalid");
+    for (const wrong of ["", "abc", token.slice(0, -2), "x".repeat(2000)])
+      expect(await confirmSubscription(ctx, wrong, meta, now)).toBe("invalid");
     await t.db.rows(sql`update ${alertSubscriptions} set ${name(alertSubscriptions.status)} = 'ended'`);
     expect(await confirmSubscription(ctx, token, meta, now)).toBe("invalid");
   });
@@ -172,8 +282,20 @@ describe("confirmSubscription", () => {
     const [person] = await select(t.db.rows, { id: people.id, warmingAt: people.warming_at }, sql`from ${people}`);
     expect(person!.warmingAt).toEqual(now);
     const warming = (await outboxRows(t.db)).filter((r) => r.kind === "warming");
-    expect(warming).toEqual([expect.objectContaining({ recipient: null, personId: person!.id, payload: { name: "Jane Doe", email: "jane@example.com", reason: "Watches 10123 Jasper Avenue NW, Edmonton" } })]);
-    expect(await pushRows(t.db)).toEqual([{ kind: "warming", personId: person!.id, payload: { kind: "warming", name: "Jane Doe", reason: "Watches 10123 Jasper Avenue NW, Edmonton" } }]);
+    expect(warming).toEqual([
+      expect.objectContaining({
+        recipient: null,
+        personId: person!.id,
+        payload: { name: "Jane Doe", email: "jane@example.com", reason: "Watches 10123 Jasper Avenue NW, Edmonton" },
+      }),
+    ]);
+    expect(await pushRows(t.db)).toEqual([
+      {
+        kind: "warming",
+        personId: person!.id,
+        payload: { kind: "warming", name: "Jane Doe", reason: "Watches 10123 Jasper Avenue NW, Edmonton" },
+      },
+    ]);
     expect(ctx.wakes).toBe(2);
     // A second watch: already warming, nobody told again.
     await listingIn(t.db, "28999999", "1 Main Street", "St. Albert");
@@ -197,7 +319,9 @@ describe("the manage page's changes", () => {
 
   it("lists a person's active subscriptions and changes only their own", async () => {
     const { jane, john } = await twoPeople();
-    expect((await subscriptionsOf(t.db, jane.personId!)).map((s) => [s.id, s.kind, s.label, s.frequency, s.status])).toEqual([[jane.id, "search", jane.label, "daily", "active"]]);
+    expect((await subscriptionsOf(t.db, jane.personId!)).map((s) => [s.id, s.kind, s.label, s.frequency, s.status])).toEqual([
+      [jane.id, "search", jane.label, "daily", "active"],
+    ]);
     expect(await setFrequency(t.db, jane.personId!, john.id, "instant")).toBe(false);
     expect(await endSubscription(t.db, jane.personId!, john.id, now)).toBe(false);
     expect(await setFrequency(t.db, jane.personId!, jane.id, "weekly")).toBe(true);
@@ -214,7 +338,11 @@ describe("the manage page's changes", () => {
 
   it("unsubscribing ends everything at once: a withdrawal recorded, waiting changes dropped, unsent alerts withheld, nothing of others touched", async () => {
     const { jane, john } = await twoPeople();
-    const [change] = await returning(t.db.rows, { id: listingChanges.id }, sql`insert into ${listingChanges} (${name(listingChanges.listing_key)}, ${name(listingChanges.kind)}) values ('28123456', 'new')`);
+    const [change] = await returning(
+      t.db.rows,
+      { id: listingChanges.id },
+      sql`insert into ${listingChanges} (${name(listingChanges.listing_key)}, ${name(listingChanges.kind)}) values ('28123456', 'new')`,
+    );
     const o = notificationOutbox;
     for (const who of [jane, john]) {
       await t.db.rows(sql`
@@ -226,7 +354,13 @@ describe("the manage page's changes", () => {
     }
     expect(await unsubscribeAll(t.db, jane.personId!, "One-click unsubscribe", meta, now)).toEqual({ ended: 1 });
     expect((await subscriptions()).map((s) => s.status)).toEqual(["ended", "active"]);
-    expect((await consentLedger(t.db, jane.personId!))[0]).toMatchObject({ kind: "withdrawal", basis: "One-click unsubscribe", address: meta.address, userAgent: meta.userAgent, createdAt: now });
+    expect((await consentLedger(t.db, jane.personId!))[0]).toMatchObject({
+      kind: "withdrawal",
+      basis: "One-click unsubscribe",
+      address: meta.address,
+      userAgent: meta.userAgent,
+      createdAt: now,
+    });
     expect(await marketingAllowed(t.db.rows, jane.personId!, now)).toBe(false);
     expect(await marketingAllowed(t.db.rows, john.personId!, now)).toBe(true);
     expect(await select(t.db.rows, { personId: alertItems.person_id }, sql`from ${alertItems}`)).toEqual([{ personId: john.personId }]);
@@ -236,6 +370,8 @@ describe("the manage page's changes", () => {
     ]);
     // A second click (or a mail program retrying) ends nothing more and records nothing more: the ledger cannot be grown by replaying a link.
     expect(await unsubscribeAll(t.db, jane.personId!, "Unsubscribe page", meta, now)).toEqual({ ended: 0 });
-    expect(await select(t.db.rows, { n: sql<number>`count(*)::integer` }, sql`from ${consentEvents} where ${consentEvents.kind} = 'withdrawal'`)).toEqual([{ n: 1 }]);
+    expect(
+      await select(t.db.rows, { n: sql<number>`count(*)::integer` }, sql`from ${consentEvents} where ${consentEvents.kind} = 'withdrawal'`),
+    ).toEqual([{ n: 1 }]);
   });
 });

@@ -8,8 +8,24 @@ import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { criteriaLabel } from "~/lib/alert-criteria";
 import { alertConsentText } from "~/lib/alert-consent";
-import { ALERTS_SOURCE, ALERT_FREQUENCIES, ALERT_FREQUENCY_LABELS, ALERT_KINDS, type AlertCriteria, type AlertFrequency, type AlertKind } from "~/lib/alert-values";
-import { MARKETING_KINDS, alertItems, alertSubscriptions, consentEvents, listings, notificationOutbox, people } from "../../../../db/schema";
+import {
+  ALERTS_SOURCE,
+  ALERT_FREQUENCIES,
+  ALERT_FREQUENCY_LABELS,
+  ALERT_KINDS,
+  type AlertCriteria,
+  type AlertFrequency,
+  type AlertKind,
+} from "~/lib/alert-values";
+import {
+  MARKETING_KINDS,
+  alertItems,
+  alertSubscriptions,
+  consentEvents,
+  listings,
+  notificationOutbox,
+  people,
+} from "../../../../db/schema";
 import type { Database } from "../../../../platform/db/database";
 import { type RowOf, name, returning, select } from "../../../../platform/db/query";
 import { newMessageId } from "../mail/message-id.server";
@@ -55,7 +71,11 @@ export class AlertSignUpError extends Error {
 async function homeLabel(db: Database, listingKey: string | null): Promise<string | null> {
   const key = clean(listingKey, MAX.listingKey + 1);
   if (!key || key.length > MAX.listingKey) return null;
-  const [home] = await select(db.rows, { address: listings.address, city: listings.city }, sql`from ${listings} where ${listings.listing_key} = ${key}`);
+  const [home] = await select(
+    db.rows,
+    { address: listings.address, city: listings.city },
+    sql`from ${listings} where ${listings.listing_key} = ${key}`,
+  );
   return home ? [home.address, home.city].filter(Boolean).join(", ") : null;
 }
 
@@ -97,17 +117,32 @@ export async function signUp(ctx: AlertsContext, input: SignUpInput, now: Date):
   const s = alertSubscriptions;
   const o = notificationOutbox;
   const queued = await ctx.db.transaction(async (rows) => {
-    const [live] = await select(rows, { frequency: s.frequency }, sql`from ${s} where ${liveSql(s, { email, kind: input.kind, criteria, listingKey })} order by ${s.id} desc limit 1`);
+    const [live] = await select(
+      rows,
+      { frequency: s.frequency },
+      sql`from ${s} where ${liveSql(s, { email, kind: input.kind, criteria, listingKey })} order by ${s.id} desc limit 1`,
+    );
     if (live?.frequency === input.frequency) return false;
-    const [stored] = await returning(rows, { id: s.id }, sql`
+    const [stored] = await returning(
+      rows,
+      { id: s.id },
+      sql`
       insert into ${s} (${name(s.kind)}, ${name(s.email)}, ${name(s.name)}, ${name(s.criteria)}, ${name(s.listing_key)}, ${name(s.label)}, ${name(s.frequency)},
         ${name(s.consent_text)}, ${name(s.consent_version)}, ${name(s.form)}, ${name(s.client_address)}, ${name(s.user_agent)}, ${name(s.created_at)})
       values (${input.kind}, ${email}, ${name_}::text, ${JSON.stringify(criteria)}::jsonb, ${listingKey}::text, ${label}, ${input.frequency},
-        ${fields.consentText}, ${fields.version}, ${fields.form}, ${fields.address}::text, ${fields.userAgent}::text, ${now.toISOString()}::timestamptz)`);
+        ${fields.consentText}, ${fields.version}, ${fields.form}, ${fields.address}::text, ${fields.userAgent}::text, ${now.toISOString()}::timestamptz)`,
+    );
     if (!stored) throw new Error("the subscription was not stored");
     // The secret was read before the transaction, which then runs only its own statements (PGlite has one connection).
     const confirmUrl = confirmUrlWith(ctx.siteUrl, secret, stored.id, now);
-    const payload = { label, kind: input.kind, frequency: input.frequency, confirmUrl, name: name_, ...(live ? { change: { from: live.frequency } } : {}) };
+    const payload = {
+      label,
+      kind: input.kind,
+      frequency: input.frequency,
+      confirmUrl,
+      name: name_,
+      ...(live ? { change: { from: live.frequency } } : {}),
+    };
     // The one insert of a confirmation mail, to the address typed: the outbox's limits per recipient apply to it.
     await rows(sql`
       insert into ${o} (${name(o.kind)}, ${name(o.source)}, ${name(o.payload)}, ${name(o.message_id)}, ${name(o.recipient)})
@@ -159,7 +194,11 @@ export async function subscriptionToConfirm(ctx: AlertsContext, token: string | 
   if (!row || (row.status === "ended" && row.appliedTo === null)) return "invalid" as const;
   const [live] =
     row.status === "pending"
-      ? await select(ctx.db.rows, { frequency: s.frequency }, sql`from ${s} where ${liveSql(s, { email: row.email, kind: row.kind, criteria: row.criteria, listingKey: row.listingKey })} order by ${s.id} desc limit 1`)
+      ? await select(
+          ctx.db.rows,
+          { frequency: s.frequency },
+          sql`from ${s} where ${liveSql(s, { email: row.email, kind: row.kind, criteria: row.criteria, listingKey: row.listingKey })} order by ${s.id} desc limit 1`,
+        )
       : [];
   return {
     kind: row.kind,
@@ -193,15 +232,23 @@ export async function confirmSubscription(ctx: AlertsContext, token: string, met
     await rows(sql`select ${s.id} from ${s} where ${group} and ${s.status} in ('pending', 'active') order by ${s.id} for update`);
     const [sub] = await select(rows, attemptFields, sql`from ${s} where ${s.id} = ${read.id}`);
     if (!sub) return "invalid" as const;
-    if (sub.status === "ended" && sub.appliedTo !== null && sub.personId !== null) return { status: "already-changed" as const, label: sub.label, frequency: sub.frequency, personId: sub.personId, warmed: false };
+    if (sub.status === "ended" && sub.appliedTo !== null && sub.personId !== null)
+      return { status: "already-changed" as const, label: sub.label, frequency: sub.frequency, personId: sub.personId, warmed: false };
     if (sub.status === "ended") return "invalid" as const;
-    if (sub.status === "active" && sub.personId !== null) return { status: "already" as const, label: sub.label, frequency: sub.frequency, personId: sub.personId, warmed: false };
+    if (sub.status === "active" && sub.personId !== null)
+      return { status: "already" as const, label: sub.label, frequency: sub.frequency, personId: sub.personId, warmed: false };
     if (await isSuppressed(rows, sub.email)) return "invalid" as const;
-    const [live] = await select(rows, { id: s.id, frequency: s.frequency }, sql`from ${s} where ${group} and ${s.status} = 'active' order by ${s.id} desc limit 1`);
+    const [live] = await select(
+      rows,
+      { id: s.id, frequency: s.frequency },
+      sql`from ${s} where ${group} and ${s.status} = 'active' order by ${s.id} desc limit 1`,
+    );
     const at = sql`${now.toISOString()}::timestamptz`;
     const p = alias(people, "p");
     const c = consentEvents;
-    const basis = live ? `${sub.form}: how often changed from ${ALERT_FREQUENCY_LABELS[live.frequency]} to ${ALERT_FREQUENCY_LABELS[sub.frequency]}` : sub.form;
+    const basis = live
+      ? `${sub.form}: how often changed from ${ALERT_FREQUENCY_LABELS[live.frequency]} to ${ALERT_FREQUENCY_LABELS[sub.frequency]}`
+      : sub.form;
     const apply = live
       ? sql`applied as (
           update ${s} set ${name(s.frequency)} = ${sub.frequency} where ${s.id} = ${live.id}
@@ -243,7 +290,13 @@ export async function confirmSubscription(ctx: AlertsContext, token: string, met
       });
       warmed = Number(mark?.n ?? 0) > 0;
     }
-    return { status: live ? ("changed" as const) : ("confirmed" as const), label: sub.label, frequency: sub.frequency, personId: confirmed.personId, warmed };
+    return {
+      status: live ? ("changed" as const) : ("confirmed" as const),
+      label: sub.label,
+      frequency: sub.frequency,
+      personId: confirmed.personId,
+      warmed,
+    };
   });
   if (done === "invalid") return done;
   if (done.warmed) ctx.queued();
@@ -268,15 +321,23 @@ export type SubscriptionSummary = RowOf<typeof listFields>;
 /** The person's active searches and watched homes, newest first (the manage page). */
 export async function subscriptionsOf(db: Database, personId: number): Promise<SubscriptionSummary[]> {
   const s = alertSubscriptions;
-  return select(db.rows, listFields, sql`from ${s} where ${s.person_id} = ${personId} and ${s.status} = 'active' order by ${s.confirmed_at} desc, ${s.id} desc limit 500`);
+  return select(
+    db.rows,
+    listFields,
+    sql`from ${s} where ${s.person_id} = ${personId} and ${s.status} = 'active' order by ${s.confirmed_at} desc, ${s.id} desc limit 500`,
+  );
 }
 
 /** Changes how often one of the person's own active subscriptions is mailed; false when it is not theirs or not active. */
 export async function setFrequency(db: Database, personId: number, subscriptionId: number, frequency: AlertFrequency): Promise<boolean> {
   if (!(ALERT_FREQUENCIES as readonly string[]).includes(frequency)) return false;
   const s = alertSubscriptions;
-  const changed = await returning(db.rows, { id: s.id }, sql`
-    update ${s} set ${name(s.frequency)} = ${frequency} where ${s.id} = ${subscriptionId} and ${s.person_id} = ${personId} and ${s.status} = 'active'`);
+  const changed = await returning(
+    db.rows,
+    { id: s.id },
+    sql`
+    update ${s} set ${name(s.frequency)} = ${frequency} where ${s.id} = ${subscriptionId} and ${s.person_id} = ${personId} and ${s.status} = 'active'`,
+  );
   return changed.length > 0;
 }
 
@@ -302,7 +363,13 @@ export async function endSubscription(db: Database, personId: number, subscripti
  * one-click POSTs arriving together on PostgreSQL record one withdrawal (the second statement
  * starts once the first committed, and sees its withdrawal).
  */
-export async function unsubscribeAll(db: Database, personId: number, basis: string, meta: RequestMeta, now: Date): Promise<{ ended: number }> {
+export async function unsubscribeAll(
+  db: Database,
+  personId: number,
+  basis: string,
+  meta: RequestMeta,
+  now: Date,
+): Promise<{ ended: number }> {
   const s = alertSubscriptions;
   const c = consentEvents;
   const o = notificationOutbox;

@@ -29,11 +29,19 @@ export async function emailHash(db: Database, email: string): Promise<string> {
 
 /** Whether `email` is on the list (`rows`: the database's or a transaction's). Before the key exists, nothing was ever listed. */
 export async function isSuppressed(rows: Database["rows"], email: string): Promise<boolean> {
-  const [key] = await select(rows, { value: serverSecrets.value }, sql`from ${serverSecrets} where ${serverSecrets.name} = ${"suppression" satisfies SecretName}`);
+  const [key] = await select(
+    rows,
+    { value: serverSecrets.value },
+    sql`from ${serverSecrets} where ${serverSecrets.name} = ${"suppression" satisfies SecretName}`,
+  );
   return key ? isHashSuppressed(rows, hashWith(Buffer.from(key.value, "base64url"), email)) : false;
 }
 
 export async function isHashSuppressed(rows: Database["rows"], hash: string): Promise<boolean> {
-  const found = await select(rows, { hash: emailSuppressions.email_hash }, sql`from ${emailSuppressions} where ${emailSuppressions.email_hash} = ${hash} limit 1`);
+  const found = await select(
+    rows,
+    { hash: emailSuppressions.email_hash },
+    sql`from ${emailSuppressions} where ${emailSuppressions.email_hash} = ${hash} limit 1`,
+  );
   return found.length > 0;
 }

@@ -30,7 +30,17 @@ describe("alert tokens", () => {
     const forged = (payload: string) => `${Buffer.from(payload).toString("base64url")}.${mac}`;
     expect(readToken(secret, "confirm", forged(`8.${now.getTime() + 1000}`), now)).toBeNull();
     expect(readToken(secret, "confirm", forged(`7.${now.getTime() + 10_000_000}`), now)).toBeNull();
-    for (const bad of ["", ".", "a.b.c", "%%%.abc", token + "x", token.replace(".", ""), "x".repeat(5000), forged("07.1"), forged("-1.5")]) {
+    for (const bad of [
+      "",
+      ".",
+      "a.b.c",
+      "%%%.abc",
+      token + "x",
+      token.replace(".", ""),
+      "x".repeat(5000),
+      forged("07.1"),
+      forged("-1.5"),
+    ]) {
       expect(readToken(secret, "confirm", bad, now)).toBeNull();
     }
   });

@@ -20,7 +20,9 @@ describe("the fields the SODA client names", () => {
   });
 
   it("uses the API's names, not the portal's titles", () => {
-    const titles = publishedColumns("q7d6-ambg").columns.filter((c) => c.name !== null && c.name !== c.fieldName).map((c) => c.name);
+    const titles = publishedColumns("q7d6-ambg")
+      .columns.filter((c) => c.name !== null && c.name !== c.fieldName)
+      .map((c) => c.name);
     expect(titles).toContain("Assessment Class 1");
     for (const dataset of DATASETS) for (const f of dataset.fields) expect(f).toMatch(/^[a-z_0-9]+$/);
     expect(ROLL.fields).toEqual(expect.arrayContaining(["mill_class_1", "tax_class_pct_1", "assessed_value", "tax_class"]));

@@ -22,6 +22,14 @@ export function importClientOf(settings: AssessmentsSettings): SodaClient {
   return createSodaClient({ baseUrl: settings.baseUrl, appToken: settings.appToken ?? null });
 }
 
-export function createAssessmentsContext(db: Database, settings: AssessmentsSettings, log: Pick<Console, "warn"> = console): AssessmentsContext {
-  return { db, client: createSodaClient({ baseUrl: settings.baseUrl, appToken: settings.appToken ?? null, maxAttempts: 1, timeoutMs: 10_000 }), log };
+export function createAssessmentsContext(
+  db: Database,
+  settings: AssessmentsSettings,
+  log: Pick<Console, "warn"> = console,
+): AssessmentsContext {
+  return {
+    db,
+    client: createSodaClient({ baseUrl: settings.baseUrl, appToken: settings.appToken ?? null, maxAttempts: 1, timeoutMs: 10_000 }),
+    log,
+  };
 }

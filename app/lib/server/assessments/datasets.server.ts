@@ -44,8 +44,7 @@ const flag = z
   .pipe(z.enum(["y", "n", "true", "false"]))
   .transform((s) => s === "y" || s === "true");
 
-const optional = <T extends z.ZodType>(schema: T) =>
-  schema.optional().transform((v) => (v === undefined ? null : v) as z.output<T> | null);
+const optional = <T extends z.ZodType>(schema: T) => schema.optional().transform((v) => (v === undefined ? null : v) as z.output<T> | null);
 
 /** A dataset as the client reads it: its id, the fields it asks for, a unique stable order, and a row's reading. */
 export interface SodaDataset<Row> {

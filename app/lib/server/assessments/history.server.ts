@@ -25,11 +25,20 @@ export interface HistoryOptions {
 const inFlight = new Map<string, Promise<AssessmentYearValue[] | null>>();
 
 async function stored(db: Pick<Database, "rows">, accountNumber: string, rollYear: number): Promise<AssessmentYearValue[] | null> {
-  const [row] = await select(db.rows, { values: h.values, rollYear: h.roll_year }, sql`from ${h} where ${h.account_number} = ${accountNumber}`);
+  const [row] = await select(
+    db.rows,
+    { values: h.values, rollYear: h.roll_year },
+    sql`from ${h} where ${h.account_number} = ${accountNumber}`,
+  );
   return row && row.rollYear >= rollYear ? row.values : null;
 }
 
-async function fetchAndKeep(db: Pick<Database, "rows">, client: SodaClient, accountNumber: string, rollYear: number): Promise<AssessmentYearValue[]> {
+async function fetchAndKeep(
+  db: Pick<Database, "rows">,
+  client: SodaClient,
+  accountNumber: string,
+  rollYear: number,
+): Promise<AssessmentYearValue[]> {
   const rows = await client.rows(HISTORY, { where: [{ field: "account_number", op: "=", value: accountNumber }], limit: MAX_YEARS });
   // One value per year (the last the City gives), the roll's own year left to the roll.
   const byYear = new Map<number, number>();
@@ -45,7 +54,13 @@ async function fetchAndKeep(db: Pick<Database, "rows">, client: SodaClient, acco
  * The account's past values (oldest first), or null when they are not at hand within the wait
  * (the fetch continues in the background) or the City could not be asked.
  */
-export async function assessmentHistory(db: Pick<Database, "rows">, client: SodaClient, accountNumber: string, rollYear: number, options: HistoryOptions = {}): Promise<AssessmentYearValue[] | null> {
+export async function assessmentHistory(
+  db: Pick<Database, "rows">,
+  client: SodaClient,
+  accountNumber: string,
+  rollYear: number,
+  options: HistoryOptions = {},
+): Promise<AssessmentYearValue[] | null> {
   const kept = await stored(db, accountNumber, rollYear);
   if (kept) return kept;
   let fetching = inFlight.get(accountNumber);

@@ -41,7 +41,12 @@ export class AssessmentsImportJob implements Job {
   }
 
   async run({ signal }: JobContext): Promise<JobRunOutcome> {
-    await importRoll(this.db, this.client, { refreshMs: this.options.refreshMs, signal, pageSize: this.options.pageSize, log: this.options.log });
+    await importRoll(this.db, this.client, {
+      refreshMs: this.options.refreshMs,
+      signal,
+      pageSize: this.options.pageSize,
+      log: this.options.log,
+    });
     const status = await rollStatus(this.db);
     const until = nextImportDue(status.liveImportedAt, this.options.refreshMs, new Date()).getTime() - Date.now();
     return { nextRunInMs: Math.min(MAX_PAUSE_MS, Math.max(1_000, until)) };

@@ -56,7 +56,11 @@ describe("the full import", () => {
 
     const first = city.rows.get("q7d6-ambg")![0]!;
     const home = await liveAccount(t.db, first.account_number as string);
-    expect(home).toMatchObject({ accountNumber: first.account_number, assessedValue: Number(first.assessed_value), rollYear: new Date().getUTCFullYear() });
+    expect(home).toMatchObject({
+      accountNumber: first.account_number,
+      assessedValue: Number(first.assessed_value),
+      rollYear: new Date().getUTCFullYear(),
+    });
     const status = await rollStatus(t.db);
     expect(status).toMatchObject({ liveRows: ACCOUNTS, building: null, lastError: null, failingSince: null });
     const hoods = await t.db.rows<{ n: number }>(sql`select count(*)::integer as n from ${assessmentNeighbourhoods}`);
@@ -119,7 +123,10 @@ describe("an import interrupted anywhere", () => {
     await importRoll(t.db, client(), { refreshMs: WEEK, pageSize: PAGE });
     const account = city.rows.get("q7d6-ambg")![0]!.account_number as string;
     const oldValue = await liveValue(t.db, account);
-    city.rows.set("q7d6-ambg", city.rows.get("q7d6-ambg")!.map((r) => ({ ...r, assessed_value: String(Number(r.assessed_value) + 1000) })));
+    city.rows.set(
+      "q7d6-ambg",
+      city.rows.get("q7d6-ambg")!.map((r) => ({ ...r, assessed_value: String(Number(r.assessed_value) + 1000) })),
+    );
     // 5 roll pages and 5 property information pages. Each run fails at its second request (its
     // first page written), by a network failure, a 500, or a stop (SIGTERM or Ctrl-C aborting the
     // signal) in turn, so every page boundary of both datasets sees a failure.
@@ -137,7 +144,9 @@ describe("an import interrupted anywhere", () => {
         return fetch(input, init);
       };
       const later = new Date(Date.now() + WEEK + run * 60_000);
-      await expect(importRoll(t.db, client(fetchImpl), { refreshMs: WEEK, pageSize: PAGE, signal: stop.signal, now: () => later })).rejects.toThrow();
+      await expect(
+        importRoll(t.db, client(fetchImpl), { refreshMs: WEEK, pageSize: PAGE, signal: stop.signal, now: () => later }),
+      ).rejects.toThrow();
       failedRuns++;
       expect(await liveValue(t.db, account), `after failed run ${run}`).toBe(oldValue);
       expect((await rollStatus(t.db)).liveRows).toBe(ACCOUNTS);
@@ -146,7 +155,13 @@ describe("an import interrupted anywhere", () => {
     expect(await rollStatus(t.db)).toMatchObject({ building: { stage: "info", offset: 400 } });
     const later = new Date(Date.now() + WEEK + 3_600_000);
     // A failure in the last stage (the neighbourhoods' figures, before the swap) too.
-    await expect(importRoll(failingOn(t.db, /insert into "assessment_neighbourhoods"/), client(), { refreshMs: WEEK, pageSize: PAGE, now: () => later })).rejects.toThrow(/went away/);
+    await expect(
+      importRoll(failingOn(t.db, /insert into "assessment_neighbourhoods"/), client(), {
+        refreshMs: WEEK,
+        pageSize: PAGE,
+        now: () => later,
+      }),
+    ).rejects.toThrow(/went away/);
     expect(await liveValue(t.db, account)).toBe(oldValue);
     const status = await rollStatus(t.db);
     expect(status.building?.stage).toBe("finish");
@@ -178,13 +193,20 @@ describe("an import interrupted anywhere", () => {
   it("refuses a malformed page and a roll that shrank to less than half, keeping the live one", async () => {
     await importRoll(t.db, client(), { refreshMs: WEEK, pageSize: PAGE });
     const good = city.rows.get("q7d6-ambg")!;
-    city.rows.set("q7d6-ambg", good.map((r, i) => (i === 150 ? { ...r, assessed_value: "a lot" } : r)));
+    city.rows.set(
+      "q7d6-ambg",
+      good.map((r, i) => (i === 150 ? { ...r, assessed_value: "a lot" } : r)),
+    );
     const later = new Date(Date.now() + WEEK + 60_000);
-    await expect(importRoll(t.db, client(), { refreshMs: WEEK, pageSize: PAGE, now: () => later })).rejects.toThrow(/row 151 of q7d6-ambg is malformed: field assessed_value/);
+    await expect(importRoll(t.db, client(), { refreshMs: WEEK, pageSize: PAGE, now: () => later })).rejects.toThrow(
+      /row 151 of q7d6-ambg is malformed: field assessed_value/,
+    );
     expect((await rollStatus(t.db)).liveRows).toBe(ACCOUNTS);
     city.rows.set("q7d6-ambg", good.slice(0, 100));
     const muchLater = new Date(Date.now() + 3 * WEEK);
-    await expect(importRoll(t.db, client(), { refreshMs: WEEK, pageSize: PAGE, now: () => muchLater })).rejects.toThrow(/came back with 100 accounts against 450 live/);
+    await expect(importRoll(t.db, client(), { refreshMs: WEEK, pageSize: PAGE, now: () => muchLater })).rejects.toThrow(
+      /came back with 100 accounts against 450 live/,
+    );
     expect(await rollStatus(t.db)).toMatchObject({ liveRows: ACCOUNTS, building: null });
     expect(await liveAccount(t.db, good[300]!.account_number as string)).not.toBeNull();
     expect(await count(t.db, assessmentAccounts)).toBe(ACCOUNTS);
@@ -193,14 +215,23 @@ describe("an import interrupted anywhere", () => {
 
 describe("a failing portal", () => {
   it("leaves the last good roll serving, and the health panel says for how long once it is days", async () => {
-    const check = healthChecks(t.db, { backupDir: ".", folders: [], minFreeBytes: 0, feed: false, assessments: true }).find((c) => c.problem === "assessment-roll")!;
-    expect(healthChecks(t.db, { backupDir: ".", folders: [], minFreeBytes: 0, feed: false }).some((c) => c.problem === "assessment-roll")).toBe(false);
+    const check = healthChecks(t.db, { backupDir: ".", folders: [], minFreeBytes: 0, feed: false, assessments: true }).find(
+      (c) => c.problem === "assessment-roll",
+    )!;
+    expect(
+      healthChecks(t.db, { backupDir: ".", folders: [], minFreeBytes: 0, feed: false }).some((c) => c.problem === "assessment-roll"),
+    ).toBe(false);
     await importRoll(t.db, client(), { refreshMs: WEEK, pageSize: PAGE });
-    expect(await check.check(new Date())).toMatchObject({ failing: false, detail: expect.stringMatching(/^Loaded 0 min ago \(450 accounts\)$/) });
+    expect(await check.check(new Date())).toMatchObject({
+      failing: false,
+      detail: expect.stringMatching(/^Loaded 0 min ago \(450 accounts\)$/),
+    });
     city.setDown(503);
     const later = new Date(Date.now() + WEEK + 60_000);
     await expect(importRoll(t.db, client(), { refreshMs: WEEK, pageSize: PAGE, now: () => later })).rejects.toThrow(/HTTP 503/);
-    await expect(importRoll(t.db, client(), { refreshMs: WEEK, pageSize: PAGE, now: () => new Date(later.getTime() + 3_600_000) })).rejects.toThrow(/HTTP 503/);
+    await expect(
+      importRoll(t.db, client(), { refreshMs: WEEK, pageSize: PAGE, now: () => new Date(later.getTime() + 3_600_000) }),
+    ).rejects.toThrow(/HTTP 503/);
     const status = await rollStatus(t.db);
     // Since the first failure, not the last.
     expect(status.failingSince?.getTime()).toBe(later.getTime());

@@ -18,7 +18,12 @@
  *   "assessment roll" check reads it), and throws for the job runner to back off.
  */
 import { sql } from "drizzle-orm";
-import { assessmentAccounts as a, assessmentImport as st, assessmentNeighbourhoods as n, assessmentPropertyInfo as pi } from "../../../../db/schema";
+import {
+  assessmentAccounts as a,
+  assessmentImport as st,
+  assessmentNeighbourhoods as n,
+  assessmentPropertyInfo as pi,
+} from "../../../../db/schema";
 import type { AssessmentSpread } from "../../../../db/schema";
 import type { Database } from "../../../../platform/db/database";
 import { messageChainOf } from "../../../../platform/db/errors";
@@ -154,13 +159,30 @@ function insertInfo(generation: number, records: ReturnType<typeof infoRecord>[]
  * turn. A page interrupted halfway is written again from its start on resume, and the rows
  * already there are left as they are (`on conflict do nothing`), so the result is the same.
  */
-async function writePage(db: Database, stage: "roll" | "info", generation: number, rows: (RollRow | PropertyInfoRow)[], nextOffset: number, last: boolean): Promise<void> {
+async function writePage(
+  db: Database,
+  stage: "roll" | "info",
+  generation: number,
+  rows: (RollRow | PropertyInfoRow)[],
+  nextOffset: number,
+  last: boolean,
+): Promise<void> {
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
     const chunk = rows.slice(i, i + INSERT_CHUNK);
-    await db.rows(stage === "roll" ? insertRoll(generation, (chunk as RollRow[]).map(rollRecord)) : insertInfo(generation, (chunk as PropertyInfoRow[]).map(infoRecord)));
+    await db.rows(
+      stage === "roll"
+        ? insertRoll(generation, (chunk as RollRow[]).map(rollRecord))
+        : insertInfo(generation, (chunk as PropertyInfoRow[]).map(infoRecord)),
+    );
   }
-  const next = last ? (stage === "roll" ? sql`'info', ${name(st.building_offset)} = 0` : sql`'finish', ${name(st.building_offset)} = 0`) : sql`${stage}, ${name(st.building_offset)} = ${nextOffset}`;
-  await db.rows(sql`update ${st} set ${name(st.building_stage)} = ${next} where ${st.id} = 1 and ${st.building_generation} = ${generation}`);
+  const next = last
+    ? stage === "roll"
+      ? sql`'info', ${name(st.building_offset)} = 0`
+      : sql`'finish', ${name(st.building_offset)} = 0`
+    : sql`${stage}, ${name(st.building_offset)} = ${nextOffset}`;
+  await db.rows(
+    sql`update ${st} set ${name(st.building_stage)} = ${next} where ${st.id} = 1 and ${st.building_generation} = ${generation}`,
+  );
 }
 
 /** Deletes the rows of every generation that is neither live nor being built. */
@@ -223,7 +245,9 @@ async function summariseNeighbourhoods(db: Database, generation: number, year: n
 /** Records a failed run: the error, and since when the import has been failing (kept from the first failure). */
 async function recordFailure(db: Database, error: unknown, now: Date): Promise<void> {
   const message = messageChainOf(error).slice(0, 500);
-  await db.rows(sql`update ${st} set ${name(st.last_error)} = ${message}, ${name(st.failing_since)} = coalesce(${st.failing_since}, ${now}) where ${st.id} = 1`);
+  await db.rows(
+    sql`update ${st} set ${name(st.last_error)} = ${message}, ${name(st.failing_since)} = coalesce(${st.failing_since}, ${now}) where ${st.id} = 1`,
+  );
 }
 
 /** Stopped by the signal (shutdown, Ctrl-C): not a failure. */
@@ -245,16 +269,33 @@ export async function importRoll(db: Database, client: SodaClient, options: Impo
   const at = now();
   await db.rows(sql`update ${st} set ${name(st.last_attempt_at)} = ${at} where ${st.id} = 1`);
 
-  const stale = state.building_generation !== null && (!state.building_started_at || at.getTime() - state.building_started_at.getTime() > RESTART_AFTER_MS);
+  const stale =
+    state.building_generation !== null &&
+    (!state.building_started_at || at.getTime() - state.building_started_at.getTime() > RESTART_AFTER_MS);
   if (state.building_generation === null || stale || options.force) {
     const due = nextImportDue(state.live_imported_at, options.refreshMs, at).getTime() <= at.getTime();
     if (state.building_generation === null && !due && !options.force) {
-      return { skipped: "not due", swapped: false, fetched, liveRows: state.live_rows, liveYear: state.live_year, durationMs: Date.now() - started };
+      return {
+        skipped: "not due",
+        swapped: false,
+        fetched,
+        liveRows: state.live_rows,
+        liveYear: state.live_year,
+        durationMs: Date.now() - started,
+      };
     }
     if (state.building_generation === null || stale || (options.force && state.building_generation === null)) {
       // A new generation, above any there has been (the live one and a building one left behind).
-      const [next] = await select(db.rows, { g: sql<number>`(greatest(coalesce(max(${a.generation}), 0), coalesce((select ${st.live_generation} from ${st} where ${st.id} = 1), 0)) + 1)::integer` }, sql`from ${a}`);
-      await db.rows(sql`update ${st} set ${name(st.building_generation)} = ${next!.g}, ${name(st.building_stage)} = 'roll', ${name(st.building_offset)} = 0, ${name(st.building_started_at)} = ${at} where ${st.id} = 1`);
+      const [next] = await select(
+        db.rows,
+        {
+          g: sql<number>`(greatest(coalesce(max(${a.generation}), 0), coalesce((select ${st.live_generation} from ${st} where ${st.id} = 1), 0)) + 1)::integer`,
+        },
+        sql`from ${a}`,
+      );
+      await db.rows(
+        sql`update ${st} set ${name(st.building_generation)} = ${next!.g}, ${name(st.building_stage)} = 'roll', ${name(st.building_offset)} = 0, ${name(st.building_started_at)} = ${at} where ${st.id} = 1`,
+      );
       await deleteDeadGenerations(db);
       state = await readState(db);
     }
@@ -265,7 +306,11 @@ export async function importRoll(db: Database, client: SodaClient, options: Impo
       state = await readState(db);
       if (state.building_stage !== stage) continue;
       const dataset = stage === "roll" ? ROLL : PROPERTY_INFO;
-      for await (const page of client.pages<RollRow | PropertyInfoRow>(dataset as typeof ROLL, { pageSize, fromOffset: state.building_offset }, { signal: options.signal })) {
+      for await (const page of client.pages<RollRow | PropertyInfoRow>(
+        dataset as typeof ROLL,
+        { pageSize, fromOffset: state.building_offset },
+        { signal: options.signal },
+      )) {
         fetched += page.rows.length;
         await writePage(db, stage, generation, page.rows, page.nextOffset, page.last);
         options.signal?.throwIfAborted();
@@ -323,7 +368,12 @@ export async function rollStatus(db: Pick<Database, "rows">): Promise<RollStatus
     liveImportedAt: row?.live_imported_at ?? null,
     building:
       row?.building_generation != null
-        ? { generation: row.building_generation, stage: (row.building_stage ?? "roll") as ImportStage, offset: row.building_offset, startedAt: row.building_started_at }
+        ? {
+            generation: row.building_generation,
+            stage: (row.building_stage ?? "roll") as ImportStage,
+            offset: row.building_offset,
+            startedAt: row.building_started_at,
+          }
         : null,
     lastAttemptAt: row?.last_attempt_at ?? null,
     lastSuccessAt: row?.last_success_at ?? null,

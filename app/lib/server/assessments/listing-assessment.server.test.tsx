@@ -40,10 +40,13 @@ async function loadRoll() {
 const house = data.roll.find((r) => !r.suite && / STREET NW$/.test(r.street_name as string))!;
 const condo = data.roll.find((r) => r.suite)!;
 /** The address as a listing writes it: "10234 105 St NW". */
-const typed = (r: ApiRow) => `${r.suite ? `#${r.suite} ` : ""}${r.house_number} ${(r.street_name as string).replace(/ STREET /, " St ").replace(/ AVENUE /, " Ave ")}`;
+const typed = (r: ApiRow) =>
+  `${r.suite ? `#${r.suite} ` : ""}${r.house_number} ${(r.street_name as string).replace(/ STREET /, " St ").replace(/ AVENUE /, " Ave ")}`;
 
 async function listing(key: string, address: string, city: string, price: number) {
-  await upsertListings(t.db, [toListingRow({ ...HOME, ListingKey: key, ListPrice: price, UnparsedAddress: `${address}, ${city}, Alberta`, City: city })]);
+  await upsertListings(t.db, [
+    toListingRow({ ...HOME, ListingKey: key, ListPrice: price, UnparsedAddress: `${address}, ${city}, Alberta`, City: city }),
+  ]);
   return { key, address, city, price };
 }
 
@@ -53,7 +56,12 @@ describe("a listing's assessment", () => {
     const value = Number(house.assessed_value);
     const l = await listing("30000001", typed(house), "Edmonton", Math.round(value * 1.06));
     const view = await listingAssessment(context(), l, { historyWaitMs: 5_000 });
-    expect(view).toMatchObject({ value, rollYear: new Date().getUTCFullYear(), price: l.price, neighbourhood: { slug: expect.any(String) } });
+    expect(view).toMatchObject({
+      value,
+      rollYear: new Date().getUTCFullYear(),
+      price: l.price,
+      neighbourhood: { slug: expect.any(String) },
+    });
     expect(view!.history!.length).toBeGreaterThan(0);
     const html = renderToString(
       <MemoryRouter>
@@ -61,7 +69,9 @@ describe("a listing's assessment", () => {
       </MemoryRouter>,
     );
     const year = view!.rollYear;
-    expect(html).toContain(`City of Edmonton assessment: $${value.toLocaleString("en-CA")} (${year} roll, market value as of July 1, ${year - 1})`);
+    expect(html).toContain(
+      `City of Edmonton assessment: $${value.toLocaleString("en-CA")} (${year} roll, market value as of July 1, ${year - 1})`,
+    );
     expect(html).toContain("The seller is asking 6 % above its assessment.");
     expect(html).toContain("Open Government Licence – City of Edmonton");
     expect(html).toMatch(/<svg[^>]*role="img"/);
@@ -72,8 +82,12 @@ describe("a listing's assessment", () => {
 
   it("matches a condo by its unit, and never the building without one, nor outside Edmonton", async () => {
     await loadRoll();
-    expect(await listingAssessment(context(), await listing("30000002", typed(condo), "Edmonton", 300_000))).toMatchObject({ value: Number(condo.assessed_value) });
-    expect(await listingAssessment(context(), await listing("30000003", `${condo.house_number} ${condo.street_name}`, "Edmonton", 300_000))).toBeNull();
+    expect(await listingAssessment(context(), await listing("30000002", typed(condo), "Edmonton", 300_000))).toMatchObject({
+      value: Number(condo.assessed_value),
+    });
+    expect(
+      await listingAssessment(context(), await listing("30000003", `${condo.house_number} ${condo.street_name}`, "Edmonton", 300_000)),
+    ).toBeNull();
     expect(await listingAssessment(context(), await listing("30000004", typed(house), "St. Albert", 300_000))).toBeNull();
   });
 
@@ -102,15 +116,21 @@ describe("a listing's assessment", () => {
     const base = { clientIp: "203.0.113.7", leads: { db: t.db }, listings: { db: t.db, memberKey: null }, alerts: null };
     const load = async (assessments: unknown) => {
       const ctx = new RouterContextProvider(new Map([[serverContext, { ...base, assessments } as unknown as ServerContext]]));
-      const slug = `${l.key}-${typed(house).toLowerCase().replace(/[^a-z0-9]+/g, "-")}-edmonton`;
+      const slug = `${l.key}-${typed(house)
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, "-")}-edmonton`;
       const args = { request: new Request(`http://localhost/listings/${slug}`), params: { slug }, context: ctx };
       try {
-        return ((await listingLoader(args as unknown as Parameters<typeof listingLoader>[0])) as unknown as { data: Record<string, unknown> }).data;
+        return (
+          (await listingLoader(args as unknown as Parameters<typeof listingLoader>[0])) as unknown as { data: Record<string, unknown> }
+        ).data;
       } catch (thrown) {
         // A slug spelled another way than the store's: follow the 301 once.
         const location = (thrown as Response).headers.get("Location")!;
         const again = { ...args, request: new Request(`http://localhost${location}`), params: { slug: location.slice(10) } };
-        return ((await listingLoader(again as unknown as Parameters<typeof listingLoader>[0])) as unknown as { data: Record<string, unknown> }).data;
+        return (
+          (await listingLoader(again as unknown as Parameters<typeof listingLoader>[0])) as unknown as { data: Record<string, unknown> }
+        ).data;
       }
     };
     expect((await load(context())).assessment).toMatchObject({ value: Number(house.assessed_value) });

@@ -25,15 +25,33 @@ export function inEdmonton(city: string | null): boolean {
   return city !== null && city.trim().toLowerCase() === "edmonton";
 }
 
-export async function listingAssessment(ctx: AssessmentsContext, listing: ListingToMatch, options: { historyWaitMs?: number } = {}): Promise<ListingAssessmentView | null> {
+export async function listingAssessment(
+  ctx: AssessmentsContext,
+  listing: ListingToMatch,
+  options: { historyWaitMs?: number } = {},
+): Promise<ListingAssessmentView | null> {
   if (!inEdmonton(listing.city)) return null;
   const key = parseAddress(listing.address);
   if (!key) return null;
-  const [place] = await select(ctx.db.rows, { lat: listings.latitude, lon: listings.longitude }, sql`from ${listings} where ${listings.listing_key} = ${listing.key}`);
+  const [place] = await select(
+    ctx.db.rows,
+    { lat: listings.latitude, lon: listings.longitude },
+    sql`from ${listings} where ${listings.listing_key} = ${listing.key}`,
+  );
   const home = await matchAddress(ctx.db, key, place?.lat != null && place.lon != null ? [place.lon, place.lat] : null);
   if (!home) return null;
-  const [hood] = home.neighbourhoodId === null ? [] : await select(ctx.db.rows, { slug: n.slug, name: n.name }, sql`from ${n} where ${n.generation} = ${LIVE} and ${n.neighbourhood_id} = ${home.neighbourhoodId}`);
-  const history = await assessmentHistory(ctx.db, ctx.client, home.accountNumber, home.rollYear, { waitMs: options.historyWaitMs, log: ctx.log });
+  const [hood] =
+    home.neighbourhoodId === null
+      ? []
+      : await select(
+          ctx.db.rows,
+          { slug: n.slug, name: n.name },
+          sql`from ${n} where ${n.generation} = ${LIVE} and ${n.neighbourhood_id} = ${home.neighbourhoodId}`,
+        );
+  const history = await assessmentHistory(ctx.db, ctx.client, home.accountNumber, home.rollYear, {
+    waitMs: options.historyWaitMs,
+    log: ctx.log,
+  });
   return {
     value: home.assessedValue,
     rollYear: home.rollYear,

@@ -73,7 +73,9 @@ export async function matchAddress(db: Pick<Database, "rows">, key: AddressKey, 
   const rows = await select(db.rows, fields, sql`${from} where ${a.generation} = ${LIVE} and ${a.match_key} = ${matchKey(key)} limit 10`);
   let candidates = key.quadrant ? rows.filter((r) => r.quadrant === null || r.quadrant === key.quadrant) : rows;
   if (candidates.length > 1 && point) {
-    candidates = candidates.filter((r) => r.latitude !== null && r.longitude !== null && metresBetween(point, [r.longitude, r.latitude]) <= TIE_BREAK_MAX_METRES);
+    candidates = candidates.filter(
+      (r) => r.latitude !== null && r.longitude !== null && metresBetween(point, [r.longitude, r.latitude]) <= TIE_BREAK_MAX_METRES,
+    );
   }
   return candidates.length === 1 ? home(candidates[0]!) : null;
 }

@@ -39,10 +39,25 @@ afterAll(async () => {
 
 const ctx = (on = true) =>
   new RouterContextProvider(
-    new Map([[serverContext, { leads: { db: t.db }, listings: { db: t.db, memberKey: null }, alerts: null, assessments: on ? createAssessmentsContext(t.db, { baseUrl: city.baseUrl }, { warn() {} }) : null } as unknown as ServerContext]]),
+    new Map([
+      [
+        serverContext,
+        {
+          leads: { db: t.db },
+          listings: { db: t.db, memberKey: null },
+          alerts: null,
+          assessments: on ? createAssessmentsContext(t.db, { baseUrl: city.baseUrl }, { warn() {} }) : null,
+        } as unknown as ServerContext,
+      ],
+    ]),
   );
 async function loadRoll(now = new Date()) {
-  await importRoll(t.db, createSodaClient({ baseUrl: city.baseUrl, maxAttempts: 1 }), { refreshMs: 1, force: true, pageSize: 1000, now: () => now });
+  await importRoll(t.db, createSodaClient({ baseUrl: city.baseUrl, maxAttempts: 1 }), {
+    refreshMs: 1,
+    force: true,
+    pageSize: 1000,
+    now: () => now,
+  });
 }
 type Out = { data: Record<string, unknown>; init: { status?: number } | null };
 const callLoader = async (loader: (a: never) => unknown, path: string, params: Record<string, string>, context = ctx()) =>
@@ -60,13 +75,38 @@ describe("the neighbourhood pages", () => {
     const garneau = data.roll.find((r) => r.neighbourhood === "GARNEAU" && !r.suite)!;
     const [lat, lon] = [Number(garneau.latitude), Number(garneau.longitude)];
     await upsertListings(t.db, [
-      toListingRow({ ...HOME, ListingKey: "40000001", ListPrice: 700_000, UnparsedAddress: "1 Garneau Test St NW, Edmonton", Latitude: lat, Longitude: lon }),
-      toListingRow({ ...HOME, ListingKey: "40000002", ListPrice: 300_000, UnparsedAddress: "2 Far Away Rd, Edmonton", Latitude: 53.6, Longitude: -113.3 }),
+      toListingRow({
+        ...HOME,
+        ListingKey: "40000001",
+        ListPrice: 700_000,
+        UnparsedAddress: "1 Garneau Test St NW, Edmonton",
+        Latitude: lat,
+        Longitude: lon,
+      }),
+      toListingRow({
+        ...HOME,
+        ListingKey: "40000002",
+        ListPrice: 300_000,
+        UnparsedAddress: "2 Far Away Rd, Edmonton",
+        Latitude: 53.6,
+        Longitude: -113.3,
+      }),
     ]);
     // And one at the Garneau account furthest south-west: a corner of the outline, whose rounded
     // point may lie a few metres inside the listing's own.
-    const corner = data.roll.filter((r) => r.neighbourhood === "GARNEAU").reduce((a, b) => (Number(b.latitude) < Number(a.latitude) ? b : a));
-    await upsertListings(t.db, [toListingRow({ ...HOME, ListingKey: "40000003", ListPrice: 800_000, UnparsedAddress: "3 Corner St NW, Edmonton", Latitude: Number(corner.latitude), Longitude: Number(corner.longitude) })]);
+    const corner = data.roll
+      .filter((r) => r.neighbourhood === "GARNEAU")
+      .reduce((a, b) => (Number(b.latitude) < Number(a.latitude) ? b : a));
+    await upsertListings(t.db, [
+      toListingRow({
+        ...HOME,
+        ListingKey: "40000003",
+        ListPrice: 800_000,
+        UnparsedAddress: "3 Corner St NW, Edmonton",
+        Latitude: Number(corner.latitude),
+        Longitude: Number(corner.longitude),
+      }),
+    ]);
     const page = (await callLoader(hoodLoader, "/neighbourhoods/garneau", { slug: "garneau" })) as Out;
     const hood = page.data.hood as NeighbourhoodPage;
     expect(hood).toMatchObject({ slug: "garneau", name: "Garneau", medianAsking: 750_000, previous: null });
@@ -77,15 +117,22 @@ describe("the neighbourhood pages", () => {
     expect(hood.neighbours.map((n) => n.slug)).not.toContain("garneau");
 
     const Stub = createRoutesStub([{ id: "neighbourhood", path: "/neighbourhoods/:slug", Component: NeighbourhoodRoute as never }]);
-    const html = renderToString(<Stub initialEntries={["/neighbourhoods/garneau"]} hydrationData={{ loaderData: { neighbourhood: page.data } }} />);
-    expect(html).toContain(`Figures from the City of Edmonton&#x27;s ${hood.rollYear} assessment roll: market values as of July 1, ${hood.rollYear - 1}.`);
+    const html = renderToString(
+      <Stub initialEntries={["/neighbourhoods/garneau"]} hydrationData={{ loaderData: { neighbourhood: page.data } }} />,
+    );
+    expect(html).toContain(
+      `Figures from the City of Edmonton&#x27;s ${hood.rollYear} assessment roll: market values as of July 1, ${hood.rollYear - 1}.`,
+    );
     expect(html).toContain("Open Government Licence – City of Edmonton");
     expect(html).toContain("not an appraisal");
     expect(html).toMatch(/data-testid="neighbourhood-map"[^>]*>.*<polygon/);
     expect(html).toContain('href="/listings/40000001-');
     expect(html).toContain("Median asking price $750,000 against a median assessment of");
 
-    const meta = hoodMeta({ loaderData: page.data, location: { pathname: "/neighbourhoods/garneau" } } as never) as Record<string, unknown>[];
+    const meta = hoodMeta({ loaderData: page.data, location: { pathname: "/neighbourhoods/garneau" } } as never) as Record<
+      string,
+      unknown
+    >[];
     expect(meta).toContainEqual({ title: expect.stringMatching(/^Garneau Home Assessments and Listings/) });
     expect(meta).toContainEqual({ tagName: "link", rel: "canonical", href: expect.stringMatching(/\/neighbourhoods\/garneau$/) });
     expect(meta).toContainEqual({ name: "robots", content: "index, follow" });
@@ -103,7 +150,10 @@ describe("the neighbourhood pages", () => {
 
   it("show the change of the median since the previous roll kept", async () => {
     await loadRoll(new Date("2025-03-01T12:00:00Z"));
-    city.rows.set("q7d6-ambg", data.roll.map((r) => ({ ...r, assessed_value: String(Math.round(Number(r.assessed_value) * 1.1)) })));
+    city.rows.set(
+      "q7d6-ambg",
+      data.roll.map((r) => ({ ...r, assessed_value: String(Math.round(Number(r.assessed_value) * 1.1)) })),
+    );
     try {
       await loadRoll(new Date("2026-03-01T12:00:00Z"));
     } finally {
@@ -124,7 +174,9 @@ describe("the neighbourhood pages", () => {
     expect(xml).toContain("/neighbourhoods</loc>");
     expect(xml).toContain("/neighbourhoods/garneau</loc>");
     expect(xml).toContain("<lastmod>");
-    const robots = await ((await robotsLoader({ request: new Request("http://localhost/robots.txt"), params: {}, context: ctx() } as never)) as Response).text();
+    const robots = await (
+      (await robotsLoader({ request: new Request("http://localhost/robots.txt"), params: {}, context: ctx() } as never)) as Response
+    ).text();
     expect(robots).toMatch(/Sitemap: .*\/sitemap-neighbourhoods\.xml/);
     expect(cacheKindOf("/neighbourhoods/:slug", "GET")).toBe("live");
     expect(cacheKindOf("/neighbourhoods", "GET")).toBe("live");

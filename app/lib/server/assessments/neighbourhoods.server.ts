@@ -18,8 +18,12 @@ const residential = sql`(${n.homes} ->> 'count')::integer >= ${MIN_HOMES_FOR_A_P
 
 /** Every residential neighbourhood of the live roll, by name. */
 export async function allNeighbourhoods(db: Pick<Database, "rows">): Promise<NeighbourhoodSummary[]> {
-  const rows = await select(db.rows, { slug: n.slug, name: n.name, rollYear: n.roll_year, homes: n.homes, houses: n.houses, condos: n.condos, ward: n.ward }, sql`
-    from ${n} where ${n.generation} = ${LIVE} and ${residential} order by ${n.name}`);
+  const rows = await select(
+    db.rows,
+    { slug: n.slug, name: n.name, rollYear: n.roll_year, homes: n.homes, houses: n.houses, condos: n.condos, ward: n.ward },
+    sql`
+    from ${n} where ${n.generation} = ${LIVE} and ${residential} order by ${n.name}`,
+  );
   return rows.map((r) => ({ ...r, name: neighbourhoodName(r.name) }));
 }
 
@@ -30,18 +34,39 @@ const NEIGHBOURS = 5;
 export async function neighbourhoodPage(db: Pick<Database, "rows">, slug: string): Promise<NeighbourhoodPage | null> {
   const [hood] = await select(
     db.rows,
-    { id: n.neighbourhood_id, generation: n.generation, slug: n.slug, name: n.name, ward: n.ward, rollYear: n.roll_year, homes: n.homes, houses: n.houses, condos: n.condos, outline: n.outline, lat: n.latitude, lon: n.longitude },
+    {
+      id: n.neighbourhood_id,
+      generation: n.generation,
+      slug: n.slug,
+      name: n.name,
+      ward: n.ward,
+      rollYear: n.roll_year,
+      homes: n.homes,
+      houses: n.houses,
+      condos: n.condos,
+      outline: n.outline,
+      lat: n.latitude,
+      lon: n.longitude,
+    },
     sql`from ${n} where ${n.generation} = ${LIVE} and ${n.slug} = ${slug} and ${residential} limit 1`,
   );
   if (!hood) return null;
   // The previous roll kept (a generation of another year), for the change.
-  const [previous] = await select(db.rows, { rollYear: n.roll_year, homes: n.homes }, sql`
+  const [previous] = await select(
+    db.rows,
+    { rollYear: n.roll_year, homes: n.homes },
+    sql`
     from ${n} where ${n.neighbourhood_id} = ${hood.id} and ${n.generation} < ${hood.generation} and ${n.roll_year} < ${hood.rollYear}
-    order by ${n.generation} desc limit 1`);
+    order by ${n.generation} desc limit 1`,
+  );
   const outline = hood.outline as Point[];
   const homes = await listingsInside(db, outline);
-  const others = await select(db.rows, { slug: n.slug, name: n.name, lat: n.latitude, lon: n.longitude }, sql`
-    from ${n} where ${n.generation} = ${LIVE} and ${residential} and ${n.neighbourhood_id} <> ${hood.id} and ${n.latitude} is not null`);
+  const others = await select(
+    db.rows,
+    { slug: n.slug, name: n.name, lat: n.latitude, lon: n.longitude },
+    sql`
+    from ${n} where ${n.generation} = ${LIVE} and ${residential} and ${n.neighbourhood_id} <> ${hood.id} and ${n.latitude} is not null`,
+  );
   const centre: Point | null = hood.lat !== null && hood.lon !== null ? [hood.lon, hood.lat] : null;
   const neighbours = centre
     ? others
@@ -50,7 +75,10 @@ export async function neighbourhoodPage(db: Pick<Database, "rows">, slug: string
         .slice(0, NEIGHBOURS)
         .map(({ slug: s, name }) => ({ slug: s, name }))
     : [];
-  const prices = homes.map((h) => h.price).filter((p): p is number => p !== null).sort((a, b) => a - b);
+  const prices = homes
+    .map((h) => h.price)
+    .filter((p): p is number => p !== null)
+    .sort((a, b) => a - b);
   return {
     slug: hood.slug,
     name: neighbourhoodName(hood.name),
@@ -83,7 +111,14 @@ async function listingsInside(db: Pick<Database, "rows">, outline: readonly Poin
   const lats = outline.map((p) => p[1]);
   const rows = await select(
     db.rows,
-    { key: listings.listing_key, slug: listings.slug, address: listings.address, price: listings.list_price, lat: listings.latitude, lon: listings.longitude },
+    {
+      key: listings.listing_key,
+      slug: listings.slug,
+      address: listings.address,
+      price: listings.list_price,
+      lat: listings.latitude,
+      lon: listings.longitude,
+    },
     // The box widened by about 100 m: the corners are rounded, and a listing at one may lie just outside them.
     sql`from ${listings} where ${listings.status} = 'active' and ${listings.latitude} between ${Math.min(...lats) - BOX_MARGIN} and ${Math.max(...lats) + BOX_MARGIN}
       and ${listings.longitude} between ${Math.min(...lons) - BOX_MARGIN} and ${Math.max(...lons) + BOX_MARGIN} order by ${listings.list_price} nulls last limit 200`,

@@ -66,7 +66,9 @@ describe("reading the roll", () => {
       [280, 20, true],
     ]);
     const rows = pages.flatMap((p) => p.rows);
-    expect(rows.map((r) => r.accountNumber)).toEqual(data.roll.map((r) => r.account_number as string).sort((a, b) => Number(a) - Number(b)));
+    expect(rows.map((r) => r.accountNumber)).toEqual(
+      data.roll.map((r) => r.account_number as string).sort((a, b) => Number(a) - Number(b)),
+    );
     const raw = data.roll.find((r) => r.mill_class_2 !== undefined)!;
     const mixed = rows.find((r) => r.accountNumber === raw.account_number)!;
     expect(mixed).toEqual<RollRow>({
@@ -126,7 +128,13 @@ describe("reading the roll", () => {
   });
 
   it("filters by several conditions", async () => {
-    const units = await client().rows(ROLL, { where: [{ field: "suite", op: "is not null" }, { field: "assessed_value", op: ">", value: "0" }], limit: 1000 });
+    const units = await client().rows(ROLL, {
+      where: [
+        { field: "suite", op: "is not null" },
+        { field: "assessed_value", op: ">", value: "0" },
+      ],
+      limit: 1000,
+    });
     expect(units.length).toBe(data.roll.filter((r) => r.suite !== undefined).length);
   });
 });
@@ -134,13 +142,20 @@ describe("reading the roll", () => {
 describe("the $where the client writes", () => {
   it("doubles quotes, and refuses a field the client does not read or an empty list", () => {
     expect(soqlString("O'Day'min")).toBe("'O''Day''min'");
-    expect(renderWhere(ROLL, [{ field: "ward", op: "=", value: "O-day'min" }, { field: "suite", op: "is not null" }])).toBe("ward = 'O-day''min' AND suite IS NOT NULL");
+    expect(
+      renderWhere(ROLL, [
+        { field: "ward", op: "=", value: "O-day'min" },
+        { field: "suite", op: "is not null" },
+      ]),
+    ).toBe("ward = 'O-day''min' AND suite IS NOT NULL");
     expect(() => renderWhere(ROLL, [{ field: "total_asmt", op: "=", value: "1" }])).toThrow(TypeError);
     expect(() => renderWhere(ROLL, [{ field: "account_number", op: "in", values: [] }])).toThrow(TypeError);
   });
 
   it("puts no token in the URL", () => {
-    expect(queryUrl("https://data.edmonton.ca", ROLL, { limit: 1 })).toMatch(/^https:\/\/data\.edmonton\.ca\/resource\/q7d6-ambg\.json\?\$select=/);
+    expect(queryUrl("https://data.edmonton.ca", ROLL, { limit: 1 })).toMatch(
+      /^https:\/\/data\.edmonton\.ca\/resource\/q7d6-ambg\.json\?\$select=/,
+    );
     expect(queryUrl("https://data.edmonton.ca", ROLL, { limit: 1 })).not.toMatch(/token/i);
   });
 
@@ -167,7 +182,9 @@ describe("failures", () => {
 
   it("gives up after its attempts, with the last failure", async () => {
     city.setDown(503);
-    const error = await client({ maxAttempts: 3 }).rows(ROLL, { limit: 1 }).catch((e: unknown) => e);
+    const error = await client({ maxAttempts: 3 })
+      .rows(ROLL, { limit: 1 })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SodaUnavailable);
     expect((error as SodaUnavailable).status).toBe(503);
     expect(String(error)).toMatch(/q7d6-ambg.*HTTP 503/);
@@ -177,7 +194,9 @@ describe("failures", () => {
 
   it("does not wait longer than its longest wait: a long Retry-After fails at once", async () => {
     city.failNext(1, 429, 600);
-    const error = await client().rows(ROLL, { limit: 1 }).catch((e: unknown) => e);
+    const error = await client()
+      .rows(ROLL, { limit: 1 })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SodaRateLimited);
     expect((error as SodaRateLimited).retryAfterMs).toBe(600_000);
     expect(city.requests.length).toBe(1);
@@ -185,7 +204,9 @@ describe("failures", () => {
 
   it("does not retry Socrata's 400 for an unknown column, and says which", async () => {
     const wrong: SodaDataset<unknown> = { ...ROLL, fields: [...ROLL.fields, "assessment_class_1"] } as SodaDataset<unknown>;
-    const error = await client().rows(wrong, { limit: 1 }).catch((e: unknown) => e);
+    const error = await client()
+      .rows(wrong, { limit: 1 })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SodaQueryError);
     expect(error).toMatchObject({ status: 400, code: "query.soql.no-such-column" });
     expect(String(error)).toMatch(/No such column: assessment_class_1/);
@@ -194,15 +215,27 @@ describe("failures", () => {
 
   it("reads the newer error body too", async () => {
     const fetchNewer = (async () =>
-      new Response(JSON.stringify({ message: "Query coordinator error: query.soql.no-such-column; No such column: nope", errorCode: "query.soql.no-such-column", data: { column: "nope" } }), {
-        status: 400,
-      })) as typeof fetch;
-    await expect(client({ fetch: fetchNewer }).rows(ROLL, { limit: 1 })).rejects.toMatchObject({ code: "query.soql.no-such-column", status: 400 });
+      new Response(
+        JSON.stringify({
+          message: "Query coordinator error: query.soql.no-such-column; No such column: nope",
+          errorCode: "query.soql.no-such-column",
+          data: { column: "nope" },
+        }),
+        {
+          status: 400,
+        },
+      )) as typeof fetch;
+    await expect(client({ fetch: fetchNewer }).rows(ROLL, { limit: 1 })).rejects.toMatchObject({
+      code: "query.soql.no-such-column",
+      status: 400,
+    });
   });
 
   it("refuses a wrong token without retrying, and never names the token", async () => {
     const secret = "wrong-token-9a8b7c";
-    const error = await client({ appToken: secret }).rows(ROLL, { limit: 1 }).catch((e: unknown) => e);
+    const error = await client({ appToken: secret })
+      .rows(ROLL, { limit: 1 })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SodaQueryError);
     expect((error as SodaQueryError).status).toBe(403);
     expect(String(error)).not.toContain(secret);
@@ -222,8 +255,12 @@ describe("failures", () => {
   it("refuses an answer that is not a list of rows, or not JSON", async () => {
     const answering = (body: string) => (async () => new Response(body, { status: 200 })) as typeof fetch;
     await expect(client({ fetch: answering('{"rows":[]}') }).rows(ROLL, { limit: 1 })).rejects.toBeInstanceOf(SodaResponseError);
-    await expect(client({ fetch: answering("<html>maintenance</html>") }).rows(ROLL, { limit: 1 })).rejects.toBeInstanceOf(SodaResponseError);
-    await expect(client({ fetch: answering(JSON.stringify([{ account_number: "1" }, { account_number: "2" }])) }).rows(ROLL, { limit: 1 })).rejects.toThrow(/more rows than asked/);
+    await expect(client({ fetch: answering("<html>maintenance</html>") }).rows(ROLL, { limit: 1 })).rejects.toBeInstanceOf(
+      SodaResponseError,
+    );
+    await expect(
+      client({ fetch: answering(JSON.stringify([{ account_number: "1" }, { account_number: "2" }])) }).rows(ROLL, { limit: 1 }),
+    ).rejects.toThrow(/more rows than asked/);
   });
 
   it("retries a network failure and a request that does not answer in time", async () => {
@@ -235,7 +272,9 @@ describe("failures", () => {
 
     const hanging = ((_url: string, init?: RequestInit) =>
       new Promise((_resolve, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal?.reason)))) as typeof fetch;
-    const error = await client({ fetch: hanging, timeoutMs: 50, maxAttempts: 2 }).rows(ROLL, { limit: 1 }).catch((e: unknown) => e);
+    const error = await client({ fetch: hanging, timeoutMs: 50, maxAttempts: 2 })
+      .rows(ROLL, { limit: 1 })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SodaUnavailable);
     expect(String(error)).toMatch(/no answer within/);
   });

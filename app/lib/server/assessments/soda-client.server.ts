@@ -24,7 +24,9 @@ export class SodaRateLimited extends SodaError {
     readonly dataset: string,
     readonly retryAfterMs: number | null,
   ) {
-    super(`the City's open data is rate limiting requests for ${dataset}${retryAfterMs === null ? "" : ` (retry after ${Math.ceil(retryAfterMs / 1000)} s)`}`);
+    super(
+      `the City's open data is rate limiting requests for ${dataset}${retryAfterMs === null ? "" : ` (retry after ${Math.ceil(retryAfterMs / 1000)} s)`}`,
+    );
   }
 }
 
@@ -35,7 +37,9 @@ export class SodaUnavailable extends SodaError {
     readonly status: number | null,
     detail: string,
   ) {
-    super(`the City's open data is unavailable for ${dataset} (${status === null ? detail : `HTTP ${status}${detail ? `: ${detail}` : ""}`})`);
+    super(
+      `the City's open data is unavailable for ${dataset} (${status === null ? detail : `HTTP ${status}${detail ? `: ${detail}` : ""}`})`,
+    );
   }
 }
 
@@ -105,7 +109,11 @@ export interface SodaClient {
   /** One query's rows, read through the dataset's schema. */
   rows<Row>(dataset: SodaDataset<Row>, query: SodaQuery, call?: SodaCallOptions): Promise<Row[]>;
   /** Every row matching `where`, page after page in the dataset's unique order, from `fromOffset` (default 0). */
-  pages<Row>(dataset: SodaDataset<Row>, options?: { where?: readonly Condition[]; pageSize?: number; fromOffset?: number }, call?: SodaCallOptions): AsyncGenerator<SodaPage<Row>>;
+  pages<Row>(
+    dataset: SodaDataset<Row>,
+    options?: { where?: readonly Condition[]; pageSize?: number; fromOffset?: number },
+    call?: SodaCallOptions,
+  ): AsyncGenerator<SodaPage<Row>>;
 }
 
 /** The API's largest page. */
@@ -204,7 +212,13 @@ export function createSodaClient(options: SodaClientOptions): SodaClient {
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
       if (timeout.aborted) throw new SodaUnavailable(datasetId, null, `no answer within ${Math.round(timeoutMs / 1000)} s`);
-      throw new SodaUnavailable(datasetId, null, error instanceof Error ? excerpt(`${error.message}${error.cause instanceof Error ? `: ${error.cause.message}` : ""}`, 120) : "network failure");
+      throw new SodaUnavailable(
+        datasetId,
+        null,
+        error instanceof Error
+          ? excerpt(`${error.message}${error.cause instanceof Error ? `: ${error.cause.message}` : ""}`, 120)
+          : "network failure",
+      );
     }
     if (res.status === 429) throw new SodaRateLimited(datasetId, retryAfterMsOf(res.headers.get("Retry-After")));
     if (res.status >= 500) throw new SodaUnavailable(datasetId, res.status, readErrorBody(text).message);
@@ -218,7 +232,8 @@ export function createSodaClient(options: SodaClientOptions): SodaClient {
     } catch {
       throw new SodaResponseError(`the City's open data answered ${datasetId} with something that is not JSON`);
     }
-    if (!Array.isArray(body)) throw new SodaResponseError(`the City's open data answered ${datasetId} with JSON that is not a list of rows`);
+    if (!Array.isArray(body))
+      throw new SodaResponseError(`the City's open data answered ${datasetId} with JSON that is not a list of rows`);
     return body;
   }
 
@@ -251,7 +266,8 @@ export function createSodaClient(options: SodaClientOptions): SodaClient {
   }
 
   async function rows<Row>(dataset: SodaDataset<Row>, query: SodaQuery, call: SodaCallOptions = {}): Promise<Row[]> {
-    if (!Number.isInteger(query.limit) || query.limit < 1 || query.limit > MAX_PAGE_SIZE) throw new RangeError(`limit must be 1 to ${MAX_PAGE_SIZE}`);
+    if (!Number.isInteger(query.limit) || query.limit < 1 || query.limit > MAX_PAGE_SIZE)
+      throw new RangeError(`limit must be 1 to ${MAX_PAGE_SIZE}`);
     const offset = query.offset ?? 0;
     const raw = await request(dataset.id, queryUrl(baseUrl, dataset, query), call.signal);
     if (raw.length > query.limit) throw new SodaResponseError(`the City's open data answered ${dataset.id} with more rows than asked for`);

@@ -47,7 +47,9 @@ export class BackupJob implements Job {
       if (!outcome.ok) throw new Error(`the backup failed its check and was kept aside as ${outcome.keptAside}: ${outcome.error}`);
       const m = outcome.backup.manifest;
       const removed = outcome.removed.length > 0 ? `; ${outcome.removed.length} older one(s) removed` : "";
-      this.options.log?.info(`[backup] ${outcome.backup.dataFile} (${(m.bytes / 1_048_576).toFixed(1)} MB, checked in ${m.verified.ms} ms)${removed}`);
+      this.options.log?.info(
+        `[backup] ${outcome.backup.dataFile} (${(m.bytes / 1_048_576).toFixed(1)} MB, checked in ${m.verified.ms} ms)${removed}`,
+      );
     }
     return { nextRunInMs: Math.max(1_000, nextWallClock(this.now(), this.options.time).getTime() - this.now().getTime()) };
   }

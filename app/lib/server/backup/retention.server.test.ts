@@ -9,7 +9,21 @@ describe("the retention of backups", () => {
     const all = daily(90);
     const kept = [...backupsToKeep(all)].sort((a, b) => b - a).map((t) => new Date(t).toISOString().slice(0, 10));
     // Dec 31 2026 is a Thursday: the 7 newest days, then each earlier week's Sunday.
-    expect(kept).toEqual(["2026-12-31", "2026-12-30", "2026-12-29", "2026-12-28", "2026-12-27", "2026-12-26", "2026-12-25", "2026-12-20", "2026-12-13", "2026-12-06", "2026-11-29", "2026-11-22", "2026-11-15"]);
+    expect(kept).toEqual([
+      "2026-12-31",
+      "2026-12-30",
+      "2026-12-29",
+      "2026-12-28",
+      "2026-12-27",
+      "2026-12-26",
+      "2026-12-25",
+      "2026-12-20",
+      "2026-12-13",
+      "2026-12-06",
+      "2026-11-29",
+      "2026-11-22",
+      "2026-11-15",
+    ]);
   });
 
   it("keeps the newest of a day with several, and counts days by Edmonton's calendar", () => {

@@ -67,7 +67,11 @@ export function healthChecks(db: Database, options: HealthOptions): HealthCheck[
         const at = new Date(latest.manifest.createdAt);
         const age = now.getTime() - at.getTime();
         const failing = age > BACKUP_MAX_AGE_MS;
-        return { failing, detail: `The newest good backup is ${formatDuration(Math.max(0, age))} old`, ...(failing ? { since: new Date(at.getTime() + BACKUP_MAX_AGE_MS) } : {}) };
+        return {
+          failing,
+          detail: `The newest good backup is ${formatDuration(Math.max(0, age))} old`,
+          ...(failing ? { since: new Date(at.getTime() + BACKUP_MAX_AGE_MS) } : {}),
+        };
       },
     },
     {
@@ -76,10 +80,25 @@ export function healthChecks(db: Database, options: HealthOptions): HealthCheck[
       async check(now) {
         const before = new Date(now.getTime() - NOTIFICATION_MAX_WAIT_MS);
         // The health notices themselves are left out: a stuck one must not keep its own problem alive.
-        const [mail] = await select(db.rows, { failed: sql<number>`count(*) filter (where ${o.status} = 'failed')::integer`, waiting: sql<number>`count(*) filter (where ${o.status} in ('pending', 'sending') and ${o.created_at} < ${before})::integer`, oldest: sql<Date | null>`min(${o.created_at}) filter (where ${o.status} = 'failed' or ${o.created_at} < ${before})` }, sql`
-          from ${o} where ${o.kind} <> 'health' and ${o.status} in ('failed', 'pending', 'sending')`);
-        const [push] = await select(db.rows, { failed: sql<number>`count(*) filter (where ${p.status} = 'failed' and ${p.created_at} > ${new Date(now.getTime() - 24 * HOUR)})::integer`, waiting: sql<number>`count(*) filter (where ${p.status} in ('pending', 'sending') and ${p.created_at} < ${before})::integer` }, sql`
-          from ${p} where ${p.kind} <> 'health' and ${p.status} in ('failed', 'pending', 'sending')`);
+        const [mail] = await select(
+          db.rows,
+          {
+            failed: sql<number>`count(*) filter (where ${o.status} = 'failed')::integer`,
+            waiting: sql<number>`count(*) filter (where ${o.status} in ('pending', 'sending') and ${o.created_at} < ${before})::integer`,
+            oldest: sql<Date | null>`min(${o.created_at}) filter (where ${o.status} = 'failed' or ${o.created_at} < ${before})`,
+          },
+          sql`
+          from ${o} where ${o.kind} <> 'health' and ${o.status} in ('failed', 'pending', 'sending')`,
+        );
+        const [push] = await select(
+          db.rows,
+          {
+            failed: sql<number>`count(*) filter (where ${p.status} = 'failed' and ${p.created_at} > ${new Date(now.getTime() - 24 * HOUR)})::integer`,
+            waiting: sql<number>`count(*) filter (where ${p.status} in ('pending', 'sending') and ${p.created_at} < ${before})::integer`,
+          },
+          sql`
+          from ${p} where ${p.kind} <> 'health' and ${p.status} in ('failed', 'pending', 'sending')`,
+        );
         const parts = [
           mail?.failed ? `${mail.failed} e-mail(s) failed (npm run leads -- --retry-failed sends them again)` : "",
           mail?.waiting ? `${mail.waiting} e-mail(s) waiting over an hour` : "",
@@ -103,7 +122,10 @@ export function healthChecks(db: Database, options: HealthOptions): HealthCheck[
         }
         if (!least) return { failing: false, detail: "Free space could not be read" };
         const mb = (bytes: number) => `${Math.floor(bytes / 1_048_576).toLocaleString("en-CA")} MB`;
-        return { failing: least.free < options.minFreeBytes, detail: `${mb(least.free)} free for the data and backups (minimum ${mb(options.minFreeBytes)})` };
+        return {
+          failing: least.free < options.minFreeBytes,
+          detail: `${mb(least.free)} free for the data and backups (minimum ${mb(options.minFreeBytes)})`,
+        };
       },
     },
   ];
@@ -112,11 +134,19 @@ export function healthChecks(db: Database, options: HealthOptions): HealthCheck[
       problem: "listings-feed",
       label: "Listings feed",
       async check(now) {
-        const [row] = await select(db.rows, { last: listingSync.last_success_at, error: listingSync.last_error }, sql`from ${listingSync} where ${listingSync.id} = 1`);
+        const [row] = await select(
+          db.rows,
+          { last: listingSync.last_success_at, error: listingSync.last_error },
+          sql`from ${listingSync} where ${listingSync.id} = 1`,
+        );
         if (!row?.last) return { failing: true, detail: `The listings have never been synced${row?.error ? ` (${row.error})` : ""}` };
         const age = now.getTime() - row.last.getTime();
         const failing = age > FEED_MAX_AGE_MS;
-        return { failing, detail: `Last synced ${formatDuration(Math.max(0, age))} ago${failing && row.error ? ` (${row.error})` : ""}`, ...(failing ? { since: new Date(row.last.getTime() + FEED_MAX_AGE_MS) } : {}) };
+        return {
+          failing,
+          detail: `Last synced ${formatDuration(Math.max(0, age))} ago${failing && row.error ? ` (${row.error})` : ""}`,
+          ...(failing ? { since: new Date(row.last.getTime() + FEED_MAX_AGE_MS) } : {}),
+        };
       },
     });
   }
@@ -125,15 +155,34 @@ export function healthChecks(db: Database, options: HealthOptions): HealthCheck[
       problem: "assessment-roll",
       label: "Assessment roll",
       async check(now) {
-        const [row] = await select(db.rows, { last: assessmentImport.last_success_at, since: assessmentImport.failing_since, error: assessmentImport.last_error, rows: assessmentImport.live_rows }, sql`from ${assessmentImport} where ${assessmentImport.id} = 1`);
-        const serving = row?.rows ? `the ${row.rows.toLocaleString("en-CA")} accounts of the last good roll are still shown` : "no roll is shown yet";
+        const [row] = await select(
+          db.rows,
+          {
+            last: assessmentImport.last_success_at,
+            since: assessmentImport.failing_since,
+            error: assessmentImport.last_error,
+            rows: assessmentImport.live_rows,
+          },
+          sql`from ${assessmentImport} where ${assessmentImport.id} = 1`,
+        );
+        const serving = row?.rows
+          ? `the ${row.rows.toLocaleString("en-CA")} accounts of the last good roll are still shown`
+          : "no roll is shown yet";
         if (row?.since) {
           const age = now.getTime() - row.since.getTime();
           // Days, not hours: a refresh that fails once is retried within hours, the old roll serving meanwhile.
-          return { failing: true, detail: `The City's assessment roll has been failing to load for ${formatDuration(Math.max(0, age))}; ${serving}${row.error ? ` (${row.error})` : ""}`, since: row.since, graceMs: ROLL_FAILING_MAX_MS };
+          return {
+            failing: true,
+            detail: `The City's assessment roll has been failing to load for ${formatDuration(Math.max(0, age))}; ${serving}${row.error ? ` (${row.error})` : ""}`,
+            since: row.since,
+            graceMs: ROLL_FAILING_MAX_MS,
+          };
         }
         if (!row?.last) return { failing: false, detail: "The first load of the City's assessment roll has not finished yet" };
-        return { failing: false, detail: `Loaded ${formatDuration(Math.max(0, now.getTime() - row.last.getTime()))} ago (${row.rows?.toLocaleString("en-CA") ?? 0} accounts)` };
+        return {
+          failing: false,
+          detail: `Loaded ${formatDuration(Math.max(0, now.getTime() - row.last.getTime()))} ago (${row.rows?.toLocaleString("en-CA") ?? 0} accounts)`,
+        };
       },
     });
   }

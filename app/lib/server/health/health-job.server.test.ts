@@ -41,8 +41,26 @@ function jobAt(clock: { now: Date }, options: { minFreeBytes?: number } = {}) {
   return { job, checks, woken: () => woken };
 }
 
-const notices = () => select(t.db.rows, { id: notificationOutbox.id, kind: notificationOutbox.kind, payload: notificationOutbox.payload, message_id: notificationOutbox.message_id, created_at: notificationOutbox.created_at, recipient: notificationOutbox.recipient, source: notificationOutbox.source }, sql`from ${notificationOutbox} where ${notificationOutbox.kind} = 'health' order by ${notificationOutbox.id}`);
-const pushes = () => select(t.db.rows, { kind: pushMessages.kind, payload: pushMessages.payload }, sql`from ${pushMessages} where ${pushMessages.kind} = 'health' order by ${pushMessages.id}`);
+const notices = () =>
+  select(
+    t.db.rows,
+    {
+      id: notificationOutbox.id,
+      kind: notificationOutbox.kind,
+      payload: notificationOutbox.payload,
+      message_id: notificationOutbox.message_id,
+      created_at: notificationOutbox.created_at,
+      recipient: notificationOutbox.recipient,
+      source: notificationOutbox.source,
+    },
+    sql`from ${notificationOutbox} where ${notificationOutbox.kind} = 'health' order by ${notificationOutbox.id}`,
+  );
+const pushes = () =>
+  select(
+    t.db.rows,
+    { kind: pushMessages.kind, payload: pushMessages.payload },
+    sql`from ${pushMessages} where ${pushMessages.kind} = 'health' order by ${pushMessages.id}`,
+  );
 
 describe("the health alerts", { timeout: 120_000 }, () => {
   it("no good backup for 36 hours: told once by push and e-mail, and once when a backup is good again", async () => {
@@ -60,14 +78,26 @@ describe("the health alerts", { timeout: 120_000 }, () => {
       expect(await job.checkAll()).toEqual({ alerted: [], cleared: [] });
     }
     const [alert] = await notices();
-    expect(alert!.payload).toMatchObject({ label: "Backups", state: "failing", detail: "The newest good backup is 36 h 1 min old", since: "2026-12-02T22:00:00.000Z" });
+    expect(alert!.payload).toMatchObject({
+      label: "Backups",
+      state: "failing",
+      detail: "The newest good backup is 36 h 1 min old",
+      since: "2026-12-02T22:00:00.000Z",
+    });
     const mail = emailOf(alert! as unknown as OutboxNotification, "agent@example.com");
     expect(mail.subject).toBe("Needs attention: Backups");
     expect(mail.text).toContain("https://www.averyhomes.example/inbox/account#health");
     const [push] = await pushes();
-    expect(notificationOf(push!.payload as never, null, 1, true)).toMatchObject({ title: "Needs attention: Backups", body: "The newest good backup is 36 h 1 min old" });
+    expect(notificationOf(push!.payload as never, null, 1, true)).toMatchObject({
+      title: "Needs attention: Backups",
+      body: "The newest good backup is 36 h 1 min old",
+    });
     const panel = await healthStates(t.db, checks, clock.now);
-    expect(panel.find((s) => s.problem === "backup")).toMatchObject({ failing: true, since: new Date("2026-12-02T22:00:00Z"), alertedAt: new Date("2026-12-02T22:01:00Z") });
+    expect(panel.find((s) => s.problem === "backup")).toMatchObject({
+      failing: true,
+      since: new Date("2026-12-02T22:00:00Z"),
+      alertedAt: new Date("2026-12-02T22:01:00Z"),
+    });
 
     // A good backup again: cleared once.
     clock.now = new Date("2026-12-03T10:00:00Z");
@@ -80,7 +110,10 @@ describe("the health alerts", { timeout: 120_000 }, () => {
     expect(emailOf(all[1]! as unknown as OutboxNotification, "agent@example.com").subject).toBe("Working again: Backups");
     expect((await pushes()).map((p) => (p.payload as { cleared: boolean }).cleared)).toEqual([false, true]);
     expect(woken()).toBe(2);
-    expect((await healthStates(t.db, checks, clock.now)).find((s) => s.problem === "backup")).toMatchObject({ failing: false, since: null });
+    expect((await healthStates(t.db, checks, clock.now)).find((s) => s.problem === "backup")).toMatchObject({
+      failing: false,
+      since: null,
+    });
   });
 
   it("a new site without any backup is told only after 36 hours; a problem that clears before it is told clears silently", async () => {
@@ -88,7 +121,10 @@ describe("the health alerts", { timeout: 120_000 }, () => {
     const { job, checks } = jobAt(clock);
     expect((await job.checkAll()).alerted).toEqual([]);
     // The panel does not call it a problem within its grace either.
-    expect((await healthStates(t.db, checks, clock.now)).find((s) => s.problem === "backup")).toMatchObject({ failing: false, detail: "No good backup has been taken yet" });
+    expect((await healthStates(t.db, checks, clock.now)).find((s) => s.problem === "backup")).toMatchObject({
+      failing: false,
+      detail: "No good backup has been taken yet",
+    });
     clock.now = new Date(clock.now.getTime() + 35 * HOUR);
     expect((await job.checkAll()).alerted).toEqual([]);
     clock.now = new Date("2026-12-02T22:00:00Z");
@@ -103,7 +139,9 @@ describe("the health alerts", { timeout: 120_000 }, () => {
   it("notifications failing or waiting over an hour are a problem, and their delivery clears it", async () => {
     const clock = { now: new Date() };
     const { job } = jobAt(clock);
-    await t.db.rows(sql`insert into notification_outbox (kind, source, payload, message_id, created_at) values ('lead', 'Welcome Page Form', '{}'::jsonb, '<x@y>', ${new Date(clock.now.getTime() - 2 * HOUR)})`);
+    await t.db.rows(
+      sql`insert into notification_outbox (kind, source, payload, message_id, created_at) values ('lead', 'Welcome Page Form', '{}'::jsonb, '<x@y>', ${new Date(clock.now.getTime() - 2 * HOUR)})`,
+    );
     const first = await job.checkAll();
     expect(first.alerted).toContain("notifications");
     const [n] = (await notices()).filter((x) => x.source === "notifications");

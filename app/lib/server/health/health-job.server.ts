@@ -29,7 +29,6 @@ export interface HealthJobOptions {
   log?: Pick<Console, "info" | "warn">;
 }
 
-
 export class HealthJob implements Job {
   readonly name = HEALTH_JOB;
   readonly intervalMs = 5 * 60_000;
@@ -61,28 +60,39 @@ export class HealthJob implements Job {
         this.options.log?.warn(`[health] the ${check.label} check failed: ${(error as Error).message}`);
         continue;
       }
-      if (result.failing ? await this.failing(check, result, now) : await this.working(check, result, now)) (result.failing ? alerted : cleared).push(check.problem);
+      if (result.failing ? await this.failing(check, result, now) : await this.working(check, result, now))
+        (result.failing ? alerted : cleared).push(check.problem);
     }
     if (alerted.length + cleared.length > 0) {
       this.options.queued();
-      this.options.log?.info(`[health] told the agent: ${[...alerted.map((p) => `${p} failing`), ...cleared.map((p) => `${p} working again`)].join(", ")}`);
+      this.options.log?.info(
+        `[health] told the agent: ${[...alerted.map((p) => `${p} failing`), ...cleared.map((p) => `${p} working again`)].join(", ")}`,
+      );
     }
     return { alerted, cleared };
   }
 
   /** Records the problem; tells the agent once it has held past its grace. True when told now. */
   private async failing(check: HealthCheck, result: HealthCheckResult, now: Date): Promise<boolean> {
-    const [row] = await returning(this.db.rows, { since: h.failing_since }, sql`
+    const [row] = await returning(
+      this.db.rows,
+      { since: h.failing_since },
+      sql`
       insert into ${h} (${name(h.problem)}, ${name(h.failing_since)}, ${name(h.detail)}, ${name(h.checked_at)})
       values (${check.problem}, ${result.since ?? now}, ${result.detail}, ${now})
       on conflict (${name(h.problem)}) do update set ${name(h.failing_since)} = coalesce(${h.failing_since}, excluded.${name(h.failing_since)}),
-        ${name(h.detail)} = excluded.${name(h.detail)}, ${name(h.checked_at)} = excluded.${name(h.checked_at)}`);
+        ${name(h.detail)} = excluded.${name(h.detail)}, ${name(h.checked_at)} = excluded.${name(h.checked_at)}`,
+    );
     const since = row?.since ?? now;
     if (now.getTime() - since.getTime() < (result.graceMs ?? 0)) return false;
     return this.db.transaction(async (rows) => {
-      const claimed = await returning(rows, { since: h.failing_since }, sql`
+      const claimed = await returning(
+        rows,
+        { since: h.failing_since },
+        sql`
         update ${h} set ${name(h.alerted_at)} = ${now}
-        where ${h.problem} = ${check.problem} and ${h.failing_since} is not null and (${h.alerted_at} is null or ${h.alerted_at} < ${h.failing_since})`);
+        where ${h.problem} = ${check.problem} and ${h.failing_since} is not null and (${h.alerted_at} is null or ${h.alerted_at} < ${h.failing_since})`,
+      );
       if (claimed.length === 0) return false;
       await this.tell(rows, check, { state: "failing", detail: result.detail, since: (claimed[0]!.since ?? since).toISOString() });
       return true;
@@ -93,11 +103,15 @@ export class HealthJob implements Job {
   private async working(check: HealthCheck, result: HealthCheckResult, now: Date): Promise<boolean> {
     return this.db.transaction(async (rows) => {
       // The row as it was (RETURNING sees it after the update): told of it when alerted_at >= failing_since.
-      const [ended] = await returning(rows, { told: sql<boolean>`coalesce(was.alerted_at >= was.failing_since, false)` }, sql`
+      const [ended] = await returning(
+        rows,
+        { told: sql<boolean>`coalesce(was.alerted_at >= was.failing_since, false)` },
+        sql`
         with was as (select ${name(h.problem)}, ${name(h.failing_since)}, ${name(h.alerted_at)} from ${h} where ${h.problem} = ${check.problem} and ${h.failing_since} is not null for update)
         update ${h} set ${name(h.failing_since)} = null, ${name(h.detail)} = ${result.detail}, ${name(h.checked_at)} = ${now},
           ${name(h.cleared_at)} = case when was.alerted_at >= was.failing_since then ${now}::timestamptz else ${h.cleared_at} end
-        from was where ${h.problem} = was.problem`);
+        from was where ${h.problem} = was.problem`,
+      );
       if (!ended) {
         await rows(sql`
           insert into ${h} (${name(h.problem)}, ${name(h.detail)}, ${name(h.checked_at)}) values (${check.problem}, ${result.detail}, ${now})
@@ -125,16 +139,31 @@ export class HealthJob implements Job {
 
 /** The Account page's health panel: every check run now, with what the job recorded. */
 export async function healthStates(db: Database, checks: HealthCheck[], now = new Date()): Promise<HealthState[]> {
-  const recorded = new Map((await select(db.rows, { problem: h.problem, since: h.failing_since, alertedAt: h.alerted_at }, sql`from ${h}`)).map((r) => [r.problem, r]));
+  const recorded = new Map(
+    (await select(db.rows, { problem: h.problem, since: h.failing_since, alertedAt: h.alerted_at }, sql`from ${h}`)).map((r) => [
+      r.problem,
+      r,
+    ]),
+  );
   return Promise.all(
     checks.map(async (check): Promise<HealthState> => {
-      const result = await check.check(now).catch((error: unknown) => ({ failing: true, detail: `The check failed: ${(error as Error).message}` }) as HealthCheckResult);
+      const result = await check
+        .check(now)
+        .catch((error: unknown) => ({ failing: true, detail: `The check failed: ${(error as Error).message}` }) as HealthCheckResult);
       const row = recorded.get(check.problem);
       const began = row?.since ?? result.since ?? now;
       // Within its grace (a new site before its first backup) it is not a problem yet, here as in the alerts.
-      if (result.failing && result.graceMs && now.getTime() - began.getTime() < result.graceMs) return { problem: check.problem, label: check.label, failing: false, detail: result.detail, since: null, alertedAt: null };
+      if (result.failing && result.graceMs && now.getTime() - began.getTime() < result.graceMs)
+        return { problem: check.problem, label: check.label, failing: false, detail: result.detail, since: null, alertedAt: null };
       const since = result.failing ? began : null;
-      return { problem: check.problem, label: check.label, failing: result.failing, detail: result.detail, since, alertedAt: result.failing && row?.alertedAt && since && row.alertedAt >= since ? row.alertedAt : null };
+      return {
+        problem: check.problem,
+        label: check.label,
+        failing: result.failing,
+        detail: result.detail,
+        since,
+        alertedAt: result.failing && row?.alertedAt && since && row.alertedAt >= since ? row.alertedAt : null,
+      };
     }),
   );
 }

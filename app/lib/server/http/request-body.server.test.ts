@@ -46,12 +46,22 @@ describe("readForm", () => {
   const named = z.object({ name: formText(100) });
 
   it("reads a urlencoded form and a multipart one", async () => {
-    expect(await readForm(post(new URLSearchParams({ name: "Jordan" })), named)).toEqual({ ok: true, data: { name: "Jordan" }, values: { name: "Jordan" } });
+    expect(await readForm(post(new URLSearchParams({ name: "Jordan" })), named)).toEqual({
+      ok: true,
+      data: { name: "Jordan" },
+      values: { name: "Jordan" },
+    });
     const multipart = new FormData();
     multipart.set("name", "Sam");
-    expect(await readForm(new Request(URL_, { method: "POST", body: multipart }), named)).toMatchObject({ ok: true, data: { name: "Sam" } });
+    expect(await readForm(new Request(URL_, { method: "POST", body: multipart }), named)).toMatchObject({
+      ok: true,
+      data: { name: "Sam" },
+    });
     // Media type parameters and case do not matter.
-    expect(await readForm(post("name=1", "Application/X-WWW-Form-URLEncoded; charset=utf-8"), named)).toMatchObject({ ok: true, data: { name: "1" } });
+    expect(await readForm(post("name=1", "Application/X-WWW-Form-URLEncoded; charset=utf-8"), named)).toMatchObject({
+      ok: true,
+      data: { name: "1" },
+    });
   });
 
   it.each([
@@ -66,7 +76,9 @@ describe("readForm", () => {
 
   it("refuses a multipart body that does not parse with 400", async () => {
     expect(await refusal(readForm(post("this is not multipart at all", "multipart/form-data; boundary=----x"), named))).toBe(400);
-    expect(await refusal(readForm(post("------x\r\nContent-Disposition: form-data\r\n", "multipart/form-data; boundary=----x"), named))).toBe(400);
+    expect(
+      await refusal(readForm(post("------x\r\nContent-Disposition: form-data\r\n", "multipart/form-data; boundary=----x"), named)),
+    ).toBe(400);
     expect(await refusal(readForm(post("a=1", "multipart/form-data"), named))).toBe(400);
   });
 
@@ -78,7 +90,10 @@ describe("readForm", () => {
   });
 
   it("gives the first value of a repeated field, and a field named like Object's own properties as a field", async () => {
-    const read = await readForm(formPost("name=first&name=second&__proto__=x&constructor=y"), z.object({ name: formText(10), constructor: formText(10) }));
+    const read = await readForm(
+      formPost("name=first&name=second&__proto__=x&constructor=y"),
+      z.object({ name: formText(10), constructor: formText(10) }),
+    );
     expect(read).toMatchObject({ ok: true, data: { name: "first", constructor: "y" } });
     expect(read.values.__proto__).toBe("x");
   });
@@ -102,7 +117,10 @@ describe("readForm", () => {
     ]);
 
     it("reads the fields of the intent sent, and only those", async () => {
-      expect(await readForm(formPost("intent=note&note=+hi+&status=x%00"), intents)).toMatchObject({ ok: true, data: { intent: "note", note: "hi" } });
+      expect(await readForm(formPost("intent=note&note=+hi+&status=x%00"), intents)).toMatchObject({
+        ok: true,
+        data: { intent: "note", note: "hi" },
+      });
       const status = await readForm(formPost("intent=status&status=done"), intents);
       expect(status.ok && status.data).toEqual({ intent: "status", status: "done" });
     });
@@ -229,9 +247,18 @@ describe("readJson", () => {
   });
 
   it("checks the object with a schema: an intent switch as a discriminated union", async () => {
-    const requests = z.discriminatedUnion("intent", [z.object({ intent: z.literal("sign-in"), response: z.optional(z.unknown()) }), z.object({ intent: z.literal("register-options") })]);
-    expect(await readJson(json('{"intent":"sign-in","response":{"id":"abc"},"extra":1}'), requests)).toMatchObject({ ok: true, data: { intent: "sign-in", response: { id: "abc" } } });
-    expect(await readJson(json('{"intent":"register-options"}'), requests)).toMatchObject({ ok: true, data: { intent: "register-options" } });
+    const requests = z.discriminatedUnion("intent", [
+      z.object({ intent: z.literal("sign-in"), response: z.optional(z.unknown()) }),
+      z.object({ intent: z.literal("register-options") }),
+    ]);
+    expect(await readJson(json('{"intent":"sign-in","response":{"id":"abc"},"extra":1}'), requests)).toMatchObject({
+      ok: true,
+      data: { intent: "sign-in", response: { id: "abc" } },
+    });
+    expect(await readJson(json('{"intent":"register-options"}'), requests)).toMatchObject({
+      ok: true,
+      data: { intent: "register-options" },
+    });
     // An optional field may be absent; the route decides what its absence means.
     expect(await readJson(json('{"intent":"sign-in"}'), requests)).toMatchObject({ ok: true, data: { intent: "sign-in" } });
     for (const body of ['{"intent":"nope"}', "{}", '{"intent":1}']) {
@@ -255,9 +282,12 @@ describe("isStorableText", () => {
 });
 
 describe("positiveId", () => {
-  it.each(["abc", "3.5", "1e100", "-1", "0", "2147483648", "", " ", "0x10", "01", "42abc", "+42", "99999999999"])("reads %j as no id", (value) => {
-    expect(positiveId(value)).toBeNull();
-  });
+  it.each(["abc", "3.5", "1e100", "-1", "0", "2147483648", "", " ", "0x10", "01", "42abc", "+42", "99999999999"])(
+    "reads %j as no id",
+    (value) => {
+      expect(positiveId(value)).toBeNull();
+    },
+  );
 
   it("reads whole numbers from 1 to PostgreSQL's integer maximum", () => {
     expect(positiveId("42")).toBe(42);

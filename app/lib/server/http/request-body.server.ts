@@ -32,7 +32,6 @@ function mediaTypeOf(request: Request): string {
   return (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
 }
 
-
 /** A submitted form's body: text fields only. Throws a 4xx refusal otherwise. */
 async function readFormBody(request: Request): Promise<FormData> {
   if (!FORM_TYPES.includes(mediaTypeOf(request))) throw badRequest(415, "Send this form as a web form.");

@@ -27,6 +27,7 @@ export const requestGuard: MiddlewareFunction<Response> = async ({ request, cont
     return new Response("That address could not be read.", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
   const response = await next();
-  if (server?.contentSecurityPolicy && !response.headers.has("Content-Security-Policy")) response.headers.set("Content-Security-Policy", server.contentSecurityPolicy);
+  if (server?.contentSecurityPolicy && !response.headers.has("Content-Security-Policy"))
+    response.headers.set("Content-Security-Policy", server.contentSecurityPolicy);
   return response;
 };

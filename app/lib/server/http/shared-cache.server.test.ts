@@ -5,13 +5,23 @@ import { sharedCache } from "./shared-cache.server";
 
 /** The middleware's answer for a request to `url` matched by the route `pattern`, the route answering `answer`. */
 async function through(url: string, pattern: string, answer: () => Response): Promise<Response> {
-  const args = { request: new Request(url), context: new RouterContextProvider(), pattern, params: {}, unstable_pattern: pattern } as unknown as Parameters<typeof sharedCache>[0];
+  const args = {
+    request: new Request(url),
+    context: new RouterContextProvider(),
+    pattern,
+    params: {},
+    unstable_pattern: pattern,
+  } as unknown as Parameters<typeof sharedCache>[0];
   return (await sharedCache(args, async () => answer())) as Response;
 }
 
 describe("Cache-Control of routes with their own caching (issue 38)", () => {
   it("keeps the route's own on its own answer", async () => {
-    const own = await through("http://site.example/inbox/sw.js", "/inbox/sw.js", () => new Response("self.x=1", { headers: { "Cache-Control": "no-cache" } }));
+    const own = await through(
+      "http://site.example/inbox/sw.js",
+      "/inbox/sw.js",
+      () => new Response("self.x=1", { headers: { "Cache-Control": "no-cache" } }),
+    );
     expect(own.headers.get("Cache-Control")).toBe("no-cache");
   });
 

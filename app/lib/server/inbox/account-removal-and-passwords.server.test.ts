@@ -7,7 +7,17 @@ import { describe, expect, it } from "vitest";
 import { softPasskey } from "../../../../tests/support/soft-authenticator";
 import { usingPostgres } from "../../../../tests/support/test-database";
 import { MIN_PASSWORD_LENGTH } from "../../inbox";
-import { checkPassword, createInvite, findInvite, hasAccounts, listAccounts, passwordProblem, recordSignIn, removeAccount, setPassword } from "./accounts.server";
+import {
+  checkPassword,
+  createInvite,
+  findInvite,
+  hasAccounts,
+  listAccounts,
+  passwordProblem,
+  recordSignIn,
+  removeAccount,
+  setPassword,
+} from "./accounts.server";
 import { accountsTestDatabase, agent } from "../../../../tests/support/inbox-accounts";
 import { rememberDevice } from "./devices.server";
 import { listPasskeys, relyingPartyOf, registerPasskey, registrationOptions, signInOptions, verifyPasskeySignIn } from "./passkeys.server";
@@ -26,7 +36,9 @@ describe(`removing accounts and changing passwords (${usingPostgres ? "PostgreSQ
     await recordSignIn(t.db, { userId: sam.id, email: sam.email, method: "password", ok: true, address: "", userAgent: null });
     const rp = relyingPartyOf("https://agent.example");
     const key = softPasskey();
-    expect(await registerPasskey(t.db, rp, sam, key.register(await registrationOptions(t.db, rp, sam), rp.origin, rp.id) as never)).toBe(true);
+    expect(await registerPasskey(t.db, rp, sam, key.register(await registrationOptions(t.db, rp, sam), rp.origin, rp.id) as never)).toBe(
+      true,
+    );
 
     expect(await removeAccount(t.db, jordan.id, jordan)).toBe("self");
     expect(await removeAccount(t.db, 99_999, jordan)).toBe("missing");

@@ -53,7 +53,10 @@ describe(`inbox accounts (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
 
     await firstAccount();
     const second = await createInvite(t.db);
-    expect(await createAccountFromInvite(t.db, second.token, { ...agent, email: "JORDAN@averyhomes.example" })).toEqual({ ok: false, reason: "taken" });
+    expect(await createAccountFromInvite(t.db, second.token, { ...agent, email: "JORDAN@averyhomes.example" })).toEqual({
+      ok: false,
+      reason: "taken",
+    });
     expect(await findInvite(t.db, second.token)).not.toBeNull();
   });
 
@@ -77,8 +80,23 @@ describe(`inbox accounts (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
 
   it("records sign-ins and failures with time, address and browser", async () => {
     const account = await firstAccount();
-    await recordSignIn(t.db, { userId: null, email: "x@example.com", method: "password", ok: false, reason: "password", address: "203.0.113.5", userAgent: "Bot/1" });
-    await recordSignIn(t.db, { userId: account.id, email: account.email, method: "passkey", ok: true, address: "198.51.100.7", userAgent: "Phone" });
+    await recordSignIn(t.db, {
+      userId: null,
+      email: "x@example.com",
+      method: "password",
+      ok: false,
+      reason: "password",
+      address: "203.0.113.5",
+      userAgent: "Bot/1",
+    });
+    await recordSignIn(t.db, {
+      userId: account.id,
+      email: account.email,
+      method: "passkey",
+      ok: true,
+      address: "198.51.100.7",
+      userAgent: "Phone",
+    });
     const log = await signInHistory(t.db);
     expect(log.successes.map((l) => [l.ok, l.method, l.address, l.user_agent])).toEqual([[true, "passkey", "198.51.100.7", "Phone"]]);
     expect(log.failures.map((l) => [l.ok, l.method, l.address, l.user_agent])).toEqual([[false, "password", "203.0.113.5", "Bot/1"]]);
@@ -88,8 +106,25 @@ describe(`inbox accounts (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
 
   it("keeps successes and failures apart, newest first, each up to its own count", async () => {
     const account = await firstAccount();
-    for (let i = 0; i < 5; i++) await recordSignIn(t.db, { userId: account.id, email: account.email, method: "password", ok: true, address: `198.51.100.${i}`, userAgent: null });
-    for (let i = 0; i < 30; i++) await recordSignIn(t.db, { userId: null, email: "x@example.com", method: "password", ok: false, reason: "password", address: `203.0.113.${i}`, userAgent: null });
+    for (let i = 0; i < 5; i++)
+      await recordSignIn(t.db, {
+        userId: account.id,
+        email: account.email,
+        method: "password",
+        ok: true,
+        address: `198.51.100.${i}`,
+        userAgent: null,
+      });
+    for (let i = 0; i < 30; i++)
+      await recordSignIn(t.db, {
+        userId: null,
+        email: "x@example.com",
+        method: "password",
+        ok: false,
+        reason: "password",
+        address: `203.0.113.${i}`,
+        userAgent: null,
+      });
     const log = await signInHistory(t.db, { successes: 3, failures: 20 });
     expect(log.successes.map((l) => l.address)).toEqual(["198.51.100.4", "198.51.100.3", "198.51.100.2"]);
     expect(log.failures).toHaveLength(20);
@@ -100,11 +135,21 @@ describe(`inbox accounts (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
   it(`keeps the sign-in log bounded: at most ${SIGN_IN_LOG_MAX_ROWS} rows, the newest, none older than ${SIGN_IN_LOG_DAYS} days`, async () => {
     const total = SIGN_IN_LOG_MAX_ROWS + 100;
     for (let i = 1; i <= total; i++) {
-      await recordSignIn(t.db, { userId: null, email: `guess${i}@example.com`, method: "password", ok: false, reason: "password", address: "203.0.113.9", userAgent: "Bot/1" });
+      await recordSignIn(t.db, {
+        userId: null,
+        email: `guess${i}@example.com`,
+        method: "password",
+        ok: false,
+        reason: "password",
+        address: "203.0.113.9",
+        userAgent: "Bot/1",
+      });
     }
     const [{ n, oldest, newest }] = (await t.db.rows<{ n: number; oldest: string; newest: string }>(sql`
       select count(*)::integer as n, min(email) filter (where id = (select min(id) from inbox_sign_ins)) as oldest,
-        max(email) filter (where id = (select max(id) from inbox_sign_ins)) as newest from inbox_sign_ins`)) as [{ n: number; oldest: string; newest: string }];
+        max(email) filter (where id = (select max(id) from inbox_sign_ins)) as newest from inbox_sign_ins`)) as [
+      { n: number; oldest: string; newest: string },
+    ];
     expect(Number(n)).toBeLessThanOrEqual(SIGN_IN_LOG_MAX_ROWS);
     expect(Number(n)).toBeGreaterThanOrEqual(SIGN_IN_LOG_MAX_ROWS - 1);
     expect(newest).toBe(`guess${total}@example.com`);
@@ -112,8 +157,18 @@ describe(`inbox accounts (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
     expect(Number(oldest.match(/\d+/)![0])).toBeGreaterThan(100);
 
     // Rows past the retention go with the next insert, whatever the count.
-    await t.db.rows(sql`update inbox_sign_ins set created_at = now() - ${SIGN_IN_LOG_DAYS + 1}::integer * interval '1 day' where id < (select max(id) - 10 from inbox_sign_ins)`);
-    await recordSignIn(t.db, { userId: null, email: "last@example.com", method: "passkey", ok: false, reason: "passkey", address: "", userAgent: null });
+    await t.db.rows(
+      sql`update inbox_sign_ins set created_at = now() - ${SIGN_IN_LOG_DAYS + 1}::integer * interval '1 day' where id < (select max(id) - 10 from inbox_sign_ins)`,
+    );
+    await recordSignIn(t.db, {
+      userId: null,
+      email: "last@example.com",
+      method: "passkey",
+      ok: false,
+      reason: "passkey",
+      address: "",
+      userAgent: null,
+    });
     const [left] = await t.db.rows<{ n: number }>(sql`select count(*)::integer as n from inbox_sign_ins`);
     expect(Number(left!.n)).toBe(12);
   });
@@ -134,7 +189,9 @@ describe(`inbox accounts (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
     expect((await t.db.rows(sql`select 1 from inbox_sign_ins`)).length).toBe(0);
 
     // Older days are listed apart; days past the retention are dropped by the history's read.
-    await t.db.rows(sql`insert into inbox_sign_in_tallies (day, method, throttled) values (current_date - 2, 'password', 7), (current_date - ${SIGN_IN_LOG_DAYS + 5}::integer, 'password', 9)`);
+    await t.db.rows(
+      sql`insert into inbox_sign_in_tallies (day, method, throttled) values (current_date - 2, 'password', 7), (current_date - ${SIGN_IN_LOG_DAYS + 5}::integer, 'password', 9)`,
+    );
     const history = await signInHistory(t.db);
     expect(history.throttled[0]).toEqual({ day: today!.day, count: 5 });
     expect(history.throttled.map((d) => d.count)).toEqual([5, 7]);

@@ -27,21 +27,32 @@ export async function hasAccounts(db: Database): Promise<boolean> {
   return Boolean(rows[0]?.any);
 }
 
-export async function createInvite(db: Database, options: { createdBy?: number; email?: string } = {}): Promise<{ token: string; expiresAt: Date }> {
+export async function createInvite(
+  db: Database,
+  options: { createdBy?: number; email?: string } = {},
+): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
-  const rows = await returning(db.rows, { expiresAt: inboxInvites.expires_at }, sql`
+  const rows = await returning(
+    db.rows,
+    { expiresAt: inboxInvites.expires_at },
+    sql`
     insert into ${inboxInvites} (${name(inboxInvites.token_hash)}, ${name(inboxInvites.created_by)}, ${name(inboxInvites.email)}, ${name(inboxInvites.expires_at)})
     values (${hashToken(token)}, ${options.createdBy ?? null}, ${options.email ? normaliseEmail(options.email) : null},
-      now() + ${INVITE_TTL_HOURS}::integer * interval '1 hour')`);
+      now() + ${INVITE_TTL_HOURS}::integer * interval '1 hour')`,
+  );
   return { token, expiresAt: rows[0]!.expiresAt };
 }
 
 /** The invite behind a set-up link, while it is unused and unexpired. */
 export async function findInvite(db: Database, token: string): Promise<{ email: string | null; expiresAt: Date } | null> {
   if (!isToken(token)) return null;
-  const rows = await select(db.rows, { email: inboxInvites.email, expiresAt: inboxInvites.expires_at }, sql`
+  const rows = await select(
+    db.rows,
+    { email: inboxInvites.email, expiresAt: inboxInvites.expires_at },
+    sql`
     from ${inboxInvites}
-    where ${inboxInvites.token_hash} = ${hashToken(token)} and ${inboxInvites.used_at} is null and ${inboxInvites.expires_at} > now()`);
+    where ${inboxInvites.token_hash} = ${hashToken(token)} and ${inboxInvites.used_at} is null and ${inboxInvites.expires_at} > now()`,
+  );
   return rows[0] ?? null;
 }
 
@@ -53,37 +64,67 @@ export type AccountCreation = { ok: true; account: Account } | { ok: false; reas
  * link made for an address creates an account for that address only. The caller checks the link
  * (findInvite) before hashing the password, so a dead link costs no argon2.
  */
-export async function createAccountFromInvite(db: Database, token: string, input: { name: string; email: string; password: string }): Promise<AccountCreation> {
+export async function createAccountFromInvite(
+  db: Database,
+  token: string,
+  input: { name: string; email: string; password: string },
+): Promise<AccountCreation> {
   if (!isToken(token)) return { ok: false, reason: "invite" };
   const passwordHash = await hashPassword(input.password);
   const email = normaliseEmail(input.email);
   return db.transaction(async (rows) => {
-    const invite = await select(rows, { email: inboxInvites.email }, sql`
-      from ${inboxInvites} where ${inboxInvites.token_hash} = ${hashToken(token)} and ${inboxInvites.used_at} is null and ${inboxInvites.expires_at} > now() for update`);
+    const invite = await select(
+      rows,
+      { email: inboxInvites.email },
+      sql`
+      from ${inboxInvites} where ${inboxInvites.token_hash} = ${hashToken(token)} and ${inboxInvites.used_at} is null and ${inboxInvites.expires_at} > now() for update`,
+    );
     if (invite.length === 0) return { ok: false as const, reason: "invite" as const };
     if (invite[0]!.email && invite[0]!.email !== email) return { ok: false as const, reason: "other-email" as const };
-    const created = await returning(rows, { id: inboxUsers.id, name: inboxUsers.name, email: inboxUsers.email }, sql`
+    const created = await returning(
+      rows,
+      { id: inboxUsers.id, name: inboxUsers.name, email: inboxUsers.email },
+      sql`
       insert into ${inboxUsers} (${name(inboxUsers.name)}, ${name(inboxUsers.email)}, ${name(inboxUsers.password_hash)}) values (${input.name.trim()}, ${email}, ${passwordHash})
-      on conflict (${name(inboxUsers.email)}) do nothing`);
+      on conflict (${name(inboxUsers.email)}) do nothing`,
+    );
     if (!created[0]) return { ok: false as const, reason: "taken" as const };
-    await rows(sql`update ${inboxInvites} set ${name(inboxInvites.used_at)} = now() where ${inboxInvites.token_hash} = ${hashToken(token)}`);
+    await rows(
+      sql`update ${inboxInvites} set ${name(inboxInvites.used_at)} = now() where ${inboxInvites.token_hash} = ${hashToken(token)}`,
+    );
     return { ok: true as const, account: created[0] };
   });
 }
 
 /** Set-up links not yet used and not expired, newest first; `id` is the link's stored hash (not the link). */
-export async function listOpenInvites(db: Database): Promise<{ id: string; email: string | null; createdBy: string | null; createdAt: Date; expiresAt: Date }[]> {
+export async function listOpenInvites(
+  db: Database,
+): Promise<{ id: string; email: string | null; createdBy: string | null; createdAt: Date; expiresAt: Date }[]> {
   // The maker's name comes through a left join: null once their account is gone.
   const createdBy = sql<string | null>`${inboxUsers.name}`;
-  return select(db.rows, { id: inboxInvites.token_hash, email: inboxInvites.email, createdBy, createdAt: inboxInvites.created_at, expiresAt: inboxInvites.expires_at }, sql`
+  return select(
+    db.rows,
+    {
+      id: inboxInvites.token_hash,
+      email: inboxInvites.email,
+      createdBy,
+      createdAt: inboxInvites.created_at,
+      expiresAt: inboxInvites.expires_at,
+    },
+    sql`
     from ${inboxInvites} left join ${inboxUsers} on ${inboxUsers.id} = ${inboxInvites.created_by}
-    where ${inboxInvites.used_at} is null and ${inboxInvites.expires_at} > now() order by ${inboxInvites.created_at} desc, ${inboxInvites.token_hash}`);
+    where ${inboxInvites.used_at} is null and ${inboxInvites.expires_at} > now() order by ${inboxInvites.created_at} desc, ${inboxInvites.token_hash}`,
+  );
 }
 
 /** Revokes an unused set-up link (by its stored hash); false when there was none. */
 export async function revokeInvite(db: Database, id: string): Promise<boolean> {
   if (!/^[0-9a-f]{64}$/.test(id)) return false;
-  const rows = await returning(db.rows, { one: sql<number>`1` }, sql`delete from ${inboxInvites} where ${inboxInvites.token_hash} = ${id} and ${inboxInvites.used_at} is null`);
+  const rows = await returning(
+    db.rows,
+    { one: sql<number>`1` },
+    sql`delete from ${inboxInvites} where ${inboxInvites.token_hash} = ${id} and ${inboxInvites.used_at} is null`,
+  );
   return rows.length === 1;
 }
 
@@ -121,7 +162,8 @@ export async function passwordProblem(password: string): Promise<string | null> 
   if ([...password].length < MIN_PASSWORD_LENGTH) return `Use at least ${MIN_PASSWORD_LENGTH} characters.`;
   if (/^(.)\1*$/su.test(password)) return "Use more than one character, repeated.";
   commonPasswords ??= import("@zxcvbn-ts/language-common").then((m) => new Set(m.dictionary["passwords-common"] as string[]));
-  if ((await commonPasswords).has(password.toLowerCase())) return "That password is on the list of the most common ones. Choose another: a short sentence is easy to remember and hard to guess.";
+  if ((await commonPasswords).has(password.toLowerCase()))
+    return "That password is on the list of the most common ones. Choose another: a short sentence is easy to remember and hard to guess.";
   return null;
 }
 
@@ -135,8 +177,12 @@ let dummyHash: Promise<string> | undefined;
 
 /** The account whose password this is, or null. */
 export async function checkPassword(db: Database, email: string, password: string): Promise<Account | null> {
-  const rows = await select(db.rows, { id: inboxUsers.id, name: inboxUsers.name, email: inboxUsers.email, password_hash: inboxUsers.password_hash }, sql`
-    from ${inboxUsers} where ${inboxUsers.email} = ${normaliseEmail(email)}`);
+  const rows = await select(
+    db.rows,
+    { id: inboxUsers.id, name: inboxUsers.name, email: inboxUsers.email, password_hash: inboxUsers.password_hash },
+    sql`
+    from ${inboxUsers} where ${inboxUsers.email} = ${normaliseEmail(email)}`,
+  );
   const row = rows[0];
   if (!row?.password_hash) {
     dummyHash ??= hashPassword("not a real password, only for timing");
@@ -149,8 +195,12 @@ export async function checkPassword(db: Database, email: string, password: strin
 
 export async function listAccounts(db: Database): Promise<(Account & { createdAt: Date; passkeys: number })[]> {
   const passkeys = sql<number>`(select count(*)::integer from ${inboxPasskeys} where ${inboxPasskeys.user_id} = ${inboxUsers.id})`;
-  return select(db.rows, { id: inboxUsers.id, name: inboxUsers.name, email: inboxUsers.email, createdAt: inboxUsers.created_at, passkeys }, sql`
-    from ${inboxUsers} order by ${inboxUsers.id}`);
+  return select(
+    db.rows,
+    { id: inboxUsers.id, name: inboxUsers.name, email: inboxUsers.email, createdAt: inboxUsers.created_at, passkeys },
+    sql`
+    from ${inboxUsers} order by ${inboxUsers.id}`,
+  );
 }
 
 export interface SignInRecord {
@@ -196,13 +246,26 @@ export async function countThrottled(db: Database, method: "password" | "passkey
 export async function signInHistory(db: Database, { successes = 10, failures = 20, days = 7 } = {}) {
   const s = inboxSignIns;
   const t = inboxSignInTallies;
-  const columns = { id: s.id, email: s.email, method: s.method, ok: s.ok, reason: s.reason, address: s.address, user_agent: s.user_agent, created_at: s.created_at };
+  const columns = {
+    id: s.id,
+    email: s.email,
+    method: s.method,
+    ok: s.ok,
+    reason: s.reason,
+    address: s.address,
+    user_agent: s.user_agent,
+    created_at: s.created_at,
+  };
   const [ok, failed, throttled] = await Promise.all([
     select(db.rows, columns, sql`from ${s} where ${s.ok} order by ${s.id} desc limit ${successes}::integer`),
     select(db.rows, columns, sql`from ${s} where not ${s.ok} order by ${s.id} desc limit ${failures}::integer`),
-    select(db.rows, { day: sql<string>`to_char(${t.day}, 'YYYY-MM-DD')`, count: sql<number>`sum(${t.throttled})::integer` }, sql`
+    select(
+      db.rows,
+      { day: sql<string>`to_char(${t.day}, 'YYYY-MM-DD')`, count: sql<number>`sum(${t.throttled})::integer` },
+      sql`
       from ${t}
-      where ${t.day} > current_date - ${days}::integer group by ${t.day} order by ${t.day} desc`),
+      where ${t.day} > current_date - ${days}::integer group by ${t.day} order by ${t.day} desc`,
+    ),
   ]);
   // Tallies older than the log's retention serve no one.
   await db.rows(sql`delete from ${t} where ${t.day} < current_date - ${SIGN_IN_LOG_DAYS}::integer`);

@@ -44,5 +44,11 @@ export interface InboxSettings {
 
 export async function createInboxContext(db: Database, settings: InboxSettings): Promise<InboxContext> {
   const { siteUrl } = settings;
-  return { db, ...settings, rp: relyingPartyOf(siteUrl), secureCookies: siteUrl.startsWith("https:"), throttle: await createSignInThrottle(db) };
+  return {
+    db,
+    ...settings,
+    rp: relyingPartyOf(siteUrl),
+    secureCookies: siteUrl.startsWith("https:"),
+    throttle: await createSignInThrottle(db),
+  };
 }

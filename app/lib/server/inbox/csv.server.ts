@@ -24,21 +24,61 @@ export function csvDocument(header: readonly string[], rows: readonly (readonly 
 
 /** Rows of one shape as a document, their keys as the header (in `columns`' order). */
 export function csvOfRows<K extends string>(columns: readonly K[], rows: readonly Record<K, unknown>[]): string {
-  return csvDocument(columns, rows.map((r) => columns.map((c) => r[c])));
+  return csvDocument(
+    columns,
+    rows.map((r) => columns.map((c) => r[c])),
+  );
 }
 
 export async function peopleCsv(db: Database): Promise<string> {
   const p = people;
   const sources = sql<string>`array_to_string(${p.sources}, '; ')`;
   const fields = {
-    id: p.id, name: p.name, email: p.email, phone: p.phone, status: p.status, sources, service_type: p.service_type, submissions: p.submissions,
-    first_at: p.first_at, last_activity_at: p.last_activity_at, awaiting_reply_since: p.awaiting_reply_since,
+    id: p.id,
+    name: p.name,
+    email: p.email,
+    phone: p.phone,
+    status: p.status,
+    sources,
+    service_type: p.service_type,
+    submissions: p.submissions,
+    first_at: p.first_at,
+    last_activity_at: p.last_activity_at,
+    awaiting_reply_since: p.awaiting_reply_since,
   };
-  const rows = await select(db.rows, fields, sql`
-    from ${p} order by ${p.last_activity_at} desc, ${p.id} desc`);
+  const rows = await select(
+    db.rows,
+    fields,
+    sql`
+    from ${p} order by ${p.last_activity_at} desc, ${p.id} desc`,
+  );
   return csvDocument(
-    ["Id", "Name", "E-mail", "Phone", "Status", "Sources", "Service type", "Submissions", "First seen", "Last activity", "Awaiting reply since"],
-    rows.map((r) => [r.id, r.name, r.email, r.phone, PERSON_STATUS_LABELS[r.status], r.sources, r.service_type, r.submissions, r.first_at, r.last_activity_at, r.awaiting_reply_since]),
+    [
+      "Id",
+      "Name",
+      "E-mail",
+      "Phone",
+      "Status",
+      "Sources",
+      "Service type",
+      "Submissions",
+      "First seen",
+      "Last activity",
+      "Awaiting reply since",
+    ],
+    rows.map((r) => [
+      r.id,
+      r.name,
+      r.email,
+      r.phone,
+      PERSON_STATUS_LABELS[r.status],
+      r.sources,
+      r.service_type,
+      r.submissions,
+      r.first_at,
+      r.last_activity_at,
+      r.awaiting_reply_since,
+    ]),
   );
 }
 
@@ -48,18 +88,38 @@ export async function submissionsCsv(db: Database): Promise<string> {
   // Through a left join: null for a submission linked to no person.
   const person_email = sql<string | null>`${people.email}`;
   const fields = {
-    id: o.id, kind: sql<SubmissionKind>`${o.kind}`, created_at: o.created_at, source: o.source, person_email, payload: o.payload, status: o.status,
-    consent_version: leads.consent_version, client_address: leads.client_address,
+    id: o.id,
+    kind: sql<SubmissionKind>`${o.kind}`,
+    created_at: o.created_at,
+    source: o.source,
+    person_email,
+    payload: o.payload,
+    status: o.status,
+    consent_version: leads.consent_version,
+    client_address: leads.client_address,
   };
-  const rows = await select(db.rows, fields, sql`
+  const rows = await select(
+    db.rows,
+    fields,
+    sql`
     from ${o} left join ${people} on ${people.id} = ${o.person_id} left join ${leads} on ${leads.id} = ${o.lead_id}
     where ${o.kind} in ${SUBMISSION_KINDS}
-    order by ${o.created_at} desc, ${o.id} desc`);
+    order by ${o.created_at} desc, ${o.id} desc`,
+  );
   return csvDocument(
     ["Id", "Submitted at", "Form", "Person", ...SUBMISSION_CSV_COLUMNS, "Notification", "Consent version", "Address"],
     rows.map((r) => {
       const cells = SUBMISSIONS[r.kind].csv((r.payload ?? {}) as Record<string, unknown>);
-      return [r.id, r.created_at, r.source, r.person_email, ...SUBMISSION_CSV_COLUMNS.map((c) => cells[c]), r.status, r.consent_version, r.client_address];
+      return [
+        r.id,
+        r.created_at,
+        r.source,
+        r.person_email,
+        ...SUBMISSION_CSV_COLUMNS.map((c) => cells[c]),
+        r.status,
+        r.consent_version,
+        r.client_address,
+      ];
     }),
   );
 }
@@ -77,20 +137,46 @@ export async function leadTablesCsv(db: Database): Promise<{ file: string; rows:
   const l = leads;
   // The columns in the table's order as first made (the consent record was added after created_at).
   const leadFields = {
-    id: l.id, full_name: l.full_name, email: l.email, phone: l.phone, service_type: l.service_type, comments: l.comments, created_at: l.created_at,
-    consent_text: l.consent_text, consent_version: l.consent_version, client_address: l.client_address, user_agent: l.user_agent,
+    id: l.id,
+    full_name: l.full_name,
+    email: l.email,
+    phone: l.phone,
+    service_type: l.service_type,
+    comments: l.comments,
+    created_at: l.created_at,
+    consent_text: l.consent_text,
+    consent_version: l.consent_version,
+    client_address: l.client_address,
+    user_agent: l.user_agent,
   };
   const leadRows = await select(db.rows, leadFields, sql`from ${l} order by ${l.created_at} desc, ${l.id} desc`);
   const c = contacts;
   const contactRows = await select(db.rows, getTableColumns(c), sql`from ${c} order by ${c.updated_at} desc, ${c.id} desc`);
   const i = propertyInquiries;
-  const inquiryFields = { id: i.id, created_at: i.created_at, contact_id: i.contact_id, name: c.name, email: c.email, phone: c.phone, inquiry_type: i.inquiry_type, message: i.message };
-  const inquiryRows = await select(db.rows, inquiryFields, sql`
+  const inquiryFields = {
+    id: i.id,
+    created_at: i.created_at,
+    contact_id: i.contact_id,
+    name: c.name,
+    email: c.email,
+    phone: c.phone,
+    inquiry_type: i.inquiry_type,
+    message: i.message,
+  };
+  const inquiryRows = await select(
+    db.rows,
+    inquiryFields,
+    sql`
     from ${i} join ${c} on ${c.id} = ${i.contact_id}
-    order by ${i.created_at} desc, ${i.id} desc`);
+    order by ${i.created_at} desc, ${i.id} desc`,
+  );
   return [
     { file: "leads.csv", rows: leadRows.length, csv: csvOfRows(Object.keys(leadFields), leadRows as Record<string, unknown>[]) },
     { file: "contacts.csv", rows: contactRows.length, csv: csvOfRows(columnsOf(c), contactRows as Record<string, unknown>[]) },
-    { file: "inquiries.csv", rows: inquiryRows.length, csv: csvOfRows(Object.keys(inquiryFields), inquiryRows as Record<string, unknown>[]) },
+    {
+      file: "inquiries.csv",
+      rows: inquiryRows.length,
+      csv: csvOfRows(Object.keys(inquiryFields), inquiryRows as Record<string, unknown>[]),
+    },
   ];
 }

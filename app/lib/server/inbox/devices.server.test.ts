@@ -7,7 +7,15 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { testDatabaseForThisFile, usingPostgres } from "../../../../tests/support/test-database";
 import { createAccountFromInvite, createInvite, removeAccount } from "./accounts.server";
-import { DEVICES_PER_ACCOUNT, DEVICE_DAYS, deviceCookieName, deviceTokenFrom, forgetDevices, knownDevice, rememberDevice } from "./devices.server";
+import {
+  DEVICES_PER_ACCOUNT,
+  DEVICE_DAYS,
+  deviceCookieName,
+  deviceTokenFrom,
+  forgetDevices,
+  knownDevice,
+  rememberDevice,
+} from "./devices.server";
 import { hashToken, newToken } from "./tokens.server";
 import { inboxCookie } from "./sessions.server";
 
@@ -21,10 +29,13 @@ async function account(name: string, email: string) {
 }
 
 /** The token a device cookie's Set-Cookie carries, read as the server reads the cookie back. */
-const tokenOf = async (setCookie: string) => (await inboxCookie("inbox_device", setCookie.startsWith("__Host-")).parse(setCookie)) as string;
+const tokenOf = async (setCookie: string) =>
+  (await inboxCookie("inbox_device", setCookie.startsWith("__Host-")).parse(setCookie)) as string;
 
 async function devicesOf(userId: number): Promise<string[]> {
-  const rows = await t.db.rows<{ token_hash: string }>(sql`select token_hash from inbox_devices where user_id = ${userId} order by last_used_at desc`);
+  const rows = await t.db.rows<{ token_hash: string }>(
+    sql`select token_hash from inbox_devices where user_id = ${userId} order by last_used_at desc`,
+  );
   return rows.map((r) => r.token_hash);
 }
 
@@ -36,7 +47,9 @@ describe(`device cookies (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
     const secure = await rememberDevice(t.db, jordan.id, null, true);
     expect(secure).toMatch(/^__Host-inbox_device=[^;]+; Max-Age=\d+; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
     expect(await tokenOf(cookie)).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(await devicesOf(jordan.id)).toEqual(expect.arrayContaining([hashToken(await tokenOf(cookie)), hashToken(await tokenOf(secure))]));
+    expect(await devicesOf(jordan.id)).toEqual(
+      expect.arrayContaining([hashToken(await tokenOf(cookie)), hashToken(await tokenOf(secure))]),
+    );
     const stored = JSON.stringify(await t.db.rows(sql`select * from inbox_devices`));
     expect(stored).not.toContain(await tokenOf(cookie));
     expect(stored).not.toContain(await tokenOf(secure));
@@ -114,7 +127,9 @@ describe(`device cookies (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
     for (let i = 0; i < DEVICES_PER_ACCOUNT; i++) tokens.push(await tokenOf(await rememberDevice(t.db, jordan.id, null, false)));
     // Each a minute older than the next, so "newest" is unambiguous.
     for (const [i, token] of tokens.entries()) {
-      await t.db.rows(sql`update inbox_devices set last_used_at = now() - ${DEVICES_PER_ACCOUNT - i}::integer * interval '1 minute' where token_hash = ${hashToken(token)}`);
+      await t.db.rows(
+        sql`update inbox_devices set last_used_at = now() - ${DEVICES_PER_ACCOUNT - i}::integer * interval '1 minute' where token_hash = ${hashToken(token)}`,
+      );
     }
     expect(await devicesOf(jordan.id)).toHaveLength(DEVICES_PER_ACCOUNT);
 

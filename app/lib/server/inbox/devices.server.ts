@@ -34,10 +34,14 @@ export async function deviceTokenFrom(request: Request, secure: boolean): Promis
 export async function knownDevice(db: Database, token: string | null, email: string | null): Promise<string | null> {
   if (!token) return null;
   const hash = hashToken(token);
-  const rows = await select(db.rows, { known: sql<number>`1` }, sql`
+  const rows = await select(
+    db.rows,
+    { known: sql<number>`1` },
+    sql`
     from ${inboxDevices} join ${inboxUsers} on ${inboxUsers.id} = ${inboxDevices.user_id}
     where ${inboxDevices.token_hash} = ${hash} and ${inboxDevices.last_used_at} > now() - ${DEVICE_DAYS}::integer * interval '1 day'
-    ${email === null ? sql`` : sql`and ${inboxUsers.email} = ${email}`}`);
+    ${email === null ? sql`` : sql`and ${inboxUsers.email} = ${email}`}`,
+  );
   return rows.length ? `device:${hash}` : null;
 }
 
@@ -47,12 +51,18 @@ export async function knownDevice(db: Database, token: string | null, email: str
  */
 export async function rememberDevice(db: Database, accountId: number, token: string | null, secure: boolean): Promise<string> {
   const kept = token
-    ? await returning(db.rows, { kept: sql<number>`1` }, sql`
-        update ${inboxDevices} set ${name(inboxDevices.last_used_at)} = now() where ${inboxDevices.token_hash} = ${hashToken(token)} and ${inboxDevices.user_id} = ${accountId}`)
+    ? await returning(
+        db.rows,
+        { kept: sql<number>`1` },
+        sql`
+        update ${inboxDevices} set ${name(inboxDevices.last_used_at)} = now() where ${inboxDevices.token_hash} = ${hashToken(token)} and ${inboxDevices.user_id} = ${accountId}`,
+      )
     : [];
   const current = kept.length ? token! : newToken();
   if (!kept.length) {
-    await db.rows(sql`insert into ${inboxDevices} (${name(inboxDevices.token_hash)}, ${name(inboxDevices.user_id)}) values (${hashToken(current)}, ${accountId})`);
+    await db.rows(
+      sql`insert into ${inboxDevices} (${name(inboxDevices.token_hash)}, ${name(inboxDevices.user_id)}) values (${hashToken(current)}, ${accountId})`,
+    );
     await db.rows(sql`
       delete from ${inboxDevices} where ${inboxDevices.user_id} = ${accountId} and ${inboxDevices.token_hash} not in (
         select ${inboxDevices.token_hash} from ${inboxDevices} where ${inboxDevices.user_id} = ${accountId} order by ${inboxDevices.last_used_at} desc limit ${DEVICES_PER_ACCOUNT}::integer)`);
@@ -62,5 +72,7 @@ export async function rememberDevice(db: Database, accountId: number, token: str
 
 /** Forgets every device of an account but `keepToken`'s (a password change: only this browser stays trusted). */
 export async function forgetDevices(db: Database, accountId: number, keepToken: string | null): Promise<void> {
-  await db.rows(sql`delete from ${inboxDevices} where ${inboxDevices.user_id} = ${accountId} ${keepToken ? sql`and ${inboxDevices.token_hash} <> ${hashToken(keepToken)}` : sql``}`);
+  await db.rows(
+    sql`delete from ${inboxDevices} where ${inboxDevices.user_id} = ${accountId} ${keepToken ? sql`and ${inboxDevices.token_hash} <> ${hashToken(keepToken)}` : sql``}`,
+  );
 }

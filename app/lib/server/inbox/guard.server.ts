@@ -60,7 +60,13 @@ export const inboxGuard: MiddlewareFunction<Response> = async ({ request, contex
   const { inbox, cspNonce } = serverOf(context);
   if (request.method !== "GET" && request.method !== "HEAD" && !fromOwnPages(request, inbox.rp.origin)) {
     console.warn(`[inbox] 403 ${request.method} ${new URL(request.url).pathname}: not from the inbox's own pages`);
-    return privateAnswer(new Response("This action must come from the inbox's own pages.", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } }), cspNonce);
+    return privateAnswer(
+      new Response("This action must come from the inbox's own pages.", {
+        status: 403,
+        headers: { "Content-Type": "text/plain; charset=utf-8" },
+      }),
+      cspNonce,
+    );
   }
   const token = await sessionTokenFrom(request, inbox.secureCookies);
   context.set(inboxSessionContext, token ? await resumeSession(inbox.db, token) : null);
@@ -71,7 +77,15 @@ export const inboxGuard: MiddlewareFunction<Response> = async ({ request, contex
  * The `headers` of an inbox page whose action or loader can answer 429: React Router takes a
  * document's headers from the deepest route's function, and without one keeps only cookies.
  */
-export function retryAfterHeaders({ parentHeaders, loaderHeaders, actionHeaders }: { parentHeaders: Headers; loaderHeaders: Headers; actionHeaders: Headers }): Headers {
+export function retryAfterHeaders({
+  parentHeaders,
+  loaderHeaders,
+  actionHeaders,
+}: {
+  parentHeaders: Headers;
+  loaderHeaders: Headers;
+  actionHeaders: Headers;
+}): Headers {
   const headers = new Headers(parentHeaders);
   for (const source of [loaderHeaders, actionHeaders]) {
     const retryAfter = source.get("Retry-After");

@@ -15,7 +15,9 @@ describe(`set-up links (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
   it("a link made for an address creates an account for that address only, in any case", async () => {
     const { token } = await createInvite(t.db, { email: " Sam@Example.com " });
     expect(await findInvite(t.db, token)).toMatchObject({ email: "sam@example.com" });
-    expect(await createAccountFromInvite(t.db, token, { name: "Mallory", email: "mallory@example.com", password: agent.password })).toEqual({ ok: false, reason: "other-email" });
+    expect(await createAccountFromInvite(t.db, token, { name: "Mallory", email: "mallory@example.com", password: agent.password })).toEqual(
+      { ok: false, reason: "other-email" },
+    );
     expect(await hasAccounts(t.db)).toBe(false);
     // Refused without being used up: the right person can still use it.
     expect(await findInvite(t.db, token)).not.toBeNull();
@@ -43,7 +45,10 @@ describe(`set-up links (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
 
     expect(await revokeInvite(t.db, open[0]!.id)).toBe(true);
     expect(await findInvite(t.db, newer.token)).toBeNull();
-    expect(await createAccountFromInvite(t.db, newer.token, { name: "B", email: "b@example.com", password: agent.password })).toEqual({ ok: false, reason: "invite" });
+    expect(await createAccountFromInvite(t.db, newer.token, { name: "B", email: "b@example.com", password: agent.password })).toEqual({
+      ok: false,
+      reason: "invite",
+    });
     expect((await listOpenInvites(t.db)).map((i) => i.email)).toEqual(["a@example.com"]);
     // Twice, a link itself instead of its hash, or anything else: nothing revoked.
     expect(await revokeInvite(t.db, open[0]!.id)).toBe(false);

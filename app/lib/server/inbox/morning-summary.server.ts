@@ -26,7 +26,14 @@ export async function queueMorningSummary(db: Database, options: { siteUrl: stri
   const date = edmontonDate(now);
   const waiting = await select(
     db.rows,
-    { id: people.id, name: people.name, email: people.email, sources: people.sources, since: people.first_at, awaiting: people.awaiting_reply_since },
+    {
+      id: people.id,
+      name: people.name,
+      email: people.email,
+      sources: people.sources,
+      since: people.first_at,
+      awaiting: people.awaiting_reply_since,
+    },
     sql`from ${people} where ${people.status} = 'new' order by ${people.awaiting_reply_since} nulls last, ${people.first_at}`,
   );
   const payload: SummaryPayload = {
@@ -42,9 +49,13 @@ export async function queueMorningSummary(db: Database, options: { siteUrl: stri
       url: `${options.siteUrl}/inbox/people/${p.id}`,
     })),
   };
-  const queued = await returning(db.rows, { id: o.id }, sql`
+  const queued = await returning(
+    db.rows,
+    { id: o.id },
+    sql`
     insert into ${o} (${name(o.kind)}, ${name(o.source)}, ${name(o.payload)}, ${name(o.message_id)})
     values ('summary', 'morning_summary', ${JSON.stringify(payload)}::jsonb, ${newMessageId("summary", date)})
-    on conflict (${name(o.message_id)}) do nothing`);
+    on conflict (${name(o.message_id)}) do nothing`,
+  );
   return queued.length > 0;
 }

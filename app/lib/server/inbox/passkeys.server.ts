@@ -44,13 +44,25 @@ async function keepChallenge(db: Database, challenge: string, purpose: "register
 
 /** True once for a challenge this site handed out for `purpose` and that has not expired. */
 async function takeChallenge(db: Database, challenge: string, purpose: "register" | "sign-in"): Promise<boolean> {
-  const rows = await returning(db.rows, { taken: sql<number>`1` }, sql`
-    delete from ${inboxChallenges} where ${inboxChallenges.challenge} = ${challenge} and ${inboxChallenges.purpose} = ${purpose} and ${inboxChallenges.expires_at} > now()`);
+  const rows = await returning(
+    db.rows,
+    { taken: sql<number>`1` },
+    sql`
+    delete from ${inboxChallenges} where ${inboxChallenges.challenge} = ${challenge} and ${inboxChallenges.purpose} = ${purpose} and ${inboxChallenges.expires_at} > now()`,
+  );
   return rows.length === 1;
 }
 
-export async function registrationOptions(db: Database, rp: RelyingParty, account: Account): Promise<PublicKeyCredentialCreationOptionsJSON> {
-  const existing = await select(db.rows, { id: inboxPasskeys.id, transports: inboxPasskeys.transports }, sql`from ${inboxPasskeys} where ${inboxPasskeys.user_id} = ${account.id}`);
+export async function registrationOptions(
+  db: Database,
+  rp: RelyingParty,
+  account: Account,
+): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  const existing = await select(
+    db.rows,
+    { id: inboxPasskeys.id, transports: inboxPasskeys.transports },
+    sql`from ${inboxPasskeys} where ${inboxPasskeys.user_id} = ${account.id}`,
+  );
   const options = await generateRegistrationOptions({
     rpName: `${site.agent.name} inbox`,
     rpID: rp.id,
@@ -66,7 +78,12 @@ export async function registrationOptions(db: Database, rp: RelyingParty, accoun
   return options;
 }
 
-export async function registerPasskey(db: Database, rp: RelyingParty, account: Account, response: RegistrationResponseJSON): Promise<boolean> {
+export async function registerPasskey(
+  db: Database,
+  rp: RelyingParty,
+  account: Account,
+  response: RegistrationResponseJSON,
+): Promise<boolean> {
   let verification;
   try {
     verification = await verifyRegistrationResponse({
@@ -97,9 +114,18 @@ export async function signInOptions(db: Database, rp: RelyingParty): Promise<Pub
 
 /** The account a passkey response signs in, or null when it does not verify. */
 export async function verifyPasskeySignIn(db: Database, rp: RelyingParty, response: AuthenticationResponseJSON): Promise<Account | null> {
-  const fields = { id: inboxPasskeys.id, public_key: inboxPasskeys.public_key, counter: inboxPasskeys.counter, transports: inboxPasskeys.transports };
-  const rows = await select(db.rows, { ...fields, user_id: inboxUsers.id, name: inboxUsers.name, email: inboxUsers.email }, sql`
-    from ${inboxPasskeys} join ${inboxUsers} on ${inboxUsers.id} = ${inboxPasskeys.user_id} where ${inboxPasskeys.id} = ${String(response.id ?? "")}`);
+  const fields = {
+    id: inboxPasskeys.id,
+    public_key: inboxPasskeys.public_key,
+    counter: inboxPasskeys.counter,
+    transports: inboxPasskeys.transports,
+  };
+  const rows = await select(
+    db.rows,
+    { ...fields, user_id: inboxUsers.id, name: inboxUsers.name, email: inboxUsers.email },
+    sql`
+    from ${inboxPasskeys} join ${inboxUsers} on ${inboxUsers.id} = ${inboxPasskeys.user_id} where ${inboxPasskeys.id} = ${String(response.id ?? "")}`,
+  );
   const key = rows[0];
   if (!key) return null;
   try {
@@ -126,8 +152,12 @@ export async function verifyPasskeySignIn(db: Database, rp: RelyingParty, respon
 }
 
 export async function listPasskeys(db: Database, accountId: number) {
-  return select(db.rows, { id: inboxPasskeys.id, createdAt: inboxPasskeys.created_at, lastUsedAt: inboxPasskeys.last_used_at }, sql`
-    from ${inboxPasskeys} where ${inboxPasskeys.user_id} = ${accountId} order by ${inboxPasskeys.created_at}`);
+  return select(
+    db.rows,
+    { id: inboxPasskeys.id, createdAt: inboxPasskeys.created_at, lastUsedAt: inboxPasskeys.last_used_at },
+    sql`
+    from ${inboxPasskeys} where ${inboxPasskeys.user_id} = ${accountId} order by ${inboxPasskeys.created_at}`,
+  );
 }
 
 export async function removePasskey(db: Database, accountId: number, id: string): Promise<void> {

@@ -16,12 +16,21 @@ import { LEAD_CONSENT_TEXT, LEAD_CONSENT_VERSION } from "../../../content/lead-c
 const t = testDatabaseForThisFile();
 
 const lead = (email: string, extra: Partial<Parameters<typeof recordLead>[1]> = {}) =>
-  recordLead(t.db, { fullName: "Ana Émile", email, phone: "780-555-0199", serviceType: "buying", comments: "Looking in Glenora", ...extra }, { address: "203.0.113.7", userAgent: "Phone/1" });
-const contact = (email: string, message = "Is the house on 102 Ave still for sale?") => createContact(t.db, { name: "Ana E", email, phone: "", message });
+  recordLead(
+    t.db,
+    { fullName: "Ana Émile", email, phone: "780-555-0199", serviceType: "buying", comments: "Looking in Glenora", ...extra },
+    { address: "203.0.113.7", userAgent: "Phone/1" },
+  );
+const contact = (email: string, message = "Is the house on 102 Ave still for sale?") =>
+  createContact(t.db, { name: "Ana E", email, phone: "", message });
 
 async function agent() {
   const { token } = await createInvite(t.db);
-  const created = await createAccountFromInvite(t.db, token, { name: "Jordan Avery", email: "jordan@example.com", password: "a long enough passphrase" });
+  const created = await createAccountFromInvite(t.db, token, {
+    name: "Jordan Avery",
+    email: "jordan@example.com",
+    password: "a long enough passphrase",
+  });
   if (!created.ok) throw new Error("no account");
   return created.account;
 }
@@ -35,7 +44,14 @@ describe(`inbox people (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
     expect(total).toBe(2);
     expect(counts.new).toBe(2);
     const ana = people.find((p) => p.email === "ana@example.com")!;
-    expect(ana).toMatchObject({ name: "Ana E", phone: "780-555-0199", submissions: 2, status: "new", serviceType: "buying", preview: "Is the house on 102 Ave still for sale?" });
+    expect(ana).toMatchObject({
+      name: "Ana E",
+      phone: "780-555-0199",
+      submissions: 2,
+      status: "new",
+      serviceType: "buying",
+      preview: "Is the house on 102 Ave still for sale?",
+    });
     expect(ana.sources.sort()).toEqual(["Welcome Page Form", "contact_form"]);
     expect(ana.awaitingReplySince).toBeInstanceOf(Date);
 
@@ -43,7 +59,12 @@ describe(`inbox people (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
     expect(detail!.submissions.map((s) => s.source)).toEqual(["contact_form", "Welcome Page Form"]);
     const welcome = detail!.submissions[1]!;
     expect(welcome.fields).toMatchObject({ fullName: "Ana Émile", email: "Ana@Example.COM", comments: "Looking in Glenora" });
-    expect(welcome.consent).toEqual({ text: LEAD_CONSENT_TEXT, version: LEAD_CONSENT_VERSION, address: "203.0.113.7", userAgent: "Phone/1" });
+    expect(welcome.consent).toEqual({
+      text: LEAD_CONSENT_TEXT,
+      version: LEAD_CONSENT_VERSION,
+      address: "203.0.113.7",
+      userAgent: "Phone/1",
+    });
     expect(welcome.notification).toMatchObject({ status: "pending", attempts: 0 });
     expect(detail!.submissions[0]!.consent).toBeNull();
   });
@@ -60,7 +81,8 @@ describe(`inbox people (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
     expect((await listPeople(t.db, {})).people.map((p) => p.email)).toEqual(["new@example.com", "old@example.com"]);
     expect((await listPeople(t.db, { status: "spam" })).people.map((p) => p.email)).toEqual(["spam@example.com"]);
     expect((await listPeople(t.db, { source: "contact_form" })).people.map((p) => p.email)).toEqual(["new@example.com"]);
-    for (const q of ["olga", "OLD@EXAMPLE", "587-000", "leduc"]) expect((await listPeople(t.db, { search: q })).people.map((p) => p.email)).toEqual(["old@example.com"]);
+    for (const q of ["olga", "OLD@EXAMPLE", "587-000", "leduc"])
+      expect((await listPeople(t.db, { search: q })).people.map((p) => p.email)).toEqual(["old@example.com"]);
     expect((await listPeople(t.db, { search: "100%" })).people.map((p) => p.email)).toEqual(["new@example.com"]);
     expect((await listPeople(t.db, { search: "%" })).people.map((p) => p.email)).toEqual(["new@example.com"]);
     expect((await listPeople(t.db, { search: "_" })).people.map((p) => p.email)).toEqual(["new@example.com"]);
@@ -94,7 +116,10 @@ describe(`inbox people (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
     expect(await resendNotification(t.db, notificationId, ana!.id)).toBe(false);
     await t.db.rows(sql`update notification_outbox set status = 'sending'`);
     await markFailed(t.db, notificationId, "550 mailbox unavailable");
-    expect((await personDetail(t.db, ana!.id))!.submissions[0]!.notification).toMatchObject({ status: "failed", lastError: "550 mailbox unavailable" });
+    expect((await personDetail(t.db, ana!.id))!.submissions[0]!.notification).toMatchObject({
+      status: "failed",
+      lastError: "550 mailbox unavailable",
+    });
     expect(await resendNotification(t.db, notificationId, ana!.id + 1)).toBe(false);
     expect(await resendNotification(t.db, notificationId, ana!.id)).toBe(true);
     expect((await personDetail(t.db, ana!.id))!.submissions[0]!.notification).toMatchObject({ status: "pending", lastError: null });
@@ -124,11 +149,15 @@ describe(`the person of a submission, kept by its own statement (${usingPostgres
       recordLead(other, { fullName: "", email: "ANA@example.com", phone: "", serviceType: "selling", comments: "" }),
       createContact(t.db, { name: "Ana", email: "  ana@example.com", phone: "587-000-1111", message: "" }),
     ]);
-    const people = await t.db.rows<{ id: number; email: string; submissions: number; sources: string[] }>(sql`select id, email, submissions, sources from people`);
+    const people = await t.db.rows<{ id: number; email: string; submissions: number; sources: string[] }>(
+      sql`select id, email, submissions, sources from people`,
+    );
     expect(people).toHaveLength(1);
     expect(people[0]).toMatchObject({ email: "ana@example.com", submissions: 4 });
     expect(people[0]!.sources.sort()).toEqual(["Welcome Page Form", "contact_form"]);
-    const linked = await t.db.rows<{ id: number; person_id: number | null }>(sql`select id, person_id from notification_outbox order by id`);
+    const linked = await t.db.rows<{ id: number; person_id: number | null }>(
+      sql`select id, person_id from notification_outbox order by id`,
+    );
     expect(linked.map((r) => r.id).sort()).toEqual(results.map((r) => r.notificationId).sort());
     expect(linked.every((r) => r.person_id === people[0]!.id)).toBe(true);
   });
@@ -141,7 +170,9 @@ describe(`the person of a submission, kept by its own statement (${usingPostgres
   });
 
   it("a refused submission leaves no person behind", async () => {
-    await expect(recordLead(t.db, { fullName: "Sam", email: "sam@example.com", phone: "", serviceType: "renting" as "buying", comments: "" })).rejects.toThrow();
+    await expect(
+      recordLead(t.db, { fullName: "Sam", email: "sam@example.com", phone: "", serviceType: "renting" as "buying", comments: "" }),
+    ).rejects.toThrow();
     expect(await t.db.rows(sql`select id from people`)).toEqual([]);
   });
 
@@ -160,7 +191,7 @@ describe(`the person of a submission, kept by its own statement (${usingPostgres
 
 describe(`inbox CSV (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
   it("neutralises formula cells and quotes everything", () => {
-    expect(csvCell("=HYPERLINK(\"http://x\")")).toBe(`"'=HYPERLINK(""http://x"")"`);
+    expect(csvCell('=HYPERLINK("http://x")')).toBe(`"'=HYPERLINK(""http://x"")"`);
     for (const c of ["+1", "-2", "@SUM(A1)", "\t=1", "\r=1"]) expect(csvCell(c).startsWith(`"'`)).toBe(true);
     expect(csvCell("780-555-0199")).toBe('"780-555-0199"');
     expect(csvCell(null)).toBe('""');
@@ -171,7 +202,7 @@ describe(`inbox CSV (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
     await lead("ana@example.com", { fullName: "Ana <script>alert(1)</script> Émile", comments: "=cmd|' /C calc'!A0" });
     await contact("ana@example.com", "@SUM(1+1)");
     const people = await peopleCsv(t.db);
-    expect(people.startsWith("\uFEFF\"Id\",\"Name\"")).toBe(true);
+    expect(people.startsWith('\uFEFF"Id","Name"')).toBe(true);
     expect(people).toContain('"ana@example.com"');
     expect(people.split("\r\n")).toHaveLength(3);
     const subs = await submissionsCsv(t.db);

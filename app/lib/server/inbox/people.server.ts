@@ -77,7 +77,11 @@ export interface PersonKeys {
 }
 
 /** The person's fields of a payload written by a form, read by the keys its entry names. */
-export function submissionPersonOf(form: { source: string; personKeys: PersonKeys }, payload: Record<string, unknown>, at?: Date): SubmissionPerson {
+export function submissionPersonOf(
+  form: { source: string; personKeys: PersonKeys },
+  payload: Record<string, unknown>,
+  at?: Date,
+): SubmissionPerson {
   const text = (value: unknown) => (typeof value === "string" ? value : null);
   return {
     source: form.source,
@@ -140,7 +144,10 @@ export function personUpsert(person: SubmissionPerson): SQL {
 
 /** `%`, `_` and `\` typed in the search box are looked for literally. */
 function likePattern(search: string): string {
-  return `%${search.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${search
+    .trim()
+    .toLowerCase()
+    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 function whereOf(query: PeopleQuery): SQL {
@@ -162,14 +169,20 @@ export async function listPeople(db: Database, query: PeopleQuery): Promise<Peop
   // The window count is only worth it on a filtered page, which scans its matches anyway.
   const totalField = filtered ? sql<number | null>`count(*) over ()::integer` : sql<number | null>`null::integer`;
   const [rows, counts] = await Promise.all([
-    select(db.rows, { ...personFields, total: totalField }, sql`
+    select(
+      db.rows,
+      { ...personFields, total: totalField },
+      sql`
       from ${people} where ${where}
-      order by ${people.last_activity_at} desc, ${people.id} desc limit ${PEOPLE_PAGE_SIZE}::integer offset ${(page - 1) * PEOPLE_PAGE_SIZE}::integer`),
+      order by ${people.last_activity_at} desc, ${people.id} desc limit ${PEOPLE_PAGE_SIZE}::integer offset ${(page - 1) * PEOPLE_PAGE_SIZE}::integer`,
+    ),
     select(db.rows, { status: people.status, n: sql<number>`count(*)::integer` }, sql`from ${people} group by ${people.status}`),
   ]);
   const byStatus = Object.fromEntries(PERSON_STATUSES.map((s) => [s, 0])) as Record<PersonStatus, number>;
   for (const c of counts) byStatus[c.status] = Number(c.n);
-  const unfilteredTotal = query.status ? byStatus[query.status] : PERSON_STATUSES.filter((s) => s !== "spam").reduce((n, s) => n + byStatus[s], 0);
+  const unfilteredTotal = query.status
+    ? byStatus[query.status]
+    : PERSON_STATUSES.filter((s) => s !== "spam").reduce((n, s) => n + byStatus[s], 0);
   // A filtered page past the last match has no row to carry the total: count it then.
   const total = !filtered ? unfilteredTotal : rows[0] ? Number(rows[0].total) : page > 1 ? await countWhere(db, where) : 0;
   return { people: rows.map(({ total: _, ...person }) => person), total, counts: byStatus, sources: [...PERSON_SOURCES] }; // the forms' registry's sources, for the filter
@@ -188,7 +201,10 @@ export async function latestActivity(db: Database): Promise<string | null> {
 
 /** What an open inbox polls: when it last changed and how many people are new (both from indexes). */
 export async function inboxPulse(db: Database): Promise<{ latest: string | null; newPeople: number }> {
-  const [latest, rows] = await Promise.all([latestActivity(db), select(db.rows, { n: sql<number>`count(*)::integer` }, sql`from ${people} where ${people.status} = 'new'`)]);
+  const [latest, rows] = await Promise.all([
+    latestActivity(db),
+    select(db.rows, { n: sql<number>`count(*)::integer` }, sql`from ${people} where ${people.status} = 'new'`),
+  ]);
   return { latest, newPeople: Number(rows[0]?.n ?? 0) };
 }
 
@@ -222,29 +238,49 @@ export async function personDetail(db: Database, id: number): Promise<PersonDeta
     select(db.rows, personFields, sql`from ${people} where ${people.id} = ${id}`),
     select(
       db.rows,
-      { id: o.id, kind: sql<Submission["kind"]>`${o.kind}`, source: o.source, fields: o.payload, createdAt: o.created_at, status: o.status, attempts: o.attempts, lastError: o.last_error, sentAt: o.sent_at,
-        consentText: leads.consent_text, consentVersion: leads.consent_version, address: leads.client_address, userAgent: leads.user_agent,
-        ackStatus: sql<AcknowledgementState["status"] | null>`${ack}.${sql.identifier("status")}`, ackError: sql<string | null>`${ack}.${sql.identifier("last_error")}` },
+      {
+        id: o.id,
+        kind: sql<Submission["kind"]>`${o.kind}`,
+        source: o.source,
+        fields: o.payload,
+        createdAt: o.created_at,
+        status: o.status,
+        attempts: o.attempts,
+        lastError: o.last_error,
+        sentAt: o.sent_at,
+        consentText: leads.consent_text,
+        consentVersion: leads.consent_version,
+        address: leads.client_address,
+        userAgent: leads.user_agent,
+        ackStatus: sql<AcknowledgementState["status"] | null>`${ack}.${sql.identifier("status")}`,
+        ackError: sql<string | null>`${ack}.${sql.identifier("last_error")}`,
+      },
       sql`
       from ${o} left join ${leads} on ${leads.id} = ${o.lead_id}
       left join ${o} as ${ack} on ${ack}.${sql.identifier("person_id")} = ${o.person_id} and ${ack}.${sql.identifier("created_at")} = ${o.created_at}
         and ${ack}.${sql.identifier("kind")} = 'acknowledgement' and (${ack}.${sql.identifier("lead_id")} = ${o.lead_id} or ${ack}.${sql.identifier("contact_id")} = ${o.contact_id})
       where ${o.person_id} = ${id} and ${o.kind} in ${SUBMISSION_KINDS} order by ${o.created_at} desc, ${o.id} desc`,
     ),
-    select(db.rows, eventFields, sql`
-      from ${personEvents} where ${personEvents.person_id} = ${id} order by ${personEvents.created_at} desc, ${personEvents.id} desc`),
+    select(
+      db.rows,
+      eventFields,
+      sql`
+      from ${personEvents} where ${personEvents.person_id} = ${id} order by ${personEvents.created_at} desc, ${personEvents.id} desc`,
+    ),
   ]);
   if (!person[0]) return null;
   return {
     person: person[0],
     // The notification's state and the lead's consent record are nested in a submission.
-    submissions: submissions.map(({ fields, status, attempts, lastError, sentAt, consentText, consentVersion, address, userAgent, ackStatus, ackError, ...s }) => ({
-      ...s,
-      fields: fields as Record<string, unknown>,
-      notification: { status, attempts, lastError, sentAt },
-      acknowledgement: ackStatus ? { status: ackStatus, lastError: ackError } : null,
-      consent: consentText ? { text: consentText, version: consentVersion ?? "", address, userAgent } : null,
-    })),
+    submissions: submissions.map(
+      ({ fields, status, attempts, lastError, sentAt, consentText, consentVersion, address, userAgent, ackStatus, ackError, ...s }) => ({
+        ...s,
+        fields: fields as Record<string, unknown>,
+        notification: { status, attempts, lastError, sentAt },
+        acknowledgement: ackStatus ? { status: ackStatus, lastError: ackError } : null,
+        consent: consentText ? { text: consentText, version: consentVersion ?? "", address, userAgent } : null,
+      }),
+    ),
     events,
   };
 }
@@ -257,10 +293,16 @@ export async function personDetail(db: Database, id: number): Promise<PersonDeta
  */
 export async function setStatus(db: Database, personId: number, status: PersonStatus, by: Account): Promise<boolean> {
   return db.transaction(async (rows) => {
-    const current = await select(rows, { status: people.status, erasedAt: people.erased_at }, sql`from ${people} where ${people.id} = ${personId} for update`);
+    const current = await select(
+      rows,
+      { status: people.status, erasedAt: people.erased_at },
+      sql`from ${people} where ${people.id} = ${personId} for update`,
+    );
     if (!current[0]) return false;
     if (current[0].status === status) return true;
-    await rows(sql`update ${people} set ${name(people.status)} = ${status}, ${name(people.awaiting_reply_since)} = null where ${people.id} = ${personId}`);
+    await rows(
+      sql`update ${people} set ${name(people.status)} = ${status}, ${name(people.awaiting_reply_since)} = null where ${people.id} = ${personId}`,
+    );
     await rows(sql`
       insert into ${personEvents} (${name(personEvents.person_id)}, ${name(personEvents.kind)}, ${name(personEvents.from_status)}, ${name(personEvents.to_status)}, ${name(personEvents.author_id)}, ${name(personEvents.author_name)})
       values (${personId}, 'status', ${current[0].status}, ${status}, ${by.id}, ${by.name})`);
@@ -276,18 +318,26 @@ export async function setStatus(db: Database, personId: number, status: PersonSt
 
 /** A note on the timeline; like a status change it ends the reply clock (the agent has acted). */
 export async function addNote(db: Database, personId: number, note: string, by: Account): Promise<boolean> {
-  const rows = await returning(db.rows, { id: personEvents.id }, sql`
+  const rows = await returning(
+    db.rows,
+    { id: personEvents.id },
+    sql`
     with person as (update ${people} set ${name(people.awaiting_reply_since)} = null where ${people.id} = ${personId} returning ${people.id})
     insert into ${personEvents} (${name(personEvents.person_id)}, ${name(personEvents.kind)}, ${name(personEvents.note)}, ${name(personEvents.author_id)}, ${name(personEvents.author_name)})
-    select id, 'note', ${note}, ${by.id}, ${by.name} from person`);
+    select id, 'note', ${note}, ${by.id}, ${by.name} from person`,
+  );
   return rows.length === 1;
 }
 
 /** Puts one failed notification back in the queue ("send again"). */
 export async function resendNotification(db: Database, notificationId: number, personId: number): Promise<boolean> {
   const o = notificationOutbox;
-  const rows = await returning(db.rows, { id: o.id }, sql`
+  const rows = await returning(
+    db.rows,
+    { id: o.id },
+    sql`
     update ${o} set ${name(o.status)} = 'pending', ${name(o.attempts)} = 0, ${name(o.next_attempt_at)} = now(), ${name(o.last_error)} = null
-    where ${o.id} = ${notificationId} and ${o.person_id} = ${personId} and ${o.status} = 'failed'`);
+    where ${o.id} = ${notificationId} and ${o.person_id} = ${personId} and ${o.status} = 'failed'`,
+  );
   return rows.length === 1;
 }

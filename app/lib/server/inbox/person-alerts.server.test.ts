@@ -36,7 +36,9 @@ describe("a person's alerts on their page", () => {
     expect(elm.lastAt).toBeInstanceOf(Date);
     expect(alerts.homesOpened.find((h) => h.listingKey === "GONE9")).toMatchObject({ address: null, path: null, times: 1 });
     // The submissions' own implied consent (6 months) may be in the ledger as well.
-    expect(alerts.consent.filter((c) => c.kind === "express").map((c) => [c.basis, c.version, c.address])).toEqual([["Save this search", "alerts-1", "203.0.113.9"]]);
+    expect(alerts.consent.filter((c) => c.kind === "express").map((c) => [c.basis, c.version, c.address])).toEqual([
+      ["Save this search", "alerts-1", "203.0.113.9"],
+    ]);
     expect(alerts.warmingReasons).toEqual([]);
   });
 
@@ -46,12 +48,23 @@ describe("a person's alerts on their page", () => {
     await t.db.rows(sql`
       insert into ${o} (kind, source, payload, message_id, person_id) values ('warming', 'listing_alerts', ${JSON.stringify({ name: "Ana", email: "ana@example.com", reason: "Opened 12 Elm Ave twice" })}::jsonb, '<w@test>', ${personId})`);
     const alerts = await personAlerts(t.db, personId, true);
-    expect(alerts.warmingReasons).toEqual(["Opened 12 Elm Ave twice", "Watches 12 Elm Ave", "Opened 12 Elm Ave on 2 days from alerts", "Asked about 12 Elm Ave"]);
+    expect(alerts.warmingReasons).toEqual([
+      "Opened 12 Elm Ave twice",
+      "Watches 12 Elm Ave",
+      "Opened 12 Elm Ave on 2 days from alerts",
+      "Asked about 12 Elm Ave",
+    ]);
   });
 
   it("is empty for a person who never used alerts", async () => {
     await t.db.rows(sql`insert into ${people} (email, name) values ('plain@example.com', 'Plain')`);
     const [p] = await t.db.rows<{ id: number }>(sql`select id from ${people} where email = 'plain@example.com'`);
-    expect(await personAlerts(t.db, p!.id, false)).toEqual({ subscriptions: [], alertsSent: [], homesOpened: [], consent: [], warmingReasons: [] });
+    expect(await personAlerts(t.db, p!.id, false)).toEqual({
+      subscriptions: [],
+      alertsSent: [],
+      homesOpened: [],
+      consent: [],
+      warmingReasons: [],
+    });
   });
 });

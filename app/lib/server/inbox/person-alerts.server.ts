@@ -44,7 +44,13 @@ export async function homesOpened(db: Database, personId: number): Promise<HomeO
     group by ${alertOpens.listing_key} order by max(${alertOpens.created_at}) desc limit 200`,
   );
   // Timestamps from an aggregate come back as the driver gives them; the page wants dates.
-  return rows.map(({ slug, ...r }) => ({ ...r, firstAt: new Date(r.firstAt), lastAt: new Date(r.lastAt), times: Number(r.times), path: slug ? listingPath(r.listingKey, slug) : null }));
+  return rows.map(({ slug, ...r }) => ({
+    ...r,
+    firstAt: new Date(r.firstAt),
+    lastAt: new Date(r.lastAt),
+    times: Number(r.times),
+    path: slug ? listingPath(r.listingKey, slug) : null,
+  }));
 }
 
 /** The homes a person asked about through a listing page's form (by their e-mail's contact row). */
@@ -63,8 +69,12 @@ async function homesAskedAbout(db: Database, personId: number): Promise<string[]
 /** The latest warming notice's reason (the agent's mail says it), if one was queued. */
 async function warmingNotice(db: Database, personId: number): Promise<string | null> {
   const o = notificationOutbox;
-  const rows = await select(db.rows, { reason: sql<string | null>`${o.payload}->>'reason'` }, sql`
-    from ${o} where ${o.person_id} = ${personId} and ${o.kind} = 'warming' order by ${o.created_at} desc, ${o.id} desc limit 1`);
+  const rows = await select(
+    db.rows,
+    { reason: sql<string | null>`${o.payload}->>'reason'` },
+    sql`
+    from ${o} where ${o.person_id} = ${personId} and ${o.kind} = 'warming' order by ${o.created_at} desc, ${o.id} desc limit 1`,
+  );
   return rows[0]?.reason ?? null;
 }
 
@@ -77,7 +87,16 @@ async function subscriptionsFor(db: Database, personId: number): Promise<PersonS
   const s = alertSubscriptions;
   return select(
     db.rows,
-    { id: s.id, kind: s.kind, label: s.label, frequency: s.frequency, status: s.status, createdAt: s.created_at, confirmedAt: s.confirmed_at, endedAt: s.ended_at },
+    {
+      id: s.id,
+      kind: s.kind,
+      label: s.label,
+      frequency: s.frequency,
+      status: s.status,
+      createdAt: s.created_at,
+      confirmedAt: s.confirmed_at,
+      endedAt: s.ended_at,
+    },
     sql`from ${s} where ${s.person_id} = ${personId} and ${s.applied_to} is null order by ${s.created_at} desc, ${s.id} desc limit 200`,
   );
 }
@@ -91,7 +110,12 @@ function warmingReasonsOf(subscriptions: PersonSubscription[], opened: HomeOpene
 }
 
 export async function personAlerts(db: Database, personId: number, warming: boolean): Promise<PersonAlerts> {
-  const [subscriptions, sent, opened, consent] = await Promise.all([subscriptionsFor(db, personId), alertsSent(db, personId), homesOpened(db, personId), consentLedger(db, personId)]);
+  const [subscriptions, sent, opened, consent] = await Promise.all([
+    subscriptionsFor(db, personId),
+    alertsSent(db, personId),
+    homesOpened(db, personId),
+    consentLedger(db, personId),
+  ]);
   let warmingReasons: string[] = [];
   if (warming) {
     const [notice, asked] = await Promise.all([warmingNotice(db, personId), homesAskedAbout(db, personId)]);

@@ -28,21 +28,60 @@ export async function personRecord(db: Database, personId: number) {
   if (!person) return null;
   const email = person.email;
   const [mails, formLeads, formContacts, inquiries, timeline, subscriptions, consent, items, opens, pushes] = await Promise.all([
-    select(db.rows, getTableColumns(o), sql`from ${o} where ${o.person_id} = ${personId} or lower(btrim(${o.recipient})) = ${email} order by ${o.created_at}, ${o.id}`),
-    select(db.rows, getTableColumns(leads), sql`from ${leads} where lower(btrim(${leads.email})) = ${email} order by ${leads.created_at}, ${leads.id}`),
+    select(
+      db.rows,
+      getTableColumns(o),
+      sql`from ${o} where ${o.person_id} = ${personId} or lower(btrim(${o.recipient})) = ${email} order by ${o.created_at}, ${o.id}`,
+    ),
+    select(
+      db.rows,
+      getTableColumns(leads),
+      sql`from ${leads} where lower(btrim(${leads.email})) = ${email} order by ${leads.created_at}, ${leads.id}`,
+    ),
     select(db.rows, getTableColumns(contacts), sql`from ${contacts} where ${contacts.email} = ${email}`),
-    select(db.rows, getTableColumns(propertyInquiries), sql`
-      from ${propertyInquiries} join ${contacts} on ${contacts.id} = ${propertyInquiries.contact_id} where ${contacts.email} = ${email} order by ${propertyInquiries.created_at}, ${propertyInquiries.id}`),
-    select(db.rows, getTableColumns(personEvents), sql`from ${personEvents} where ${personEvents.person_id} = ${personId} order by ${personEvents.created_at}, ${personEvents.id}`),
-    select(db.rows, getTableColumns(alertSubscriptions), sql`
-      from ${alertSubscriptions} where ${alertSubscriptions.person_id} = ${personId} or ${alertSubscriptions.email} = ${email} order by ${alertSubscriptions.created_at}, ${alertSubscriptions.id}`),
-    select(db.rows, getTableColumns(consentEvents), sql`from ${consentEvents} where ${consentEvents.person_id} = ${personId} order by ${consentEvents.created_at}, ${consentEvents.id}`),
-    select(db.rows, getTableColumns(alertItems), sql`from ${alertItems} where ${alertItems.person_id} = ${personId} order by ${alertItems.created_at}, ${alertItems.id}`),
-    select(db.rows, getTableColumns(alertOpens), sql`from ${alertOpens} where ${alertOpens.person_id} = ${personId} order by ${alertOpens.created_at}, ${alertOpens.id}`),
+    select(
+      db.rows,
+      getTableColumns(propertyInquiries),
+      sql`
+      from ${propertyInquiries} join ${contacts} on ${contacts.id} = ${propertyInquiries.contact_id} where ${contacts.email} = ${email} order by ${propertyInquiries.created_at}, ${propertyInquiries.id}`,
+    ),
+    select(
+      db.rows,
+      getTableColumns(personEvents),
+      sql`from ${personEvents} where ${personEvents.person_id} = ${personId} order by ${personEvents.created_at}, ${personEvents.id}`,
+    ),
+    select(
+      db.rows,
+      getTableColumns(alertSubscriptions),
+      sql`
+      from ${alertSubscriptions} where ${alertSubscriptions.person_id} = ${personId} or ${alertSubscriptions.email} = ${email} order by ${alertSubscriptions.created_at}, ${alertSubscriptions.id}`,
+    ),
+    select(
+      db.rows,
+      getTableColumns(consentEvents),
+      sql`from ${consentEvents} where ${consentEvents.person_id} = ${personId} order by ${consentEvents.created_at}, ${consentEvents.id}`,
+    ),
+    select(
+      db.rows,
+      getTableColumns(alertItems),
+      sql`from ${alertItems} where ${alertItems.person_id} = ${personId} order by ${alertItems.created_at}, ${alertItems.id}`,
+    ),
+    select(
+      db.rows,
+      getTableColumns(alertOpens),
+      sql`from ${alertOpens} where ${alertOpens.person_id} = ${personId} order by ${alertOpens.created_at}, ${alertOpens.id}`,
+    ),
     // Which device received a push is the agent's, not the person's: left out.
     select(
       db.rows,
-      { id: pushMessages.id, kind: pushMessages.kind, payload: pushMessages.payload, status: pushMessages.status, created_at: pushMessages.created_at, sent_at: pushMessages.sent_at },
+      {
+        id: pushMessages.id,
+        kind: pushMessages.kind,
+        payload: pushMessages.payload,
+        status: pushMessages.status,
+        created_at: pushMessages.created_at,
+        sent_at: pushMessages.sent_at,
+      },
       sql`from ${pushMessages} where ${pushMessages.person_id} = ${personId} order by ${pushMessages.created_at}, ${pushMessages.id}`,
     ),
   ]);
@@ -121,10 +160,19 @@ export function recordText(record: PersonRecord, exportedAt: Date, by: string): 
 }
 
 /** The export file, with its audit entry on the person's timeline; null when there is no such person (or nothing left to export: erased). */
-export async function exportPerson(db: Database, personId: number, format: ExportFormat, by: { id: number; name: string }, now = new Date()) {
+export async function exportPerson(
+  db: Database,
+  personId: number,
+  format: ExportFormat,
+  by: { id: number; name: string },
+  now = new Date(),
+) {
   const record = await personRecord(db, personId);
   if (!record || record.person.erased_at) return null;
   await auditPrivacy(db.rows, personId, `Exported (${format === "json" ? "JSON" : "text"}) by ${by.name}`, by);
-  const body = format === "json" ? JSON.stringify({ exported_at: now.toISOString(), exported_by: by.name, ...record }, null, 2) + "\n" : recordText(record, now, by.name);
+  const body =
+    format === "json"
+      ? JSON.stringify({ exported_at: now.toISOString(), exported_by: by.name, ...record }, null, 2) + "\n"
+      : recordText(record, now, by.name);
   return { body, filename: `person-${personId}-${now.toISOString().slice(0, 10)}.${format === "json" ? "json" : "txt"}` };
 }

@@ -13,7 +13,17 @@ const exported = Object.values(SECTION_TABLES).map(getTableName);
 describe("personal tables", () => {
   it("finds the visitor's tables by their person and e-mail columns and foreign keys, not the agent's accounts", () => {
     expect(personalTablesOf(tables)).toEqual([
-      "alert_items", "alert_opens", "alert_subscriptions", "consent_events", "contacts", "leads", "notification_outbox", "people", "person_events", "property_inquiries", "push_messages",
+      "alert_items",
+      "alert_opens",
+      "alert_subscriptions",
+      "consent_events",
+      "contacts",
+      "leads",
+      "notification_outbox",
+      "people",
+      "person_events",
+      "property_inquiries",
+      "push_messages",
     ]);
   });
 
@@ -26,7 +36,10 @@ describe("personal tables", () => {
   it("fails for a new table with a person or an e-mail column, or one that points at a personal table, left out of either", () => {
     const wishlists = pgTable("wishlists", { id: integer("id").primaryKey(), person_id: integer("person_id") });
     const callbacks = pgTable("callback_requests", { id: integer("id").primaryKey(), email: text("email") });
-    const notes = pgTable("callback_notes", { id: integer("id").primaryKey(), request_id: integer("request_id").references(() => callbacks.id) });
+    const notes = pgTable("callback_notes", {
+      id: integer("id").primaryKey(),
+      request_id: integer("request_id").references(() => callbacks.id),
+    });
     const listingsOnly = pgTable("listing_photos", { id: integer("id").primaryKey(), url: text("url") });
     const withNew = [...tables, wishlists, callbacks, notes, listingsOnly];
     expect(uncoveredTables(withNew, erased)).toEqual(["callback_notes", "callback_requests", "wishlists"]);

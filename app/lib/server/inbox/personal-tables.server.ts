@@ -7,7 +7,18 @@
  */
 import { type Table, getTableName, is } from "drizzle-orm";
 import { PgTable, getTableConfig } from "drizzle-orm/pg-core";
-import { alertItems, alertOpens, inboxDevices, inboxInvites, inboxPasskeys, inboxSessions, inboxSignIns, inboxUsers, personEvents, pushDevices } from "../../../../db/schema";
+import {
+  alertItems,
+  alertOpens,
+  inboxDevices,
+  inboxInvites,
+  inboxPasskeys,
+  inboxSessions,
+  inboxSignIns,
+  inboxUsers,
+  personEvents,
+  pushDevices,
+} from "../../../../db/schema";
 import { FORM_TABLES } from "../leads/forms.server";
 
 /** A column by one of these names makes its table personal. */
@@ -23,20 +34,34 @@ export const PERSONAL_TABLES: readonly Table[] = [...new Set([...OTHER_PERSONAL_
  * Tables that match the rule but hold the agent's side, not a visitor's: the inbox's own accounts
  * (their address, invitations, sign-ins, sessions, passkeys, devices), kept and removed with the account.
  */
-export const AGENT_TABLES: readonly Table[] = [inboxUsers, inboxInvites, inboxSignIns, inboxSessions, inboxPasskeys, inboxDevices, pushDevices];
+export const AGENT_TABLES: readonly Table[] = [
+  inboxUsers,
+  inboxInvites,
+  inboxSignIns,
+  inboxSessions,
+  inboxPasskeys,
+  inboxDevices,
+  pushDevices,
+];
 
 /** The tables among `tables` that hold personal data by the rule above (the agent's own excepted). */
 export function personalTablesOf(tables: readonly Table[]): string[] {
   const pg = tables.filter((t): t is PgTable => is(t, PgTable));
   const agent = new Set(AGENT_TABLES.map(getTableName));
-  const personal = new Set(pg.filter((t) => getTableConfig(t).columns.some((c) => (PERSONAL_COLUMNS as readonly string[]).includes(c.name))).map(getTableName));
+  const personal = new Set(
+    pg.filter((t) => getTableConfig(t).columns.some((c) => (PERSONAL_COLUMNS as readonly string[]).includes(c.name))).map(getTableName),
+  );
   // Through foreign keys, until nothing more is found.
-  for (let grown = true; grown; ) {
+  for (let grown = true; grown;) {
     grown = false;
     for (const t of pg) {
       const name = getTableName(t);
       if (personal.has(name)) continue;
-      if (getTableConfig(t).foreignKeys.some((fk) => personal.has(getTableName(fk.reference().foreignTable)) && !agent.has(getTableName(fk.reference().foreignTable)))) {
+      if (
+        getTableConfig(t).foreignKeys.some(
+          (fk) => personal.has(getTableName(fk.reference().foreignTable)) && !agent.has(getTableName(fk.reference().foreignTable)),
+        )
+      ) {
         personal.add(name);
         grown = true;
       }

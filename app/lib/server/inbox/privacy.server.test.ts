@@ -39,8 +39,13 @@ const count = async (db: Database, table: string, where = sql`true`) => {
   return Number(rows[0]!.n);
 };
 
-const privacyNotes = (personId: number) => select(t.db.rows, { note: personEvents.note, author: personEvents.author_name }, sql`
-  from ${personEvents} where ${personEvents.person_id} = ${personId} and ${personEvents.kind} = 'privacy' order by ${personEvents.id}`);
+const privacyNotes = (personId: number) =>
+  select(
+    t.db.rows,
+    { note: personEvents.note, author: personEvents.author_name },
+    sql`
+  from ${personEvents} where ${personEvents.person_id} = ${personId} and ${personEvents.kind} = 'privacy' order by ${personEvents.id}`,
+  );
 
 describe("exporting a person", () => {
   it("gives everything held about them as JSON and as text, and records who exported it", async () => {
@@ -50,7 +55,11 @@ describe("exporting a person", () => {
     const record = JSON.parse(json!.body);
     expect(record.person).toMatchObject({ id: personId, email: "ana@example.com", phone: "780-555-0199" });
     expect(record.welcome_form_leads).toHaveLength(1);
-    expect(record.welcome_form_leads[0]).toMatchObject({ full_name: `Ana ${MARKUP}`, client_address: "203.0.113.7", consent_version: expect.any(String) });
+    expect(record.welcome_form_leads[0]).toMatchObject({
+      full_name: `Ana ${MARKUP}`,
+      client_address: "203.0.113.7",
+      consent_version: expect.any(String),
+    });
     expect(record.contact_form_messages[0]).toMatchObject({ message: "Is 12 Elm Ave still for sale?", listing_key: "L1" });
     expect(record.submissions_and_mails.map((m: { kind: string }) => m.kind)).toEqual(expect.arrayContaining(["lead", "contact", "alert"]));
     expect(record.alert_subscriptions).toHaveLength(2);
@@ -76,7 +85,13 @@ describe("exporting a person", () => {
   });
 
   it("indents a visitor's line breaks, so a message cannot fake a field of the text file", async () => {
-    await recordLead(t.db, { fullName: "Bo", email: "bo@example.com", phone: "780-555-0100", serviceType: "selling", comments: "hi\nemail: forged@example.com" });
+    await recordLead(t.db, {
+      fullName: "Bo",
+      email: "bo@example.com",
+      phone: "780-555-0100",
+      serviceType: "selling",
+      comments: "hi\nemail: forged@example.com",
+    });
     const agent = await agentIn(t.db);
     const [bo] = await select(t.db.rows, { id: people.id }, sql`from ${people} where ${people.email} = 'bo@example.com'`);
     const text = await exportPerson(t.db, bo!.id, "text", agent);
@@ -88,13 +103,30 @@ describe("exporting a person", () => {
 describe("erasing a person at their request", () => {
   it("removes every personal field in one transaction and keeps the anonymous record, the withdrawal and the suppression entry", async () => {
     const { personId, agent, email } = await personWithEverything(t.db);
-    await recordLead(t.db, { fullName: "Olga", email: "other@example.com", phone: "587-555-0000", serviceType: "selling", comments: "Acreage" });
+    await recordLead(t.db, {
+      fullName: "Olga",
+      email: "other@example.com",
+      phone: "587-555-0000",
+      serviceType: "selling",
+      comments: "Acreage",
+    });
     const [other] = await select(t.db.rows, { id: people.id }, sql`from ${people} where ${people.email} = 'other@example.com'`);
     await t.db.rows(sql`insert into ${alertOpens} (person_id, listing_key, day) values (${other!.id}, 'L1', '2026-11-21')`);
     expect(await eraseAtRequest(t.db, personId, agent)).toBe("erased");
 
-    const [p] = await select(t.db.rows, { name: people.name, email: people.email, phone: people.phone, preview: people.preview, search: people.search_text, erasedAt: people.erased_at }, sql`
-      from ${people} where ${people.id} = ${personId}`);
+    const [p] = await select(
+      t.db.rows,
+      {
+        name: people.name,
+        email: people.email,
+        phone: people.phone,
+        preview: people.preview,
+        search: people.search_text,
+        erasedAt: people.erased_at,
+      },
+      sql`
+      from ${people} where ${people.id} = ${personId}`,
+    );
     expect(p).toMatchObject({ name: "Erased person", email: erasedEmail(personId), phone: null, preview: null, search: "" });
     expect(p!.erasedAt).toBeInstanceOf(Date);
 
@@ -106,7 +138,11 @@ describe("erasing a person at their request", () => {
     expect(await count(t.db, "contacts", sql`email = ${email}`)).toBe(0);
     expect(await count(t.db, "person_events", sql`person_id = ${personId} and kind = 'note'`)).toBe(0);
 
-    const mails = await select(t.db.rows, { payload: o.payload, recipient: o.recipient, status: o.status }, sql`from ${o} where ${o.person_id} = ${personId}`);
+    const mails = await select(
+      t.db.rows,
+      { payload: o.payload, recipient: o.recipient, status: o.status },
+      sql`from ${o} where ${o.person_id} = ${personId}`,
+    );
     expect(mails.length).toBeGreaterThan(0);
     for (const m of mails) {
       expect(m.payload).toEqual({ erased: true });
@@ -114,13 +150,24 @@ describe("erasing a person at their request", () => {
       // Nothing of theirs is still on its way: the sent alert stays sent, the rest is withheld.
       expect(["sent", "withheld"]).toContain(m.status);
     }
-    const pushes = await select(t.db.rows, { payload: pushMessages.payload, status: pushMessages.status }, sql`from ${pushMessages} where ${pushMessages.person_id} = ${personId}`);
+    const pushes = await select(
+      t.db.rows,
+      { payload: pushMessages.payload, status: pushMessages.status },
+      sql`from ${pushMessages} where ${pushMessages.person_id} = ${personId}`,
+    );
     expect(pushes).toEqual([{ payload: { erased: true }, status: "failed" }]);
 
-    const ledger = await select(t.db.rows, { kind: consentEvents.kind, basis: consentEvents.basis, address: consentEvents.client_address, agent: consentEvents.user_agent }, sql`
-      from ${consentEvents} where ${consentEvents.person_id} = ${personId} order by ${consentEvents.id}`);
+    const ledger = await select(
+      t.db.rows,
+      { kind: consentEvents.kind, basis: consentEvents.basis, address: consentEvents.client_address, agent: consentEvents.user_agent },
+      sql`
+      from ${consentEvents} where ${consentEvents.person_id} = ${personId} order by ${consentEvents.id}`,
+    );
     // Their submissions' implied consents stay as events, the express one from the sign-up, the erasure's withdrawal last.
-    expect(ledger.filter((e) => e.kind !== "implied").map((e) => [e.kind, e.basis])).toEqual([["express", "Save this search"], ["withdrawal", "Erasure"]]);
+    expect(ledger.filter((e) => e.kind !== "implied").map((e) => [e.kind, e.basis])).toEqual([
+      ["express", "Save this search"],
+      ["withdrawal", "Erasure"],
+    ]);
     expect(ledger.at(-1)).toMatchObject({ kind: "withdrawal", basis: "Erasure" });
     expect(ledger.every((e) => e.address === null && e.agent === null)).toBe(true);
 
@@ -130,7 +177,19 @@ describe("erasing a person at their request", () => {
 
     expect(await privacyNotes(personId)).toEqual([{ note: "Erased at the person's request by Jordan Avery", author: "Jordan Avery" }]);
     // Nothing of theirs left anywhere, in any table.
-    for (const table of [people, leads, contacts, propertyInquiries, o, personEvents, alertSubscriptions, consentEvents, alertItems, alertOpens, pushMessages]) {
+    for (const table of [
+      people,
+      leads,
+      contacts,
+      propertyInquiries,
+      o,
+      personEvents,
+      alertSubscriptions,
+      consentEvents,
+      alertItems,
+      alertOpens,
+      pushMessages,
+    ]) {
       const dump = JSON.stringify(await t.db.rows(sql`select * from ${table}`));
       expect(dump).not.toMatch(/ana@example|780-555-0199|Glenora|12 Elm Ave still|Prefers texts|203\.0\.113\.[79]|Phone\/[12]/i);
     }
@@ -159,7 +218,9 @@ describe("the spam retention rule", () => {
 
   async function spamPerson(email: string, lastActivity: string, status: "spam" | "new" = "spam") {
     await recordLead(t.db, { fullName: "Spammer", email, phone: "780-555-0111", serviceType: "buying", comments: "cheap pills" });
-    await t.db.rows(sql`update ${people} set status = ${status}, last_activity_at = ${new Date(lastActivity)} where ${people.email} = ${email}`);
+    await t.db.rows(
+      sql`update ${people} set status = ${status}, last_activity_at = ${new Date(lastActivity)} where ${people.email} = ${email}`,
+    );
     const [row] = await select(t.db.rows, { id: people.id }, sql`from ${people} where ${people.email} = ${email}`);
     return row!.id;
   }
@@ -171,7 +232,11 @@ describe("the spam retention rule", () => {
     // truncate() does not empty the suppression list: count what this run adds.
     const suppressedBefore = await count(t.db, "email_suppressions");
     expect(await job(30).run()).toEqual({});
-    const rows = await select(t.db.rows, { id: people.id, name: people.name, erasedAt: people.erased_at }, sql`from ${people} order by ${people.id}`);
+    const rows = await select(
+      t.db.rows,
+      { id: people.id, name: people.name, erasedAt: people.erased_at },
+      sql`from ${people} order by ${people.id}`,
+    );
     expect(rows.find((r) => r.id === old)).toMatchObject({ name: "Erased person" });
     expect(rows.find((r) => r.id === recent)!.erasedAt).toBeNull();
     expect(rows.find((r) => r.id === oldButReal)!.erasedAt).toBeNull();
@@ -196,8 +261,15 @@ describe("a deal Closed", () => {
     const { personId, agent } = await personWithEverything(t.db);
     await setStatus(t.db, personId, "closed", agent);
     await setStatus(t.db, personId, "closed", agent);
-    const implied = await select(t.db.rows, { basis: consentEvents.basis, years: sql<number>`extract(year from age(${consentEvents.expires_at}, ${consentEvents.created_at}))::integer` }, sql`
-      from ${consentEvents} where ${consentEvents.person_id} = ${personId} and ${consentEvents.kind} = 'implied' and ${consentEvents.basis} = 'Closed'`);
+    const implied = await select(
+      t.db.rows,
+      {
+        basis: consentEvents.basis,
+        years: sql<number>`extract(year from age(${consentEvents.expires_at}, ${consentEvents.created_at}))::integer`,
+      },
+      sql`
+      from ${consentEvents} where ${consentEvents.person_id} = ${personId} and ${consentEvents.kind} = 'implied' and ${consentEvents.basis} = 'Closed'`,
+    );
     expect(implied).toEqual([{ basis: "Closed", years: 2 }]);
   });
 });

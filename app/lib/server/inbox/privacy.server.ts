@@ -60,13 +60,17 @@ export const ERASURE_STEPS: Record<string, (rows: Database["rows"], target: Eras
   [getTableName(consentEvents)]: async (rows, { personId, options }) => {
     await rows(sql`
       insert into ${consentEvents} (${name(consentEvents.person_id)}, ${name(consentEvents.kind)}, ${name(consentEvents.basis)}) values (${personId}, 'withdrawal', ${options.basis})`);
-    await rows(sql`update ${consentEvents} set ${name(consentEvents.client_address)} = null, ${name(consentEvents.user_agent)} = null where ${consentEvents.person_id} = ${personId}`);
+    await rows(
+      sql`update ${consentEvents} set ${name(consentEvents.client_address)} = null, ${name(consentEvents.user_agent)} = null where ${consentEvents.person_id} = ${personId}`,
+    );
   },
   [getTableName(alertItems)]: (rows, { personId }) => rows(sql`delete from ${alertItems} where ${alertItems.person_id} = ${personId}`),
   [getTableName(alertOpens)]: (rows, { personId }) => rows(sql`delete from ${alertOpens} where ${alertOpens.person_id} = ${personId}`),
   // Also the sign-ups of their address never confirmed (no person yet).
   [getTableName(alertSubscriptions)]: (rows, { personId, email }) =>
-    rows(sql`delete from ${alertSubscriptions} where ${alertSubscriptions.person_id} = ${personId} or ${alertSubscriptions.email} = ${email}`),
+    rows(
+      sql`delete from ${alertSubscriptions} where ${alertSubscriptions.person_id} = ${personId} or ${alertSubscriptions.email} = ${email}`,
+    ),
   // A mail not yet sent must never go out with its payload gone (a null recipient is the agent): it is withheld.
   [getTableName(o)]: (rows, { personId, email }) =>
     rows(sql`
@@ -100,21 +104,31 @@ export const ERASURE_STEPS: Record<string, (rows: Database["rows"], target: Eras
 
 /** Erases or anonymises one person (see the module's comment), all or nothing. */
 export async function erasePerson(db: Database, personId: number, options: ErasureOptions): Promise<ErasureResult> {
-  const found = await select(db.rows, { email: people.email, erasedAt: people.erased_at }, sql`from ${people} where ${people.id} = ${personId}`);
+  const found = await select(
+    db.rows,
+    { email: people.email, erasedAt: people.erased_at },
+    sql`from ${people} where ${people.id} = ${personId}`,
+  );
   if (!found[0]) return "not-found";
   if (found[0].erasedAt) return "already";
   const email = found[0].email;
   // The hash reads (or makes) the server's secret through its own statements: before the transaction, which PGlite's single connection would otherwise wait on.
   const hash = options.suppress ? await emailHash(db, email) : null;
   return db.transaction(async (rows) => {
-    const locked = await select(rows, { email: people.email, erasedAt: people.erased_at, status: people.status, lastActivityAt: people.last_activity_at }, sql`
-      from ${people} where ${people.id} = ${personId} for update`);
+    const locked = await select(
+      rows,
+      { email: people.email, erasedAt: people.erased_at, status: people.status, lastActivityAt: people.last_activity_at },
+      sql`
+      from ${people} where ${people.id} = ${personId} for update`,
+    );
     const row = locked[0];
     // Erased meanwhile by another request (its address is then the placeholder).
     if (!row || row.erasedAt || row.email !== email) return row ? "already" : "not-found";
     if (options.spamBefore && !(row.status === "spam" && row.lastActivityAt < options.spamBefore)) return "skipped";
     if (hash) {
-      await rows(sql`insert into ${emailSuppressions} (${name(emailSuppressions.email_hash)}, ${name(emailSuppressions.reason)}) values (${hash}, 'erasure') on conflict do nothing`);
+      await rows(
+        sql`insert into ${emailSuppressions} (${name(emailSuppressions.email_hash)}, ${name(emailSuppressions.reason)}) values (${hash}, 'erasure') on conflict do nothing`,
+      );
     }
     // Every personal table, as personal-tables.server.ts lists them; one without its step fails the erasure (and the tests).
     for (const table of PERSONAL_TABLES) {
@@ -132,7 +146,12 @@ export function eraseAtRequest(db: Database, personId: number, by: { id: number;
 }
 
 /** An audit entry on the person's timeline (an export). */
-export async function auditPrivacy(rows: Database["rows"], personId: number, note: string, by: { id: number; name: string }): Promise<void> {
+export async function auditPrivacy(
+  rows: Database["rows"],
+  personId: number,
+  note: string,
+  by: { id: number; name: string },
+): Promise<void> {
   await rows(sql`
     insert into ${personEvents} (${name(personEvents.person_id)}, ${name(personEvents.kind)}, ${name(personEvents.note)}, ${name(personEvents.author_id)}, ${name(personEvents.author_name)})
     values (${personId}, 'privacy', ${note}, ${by.id}, ${by.name})`);

@@ -29,7 +29,12 @@ function remindersAt(at: { now: Date }) {
   return { job, woken: () => woken };
 }
 
-const reminders = () => select(t.db.rows, { kind: notificationOutbox.kind, payload: notificationOutbox.payload }, sql`from ${notificationOutbox} where ${notificationOutbox.kind} = 'reminder'`);
+const reminders = () =>
+  select(
+    t.db.rows,
+    { kind: notificationOutbox.kind, payload: notificationOutbox.payload },
+    sql`from ${notificationOutbox} where ${notificationOutbox.kind} = 'reminder'`,
+  );
 
 describe("the reminder of a person still New", () => {
   it("fires once, 60 opening minutes after the wait began, counting across the night of the daylight-saving change", async () => {
@@ -48,9 +53,18 @@ describe("the reminder of a person still New", () => {
     expect(await job.remindDue()).toBe(0);
 
     const [mail] = await reminders();
-    expect(mail!.payload).toMatchObject({ name: "Jane Doe", email: "jane@example.com", form: "contact_form", waitingSince: "2026-10-31T21:30:00.000Z" });
+    expect(mail!.payload).toMatchObject({
+      name: "Jane Doe",
+      email: "jane@example.com",
+      form: "contact_form",
+      waitingSince: "2026-10-31T21:30:00.000Z",
+    });
     expect((mail!.payload as { url: string }).url).toMatch(new RegExp(`^${SITE}/inbox/people/\\d+$`));
-    const pushes = await select(t.db.rows, { kind: pushMessages.kind, payload: pushMessages.payload }, sql`from ${pushMessages} where ${pushMessages.kind} = 'reminder'`);
+    const pushes = await select(
+      t.db.rows,
+      { kind: pushMessages.kind, payload: pushMessages.payload },
+      sql`from ${pushMessages} where ${pushMessages.kind} = 'reminder'`,
+    );
     expect(pushes).toHaveLength(1);
     expect(pushes[0]!.payload).toMatchObject({ kind: "reminder", lead: { name: "Jane Doe", form: "Contact form" }, waitingMinutes: 1200 });
   });
@@ -64,7 +78,9 @@ describe("the reminder of a person still New", () => {
     expect(await job.remindDue()).toBe(1);
     expect((await reminders()).map((r) => (r.payload as { email: string }).email)).toEqual(["jane@example.com"]);
     // Jane writes again after the reminder: a new wait, a new reminder an opening hour later.
-    await t.db.rows(sql`update ${people} set awaiting_reply_since = ${new Date("2026-11-23T18:00:00Z")} where ${people.email} = 'jane@example.com'`);
+    await t.db.rows(
+      sql`update ${people} set awaiting_reply_since = ${new Date("2026-11-23T18:00:00Z")} where ${people.email} = 'jane@example.com'`,
+    );
     clock.now = new Date("2026-11-23T18:59:00Z");
     expect(await job.remindDue()).toBe(0);
     clock.now = new Date("2026-11-23T19:00:00Z");
@@ -79,16 +95,28 @@ describe("the morning summary", () => {
     expect(await summary("2026-11-25T14:59:00Z")).toBe(false); // 07:59 MST
     expect(await summary("2026-11-25T15:00:00Z")).toBe(true);
     expect(await summary("2026-11-25T15:01:00Z")).toBe(false);
-    const summaries = await select(t.db.rows, { payload: notificationOutbox.payload }, sql`from ${notificationOutbox} where ${notificationOutbox.kind} = 'summary'`);
+    const summaries = await select(
+      t.db.rows,
+      { payload: notificationOutbox.payload },
+      sql`from ${notificationOutbox} where ${notificationOutbox.kind} = 'summary'`,
+    );
     expect(summaries).toHaveLength(1);
     expect(summaries[0]!.payload).toMatchObject({ date: "2026-11-25", people: [{ name: "Jane Doe", overdue: true }] });
     // The next day after noon: too late for that morning's.
     expect(await summary("2026-11-26T19:00:00Z")).toBe(false);
     // The reminder job queues it when the setting is on, waking the delivery.
     let woken = 0;
-    const job = new ReminderJob(t.db, { siteUrl: SITE, replyMinutes: 60, morningSummary: true, queued: () => woken++, now: () => new Date("2026-11-27T15:10:00Z") });
+    const job = new ReminderJob(t.db, {
+      siteUrl: SITE,
+      replyMinutes: 60,
+      morningSummary: true,
+      queued: () => woken++,
+      now: () => new Date("2026-11-27T15:10:00Z"),
+    });
     await job.run();
     expect(woken).toBeGreaterThan(0);
-    expect(await select(t.db.rows, { id: notificationOutbox.id }, sql`from ${notificationOutbox} where ${notificationOutbox.kind} = 'summary'`)).toHaveLength(2);
+    expect(
+      await select(t.db.rows, { id: notificationOutbox.id }, sql`from ${notificationOutbox} where ${notificationOutbox.kind} = 'summary'`),
+    ).toHaveLength(2);
   });
 });

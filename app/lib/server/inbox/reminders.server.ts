@@ -19,12 +19,19 @@ import { queueMorningSummary } from "./morning-summary.server";
 
 export const REMINDER_JOB = "lead-reminders";
 
-
 /** The people owed a reply whose wait has not been reminded of yet (the due time is worked out in TypeScript: opening hours are not SQL). */
 function waitingPeople(db: Database) {
   return select(
     db.rows,
-    { id: people.id, name: people.name, email: people.email, phone: people.phone, sources: people.sources, preview: people.preview, since: sql<Date>`${people.awaiting_reply_since}` },
+    {
+      id: people.id,
+      name: people.name,
+      email: people.email,
+      phone: people.phone,
+      sources: people.sources,
+      preview: people.preview,
+      since: sql<Date>`${people.awaiting_reply_since}`,
+    },
     sql`from ${people}
     where ${people.status} = 'new' and ${people.awaiting_reply_since} is not null
       and (${people.reminded_at} is null or ${people.reminded_at} < ${people.awaiting_reply_since})
@@ -37,16 +44,40 @@ type Waiting = Awaited<ReturnType<typeof waitingPeople>>[number];
 /** Queues one person's reminder (pushes and the agent's e-mail) unless another server just did; true when queued. */
 async function remind(db: Database, person: Waiting, siteUrl: string, now: Date): Promise<boolean> {
   const form = person.sources.at(-1) ?? "";
-  const payload: ReminderPayload = { personId: person.id, name: person.name, email: person.email, phone: person.phone, form, waitingSince: person.since.toISOString(), url: `${siteUrl}/inbox/people/${person.id}` };
+  const payload: ReminderPayload = {
+    personId: person.id,
+    name: person.name,
+    email: person.email,
+    phone: person.phone,
+    form,
+    waitingSince: person.since.toISOString(),
+    url: `${siteUrl}/inbox/people/${person.id}`,
+  };
   return db.transaction(async (rows) => {
     // The guard of the select again, under the row's lock: a reminder is queued once per wait.
-    const claimed = await returning(rows, { id: people.id }, sql`
+    const claimed = await returning(
+      rows,
+      { id: people.id },
+      sql`
       update ${people} set ${name(people.reminded_at)} = ${now}
       where ${people.id} = ${person.id} and ${people.status} = 'new' and ${people.awaiting_reply_since} = ${person.since}
-        and (${people.reminded_at} is null or ${people.reminded_at} < ${people.awaiting_reply_since})`);
+        and (${people.reminded_at} is null or ${people.reminded_at} < ${people.awaiting_reply_since})`,
+    );
     if (claimed.length === 0) return false;
     const waitingMinutes = Math.round((now.getTime() - person.since.getTime()) / 60_000);
-    await queuePushes(rows, { kind: "reminder", lead: { name: person.name, form: sourceLabel(form), ...(firstWords(person.preview) ? { excerpt: firstWords(person.preview) } : {}) }, waitingMinutes }, person.id);
+    await queuePushes(
+      rows,
+      {
+        kind: "reminder",
+        lead: {
+          name: person.name,
+          form: sourceLabel(form),
+          ...(firstWords(person.preview) ? { excerpt: firstWords(person.preview) } : {}),
+        },
+        waitingMinutes,
+      },
+      person.id,
+    );
     await rows(sql`
       insert into ${o} (${name(o.kind)}, ${name(o.source)}, ${name(o.payload)}, ${name(o.message_id)}, ${name(o.person_id)})
       values ('reminder', ${form}, ${JSON.stringify(payload)}::jsonb, ${newMessageId("reminder")}, ${person.id})`);

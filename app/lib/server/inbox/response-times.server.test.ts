@@ -16,7 +16,11 @@ const daysBefore = (days: number) => minutesBefore(days * 24 * 60);
 let sequence = 0;
 
 async function person(email: string, status = "new"): Promise<number> {
-  const rows = await returning(t.db.rows, { id: people.id }, sql`insert into ${people} (${name(people.email)}, ${name(people.name)}, ${name(people.status)}) values (${email}, 'Ana', ${status})`);
+  const rows = await returning(
+    t.db.rows,
+    { id: people.id },
+    sql`insert into ${people} (${name(people.email)}, ${name(people.name)}, ${name(people.status)}) values (${email}, 'Ana', ${status})`,
+  );
   return rows[0]!.id;
 }
 
@@ -24,7 +28,10 @@ type Form = "welcome" | "contact" | "listing";
 
 async function submission(personId: number, form: Form, at: Date): Promise<void> {
   const o = notificationOutbox;
-  const payload = form === "listing" ? { name: "Ana", message: "Still for sale?", listing: { key: "1", address: "1 Main St", mlsNumber: null, path: "/listings/1" } } : { name: "Ana", message: "Hi" };
+  const payload =
+    form === "listing"
+      ? { name: "Ana", message: "Still for sale?", listing: { key: "1", address: "1 Main St", mlsNumber: null, path: "/listings/1" } }
+      : { name: "Ana", message: "Hi" };
   await t.db.rows(sql`
     insert into ${o} (${name(o.kind)}, ${name(o.source)}, ${name(o.payload)}, ${name(o.message_id)}, ${name(o.person_id)}, ${name(o.created_at)})
     values (${form === "welcome" ? "lead" : "contact"}, ${form === "welcome" ? "Welcome Page Form" : "contact_form"}, ${JSON.stringify(payload)}::jsonb, ${`<m${++sequence}@test>`}, ${personId}, ${at.toISOString()}::timestamptz)`);
@@ -50,7 +57,11 @@ const minutes = (seconds: number | null) => (seconds === null ? null : Math.roun
 
 describe(`response times (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
   it("says nothing was answered when nothing was", async () => {
-    expect(await responseTimes(t.db, now)).toEqual({ days: 30, overall: { form: null, replies: 0, waiting: 0, medianSeconds: null, p90Seconds: null }, forms: [] });
+    expect(await responseTimes(t.db, now)).toEqual({
+      days: 30,
+      overall: { form: null, replies: 0, waiting: 0, medianSeconds: null, p90Seconds: null },
+      forms: [],
+    });
     await submission(await person("waiting@example.com"), "contact", minutesBefore(30));
     const { overall, forms } = await responseTimes(t.db, now);
     expect(overall).toMatchObject({ replies: 0, waiting: 1, medianSeconds: null, p90Seconds: null });
@@ -66,7 +77,13 @@ describe(`response times (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
 
     const { overall, forms } = await responseTimes(t.db, now);
     // Sorted: 5 10 20 30 40 50 60 120; the median is between 30 and 40; the 90th at 6.3 of 7 steps: 60 + 0.3 × 60.
-    expect({ ...overall, medianSeconds: minutes(overall.medianSeconds), p90Seconds: minutes(overall.p90Seconds) }).toEqual({ form: null, replies: 8, waiting: 0, medianSeconds: 35, p90Seconds: 78 });
+    expect({ ...overall, medianSeconds: minutes(overall.medianSeconds), p90Seconds: minutes(overall.p90Seconds) }).toEqual({
+      form: null,
+      replies: 8,
+      waiting: 0,
+      medianSeconds: 35,
+      p90Seconds: 78,
+    });
     expect(forms.map((f) => ({ ...f, medianSeconds: minutes(f.medianSeconds), p90Seconds: minutes(f.p90Seconds) }))).toEqual([
       { form: "contact", replies: 2, waiting: 0, medianSeconds: 90, p90Seconds: 114 },
       { form: "welcome", replies: 5, waiting: 0, medianSeconds: 30, p90Seconds: 46 },

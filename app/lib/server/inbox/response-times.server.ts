@@ -43,7 +43,10 @@ export async function responseTimes(db: Database, now: Date = new Date(), days =
   const e = personEvents;
   const until = sql`${now.toISOString()}::timestamptz`;
   // The first step per submission comes from the events' (person_id, created_at) index.
-  const rows = await select(db.rows, statFields, sql`
+  const rows = await select(
+    db.rows,
+    statFields,
+    sql`
     from (
       select ${formOfRowSql()} as form,
         extract(epoch from (answered.at - ${o.created_at}))::float8 as seconds
@@ -52,7 +55,8 @@ export async function responseTimes(db: Database, now: Date = new Date(), days =
       where ${o.kind} in ${SUBMISSION_KINDS} and ${people.status} <> 'spam'
         and ${o.created_at} > ${until} - make_interval(days => ${days}::integer) and ${o.created_at} <= ${until}
     ) as w
-    group by grouping sets ((w.form), ())`);
+    group by grouping sets ((w.form), ())`,
+  );
   const overall = rows.find((r) => r.form === null) ?? { form: null, replies: 0, waiting: 0, medianSeconds: null, p90Seconds: null };
   const forms = RESPONSE_FORMS.flatMap((form) => rows.filter((r): r is ResponseStat & { form: ResponseForm } => r.form === form));
   return { days, overall, forms };

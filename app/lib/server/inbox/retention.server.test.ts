@@ -33,10 +33,15 @@ const input = (email: string): SignUpInput => ({
 });
 
 const subscriptions = () => select(t.db.rows, { email: s.email, status: s.status }, sql`from ${s} order by ${s.id}`);
-const confirmationMails = () => select(t.db.rows, { recipient: o.recipient }, sql`from ${o} where ${o.kind} = 'confirmation' order by ${o.id}`);
+const confirmationMails = () =>
+  select(t.db.rows, { recipient: o.recipient }, sql`from ${o} where ${o.kind} = 'confirmation' order by ${o.id}`);
 
 async function tokenOf(email: string): Promise<string> {
-  const [mail] = await select(t.db.rows, { payload: o.payload }, sql`from ${o} where ${o.recipient} = ${email} and ${o.kind} = 'confirmation'`);
+  const [mail] = await select(
+    t.db.rows,
+    { payload: o.payload },
+    sql`from ${o} where ${o.recipient} = ${email} and ${o.kind} = 'confirmation'`,
+  );
   return (mail!.payload as { confirmUrl: string }).confirmUrl.split("/").at(-1)!;
 }
 
@@ -47,8 +52,12 @@ describe("unconfirmed sign-ups", () => {
     await signUp(ctx, input("owner@example.com"), signedUp);
     await confirmSubscription(ctx, await tokenOf("owner@example.com"), { address: null, userAgent: null }, signedUp);
     await signUp(ctx, input("young@example.com"), new Date(expired.getTime() - 60_000));
-    await t.db.rows(sql`update ${o} set ${name(o.status)} = 'sent', ${name(o.created_at)} = ${signedUp.toISOString()}::timestamptz where ${o.recipient} <> 'young@example.com'`);
-    await t.db.rows(sql`update ${o} set ${name(o.status)} = 'sent', ${name(o.created_at)} = ${new Date(expired.getTime() - 60_000).toISOString()}::timestamptz where ${o.recipient} = 'young@example.com'`);
+    await t.db.rows(
+      sql`update ${o} set ${name(o.status)} = 'sent', ${name(o.created_at)} = ${signedUp.toISOString()}::timestamptz where ${o.recipient} <> 'young@example.com'`,
+    );
+    await t.db.rows(
+      sql`update ${o} set ${name(o.status)} = 'sent', ${name(o.created_at)} = ${new Date(expired.getTime() - 60_000).toISOString()}::timestamptz where ${o.recipient} = 'young@example.com'`,
+    );
 
     // One millisecond before the link expires: kept (the link still works).
     await job(new Date(expired.getTime() - 1)).run();

@@ -70,12 +70,22 @@ export class RetentionJob implements Job {
     const days = Math.floor(this.options.spamRetentionDays);
     if (!(days > 0)) return { count: 0, full: false };
     const before = new Date((this.options.now ?? (() => new Date()))().getTime() - days * 86_400_000);
-    const due = await select(this.db.rows, { id: people.id }, sql`
+    const due = await select(
+      this.db.rows,
+      { id: people.id },
+      sql`
       from ${people} where ${people.status} = 'spam' and ${people.erased_at} is null and ${people.last_activity_at} < ${before}
-      order by ${people.last_activity_at}, ${people.id} limit ${BATCH}::integer`);
+      order by ${people.last_activity_at}, ${people.id} limit ${BATCH}::integer`,
+    );
     let count = 0;
     for (const { id } of due) {
-      const result = await erasePerson(this.db, id, { by: null, audit: `Anonymised: spam kept ${days} day${days === 1 ? "" : "s"}`, basis: "Spam retention", suppress: false, spamBefore: before });
+      const result = await erasePerson(this.db, id, {
+        by: null,
+        audit: `Anonymised: spam kept ${days} day${days === 1 ? "" : "s"}`,
+        basis: "Spam retention",
+        suppress: false,
+        spamBefore: before,
+      });
       if (result === "erased") count++;
     }
     if (count > 0) this.options.log?.info(`[inbox] anonymised ${count} spam person(s) kept over ${days} days`);

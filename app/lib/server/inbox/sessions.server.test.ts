@@ -37,7 +37,9 @@ describe(`inbox sessions (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
     // Slid to the whole idle window again.
     expect(resumed!.expiresAt.getTime() - Date.now()).toBeGreaterThan(SESSION_IDLE_DAYS * DAY_MS - 60_000);
     expect(resumed!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(SESSION_IDLE_DAYS * DAY_MS + 60_000);
-    const [row] = await t.db.rows<{ expires_at: Date }>(sql`select expires_at from inbox_sessions where token_hash = ${hashToken(a.token)}`);
+    const [row] = await t.db.rows<{ expires_at: Date }>(
+      sql`select expires_at from inbox_sessions where token_hash = ${hashToken(a.token)}`,
+    );
     expect(row!.expires_at.getTime()).toBe(resumed!.expiresAt.getTime());
 
     await endSession(t.db, a.token);
@@ -78,14 +80,18 @@ describe(`inbox sessions (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
     const account = await firstAccount();
     const old = await createSession(t.db, account.id, { address: "", userAgent: null });
     // Used every day for 31 days: its sliding expiry is still ahead, its absolute end is past.
-    await t.db.rows(sql`update inbox_sessions set created_at = now() - interval '31 days', expires_at = now() + interval '13 days', last_seen_at = now() - interval '2 minutes'`);
+    await t.db.rows(
+      sql`update inbox_sessions set created_at = now() - interval '31 days', expires_at = now() + interval '13 days', last_seen_at = now() - interval '2 minutes'`,
+    );
     expect(await resumeSession(t.db, old.token)).toBeNull();
   });
 
   it(`never slides past ${SESSION_MAX_DAYS} days after the sign-in`, async () => {
     const account = await firstAccount();
     const s = await createSession(t.db, account.id, { address: "", userAgent: null });
-    await t.db.rows(sql`update inbox_sessions set created_at = now() - interval '25 days', expires_at = now() + interval '1 hour', last_seen_at = now() - interval '2 minutes'`);
+    await t.db.rows(
+      sql`update inbox_sessions set created_at = now() - interval '25 days', expires_at = now() + interval '1 hour', last_seen_at = now() - interval '2 minutes'`,
+    );
     const resumed = await resumeSession(t.db, s.token);
     expect(resumed).not.toBeNull();
     const left = resumed!.expiresAt.getTime() - Date.now();
@@ -97,7 +103,9 @@ describe(`inbox sessions (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
     expect(row!.end_ok).toBe(true);
 
     // Just past the end: gone, even though the stored expiry was still ahead.
-    await t.db.rows(sql`update inbox_sessions set created_at = now() - ${SESSION_MAX_DAYS}::integer * interval '1 day' - interval '1 second', expires_at = now() + interval '1 hour'`);
+    await t.db.rows(
+      sql`update inbox_sessions set created_at = now() - ${SESSION_MAX_DAYS}::integer * interval '1 day' - interval '1 second', expires_at = now() + interval '1 hour'`,
+    );
     expect(await resumeSession(t.db, s.token)).toBeNull();
   });
 
@@ -118,8 +126,11 @@ describe(`inbox sessions (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
     expect(cookie).not.toMatch(/Domain=/i);
 
     // What the browser sends back is what the Set-Cookie said (name=value).
-    const sent = async (name: "inbox_session" | "__Host-inbox_session", value: string) => (await sessionCookie(value, expires, name.startsWith("__Host-"))).split(";")[0]!;
-    const withBoth = new Request("https://agent.example/inbox", { headers: { Cookie: `${await sent("inbox_session", "planted")}; ${await sent("__Host-inbox_session", token)}` } });
+    const sent = async (name: "inbox_session" | "__Host-inbox_session", value: string) =>
+      (await sessionCookie(value, expires, name.startsWith("__Host-"))).split(";")[0]!;
+    const withBoth = new Request("https://agent.example/inbox", {
+      headers: { Cookie: `${await sent("inbox_session", "planted")}; ${await sent("__Host-inbox_session", token)}` },
+    });
     expect(await sessionTokenFrom(withBoth, true)).toBe(token);
     expect(await sessionTokenFrom(withBoth, false)).toBe("planted");
     // On https a cookie without the prefix (which any subdomain or http page could have set) is not read.

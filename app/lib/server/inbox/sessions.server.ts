@@ -35,14 +35,22 @@ export function sessionCookieName(secure: boolean): string {
   return inboxCookie("inbox_session", secure).name;
 }
 
-export async function createSession(db: Database, accountId: number, from: { address: string; userAgent: string | null }): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(
+  db: Database,
+  accountId: number,
+  from: { address: string; userAgent: string | null },
+): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   // Expired sessions are of no use to anyone: swept whenever a new one starts.
   await db.rows(sql`delete from ${inboxSessions} where ${inboxSessions.expires_at} < now()`);
-  const rows = await returning(db.rows, { expires_at: inboxSessions.expires_at }, sql`
+  const rows = await returning(
+    db.rows,
+    { expires_at: inboxSessions.expires_at },
+    sql`
     insert into ${inboxSessions} (${name(inboxSessions.token_hash)}, ${name(inboxSessions.user_id)}, ${name(inboxSessions.expires_at)},
       ${name(inboxSessions.address)}, ${name(inboxSessions.user_agent)})
-    values (${hashToken(token)}, ${accountId}, now() + ${SESSION_IDLE_DAYS}::integer * interval '1 day', ${from.address || null}, ${from.userAgent?.slice(0, 200) ?? null})`);
+    values (${hashToken(token)}, ${accountId}, now() + ${SESSION_IDLE_DAYS}::integer * interval '1 day', ${from.address || null}, ${from.userAgent?.slice(0, 200) ?? null})`,
+  );
   return { token, expiresAt: rows[0]!.expires_at };
 }
 
@@ -55,17 +63,25 @@ export async function resumeSession(db: Database, token: string): Promise<Sessio
   if (!isToken(token)) return null;
   const hash = hashToken(token);
   const stale = sql<boolean>`${inboxSessions.last_seen_at} < now() - interval '1 minute'`;
-  const rows = await select(db.rows, { id: inboxUsers.id, name: inboxUsers.name, email: inboxUsers.email, expires_at: inboxSessions.expires_at, stale }, sql`
+  const rows = await select(
+    db.rows,
+    { id: inboxUsers.id, name: inboxUsers.name, email: inboxUsers.email, expires_at: inboxSessions.expires_at, stale },
+    sql`
     from ${inboxSessions} join ${inboxUsers} on ${inboxUsers.id} = ${inboxSessions.user_id}
-    where ${inboxSessions.token_hash} = ${hash} and ${inboxSessions.expires_at} > now() and ${inboxSessions.created_at} > now() - ${SESSION_MAX_DAYS}::integer * interval '1 day'`);
+    where ${inboxSessions.token_hash} = ${hash} and ${inboxSessions.expires_at} > now() and ${inboxSessions.created_at} > now() - ${SESSION_MAX_DAYS}::integer * interval '1 day'`,
+  );
   const row = rows[0];
   if (!row) return null;
   let expiresAt = row.expires_at;
   if (row.stale) {
-    const slid = await returning(db.rows, { expires_at: inboxSessions.expires_at }, sql`
+    const slid = await returning(
+      db.rows,
+      { expires_at: inboxSessions.expires_at },
+      sql`
       update ${inboxSessions} set ${name(inboxSessions.last_seen_at)} = now(),
         ${name(inboxSessions.expires_at)} = least(now() + ${SESSION_IDLE_DAYS}::integer * interval '1 day', ${inboxSessions.created_at} + ${SESSION_MAX_DAYS}::integer * interval '1 day')
-      where ${inboxSessions.token_hash} = ${hash}`);
+      where ${inboxSessions.token_hash} = ${hash}`,
+    );
     if (slid[0]) expiresAt = slid[0].expires_at;
   }
   return { account: { id: row.id, name: row.name, email: row.email }, token, expiresAt };
@@ -77,13 +93,21 @@ export async function endSession(db: Database, token: string): Promise<void> {
 
 /** "Sign out everywhere" (every browser of this account), or every one but `keepToken` (after a password change). */
 export async function endAllSessions(db: Database, accountId: number, keepToken?: string): Promise<number> {
-  const rows = await returning(db.rows, { ended: sql<number>`1` }, sql`
-    delete from ${inboxSessions} where ${inboxSessions.user_id} = ${accountId} ${keepToken ? sql`and ${inboxSessions.token_hash} <> ${hashToken(keepToken)}` : sql``}`);
+  const rows = await returning(
+    db.rows,
+    { ended: sql<number>`1` },
+    sql`
+    delete from ${inboxSessions} where ${inboxSessions.user_id} = ${accountId} ${keepToken ? sql`and ${inboxSessions.token_hash} <> ${hashToken(keepToken)}` : sql``}`,
+  );
   return rows.length;
 }
 
 export async function countSessions(db: Database, accountId: number): Promise<number> {
-  const rows = await select(db.rows, { n: sql<number>`count(*)::integer` }, sql`from ${inboxSessions} where ${inboxSessions.user_id} = ${accountId} and ${inboxSessions.expires_at} > now()`);
+  const rows = await select(
+    db.rows,
+    { n: sql<number>`count(*)::integer` },
+    sql`from ${inboxSessions} where ${inboxSessions.user_id} = ${accountId} and ${inboxSessions.expires_at} > now()`,
+  );
   return rows[0]?.n ?? 0;
 }
 
@@ -98,7 +122,9 @@ export function sessionTokenFrom(request: Request, secure: boolean): Promise<str
 }
 
 export function sessionCookie(token: string, expiresAt: Date, secure: boolean): Promise<string> {
-  return inboxCookie("inbox_session", secure).serialize(token, { maxAge: Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000)) });
+  return inboxCookie("inbox_session", secure).serialize(token, {
+    maxAge: Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000)),
+  });
 }
 
 export function clearedSessionCookie(secure: boolean): Promise<string> {

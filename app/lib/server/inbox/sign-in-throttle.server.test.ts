@@ -83,7 +83,9 @@ describe(`sign-in throttle (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => 
     expect(burst.filter((a) => !a.allowed).every((a) => a.retryAfterSeconds > 0)).toBe(true);
 
     const fromMany = emailOf("many");
-    const spread = await Promise.all(Array.from({ length: 100 }, (_, i) => throttle.password({ email: fromMany, address: addressOf(i), device: null })));
+    const spread = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => throttle.password({ email: fromMany, address: addressOf(i), device: null })),
+    );
     expect(spread.filter((a) => a.allowed)).toHaveLength(SIGN_IN_FAILURES_PER_ACCOUNT);
   });
 
@@ -92,7 +94,9 @@ describe(`sign-in throttle (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => 
     const jordan = emailOf("jordan");
     const device = await deviceKeyFor(jordan);
     // Strangers use up the account, from many addresses at once.
-    const strangers = await Promise.all(Array.from({ length: 20 }, (_, i) => throttle.password({ email: jordan, address: addressOf(i), device: null })));
+    const strangers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => throttle.password({ email: jordan, address: addressOf(i), device: null })),
+    );
     expect(strangers.filter((a) => a.allowed)).toHaveLength(3);
     expect((await throttle.password({ email: jordan, address: addressOf(99), device: null })).allowed).toBe(false);
 
@@ -115,7 +119,9 @@ describe(`sign-in throttle (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => 
     const mine = await Promise.all(Array.from({ length: 30 }, () => throttle.password({ email: jordan, address: addressOf(1), device })));
     expect(mine.filter((a) => a.allowed)).toHaveLength(SIGN_IN_FAILURES_PER_DEVICE);
     // The account itself was not touched by the device's attempts.
-    const strangers = await Promise.all(Array.from({ length: 30 }, (_, i) => throttle.password({ email: jordan, address: addressOf(100 + i), device: null })));
+    const strangers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => throttle.password({ email: jordan, address: addressOf(100 + i), device: null })),
+    );
     expect(strangers.filter((a) => a.allowed)).toHaveLength(SIGN_IN_FAILURES_PER_ACCOUNT);
   });
 
@@ -128,7 +134,8 @@ describe(`sign-in throttle (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => 
     expect(attempts.every((a) => a.allowed)).toBe(true);
     await attempts[2]!.succeeded();
     // The account: three more (from other addresses, not to spend the home address).
-    for (let i = 0; i < 3; i++) expect((await throttle.password({ email: jordan, address: addressOf(10 + i), device: null })).allowed).toBe(true);
+    for (let i = 0; i < 3; i++)
+      expect((await throttle.password({ email: jordan, address: addressOf(10 + i), device: null })).allowed).toBe(true);
     expect((await throttle.password({ email: jordan, address: addressOf(20), device: null })).allowed).toBe(false);
     // The home address counted 3, gave one back: two more attempts (of other accounts) before its limit of 4.
     expect((await throttle.password({ email: emailOf("a"), address: home, device: null })).allowed).toBe(true);

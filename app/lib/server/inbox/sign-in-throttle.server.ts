@@ -32,7 +32,15 @@ export interface SignInThrottle {
   challenge(input: { address: string; device: string | null }): Promise<RateDecision>;
 }
 
-type Limits = { account: number; address: number; device: number; windowMs: number; challengesPerAddress: number; challengesInAll: number; challengeWindowMs: number };
+type Limits = {
+  account: number;
+  address: number;
+  device: number;
+  windowMs: number;
+  challengesPerAddress: number;
+  challengesInAll: number;
+  challengeWindowMs: number;
+};
 
 export const DEFAULT_LIMITS: Limits = {
   account: SIGN_IN_FAILURES_PER_ACCOUNT,
@@ -44,15 +52,26 @@ export const DEFAULT_LIMITS: Limits = {
   challengeWindowMs: CHALLENGE_WINDOW_MS,
 };
 
-const refused = (decisions: RateDecision[]): RateDecision => ({ allowed: false, retryAfterSeconds: Math.max(1, ...decisions.filter((d) => !d.allowed).map((d) => d.retryAfterSeconds)) });
+const refused = (decisions: RateDecision[]): RateDecision => ({
+  allowed: false,
+  retryAfterSeconds: Math.max(1, ...decisions.filter((d) => !d.allowed).map((d) => d.retryAfterSeconds)),
+});
 
 export async function createSignInThrottle(db: Database, limits: Limits = DEFAULT_LIMITS): Promise<SignInThrottle> {
   // The limiters share the rate_limits table, which the migrations make (none of them creates it).
   const perAccount = await createRateLimiter(db, { name: "sign-in-account", max: limits.account, windowMs: limits.windowMs });
   const perAddress = await createRateLimiter(db, { name: "sign-in-address", max: limits.address, windowMs: limits.windowMs });
   const perDevice = await createRateLimiter(db, { name: "sign-in-device", max: limits.device, windowMs: limits.windowMs });
-  const challengesPerAddress = await createRateLimiter(db, { name: "challenge-address", max: limits.challengesPerAddress, windowMs: limits.challengeWindowMs });
-  const challengesInAll = await createRateLimiter(db, { name: "challenge-all", max: limits.challengesInAll, windowMs: limits.challengeWindowMs });
+  const challengesPerAddress = await createRateLimiter(db, {
+    name: "challenge-address",
+    max: limits.challengesPerAddress,
+    windowMs: limits.challengeWindowMs,
+  });
+  const challengesInAll = await createRateLimiter(db, {
+    name: "challenge-all",
+    max: limits.challengesInAll,
+    windowMs: limits.challengeWindowMs,
+  });
   const noAttempt = (decision: RateDecision): Attempt => ({ ...decision, succeeded: async () => {} });
 
   async function fromDevice(device: string): Promise<Attempt> {

@@ -22,7 +22,9 @@ const failureText: Record<SubmissionFailure, string> = {
 
 function storeContact(context: Readonly<RouterContextProvider>, listing?: InquiryListingRef) {
   return async (input: ContactInput | ListingInquiryInput): Promise<{ ok: true } | { ok: false; message: string }> => {
-    const stored = await submit(serverOf(context).leads, "contact", (db, followUps) => createContact(db, input, new Date(), listing, followUps));
+    const stored = await submit(serverOf(context).leads, "contact", (db, followUps) =>
+      createContact(db, input, new Date(), listing, followUps),
+    );
     return stored.ok ? { ok: true } : { ok: false, message: failureText[stored.reason] };
   };
 }

@@ -25,25 +25,48 @@ async function contactRows() {
 
 describe(`createContact (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
   it("stores the contact trimmed and lower-cased, the message as a question, and queues one notification", async () => {
-    const created = await createContact(t.db, { name: "  Jane Doe ", email: "  Jane@Example.COM ", phone: "  ", message: "  Hello there \n" });
+    const created = await createContact(t.db, {
+      name: "  Jane Doe ",
+      email: "  Jane@Example.COM ",
+      phone: "  ",
+      message: "  Hello there \n",
+    });
     expect(created.reused).toBe(false);
     const [row] = await contactRows();
     expect(row).toMatchObject({ id: created.contactId, name: "Jane Doe", email: "jane@example.com", phone: null, source: "contact_form" });
     const inquiries = await t.db.rows<{ contact_id: number; message: string; inquiry_type: string }>(sql`select * from property_inquiries`);
-    expect(inquiries).toEqual([expect.objectContaining({ contact_id: created.contactId, message: "Hello there", inquiry_type: "question" })]);
-    const outbox = await t.db.rows<{ kind: string; contact_id: number; source: string; status: string; payload: unknown; message_id: string }>(
-      sql`select * from notification_outbox`,
-    );
+    expect(inquiries).toEqual([
+      expect.objectContaining({ contact_id: created.contactId, message: "Hello there", inquiry_type: "question" }),
+    ]);
+    const outbox = await t.db.rows<{
+      kind: string;
+      contact_id: number;
+      source: string;
+      status: string;
+      payload: unknown;
+      message_id: string;
+    }>(sql`select * from notification_outbox`);
     expect(outbox).toHaveLength(1);
     expect(outbox[0]).toMatchObject({ kind: "contact", contact_id: created.contactId, source: "contact_form", status: "pending" });
-    expect(outbox[0]!.payload).toMatchObject({ name: "Jane Doe", email: "jane@example.com", phone: null, message: "Hello there", contactId: created.contactId });
+    expect(outbox[0]!.payload).toMatchObject({
+      name: "Jane Doe",
+      email: "jane@example.com",
+      phone: null,
+      message: "Hello there",
+      contactId: created.contactId,
+    });
     expect(outbox[0]!.message_id).toMatch(/^<contact-[0-9a-f-]+@averyhomes\.example>$/);
   });
 
   it("reuses the one contact for the same e-mail in any case and spacing, updating name, phone and source", async () => {
     const first = await createContact(t.db, jane);
     await t.db.rows(sql`update contacts set source = 'imported', updated_at = now() - interval '1 day'`);
-    const second = await createContact(t.db, { name: "Jane Q. Doe", email: "  JANE@example.Com\t", phone: " 780 555 0100 ", message: "Second question" });
+    const second = await createContact(t.db, {
+      name: "Jane Q. Doe",
+      email: "  JANE@example.Com\t",
+      phone: " 780 555 0100 ",
+      message: "Second question",
+    });
     expect(second.contactId).toBe(first.contactId);
     expect(second.reused).toBe(true);
     const rows = await contactRows();
@@ -56,7 +79,9 @@ describe(`createContact (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
 
   it("keeps one contact when first-time submissions with one e-mail arrive together", async () => {
     const results = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => createContact(t.db, { ...jane, email: i % 2 ? "JANE@example.com" : "jane@example.com ", name: `Jane ${i}` })),
+      Array.from({ length: 8 }, (_, i) =>
+        createContact(t.db, { ...jane, email: i % 2 ? "JANE@example.com" : "jane@example.com ", name: `Jane ${i}` }),
+      ),
     );
     expect(new Set(results.map((r) => r.contactId)).size).toBe(1);
     expect(results.filter((r) => !r.reused)).toHaveLength(1);

@@ -63,12 +63,26 @@ export class DuplicateLookupError extends Error {
  * listing inquiry type, and the notification's payload names it, with the buyer's figures when
  * they came along (only about a home: a figure means nothing without one).
  */
-export async function createContact(db: Database, input: ContactInput & { figures?: BuyerFigures }, now = new Date(), listing?: InquiryListing, followUps: FollowUps = {}): Promise<CreatedContact> {
+export async function createContact(
+  db: Database,
+  input: ContactInput & { figures?: BuyerFigures },
+  now = new Date(),
+  listing?: InquiryListing,
+  followUps: FollowUps = {},
+): Promise<CreatedContact> {
   const contactName = input.name.trim();
   const email = normaliseEmail(input.email);
   const phone = input.phone.trim() || null;
   const message = input.message.trim();
-  const payload: ContactPayload = { name: contactName, email, phone, message: message || null, submittedAt: now.toISOString(), ...(listing ? { listing } : {}), ...(listing && input.figures ? { figures: input.figures } : {}) };
+  const payload: ContactPayload = {
+    name: contactName,
+    email,
+    phone,
+    message: message || null,
+    submittedAt: now.toISOString(),
+    ...(listing ? { listing } : {}),
+    ...(listing && input.figures ? { figures: input.figures } : {}),
+  };
   const inquiryType = listing ? INQUIRY_TYPE_LISTING : INQUIRY_TYPE_QUESTION;
   const entry = SUBMISSIONS.contact;
   const messageId = newMessageId(entry.kind);
@@ -83,8 +97,9 @@ export async function createContact(db: Database, input: ContactInput & { figure
     notificationId: sql<number | null>`(select id from notification)`,
     personId: sql<number | null>`(select id from person)`,
   };
-  const statement = (rows: Database["rows"]) => select(rows, created, sql`from contact`, {
-    with: sql`contact as (
+  const statement = (rows: Database["rows"]) =>
+    select(rows, created, sql`from contact`, {
+      with: sql`contact as (
       insert into ${contacts} (${name(contacts.name)}, ${name(contacts.email)}, ${name(contacts.phone)}, ${name(contacts.source)})
       values (${contactName}, ${email}, ${phone}, ${entry.source})
       on conflict (${name(contacts.email)}) do update
@@ -107,7 +122,7 @@ export async function createContact(db: Database, input: ContactInput & { figure
     pushes as (${pushesOf(facts)}),
     acknowledgement as (${acknowledgementOf(entry, fullPayload, email, followUps.acknowledge)}),
     implied as (${impliedConsentOf(entry.source, now)})`,
-  });
+    });
   const rows = !listing
     ? await statement(db.rows)
     : await db.transaction(async (tx) => {

@@ -15,15 +15,35 @@ import { recordLead } from "./leads.server";
 const t = testDatabaseForThisFile();
 const standIn = pushServiceForEachTest();
 
-const home = { key: "28123456", address: "10123 Jasper Avenue NW", mlsNumber: "E4123456", path: "/listings/28123456-10123-jasper-avenue-nw" };
-const outbox = () => select(t.db.rows, { kind: notificationOutbox.kind, recipient: notificationOutbox.recipient, personId: notificationOutbox.person_id }, sql`from ${notificationOutbox} order by ${notificationOutbox.id}`);
+const home = {
+  key: "28123456",
+  address: "10123 Jasper Avenue NW",
+  mlsNumber: "E4123456",
+  path: "/listings/28123456-10123-jasper-avenue-nw",
+};
+const outbox = () =>
+  select(
+    t.db.rows,
+    { kind: notificationOutbox.kind, recipient: notificationOutbox.recipient, personId: notificationOutbox.person_id },
+    sql`from ${notificationOutbox} order by ${notificationOutbox.id}`,
+  );
 
 describe("a submission's follow-ups", () => {
   it("a listing inquiry pushes to both of the agent's devices, naming the person, the home and the first words, opening the person", async () => {
     const account = await accountIn(t.db);
     const phone = await deviceAt(t.db, standIn.service, account);
     const laptop = await deviceAt(t.db, standIn.service, account);
-    await createContact(t.db, { name: "Ana Lopez", email: "ana@example.com", phone: "", message: "Is the basement finished? We would like to see it this weekend if possible, ideally Saturday." }, new Date(), home);
+    await createContact(
+      t.db,
+      {
+        name: "Ana Lopez",
+        email: "ana@example.com",
+        phone: "",
+        message: "Is the basement finished? We would like to see it this weekend if possible, ideally Saturday.",
+      },
+      new Date(),
+      home,
+    );
     const [person] = await outbox();
     const { job, close } = await pushJobFor(t.db, standIn.service);
     await job.drainOnce().finally(close);
@@ -51,8 +71,16 @@ describe("a submission's follow-ups", () => {
 
   it("queues the visitor's acknowledgement, to their address, only when asked", async () => {
     await createContact(t.db, { name: "Ana", email: " Ana@Example.com ", phone: "", message: "Hello" });
-    await createContact(t.db, { name: "Ana", email: "ana@example.com", phone: "", message: "Hello again" }, new Date(), undefined, { acknowledge: true });
-    await recordLead(t.db, { fullName: "Sam", email: "SAM@example.com", phone: "780-555-0111", serviceType: "buying", comments: "" }, undefined, new Date(), { acknowledge: true });
+    await createContact(t.db, { name: "Ana", email: "ana@example.com", phone: "", message: "Hello again" }, new Date(), undefined, {
+      acknowledge: true,
+    });
+    await recordLead(
+      t.db,
+      { fullName: "Sam", email: "SAM@example.com", phone: "780-555-0111", serviceType: "buying", comments: "" },
+      undefined,
+      new Date(),
+      { acknowledge: true },
+    );
     const rows = await outbox();
     expect(rows.map(({ kind, recipient }) => ({ kind, recipient }))).toEqual([
       { kind: "contact", recipient: null },

@@ -41,7 +41,12 @@ export function pushesOf(lead: LeadFacts): SQL {
  * contact_id or lead_id) and the person, with the form's source, which chooses its texts; nothing
  * when `acknowledge` is off. The statement's submission row is the CTE named after the entry's kind.
  */
-export function acknowledgementOf(entry: Pick<SubmissionEntry, "kind" | "link" | "source">, payload: SQL, recipient: string, acknowledge: boolean | undefined): SQL {
+export function acknowledgementOf(
+  entry: Pick<SubmissionEntry, "kind" | "link" | "source">,
+  payload: SQL,
+  recipient: string,
+  acknowledge: boolean | undefined,
+): SQL {
   const o = notificationOutbox;
   return sql`
     insert into ${o} (${name(o.kind)}, ${name(entry.link)}, ${name(o.source)}, ${name(o.payload)}, ${name(o.message_id)}, ${name(o.person_id)}, ${name(o.recipient)})

@@ -36,14 +36,22 @@ export const formQuota: MiddlewareFunction<Response> = async ({ request, context
   const decision = await forms.limiter.consume(key);
   if (!decision.allowed && (decision.excess ?? 0) > forms.max) {
     forms.refused?.remember(key, new URL(request.url).pathname, decision.retryAfterSeconds);
-    return new Response(rateLimitMessage, { status: 429, headers: { "Retry-After": String(decision.retryAfterSeconds), "Content-Type": "text/plain; charset=utf-8", "Cache-Control": CACHE_CONTROL.private } });
+    return new Response(rateLimitMessage, {
+      status: 429,
+      headers: {
+        "Retry-After": String(decision.retryAfterSeconds),
+        "Content-Type": "text/plain; charset=utf-8",
+        "Cache-Control": CACHE_CONTROL.private,
+      },
+    });
   }
   context.set(formQuotaContext, decision);
   return next();
 };
 
 /** What a form's store answers: stored, or a failure named by its text (spec §8), or field messages (the form shown again). */
-export type Stored<F extends string> = { ok: true } | { ok: false; message: string; status?: number; title?: string } | { ok: false; fieldErrors: FieldErrors<F> };
+export type Stored<F extends string> =
+  { ok: true } | { ok: false; message: string; status?: number; title?: string } | { ok: false; fieldErrors: FieldErrors<F> };
 
 /** A form's own look at a read post, past the honeypot: a refusal (a post no page of ours sends), or what showing the form again needs and field messages to add. */
 export type Checked<F extends string, Again> = { refuse: string } | { again: Again; fieldErrors?: FieldErrors<F> };
@@ -68,15 +76,22 @@ export interface FormPost<F extends string, D, Again = never> {
 
 export async function answerFormPost<F extends string, D, Again = never>(post: FormPost<F, D, Again>) {
   const { request, context, messages, fields, schema, store, refusals } = post;
-  const answer = (result: FormResult<F, Again>, status = 200, headers: Record<string, string> = {}) => data(result, { status, headers: { ...post.headers, ...headers } });
-  const refuse = (message: string, status: number, title = refusals?.title) => answer({ status: "error", message, values: null, ...(title ? { title } : {}) }, status);
+  const answer = (result: FormResult<F, Again>, status = 200, headers: Record<string, string> = {}) =>
+    data(result, { status, headers: { ...post.headers, ...headers } });
+  const refuse = (message: string, status: number, title = refusals?.title) =>
+    answer({ status: "error", message, values: null, ...(title ? { title } : {}) }, status);
   const quota = context.get(formQuotaContext);
   // No quota counted means the route lacks its middleware: refuse rather than let a flood through.
   if (!quota) {
     console.error(`[forms] ${new URL(request.url).pathname}: no form quota was counted; the route must declare middleware = [formQuota]`);
     return refuse(messages.failure, 503);
   }
-  if (!quota.allowed) return answer({ status: "error", message: rateLimitMessage, values: null, ...(refusals ? { title: refusals.rateLimitedTitle } : {}) }, 429, { "Retry-After": String(quota.retryAfterSeconds) });
+  if (!quota.allowed)
+    return answer(
+      { status: "error", message: rateLimitMessage, values: null, ...(refusals ? { title: refusals.rateLimitedTitle } : {}) },
+      429,
+      { "Retry-After": String(quota.retryAfterSeconds) },
+    );
   // A form that reads repeated fields (the alert criteria's cities) reads them from this copy.
   const copy = post.check ? request.clone() : request;
   let read: BodyRead<D, FormValues>;
@@ -84,7 +99,10 @@ export async function answerFormPost<F extends string, D, Again = never>(post: F
     read = await readForm(request, publicForm(fields, schema));
   } catch (error) {
     const text = (error as { data?: unknown }).data;
-    return refuse(refusals ? (typeof text === "string" ? text : "This form could not be read.") : messages.failure, refusalStatus(error) ?? 400);
+    return refuse(
+      refusals ? (typeof text === "string" ? text : "This form could not be read.") : messages.failure,
+      refusalStatus(error) ?? 400,
+    );
   }
   // A filled honeypot is a bot: answer as if it worked and store nothing.
   if (isHoneypotFilled(read.values)) return answer({ status: "success" });
@@ -94,11 +112,28 @@ export async function answerFormPost<F extends string, D, Again = never>(post: F
   if (checked && "refuse" in checked) return refuse(checked.refuse, 400);
   const again = checked?.again;
   const invalid = (fieldErrors: FieldErrors<F>) =>
-    answer({ status: "invalid", message: checkFieldsMessage, fieldErrors, values: cappedValues(values, post.shown ?? fields), ...(again === undefined ? {} : { form: again }) }, 400);
+    answer(
+      {
+        status: "invalid",
+        message: checkFieldsMessage,
+        fieldErrors,
+        values: cappedValues(values, post.shown ?? fields),
+        ...(again === undefined ? {} : { form: again }),
+      },
+      400,
+    );
   if (!read.ok) return invalid(read.fieldErrors as FieldErrors<F>);
   if (checked?.fieldErrors && Object.keys(checked.fieldErrors).length) return invalid(checked.fieldErrors);
   const stored = await store(read.data, again);
   if (stored.ok) return answer({ status: "success" });
   if ("fieldErrors" in stored) return invalid(stored.fieldErrors);
-  return answer({ status: "error", message: stored.message, values, ...(stored.title ?? refusals?.title ? { title: stored.title ?? refusals?.title } : {}) }, stored.status ?? 503);
+  return answer(
+    {
+      status: "error",
+      message: stored.message,
+      values,
+      ...((stored.title ?? refusals?.title) ? { title: stored.title ?? refusals?.title } : {}),
+    },
+    stored.status ?? 503,
+  );
 }

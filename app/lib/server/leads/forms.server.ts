@@ -23,7 +23,12 @@ import {
   propertyInquiries,
   pushMessages,
 } from "../../../../db/schema";
-import { type AcknowledgementText, CONTACT_REPLY_PROMISE, LEAD_REPLY_PROMISE, acknowledgementEmail } from "../mail/acknowledgement-email.server";
+import {
+  type AcknowledgementText,
+  CONTACT_REPLY_PROMISE,
+  LEAD_REPLY_PROMISE,
+  acknowledgementEmail,
+} from "../mail/acknowledgement-email.server";
 import { type NoticeOf, contactNotice, leadNotice, noticeEmail } from "../mail/notification-email.server";
 import type { OutboxNotification } from "../mail/outbox.server";
 import type { PersonKeys } from "../inbox/people.server";
@@ -93,7 +98,9 @@ export function buildNotificationEmail(n: OutboxNotification) {
 }
 
 /** The visitor's acknowledgement of a submission, with the texts of the form its row names (never guessed from the payload). */
-export function buildAcknowledgementEmail(n: Pick<OutboxNotification, "id" | "source" | "payload" | "message_id" | "created_at" | "recipient">) {
+export function buildAcknowledgementEmail(
+  n: Pick<OutboxNotification, "id" | "source" | "payload" | "message_id" | "created_at" | "recipient">,
+) {
   const entry = submissionOfSource(n.source);
   if (!entry) throw new Error(`Acknowledgement ${n.id}: no form has the source ${JSON.stringify(n.source)}`);
   return acknowledgementEmail(n, entry.acknowledgement);
@@ -102,7 +109,16 @@ export function buildAcknowledgementEmail(n: Pick<OutboxNotification, "id" | "so
 /** The agent's e-mail of a submission row, with its headers. */
 export function submissionEmail(n: OutboxNotification, agentAddress: string) {
   const { replyTo, subject, text, html, messageId, date } = buildNotificationEmail(n);
-  return { to: n.recipient ?? agentAddress, replyTo, subject, text, html, messageId, date, headers: { "X-Lead-Source": n.source, "X-Notification-Id": String(n.id) } };
+  return {
+    to: n.recipient ?? agentAddress,
+    replyTo,
+    subject,
+    text,
+    html,
+    messageId,
+    date,
+    headers: { "X-Lead-Source": n.source, "X-Notification-Id": String(n.id) },
+  };
 }
 
 /** A public form's fields and payload schema (the browser checks the same), for its action. */
@@ -118,7 +134,12 @@ export const FORM_INPUTS = {
 } satisfies { [K in PublicForm]: FormEntry };
 
 /** The listing alerts' sign-up: a public form of no submission kind (its mail is a confirmation link); the tables it writes. */
-export const ALERT_SIGN_UP = { source: ALERTS_SOURCE, tables: [alertSubscriptions, notificationOutbox, people, consentEvents] as readonly Table[] };
+export const ALERT_SIGN_UP = {
+  source: ALERTS_SOURCE,
+  tables: [alertSubscriptions, notificationOutbox, people, consentEvents] as readonly Table[],
+};
 
 /** Every table a public form writes. */
-export const FORM_TABLES: readonly Table[] = [...new Set([...SUBMISSION_KINDS.flatMap((k) => SUBMISSIONS[k].tables), ...ALERT_SIGN_UP.tables])];
+export const FORM_TABLES: readonly Table[] = [
+  ...new Set([...SUBMISSION_KINDS.flatMap((k) => SUBMISSIONS[k].tables), ...ALERT_SIGN_UP.tables]),
+];

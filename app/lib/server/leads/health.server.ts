@@ -8,7 +8,11 @@ import type { Database } from "../../../../platform/db/database";
 import { messageChainOf } from "../../../../platform/db/errors";
 import { outboxCounts } from "../mail/outbox.server";
 
-export async function siteHealth(db: Database, options: { notifications?: boolean } = {}, log: Pick<Console, "error"> = console): Promise<HealthReport> {
+export async function siteHealth(
+  db: Database,
+  options: { notifications?: boolean } = {},
+  log: Pick<Console, "error"> = console,
+): Promise<HealthReport> {
   try {
     if (options.notifications) return { ok: true, database: "ok", notifications: await outboxCounts(db) };
     await db.rows(sql`select 1`);

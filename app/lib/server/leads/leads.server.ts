@@ -47,13 +47,22 @@ function payloadOf(input: LeadInput, now: Date): LeadPayload {
  * and browser: the agent's record of consent under CASL, shown on the person's inbox page; the
  * inquiry's implied consent goes to the consent ledger with them.
  */
-export async function recordLead(db: Database, input: LeadInput, from: SubmittedFrom | undefined = undefined, now = new Date(), followUps: FollowUps = {}): Promise<RecordedLead> {
+export async function recordLead(
+  db: Database,
+  input: LeadInput,
+  from: SubmittedFrom | undefined = undefined,
+  now = new Date(),
+  followUps: FollowUps = {},
+): Promise<RecordedLead> {
   const payload = payloadOf(input, now);
   const entry = SUBMISSIONS.lead;
   const o = notificationOutbox;
   const fullPayload = sql`${JSON.stringify(payload)}::jsonb || jsonb_build_object('leadId', id)`;
   const facts = leadFacts(payload.fullName, `${FORM_LABELS.welcome}: ${SERVICE_LABELS[payload.serviceType]}`, payload.comments);
-  const rows = await returning(db.rows, { leadId: o.lead_id, notificationId: o.id }, sql`
+  const rows = await returning(
+    db.rows,
+    { leadId: o.lead_id, notificationId: o.id },
+    sql`
     with lead as (
       insert into ${leads} (${name(leads.full_name)}, ${name(leads.email)}, ${name(leads.phone)}, ${name(leads.service_type)}, ${name(leads.comments)},
         ${name(leads.consent_text)}, ${name(leads.consent_version)}, ${name(leads.client_address)}, ${name(leads.user_agent)})
@@ -68,7 +77,8 @@ export async function recordLead(db: Database, input: LeadInput, from: Submitted
     insert into ${o} (${name(o.kind)}, ${name(entry.link)}, ${name(o.source)}, ${name(o.payload)}, ${name(o.message_id)}, ${name(o.person_id)})
     select ${entry.kind}::text, id, ${entry.source}, ${fullPayload}, ${newMessageId(entry.kind)},
       (select id from person)
-    from lead`);
+    from lead`,
+  );
   const row = rows[0];
   // lead_id is the lead just inserted; the column is nullable only because deleting a lead keeps its notification.
   if (!row || row.leadId === null) throw new Error("the lead insert returned no row");

@@ -7,7 +7,9 @@ import { buildNotificationEmail } from "./forms.server";
 describe("classifyFailure", () => {
   it("maps SQLSTATE 42501 and row-level security refusals to the permissions message, wrapped or not", () => {
     expect(classifyFailure(Object.assign(new Error("permission denied for table contacts"), { code: "42501" }))).toBe("permissions");
-    expect(classifyFailure(new Error("Failed query", { cause: Object.assign(new Error("denied"), { code: "42501" }) }))).toBe("permissions");
+    expect(classifyFailure(new Error("Failed query", { cause: Object.assign(new Error("denied"), { code: "42501" }) }))).toBe(
+      "permissions",
+    );
     expect(classifyFailure(new Error('new row violates row-level security policy for table "contacts"'))).toBe("permissions");
   });
   it("maps a contact that cannot be read back to the duplicate-lookup message", () => {
@@ -21,12 +23,26 @@ describe("classifyFailure", () => {
 });
 
 describe("buildNotificationEmail", () => {
-  const base = { id: 7, source: "contact_form", message_id: "<contact-x@averyhomes.example>", attempts: 1, created_at: new Date("2026-03-01T17:00:00Z"), recipient: null };
+  const base = {
+    id: 7,
+    source: "contact_form",
+    message_id: "<contact-x@averyhomes.example>",
+    attempts: 1,
+    created_at: new Date("2026-03-01T17:00:00Z"),
+    recipient: null,
+  };
   it("escapes what the visitor typed in the HTML and keeps headers on one line", () => {
     const mail = buildNotificationEmail({
       ...base,
       kind: "contact",
-      payload: { name: "Eve\r\nBcc: victim@example.com", email: "eve@example.com", phone: null, message: `<img src=x onerror="alert(1)">`, contactId: 3, submittedAt: "2026-03-01T17:00:00.000Z" },
+      payload: {
+        name: "Eve\r\nBcc: victim@example.com",
+        email: "eve@example.com",
+        phone: null,
+        message: `<img src=x onerror="alert(1)">`,
+        contactId: 3,
+        submittedAt: "2026-03-01T17:00:00.000Z",
+      },
     });
     expect(mail.subject).toBe("New contact message from Eve Bcc: victim@example.com");
     expect(mail.replyTo).toEqual({ name: "Eve Bcc: victim@example.com", address: "eve@example.com" });
@@ -43,7 +59,14 @@ describe("buildNotificationEmail", () => {
       ...base,
       kind: "lead",
       source: "Welcome Page Form",
-      payload: { fullName: "Sam", email: "sam@example.com", phone: "780-555-0111", serviceType: "buying_and_selling", comments: null, leadId: 9 },
+      payload: {
+        fullName: "Sam",
+        email: "sam@example.com",
+        phone: "780-555-0111",
+        serviceType: "buying_and_selling",
+        comments: null,
+        leadId: 9,
+      },
     });
     expect(mail.subject).toBe("New lead: Sam (I'm Buying and Selling)");
     expect(mail.text).toMatch(/Source:\s+Welcome Page Form/);

@@ -17,7 +17,12 @@ export function classifyFailure(error: unknown): SubmissionFailure {
 }
 
 /** `what` names the submission in the log line ("contact", "lead"). */
-export async function submit<T>(leads: LeadsContext, what: string, store: (db: Database, followUps: FollowUps) => Promise<T>, log: Pick<Console, "error"> = console): Promise<Submitted<T>> {
+export async function submit<T>(
+  leads: LeadsContext,
+  what: string,
+  store: (db: Database, followUps: FollowUps) => Promise<T>,
+  log: Pick<Console, "error"> = console,
+): Promise<Submitted<T>> {
   try {
     const value = await store(leads.db, { acknowledge: leads.acknowledge });
     leads.notificationQueued();

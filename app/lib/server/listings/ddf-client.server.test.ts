@@ -20,9 +20,13 @@ async function standInWith(count: number) {
   standIns.push(s);
   return s;
 }
-const clientFor = (s: StandIn, secret = SECRET) => createDdfClient({ tokenUrl: s.tokenUrl, apiUrl: s.apiUrl, clientId: "ddf-client", clientSecret: secret });
+const clientFor = (s: StandIn, secret = SECRET) =>
+  createDdfClient({ tokenUrl: s.tokenUrl, apiUrl: s.apiUrl, clientId: "ddf-client", clientSecret: secret });
 async function failureOf(promise: Promise<unknown>): Promise<DdfError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(DdfError);
   expect((error as Error).message).not.toContain(SECRET);
   return error as DdfError;
@@ -51,7 +55,11 @@ describe("createDdfClient", () => {
     const client = clientFor(s);
     const offices = [];
     for await (const page of client.records("Office", { orderBy: "ModificationTimestamp asc" })) offices.push(...page);
-    expect(offices.map((o) => o.OfficeName).sort()).toEqual(generateOffices().map((o) => o.OfficeName).sort());
+    expect(offices.map((o) => o.OfficeName).sort()).toEqual(
+      generateOffices()
+        .map((o) => o.OfficeName)
+        .sort(),
+    );
     expect(await client.replication("Office")).toHaveLength(offices.length);
     expect((await client.recordsByKeys("Office", [offices[0]!.OfficeKey]))[0]).toMatchObject({ OfficeKey: offices[0]!.OfficeKey });
     const upcoming = await client.openHouses("2026-11-25");
@@ -64,7 +72,11 @@ describe("createDdfClient", () => {
 
   it("gets CREA's 400 for a field the entity does not have, as the real API answers", async () => {
     const s = await standInWith(1);
-    const error = await failureOf(clientFor(s).records("Property", { select: ["ListingKey", "ListOfficeName"] }).next());
+    const error = await failureOf(
+      clientFor(s)
+        .records("Property", { select: ["ListingKey", "ListOfficeName"] })
+        .next(),
+    );
     expect(error).toBeInstanceOf(DdfResponseError);
     expect(error.message).toContain("Could not find a property named 'ListOfficeName' on type 'DDF.Core.Entities.Property'");
   });
@@ -95,7 +107,11 @@ describe("createDdfClient", () => {
     expect((limited as DdfRateLimited).retryAfterMs).toBe(42_000);
     await s.close();
     standIns = [];
-    expect(await failureOf(createDdfClient({ tokenUrl: s.tokenUrl, apiUrl: s.apiUrl, clientId: "x", clientSecret: SECRET }).replication("Property"))).toBeInstanceOf(DdfUnavailable);
+    expect(
+      await failureOf(
+        createDdfClient({ tokenUrl: s.tokenUrl, apiUrl: s.apiUrl, clientId: "x", clientSecret: SECRET }).replication("Property"),
+      ),
+    ).toBeInstanceOf(DdfUnavailable);
   });
 
   it("hides the secret and the token when the feed echoes them, and times out a silent feed", async () => {
@@ -104,14 +120,28 @@ describe("createDdfClient", () => {
       const auth = new Headers(init?.headers).get("authorization");
       return Response.json({ error: { code: "500", message: `boom ${SECRET} ${auth}`, details: null } }, { status: 500 });
     };
-    const client = createDdfClient({ tokenUrl: "http://127.0.0.1:9/token", apiUrl: "http://127.0.0.1:9/odata/v1", clientId: "id", clientSecret: SECRET, fetch: echo });
+    const client = createDdfClient({
+      tokenUrl: "http://127.0.0.1:9/token",
+      apiUrl: "http://127.0.0.1:9/odata/v1",
+      clientId: "id",
+      clientSecret: SECRET,
+      fetch: echo,
+    });
     const error = await failureOf(client.replication("Property"));
     expect(error).toBeInstanceOf(DdfUnavailable);
     expect(error.message).not.toContain("tok-abc-123");
     expect(error.message).toContain("[hidden]");
 
-    const silent: typeof fetch = (_input, init) => new Promise((_, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal!.reason)));
-    const slow = createDdfClient({ tokenUrl: "http://127.0.0.1:9/token", apiUrl: "http://127.0.0.1:9/odata/v1", clientId: "id", clientSecret: SECRET, fetch: silent, timeoutMs: 50 });
+    const silent: typeof fetch = (_input, init) =>
+      new Promise((_, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal!.reason)));
+    const slow = createDdfClient({
+      tokenUrl: "http://127.0.0.1:9/token",
+      apiUrl: "http://127.0.0.1:9/odata/v1",
+      clientId: "id",
+      clientSecret: SECRET,
+      fetch: silent,
+      timeoutMs: 50,
+    });
     expect((await failureOf(slow.replication("Property"))).message).toMatch(/no answer within/);
   });
 
@@ -122,7 +152,13 @@ describe("createDdfClient", () => {
       if (String(input).includes("/token")) return Response.json({ access_token: "tok", expires_in: 3600 });
       return Response.json({ value: [], "@odata.nextLink": "https://elsewhere.example/odata/v1/Property?$skip=100" });
     };
-    const client = createDdfClient({ tokenUrl: "http://127.0.0.1:9/token", apiUrl: "http://127.0.0.1:9/odata/v1", clientId: "id", clientSecret: SECRET, fetch: fake });
+    const client = createDdfClient({
+      tokenUrl: "http://127.0.0.1:9/token",
+      apiUrl: "http://127.0.0.1:9/odata/v1",
+      clientId: "id",
+      clientSecret: SECRET,
+      fetch: fake,
+    });
     expect(await failureOf(client.replication("Property"))).toBeInstanceOf(DdfResponseError);
     expect(sent.some((u) => u.includes("elsewhere"))).toBe(false);
   });
@@ -135,7 +171,13 @@ describe("createDdfClient", () => {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     try {
       const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      const client = createDdfClient({ tokenUrl: `${origin}/connect/token`, apiUrl: `${origin}/odata/v1`, clientId: "id", clientSecret: SECRET, timeoutMs: 30_000 });
+      const client = createDdfClient({
+        tokenUrl: `${origin}/connect/token`,
+        apiUrl: `${origin}/odata/v1`,
+        clientId: "id",
+        clientSecret: SECRET,
+        timeoutMs: 30_000,
+      });
       const stop = new AbortController();
       const call = client.replication("Property", undefined, { signal: stop.signal }).then(
         () => "answered",
@@ -149,7 +191,12 @@ describe("createDdfClient", () => {
       expect(await call).toBe(reason);
       expect(performance.now() - aborted).toBeLessThan(1_000);
       // Already aborted: no request at all.
-      expect(await client.openHouses("2026-11-25", { signal: stop.signal }).then(() => "answered", (e: unknown) => e)).toBe(reason);
+      expect(
+        await client.openHouses("2026-11-25", { signal: stop.signal }).then(
+          () => "answered",
+          (e: unknown) => e,
+        ),
+      ).toBe(reason);
       expect(received).toBe(1);
     } finally {
       server.closeAllConnections();

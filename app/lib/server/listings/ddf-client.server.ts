@@ -101,7 +101,9 @@ export function createDdfClient(options: DdfClientOptions): DdfClient {
       const qs = since ? buildQuery({ filter: { ModificationTimestamp: { gt: since } } }) : "";
       const entries = await all<Record<string, unknown>>(`${apiBase}/${resource}/${replication}${qs}`, call?.signal);
       return entries.flatMap((e) =>
-        typeof e?.[key] === "string" && typeof e.ModificationTimestamp === "string" ? [{ key: e[key], ModificationTimestamp: e.ModificationTimestamp }] : [],
+        typeof e?.[key] === "string" && typeof e.ModificationTimestamp === "string"
+          ? [{ key: e[key], ModificationTimestamp: e.ModificationTimestamp }]
+          : [],
       );
     },
     openHouses(from, call) {

@@ -69,19 +69,31 @@ export function openDdfSession(options: DdfClientOptions): DdfSession {
   }
 
   async function fetchToken(signal: AbortSignal | undefined): Promise<string> {
-    const body = new URLSearchParams({ grant_type: "client_credentials", client_id: options.clientId, client_secret: options.clientSecret, scope: "DDFApi_Read" });
-    const response = await send(options.tokenUrl, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
-      body,
-    }, signal);
+    const body = new URLSearchParams({
+      grant_type: "client_credentials",
+      client_id: options.clientId,
+      client_secret: options.clientSecret,
+      scope: "DDFApi_Read",
+    });
+    const response = await send(
+      options.tokenUrl,
+      {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+        body,
+      },
+      signal,
+    );
     if (response.status === 400 || response.status === 401 || response.status === 403) {
       await response.body?.cancel();
-      throw new DdfAuthError(`the DDF identity server refused the client credentials (HTTP ${response.status}); check DDF_CLIENT_ID and DDF_CLIENT_SECRET`);
+      throw new DdfAuthError(
+        `the DDF identity server refused the client credentials (HTTP ${response.status}); check DDF_CLIENT_ID and DDF_CLIENT_SECRET`,
+      );
     }
     if (!response.ok) throw await failureOf(response);
     const json = (await readJson(response, signal)) as { access_token?: unknown; expires_in?: unknown };
-    if (typeof json.access_token !== "string" || !json.access_token) throw new DdfResponseError(response.status, "the token answer has no access_token");
+    if (typeof json.access_token !== "string" || !json.access_token)
+      throw new DdfResponseError(response.status, "the token answer has no access_token");
     const lifetimeMs = (typeof json.expires_in === "number" && json.expires_in > 0 ? json.expires_in : 3600) * 1000;
     // A very short lifetime still gets used once rather than renewed before every request.
     token = { value: json.access_token, expiresAt: Date.now() + Math.max(lifetimeMs - TOKEN_MARGIN_MS, lifetimeMs / 2) };
@@ -114,7 +126,9 @@ export function openDdfSession(options: DdfClientOptions): DdfSession {
       }
       if (response.status === 401 || response.status === 403) {
         await response.body?.cancel();
-        throw new DdfAuthError(`the DDF feed refused a fresh access token (HTTP ${response.status}); check the feed's permissions for DDF_CLIENT_ID`);
+        throw new DdfAuthError(
+          `the DDF feed refused a fresh access token (HTTP ${response.status}); check the feed's permissions for DDF_CLIENT_ID`,
+        );
       }
       if (!response.ok) {
         const failure = await failureOf(response);

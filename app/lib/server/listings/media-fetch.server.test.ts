@@ -7,7 +7,8 @@ import { readConfig, testOnlyValue } from "../../../../platform/config";
 import { MediaRefused, mediaFetcherOf } from "./media-fetch.server";
 
 describe("MediaFetcher.check (before any connection)", () => {
-  const fetcher = (hosts: string, http = false) => mediaFetcherOf(readConfig({ DDF_MEDIA_HOSTS: hosts, ...(http ? { TEST_ONLY: testOnlyValue({ mediaHttp: true }) } : {}) }));
+  const fetcher = (hosts: string, http = false) =>
+    mediaFetcherOf(readConfig({ DDF_MEDIA_HOSTS: hosts, ...(http ? { TEST_ONLY: testOnlyValue({ mediaHttp: true }) } : {}) }));
   const refusal = (f: ReturnType<typeof fetcher>, url: string) => {
     try {
       f.check(new URL(url));

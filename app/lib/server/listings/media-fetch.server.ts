@@ -73,7 +73,12 @@ export class MediaFetcher {
   private readonly agents: { "http:": http.Agent; "https:": https.Agent };
 
   constructor(readonly rules: MediaRules) {
-    const options = { keepAlive: true, maxSockets: 8, timeout: 30_000, lookup: checkedLookup(rules.resolve ?? systemResolve, (message) => new MediaRefused(message)) };
+    const options = {
+      keepAlive: true,
+      maxSockets: 8,
+      timeout: 30_000,
+      lookup: checkedLookup(rules.resolve ?? systemResolve, (message) => new MediaRefused(message)),
+    };
     this.agents = { "http:": new http.Agent(options), "https:": new https.Agent(options) };
   }
 
@@ -106,7 +111,9 @@ export class MediaFetcher {
   check(url: URL): void {
     const { hosts, allowHttp } = this.rules;
     if (url.protocol !== "https:" && !(url.protocol === "http:" && allowHttp)) {
-      throw new MediaRefused(`${url.protocol} is not allowed for photos (HTTPS only${url.protocol === "http:" ? "; plain HTTP is for a test stand-in only" : ""})`);
+      throw new MediaRefused(
+        `${url.protocol} is not allowed for photos (HTTPS only${url.protocol === "http:" ? "; plain HTTP is for a test stand-in only" : ""})`,
+      );
     }
     if (url.username || url.password) throw new MediaRefused("a photo URL with credentials");
     const port = url.port ? Number(url.port) : url.protocol === "https:" ? 443 : 80;

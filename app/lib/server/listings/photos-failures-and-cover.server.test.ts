@@ -19,7 +19,11 @@ describe("photos that fail", () => {
     const first = await Promise.all(Array.from({ length: 3 }, () => listingPhoto(t.db, "M1", file, media)));
     expect(first.map((a) => a.status)).toEqual([502, 502, 502]);
     for (let view = 0; view < 5; view++) {
-      expect(await listingPhoto(t.db, "M1", file, media)).toMatchObject({ status: 502, reason: expect.stringContaining("404"), remembered: true });
+      expect(await listingPhoto(t.db, "M1", file, media)).toMatchObject({
+        status: 502,
+        reason: expect.stringContaining("404"),
+        remembered: true,
+      });
       expect(await listingPhoto(t.db, "M1", photoAtWidth(file, 480), media)).toMatchObject({ status: 502, remembered: true });
     }
     expect(hits.get("/missing/1.jpg")).toBe(1);

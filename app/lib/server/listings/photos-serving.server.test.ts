@@ -45,9 +45,18 @@ describe("listingPhoto", () => {
 
   it("passes on images only: HTML, SVG and errors from the media host answer 502", async () => {
     await store("P3", "/page/1", "/svg/2", "/missing/3");
-    expect(await listingPhoto(t.db, "P3", fileOf("P3", 0, "/page/1"), media)).toMatchObject({ status: 502, reason: expect.stringContaining("text/html") });
-    expect(await listingPhoto(t.db, "P3", fileOf("P3", 1, "/svg/2"), media)).toMatchObject({ status: 502, reason: expect.stringContaining("image/svg+xml") });
-    expect(await listingPhoto(t.db, "P3", fileOf("P3", 2, "/missing/3"), media)).toMatchObject({ status: 502, reason: expect.stringContaining("404") });
+    expect(await listingPhoto(t.db, "P3", fileOf("P3", 0, "/page/1"), media)).toMatchObject({
+      status: 502,
+      reason: expect.stringContaining("text/html"),
+    });
+    expect(await listingPhoto(t.db, "P3", fileOf("P3", 1, "/svg/2"), media)).toMatchObject({
+      status: 502,
+      reason: expect.stringContaining("image/svg+xml"),
+    });
+    expect(await listingPhoto(t.db, "P3", fileOf("P3", 2, "/missing/3"), media)).toMatchObject({
+      status: 502,
+      reason: expect.stringContaining("404"),
+    });
   });
 
   it("serves narrower copies of a photo, resized from one download, never wider than the photo", async () => {

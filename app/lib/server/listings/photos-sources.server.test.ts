@@ -7,7 +7,20 @@
 import type { LookupAddress } from "node:dns";
 import net from "node:net";
 import { describe, expect, it, vi } from "vitest";
-import { elsewhere, fetcher, fileOf, hits, host, media, mediaHostForThisFile, names, origin, resolved, store, t } from "../../../../tests/support/listing-photos";
+import {
+  elsewhere,
+  fetcher,
+  fileOf,
+  hits,
+  host,
+  media,
+  mediaHostForThisFile,
+  names,
+  origin,
+  resolved,
+  store,
+  t,
+} from "../../../../tests/support/listing-photos";
 import { clearPhotoCache, listingPhoto } from "./photos.server";
 
 mediaHostForThisFile();
@@ -75,12 +88,21 @@ describe("where photos are fetched from", () => {
       [[{ address: "fe80::1", family: 6 }], /link-local/],
       [[{ address: "0.0.0.0", family: 4 }], /unspecified/],
       [[{ address: "224.0.0.1", family: 4 }], /multicast/],
-      [[{ address: "8.8.8.8", family: 4 }, { address: "127.0.0.1", family: 4 }], /127\.0\.0\.1, a loopback/],
+      [
+        [
+          { address: "8.8.8.8", family: 4 },
+          { address: "127.0.0.1", family: 4 },
+        ],
+        /127\.0\.0\.1, a loopback/,
+      ],
     ];
     for (const [i, [addresses, reason]] of cases.entries()) {
       clearPhotoCache();
       names.set("media.test", addresses);
-      expect(await answerFor(`N${i + 2}`, `http://media.test:${host.port}/secret-${i}.jpg`)).toMatchObject({ status: 502, reason: expect.stringMatching(reason) });
+      expect(await answerFor(`N${i + 2}`, `http://media.test:${host.port}/secret-${i}.jpg`)).toMatchObject({
+        status: 502,
+        reason: expect.stringMatching(reason),
+      });
     }
     expect(resolved.filter((n) => n === "media.test")).toHaveLength(cases.length);
     // Nothing reached the stand-in: not a request, not even a connection.
@@ -129,7 +151,10 @@ describe("where photos are fetched from", () => {
     expect(await answer(1, paths[1]!)).toMatchObject({ status: 502, reason: expect.stringContaining("a loopback address") });
     expect(await answer(2, paths[2]!)).toMatchObject({ status: 502, reason: expect.stringContaining("is not one of DDF_MEDIA_HOSTS") });
     expect(await answer(3, paths[3]!)).toMatchObject({ status: 502, reason: expect.stringContaining("link-local") });
-    expect(await answer(4, via("ftp://127.0.0.1/secret.jpg"))).toMatchObject({ status: 502, reason: expect.stringContaining("ftp: is not allowed") });
+    expect(await answer(4, via("ftp://127.0.0.1/secret.jpg"))).toMatchObject({
+      status: 502,
+      reason: expect.stringContaining("ftp: is not allowed"),
+    });
     expect(await answer(5, "/loop")).toMatchObject({ status: 502, reason: "more than 3 redirects" });
     expect(host.requests.filter((r) => r.startsWith("/loop"))).toEqual(["/loop", "/loop1", "/loop2", "/loop3"]);
     expect((await answer(6, via(`${origin}/real/ok.jpg`))).status).toBe(200);

@@ -119,7 +119,8 @@ async function download(url: string, media: MediaFetcher, signal: AbortSignal): 
     if ((response.length ?? 0) > MAX_PHOTO_BYTES) refuse(`the photo is ${response.length} bytes`);
     return { type: response.type, bytes: await response.bytes(MAX_PHOTO_BYTES) };
   } catch (error) {
-    if (timeout.aborted && !signal.aborted) throw new PhotoUnavailable(`no photo from the media host within ${UPSTREAM_TIMEOUT_MS / 1000} s`);
+    if (timeout.aborted && !signal.aborted)
+      throw new PhotoUnavailable(`no photo from the media host within ${UPSTREAM_TIMEOUT_MS / 1000} s`);
     throw error;
   }
 }
@@ -246,7 +247,11 @@ export interface CoverOptions {
  * in the cache, or remembered as failing), at most `maxTries` of them within `budgetMs`; after
  * that only a photo already cached is taken. The photo route serves it as `cover.jpg`.
  */
-export async function coverPhotoIndex(urls: readonly (string | null | undefined)[], media: MediaFetcher, options?: CoverOptions): Promise<number | null> {
+export async function coverPhotoIndex(
+  urls: readonly (string | null | undefined)[],
+  media: MediaFetcher,
+  options?: CoverOptions,
+): Promise<number | null> {
   return (await firstLoading(urls, media, options))?.index ?? null;
 }
 

@@ -86,14 +86,37 @@ describe("listingFactsOf", () => {
   });
 
   it("keeps a frequency and units only beside the figure they qualify", () => {
-    expect(listingFactsOf({ AssociationFeeFrequency: "Monthly", LotSizeUnits: "acres" }, now)).toMatchObject({ association_fee_frequency: null, lot_size_units: null });
-    expect(listingFactsOf({ AssociationFee: 410, AssociationFeeFrequency: "  " }, now)).toMatchObject({ association_fee: 410, association_fee_frequency: null });
+    expect(listingFactsOf({ AssociationFeeFrequency: "Monthly", LotSizeUnits: "acres" }, now)).toMatchObject({
+      association_fee_frequency: null,
+      lot_size_units: null,
+    });
+    expect(listingFactsOf({ AssociationFee: 410, AssociationFeeFrequency: "  " }, now)).toMatchObject({
+      association_fee: 410,
+      association_fee_frequency: null,
+    });
   });
 
   it("trims and caps texts, drops rooms without a type and keeps at most 60 rooms", () => {
-    const rooms = Array.from({ length: 80 }, (_, n) => ({ RoomType: `Bedroom ${n + 1}`, RoomLevel: "Upper Level", RoomDimensions: "3 m x 3 m" }));
-    const junk = [null, "Kitchen", { RoomType: "  " }, { RoomLevel: "Basement" }, { RoomType: "x".repeat(500), RoomLevel: "y".repeat(500), RoomDimensions: 12 }];
-    const facts = listingFactsOf({ Rooms: [...(junk as never[]), ...rooms], Heating: ["z".repeat(300), 7 as unknown as string], AssociationFeeIncludes: "Water" as unknown as string[] }, now);
+    const rooms = Array.from({ length: 80 }, (_, n) => ({
+      RoomType: `Bedroom ${n + 1}`,
+      RoomLevel: "Upper Level",
+      RoomDimensions: "3 m x 3 m",
+    }));
+    const junk = [
+      null,
+      "Kitchen",
+      { RoomType: "  " },
+      { RoomLevel: "Basement" },
+      { RoomType: "x".repeat(500), RoomLevel: "y".repeat(500), RoomDimensions: 12 },
+    ];
+    const facts = listingFactsOf(
+      {
+        Rooms: [...(junk as never[]), ...rooms],
+        Heating: ["z".repeat(300), 7 as unknown as string],
+        AssociationFeeIncludes: "Water" as unknown as string[],
+      },
+      now,
+    );
     expect(facts.rooms).toHaveLength(MAX_ROOMS);
     expect(facts.rooms[0]).toEqual({ type: "x".repeat(60), level: "y".repeat(40), dimensions: null });
     expect(facts.rooms[1]).toEqual({ type: "Bedroom 1", level: "Upper Level", dimensions: "3 m x 3 m" });
@@ -110,8 +133,22 @@ describe("listingFactsOf", () => {
 
 describe("toListingRow", () => {
   it("carries the facts and costs into the row", () => {
-    const p: DdfProperty = { ListingKey: "F1", ModificationTimestamp: "2026-11-01T00:00:00Z", TaxAnnualAmount: 2400, TaxYear: 2025, YearBuilt: 2001, Heating: ["Forced air"] };
-    expect(toListingRow(p, now)).toMatchObject({ tax_annual_amount: 2400, tax_year: 2025, year_built: 2001, heating: ["Forced air"], rooms: [], association_fee: null });
+    const p: DdfProperty = {
+      ListingKey: "F1",
+      ModificationTimestamp: "2026-11-01T00:00:00Z",
+      TaxAnnualAmount: 2400,
+      TaxYear: 2025,
+      YearBuilt: 2001,
+      Heating: ["Forced air"],
+    };
+    expect(toListingRow(p, now)).toMatchObject({
+      tax_annual_amount: 2400,
+      tax_year: 2025,
+      year_built: 2001,
+      heating: ["Forced air"],
+      rooms: [],
+      association_fee: null,
+    });
   });
 });
 
@@ -158,12 +195,22 @@ describe("featuresOf (issue 45)", () => {
   });
 
   it("leaves out junk: wrong types, impossible figures, endless texts", () => {
-    expect(featuresOf({ Cooling: "None" as never, Stories: -2, FireplacesTotal: 1.5e9, FireplaceYN: "yes" as never, Zoning: 42 as never })).toEqual({});
+    expect(
+      featuresOf({ Cooling: "None" as never, Stories: -2, FireplacesTotal: 1.5e9, FireplaceYN: "yes" as never, Zoning: 42 as never }),
+    ).toEqual({});
     expect(featuresOf({ Zoning: "z".repeat(500) }).zoning).toHaveLength(60);
   });
 
   it("writes a room's sides out when the board gave no dimensions", () => {
-    const facts = listingFactsOf({ Rooms: [{ RoomType: "Kitchen", RoomLevel: "Main level", RoomLength: 4.27, RoomWidth: 3.96, RoomLengthWidthUnits: "Meters" }, { RoomType: "Den", RoomLength: 3 }] }, now);
+    const facts = listingFactsOf(
+      {
+        Rooms: [
+          { RoomType: "Kitchen", RoomLevel: "Main level", RoomLength: 4.27, RoomWidth: 3.96, RoomLengthWidthUnits: "Meters" },
+          { RoomType: "Den", RoomLength: 3 },
+        ],
+      },
+      now,
+    );
     expect(facts.rooms).toEqual([
       { type: "Kitchen", level: "Main level", dimensions: "4.27 x 3.96 Meters" },
       { type: "Den", level: null, dimensions: null },
@@ -182,10 +229,33 @@ describe("listingFactGroups (issue 45)", () => {
     }) as ListingDetail;
 
   it("groups what the feed gave as the portals do, and leaves out empty groups", () => {
-    const groups = listingFactGroups(listing({ architecturalStyle: ["Bungalow"], cooling: ["Central air conditioning"], fireplace: true, fireplaces: 1, fireplaceFeatures: ["Gas"], zoning: "RF1", communityFeatures: ["Park", "Schools"] }));
+    const groups = listingFactGroups(
+      listing({
+        architecturalStyle: ["Bungalow"],
+        cooling: ["Central air conditioning"],
+        fireplace: true,
+        fireplaces: 1,
+        fireplaceFeatures: ["Gas"],
+        zoning: "RF1",
+        communityFeatures: ["Park", "Schools"],
+      }),
+    );
     expect(groups).toEqual([
-      { title: "Building", rows: [["Style", "Bungalow"], ["Year built", "1998"]] },
-      { title: "Inside", rows: [["Heating", "Forced air"], ["Cooling", "Central air conditioning"], ["Fireplace", "1 (Gas)"]] },
+      {
+        title: "Building",
+        rows: [
+          ["Style", "Bungalow"],
+          ["Year built", "1998"],
+        ],
+      },
+      {
+        title: "Inside",
+        rows: [
+          ["Heating", "Forced air"],
+          ["Cooling", "Central air conditioning"],
+          ["Fireplace", "1 (Gas)"],
+        ],
+      },
       { title: "Parking", rows: [["Parking spaces", "2"]] },
       { title: "Land", rows: [["Zoning", "RF1"]] },
       { title: "Community", rows: [["Amenities nearby", "Park, Schools"]] },
@@ -194,7 +264,15 @@ describe("listingFactGroups (issue 45)", () => {
   });
 
   it("shows the condo fee and a reduced price, and says 'None' for a fireplace the feed says is absent", () => {
-    const groups = listingFactGroups(listing({ fireplace: false }, { previousPrice: 475_000, costs: { taxAnnualAmount: null, taxYear: null, associationFee: 420, associationFeeFrequency: "Monthly" } }));
+    const groups = listingFactGroups(
+      listing(
+        { fireplace: false },
+        {
+          previousPrice: 475_000,
+          costs: { taxAnnualAmount: null, taxYear: null, associationFee: 420, associationFeeFrequency: "Monthly" },
+        },
+      ),
+    );
     expect(groups.find((g) => g.title === "Condo")?.rows).toEqual([["Condo fee", "$420 monthly"]]);
     expect(groups.find((g) => g.title === "Listing")?.rows).toEqual([["Price reduced from", "$475,000"]]);
     expect(groups.find((g) => g.title === "Inside")?.rows).toContainEqual(["Fireplace", "None"]);

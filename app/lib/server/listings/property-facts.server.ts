@@ -75,7 +75,9 @@ export const FEATURE_UNITS = {
   FrontageLengthNumericUnits: "frontageUnits",
 } as const satisfies Record<string, keyof ListingFeatures>;
 
-type FeatureFields = { -readonly [F in keyof typeof FEATURE_LISTS]?: string[] | null } & { -readonly [F in keyof typeof FEATURE_TEXTS | keyof typeof FEATURE_UNITS]?: string | null } & {
+type FeatureFields = { -readonly [F in keyof typeof FEATURE_LISTS]?: string[] | null } & {
+  -readonly [F in keyof typeof FEATURE_TEXTS | keyof typeof FEATURE_UNITS]?: string | null;
+} & {
   -readonly [F in keyof typeof FEATURE_NUMBERS]?: number | null;
 } & { FireplaceYN?: boolean | null };
 
@@ -98,7 +100,21 @@ export interface DdfPropertyFacts extends FeatureFields {
 
 type Row = typeof listings.$inferInsert;
 export type ListingFactsRow = Required<
-  Pick<Row, "features" | "year_built" | "rooms" | "parking_total" | "lot_size_area" | "lot_size_units" | "heating" | "fee_includes" | "tax_annual_amount" | "tax_year" | "association_fee" | "association_fee_frequency">
+  Pick<
+    Row,
+    | "features"
+    | "year_built"
+    | "rooms"
+    | "parking_total"
+    | "lot_size_area"
+    | "lot_size_units"
+    | "heating"
+    | "fee_includes"
+    | "tax_annual_amount"
+    | "tax_year"
+    | "association_fee"
+    | "association_fee_frequency"
+  >
 >;
 
 /** A listing page shows at most this many rooms; a longer list is a board's data gone wrong. */
@@ -178,7 +194,8 @@ export function featuresOf(p: DdfPropertyFacts): ListingFeatures {
   };
   for (const [field, key] of Object.entries(FEATURE_LISTS)) set(key, textsOf(p[field as keyof typeof FEATURE_LISTS]));
   for (const [field, [key, max]] of Object.entries(FEATURE_TEXTS)) set(key, textOf(p[field as keyof typeof FEATURE_TEXTS], max));
-  for (const [field, [key, min, max]] of Object.entries(FEATURE_NUMBERS)) set(key, numberIn(p[field as keyof typeof FEATURE_NUMBERS], min, max, { above: min === 0 }));
+  for (const [field, [key, min, max]] of Object.entries(FEATURE_NUMBERS))
+    set(key, numberIn(p[field as keyof typeof FEATURE_NUMBERS], min, max, { above: min === 0 }));
   for (const [field, key] of Object.entries(FEATURE_UNITS)) {
     const figure = key.replace(/Units$/, "") as keyof ListingFeatures;
     if (features[figure] !== undefined) set(key, textOf(p[field as keyof typeof FEATURE_UNITS], 40));

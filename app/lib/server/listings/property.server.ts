@@ -9,7 +9,14 @@ import type { ListingCategory } from "~/lib/schema-values";
 import type { ListingStatus } from "~/lib/listing-types";
 import type { ListingPhoto, listings, openHouses } from "../../../../db/schema";
 import { addressSlug, httpsUrlOf } from "../../listings";
-import { type DdfPropertyFacts, FEATURE_LISTS, FEATURE_NUMBERS, FEATURE_TEXTS, FEATURE_UNITS, listingFactsOf } from "./property-facts.server";
+import {
+  type DdfPropertyFacts,
+  FEATURE_LISTS,
+  FEATURE_NUMBERS,
+  FEATURE_TEXTS,
+  FEATURE_UNITS,
+  listingFactsOf,
+} from "./property-facts.server";
 
 export interface DdfMedia {
   MediaKey?: string | null;
@@ -122,7 +129,12 @@ export function categoryOf(p: Pick<DdfProperty, "PropertySubType" | "StructureTy
   const sub = (p.PropertySubType ?? "").toLowerCase();
   const structures = (p.StructureType ?? []).map((s) => s.toLowerCase());
   if (structures.some((s) => s.includes("row") || s.includes("townhouse")) || sub.includes("townhouse")) return "townhouse";
-  if (sub.includes("condo") || sub.includes("apartment") || structures.some((s) => s.includes("apartment")) || (p.CommonInterest ?? "").toLowerCase().includes("condo")) {
+  if (
+    sub.includes("condo") ||
+    sub.includes("apartment") ||
+    structures.some((s) => s.includes("apartment")) ||
+    (p.CommonInterest ?? "").toLowerCase().includes("condo")
+  ) {
     return "condominium";
   }
   if (sub.includes("single family") || structures.includes("house")) return "single-family";

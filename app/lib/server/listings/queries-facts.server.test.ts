@@ -26,7 +26,11 @@ function property(key: string, overrides: Partial<DdfProperty> = {}): DdfPropert
   };
 }
 
-const seed = (...props: DdfProperty[]) => upsertListings(t.db, props.map((p) => toListingRow(p)));
+const seed = (...props: DdfProperty[]) =>
+  upsertListings(
+    t.db,
+    props.map((p) => toListingRow(p)),
+  );
 
 describe("listingByKey's facts and costs", () => {
   it("returns what the feed gave, as stored", async () => {
@@ -40,7 +44,10 @@ describe("listingByKey's facts and costs", () => {
         AssociationFeeFrequency: "Quarterly",
         AssociationFeeIncludes: ["Insurance", "Water"],
         YearBuilt: 1979,
-        Rooms: [{ RoomType: "Kitchen", RoomLevel: "Main level", RoomDimensions: "3.05 m x 2.74 m" }, { RoomType: "Primary Bedroom", RoomLevel: "Main level" }],
+        Rooms: [
+          { RoomType: "Kitchen", RoomLevel: "Main level", RoomDimensions: "3.05 m x 2.74 m" },
+          { RoomType: "Primary Bedroom", RoomLevel: "Main level" },
+        ],
         ParkingTotal: 1,
         Heating: ["Baseboard heaters"],
       }),
@@ -62,7 +69,14 @@ describe("listingByKey's facts and costs", () => {
     });
     const house = await listingByKey(t.db, "HOUSE");
     expect(house).toMatchObject({
-      facts: { yearBuilt: null, rooms: [], parkingTotal: null, lotSize: { area: 612.5, units: "square meters" }, heating: [], feeIncludes: [] },
+      facts: {
+        yearBuilt: null,
+        rooms: [],
+        parkingTotal: null,
+        lotSize: { area: 612.5, units: "square meters" },
+        heating: [],
+        feeIncludes: [],
+      },
       costs: { taxAnnualAmount: null, taxYear: null, associationFee: null, associationFeeFrequency: null },
     });
     // Only the view's own fields: none of the stored columns leak beside facts and costs.
@@ -101,7 +115,14 @@ describe("similarListings", () => {
     expect(await keys()).toEqual(["NEAR1", "NEAR2", "TIE_A", "TIE_B", "EDGE_HIGH", "EDGE_LOW"]);
     expect(await keys(home, { limit: 3 })).toEqual(["NEAR1", "NEAR2", "TIE_A"]);
     const [card] = await similarListings(t.db, home, { memberKey: "M1" });
-    expect(card).toMatchObject({ key: "NEAR1", path: expect.stringMatching(/^\/listings\/NEAR1-/), price: 510_000, status: "active", listedByAgent: false, category: "single-family" });
+    expect(card).toMatchObject({
+      key: "NEAR1",
+      path: expect.stringMatching(/^\/listings\/NEAR1-/),
+      price: 510_000,
+      status: "active",
+      listedByAgent: false,
+      category: "single-family",
+    });
   });
 
   it("widens to 35 % when 20 % finds fewer than 3, and no further", async () => {
@@ -141,13 +162,21 @@ describe("similarListings", () => {
     const found = await similarListings(t.db, listing);
     expect(performance.now() - started).toBeLessThan(1_500);
     expect(found).toHaveLength(6);
-    expect(found.every((c) => c.city === "Leduc" && c.category === "single-family" && c.status === "active" && Math.abs(c.price! - 500_000) <= 100_000)).toBe(true);
+    expect(
+      found.every(
+        (c) => c.city === "Leduc" && c.category === "single-family" && c.status === "active" && Math.abs(c.price! - 500_000) <= 100_000,
+      ),
+    ).toBe(true);
     const distances = found.map((c) => Math.abs(c.price! - 500_000));
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
 
-    const plan = (await t.db.rows<{ "QUERY PLAN": string }>(sql`explain
+    const plan = (
+      await t.db.rows<{ "QUERY PLAN": string }>(sql`explain
       select listing_key from listings where city = 'Leduc' and category = 'single-family' and status = 'active' and listing_key <> 'P1'
-        and list_price < 500000 and list_price >= 325000 order by list_price desc, listing_key limit 6`)).map((r) => r["QUERY PLAN"]).join("\n");
+        and list_price < 500000 and list_price >= 325000 order by list_price desc, listing_key limit 6`)
+    )
+      .map((r) => r["QUERY PLAN"])
+      .join("\n");
     expect(plan).toMatch(/Index Scan( Backward)? using listings_similar_idx/);
     expect(plan).not.toMatch(/Seq Scan/);
   });

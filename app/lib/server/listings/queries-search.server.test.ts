@@ -30,7 +30,11 @@ function property(key: string, overrides: Partial<DdfProperty> = {}): DdfPropert
   };
 }
 
-const seed = (...props: DdfProperty[]) => upsertListings(t.db, props.map((p) => toListingRow(p)));
+const seed = (...props: DdfProperty[]) =>
+  upsertListings(
+    t.db,
+    props.map((p) => toListingRow(p)),
+  );
 /** The keys a query string finds, in the page's order, and the total it reports. */
 async function found(query: string): Promise<{ keys: string[]; total: number }> {
   const page = await searchListings(t.db, { ...parseListingSearch(new URLSearchParams(query)), pageSize: 50, today: TODAY });
@@ -41,10 +45,28 @@ const keysOf = async (query: string) => (await found(query)).keys.sort();
 describe("the search's filters (issue 45)", () => {
   it("filters by baths, size in square feet (metres converted), style and community", async () => {
     await seed(
-      property("A", { BathroomsTotalInteger: 1, LivingArea: 900, LivingAreaUnits: "square feet", ArchitecturalStyle: ["Bungalow"], SubdivisionName: "Windermere" }),
-      property("B", { BathroomsTotalInteger: 3, LivingArea: 2400, LivingAreaUnits: "square feet", ArchitecturalStyle: ["2 Level"], SubdivisionName: "Glenora" }),
+      property("A", {
+        BathroomsTotalInteger: 1,
+        LivingArea: 900,
+        LivingAreaUnits: "square feet",
+        ArchitecturalStyle: ["Bungalow"],
+        SubdivisionName: "Windermere",
+      }),
+      property("B", {
+        BathroomsTotalInteger: 3,
+        LivingArea: 2400,
+        LivingAreaUnits: "square feet",
+        ArchitecturalStyle: ["2 Level"],
+        SubdivisionName: "Glenora",
+      }),
       // 150 m² is 1,615 sq ft.
-      property("C", { BathroomsTotalInteger: 2, LivingArea: 150, LivingAreaUnits: "square meters", ArchitecturalStyle: ["Bungalow", "Bi-level"], SubdivisionName: "windermere" }),
+      property("C", {
+        BathroomsTotalInteger: 2,
+        LivingArea: 150,
+        LivingAreaUnits: "square meters",
+        ArchitecturalStyle: ["Bungalow", "Bi-level"],
+        SubdivisionName: "windermere",
+      }),
       property("D", { BathroomsTotalInteger: 2 }),
     );
     expect(await keysOf("minBaths=2")).toEqual(["B", "C", "D"]);
@@ -78,7 +100,8 @@ describe("the search's filters (issue 45)", () => {
       property("O2", { OriginalEntryTimestamp: "2026-11-10T00:00:00Z" }),
       property("O3", { OriginalEntryTimestamp: "2026-09-01T00:00:00Z" }),
     );
-    const open = (key: string, listing: string, date: string) => toOpenHouseRow({ OpenHouseKey: key, ListingKey: listing, OpenHouseDate: date, OpenHouseType: "Public" })!;
+    const open = (key: string, listing: string, date: string) =>
+      toOpenHouseRow({ OpenHouseKey: key, ListingKey: listing, OpenHouseDate: date, OpenHouseType: "Public" })!;
     await replaceOpenHouses(t.db, [open("H1", "O2", "2026-11-22"), open("H2", "O3", "2026-11-18")], "2026-11-01");
     expect(await keysOf("openHouse=1")).toEqual(["O2"]);
     expect(daysBefore(TODAY, 7)).toBe("2026-11-13");
@@ -109,7 +132,12 @@ describe("the search's orders (issue 45)", () => {
       property("S2", { ListPrice: 700_000, LivingArea: 100, LivingAreaUnits: "square meters" }),
       property("S3", { ListPrice: 0, LivingArea: null }),
       property("S4", { ListPrice: 300_000, LivingArea: 2000, LivingAreaUnits: "square feet" }),
-      property("S5", { ListPrice: 500_000, LivingArea: 1500, LivingAreaUnits: "square feet", OriginalEntryTimestamp: "2026-11-01T00:00:00Z" }),
+      property("S5", {
+        ListPrice: 500_000,
+        LivingArea: 1500,
+        LivingAreaUnits: "square feet",
+        OriginalEntryTimestamp: "2026-11-01T00:00:00Z",
+      }),
     );
     expect((await found("sort=price-asc")).keys).toEqual(["S1", "S4", "S5", "S2", "S3"]);
     expect((await found("sort=price-desc")).keys).toEqual(["S2", "S5", "S1", "S4", "S3"]);
@@ -138,9 +166,19 @@ describe("the search on 20,000 listings", () => {
         case when i % 7 = 0 then 999999 end, now() - (i % 25) * interval '1 day', now()
       from generate_series(1, 20000) as i`);
     await t.db.rows(sql`analyze listings`);
-    const every = "city=Edmonton&type=single-family&minPrice=100000&maxPrice=2000000&minBeds=2&minBaths=2&minArea=800&maxArea=3000&style=Bungalow&community=Windermere&q=garage&reduced=1&new=30";
+    const every =
+      "city=Edmonton&type=single-family&minPrice=100000&maxPrice=2000000&minBeds=2&minBaths=2&minArea=800&maxArea=3000&style=Bungalow&community=Windermere&q=garage&reduced=1&new=30";
     const timings: string[] = [];
-    for (const query of ["", "q=garage+fireplace", every, ...["price-asc", "price-desc", "size-desc", "newest"].flatMap((sort) => [`sort=${sort}`, `${every}&sort=${sort}`, `sort=${sort}&page=400`])]) {
+    for (const query of [
+      "",
+      "q=garage+fireplace",
+      every,
+      ...["price-asc", "price-desc", "size-desc", "newest"].flatMap((sort) => [
+        `sort=${sort}`,
+        `${every}&sort=${sort}`,
+        `sort=${sort}&page=400`,
+      ]),
+    ]) {
       const search = { ...parseListingSearch(new URLSearchParams(query)), pageSize: 12, today: TODAY };
       const started = performance.now();
       const page = await searchListings(t.db, search);
@@ -150,10 +188,14 @@ describe("the search on 20,000 listings", () => {
       expect(page.listings.length, query).toBe(Math.min(12, Math.max(0, page.total - (search.page - 1) * 12)));
     }
     console.log(`search on 20,000 listings:\n${timings.join("\n")}`);
-    expect((await searchListings(t.db, { ...parseListingSearch(new URLSearchParams(every)), pageSize: 12, today: TODAY })).total).toBeGreaterThan(0);
+    expect(
+      (await searchListings(t.db, { ...parseListingSearch(new URLSearchParams(every)), pageSize: 12, today: TODAY })).total,
+    ).toBeGreaterThan(0);
     // The keywords are looked up in the description words' index, not by reading every description.
-    const plan = (await t.db.rows<{ "QUERY PLAN": string }>(sql`explain select listing_key from listings
-      where to_tsvector('simple'::regconfig, coalesce(public_remarks, '')) @@ to_tsquery('simple'::regconfig, ${keywordQuery(["garage", "fireplace"])})`))
+    const plan = (
+      await t.db.rows<{ "QUERY PLAN": string }>(sql`explain select listing_key from listings
+      where to_tsvector('simple'::regconfig, coalesce(public_remarks, '')) @@ to_tsquery('simple'::regconfig, ${keywordQuery(["garage", "fireplace"])})`)
+    )
       .map((r) => r["QUERY PLAN"])
       .join("\n");
     expect(plan).toMatch(/listings_remarks_words_idx/);

@@ -40,7 +40,10 @@ function property(overrides: Partial<DdfProperty> = {}): DdfProperty {
 
 async function seed(...props: DdfProperty[]) {
   await upsertOffices(t.db, [{ OfficeKey: "O1", OfficeName: "Test Realty", ModificationTimestamp: "2025-01-01T00:00:00Z" }], new Date());
-  await upsertListings(t.db, props.map((p) => toListingRow(p)));
+  await upsertListings(
+    t.db,
+    props.map((p) => toListingRow(p)),
+  );
 }
 
 describe("listingByKey", () => {
@@ -90,7 +93,14 @@ describe("searchListings", () => {
     await seed(
       property({ ListingKey: "E1", City: "Edmonton", BedroomsTotal: 2, ListPrice: 300_000 }),
       property({ ListingKey: "E2", City: "Edmonton", BedroomsTotal: 4, ListPrice: 600_000 }),
-      property({ ListingKey: "L1", City: "Leduc", BedroomsTotal: 4, ListPrice: 500_000, PropertySubType: "Apartment", StructureType: ["Apartment"] }),
+      property({
+        ListingKey: "L1",
+        City: "Leduc",
+        BedroomsTotal: 4,
+        ListPrice: 500_000,
+        PropertySubType: "Apartment",
+        StructureType: ["Apartment"],
+      }),
       property({ ListingKey: "C1", City: "Leduc County", BedroomsTotal: 5, ListPrice: 900_000 }),
     );
     const keys = async (f: Parameters<typeof searchListings>[1]) => (await searchListings(t.db, f)).listings.map((l) => l.key).sort();
@@ -106,7 +116,22 @@ describe("searchListings", () => {
     const p = property({ ListingKey: "CARD1", PublicRemarks: "long text" });
     await seed(p);
     const [card] = (await searchListings(t.db, { page: 1, pageSize: 12 })).listings;
-    expect(Object.keys(card!).sort()).toEqual(["address", "area", "areaUnits", "baths", "beds", "brokerages", "category", "city", "key", "listedByAgent", "path", "photo", "price", "status"]);
+    expect(Object.keys(card!).sort()).toEqual([
+      "address",
+      "area",
+      "areaUnits",
+      "baths",
+      "beds",
+      "brokerages",
+      "category",
+      "city",
+      "key",
+      "listedByAgent",
+      "path",
+      "photo",
+      "price",
+      "status",
+    ]);
     expect(card!.photo).toBe(listingPhotoPath("CARD1", 0, p.Media![0]!.MediaURL!));
   });
 });
@@ -114,16 +139,35 @@ describe("searchListings", () => {
 describe("brokerages, statuses, the agent's own listings and open houses", () => {
   it("names every office of a listing in its order, and follows a renamed office", async () => {
     await seed(property({ ListingKey: "CO1", CoListOfficeKey: "O2", CoListOfficeKey2: "O-missing" }));
-    await upsertOffices(t.db, [{ OfficeKey: "O2", OfficeName: "Second Brokerage Ltd.", ModificationTimestamp: "2025-01-01T00:00:00Z" }], new Date());
+    await upsertOffices(
+      t.db,
+      [{ OfficeKey: "O2", OfficeName: "Second Brokerage Ltd.", ModificationTimestamp: "2025-01-01T00:00:00Z" }],
+      new Date(),
+    );
     expect(await listingByKey(t.db, "CO1")).toMatchObject({ brokerages: ["Test Realty", "Second Brokerage Ltd."] });
-    await upsertOffices(t.db, [{ OfficeKey: "O1", OfficeName: "Test Realty (Renamed) Inc.", ModificationTimestamp: "2025-03-01T00:00:00Z" }], new Date());
+    await upsertOffices(
+      t.db,
+      [{ OfficeKey: "O1", OfficeName: "Test Realty (Renamed) Inc.", ModificationTimestamp: "2025-03-01T00:00:00Z" }],
+      new Date(),
+    );
     expect(await listingByKey(t.db, "CO1")).toMatchObject({ brokerages: ["Test Realty (Renamed) Inc.", "Second Brokerage Ltd."] });
     const [card] = (await searchListings(t.db, { page: 1, pageSize: 12 })).listings;
     expect(card!.brokerages[0]).toBe("Test Realty (Renamed) Inc.");
   });
 
   it("shows available homes by default and accepted offers, labelled, only when asked; other statuses are never stored", async () => {
-    const statuses = ["Active", "Active Under Contract", "Pending", "Closed", "Expired", "Withdrawn", "Coming Soon", "Canceled", "Hold", null];
+    const statuses = [
+      "Active",
+      "Active Under Contract",
+      "Pending",
+      "Closed",
+      "Expired",
+      "Withdrawn",
+      "Coming Soon",
+      "Canceled",
+      "Hold",
+      null,
+    ];
     const records = statuses.map((StandardStatus, i) => property({ ListingKey: `ST${i}`, StandardStatus, ListPrice: 100_000 * (i + 1) }));
     expect(records.filter(displayable).map((p) => p.StandardStatus)).toEqual(["Active", "Active Under Contract", "Pending"]);
     await seed(...records.filter(displayable));
@@ -131,7 +175,11 @@ describe("brokerages, statuses, the agent's own listings and open houses", () =>
     expect(available.listings.map((l) => [l.key, l.status])).toEqual([["ST0", "active"]]);
     expect(available).toMatchObject({ total: 1, medianAskingPrice: 100_000 });
     const all = await searchListings(t.db, { page: 1, pageSize: 12, withAcceptedOffers: true });
-    expect(all.listings.map((l) => [l.key, l.status]).sort()).toEqual([["ST0", "active"], ["ST1", "under-contract"], ["ST2", "pending"]]);
+    expect(all.listings.map((l) => [l.key, l.status]).sort()).toEqual([
+      ["ST0", "active"],
+      ["ST1", "under-contract"],
+      ["ST2", "pending"],
+    ]);
     expect(all).toMatchObject({ total: 3, medianAskingPrice: 200_000 });
     expect(await listingByKey(t.db, "ST1")).toMatchObject({ status: "under-contract" });
   });
@@ -157,9 +205,22 @@ describe("brokerages, statuses, the agent's own listings and open houses", () =>
   });
 
   it("shows upcoming public open houses only, the agent's first, and drops past ones at the next sync", async () => {
-    await seed(property({ ListingKey: "OH1", ListAgentKey: "M1" }), property({ ListingKey: "OH2", City: "Leduc" }), property({ ListingKey: "OH3", City: "Calgary" }));
+    await seed(
+      property({ ListingKey: "OH1", ListAgentKey: "M1" }),
+      property({ ListingKey: "OH2", City: "Leduc" }),
+      property({ ListingKey: "OH3", City: "Calgary" }),
+    );
     const open = (key: string, listing: string, date: string, extra: object = {}) =>
-      toOpenHouseRow({ OpenHouseKey: key, ListingKey: listing, OpenHouseDate: date, OpenHouseStartTime: "13:00:00.00", OpenHouseEndTime: "15:00:00.00", OpenHouseType: "Public", OpenHouseStatus: "Active", ...extra });
+      toOpenHouseRow({
+        OpenHouseKey: key,
+        ListingKey: listing,
+        OpenHouseDate: date,
+        OpenHouseStartTime: "13:00:00.00",
+        OpenHouseEndTime: "15:00:00.00",
+        OpenHouseType: "Public",
+        OpenHouseStatus: "Active",
+        ...extra,
+      });
     const rows = [
       open("a", "OH1", "2026-11-29", { LivestreamOpenHouseURL: "https://video.example/live" }),
       open("b", "OH2", "2026-11-28"),
@@ -176,17 +237,25 @@ describe("brokerages, statuses, the agent's own listings and open houses", () =>
       ["OH2", "2026-11-27", "13:00", "15:00", null],
       ["OH2", "2026-11-28", "13:00", "15:00", null],
     ]);
-    expect(await listingByKey(t.db, "OH2", { today: "2026-11-28" })).toMatchObject({ openHouses: [{ date: "2026-11-28", start: "13:00" }] });
+    expect(await listingByKey(t.db, "OH2", { today: "2026-11-28" })).toMatchObject({
+      openHouses: [{ date: "2026-11-28", start: "13:00" }],
+    });
     // The next day's sync: the feed no longer lists "d" (it was yesterday) and "b" was cancelled.
     await replaceOpenHouses(t.db, [rows[0]!], "2026-11-28");
-    expect((await upcomingOpenHouses(t.db, { memberKey: null, cities: ["Edmonton", "Leduc"], limit: 10, today: "2026-11-28" })).map((o) => o.listing.key)).toEqual(["OH1"]);
+    expect(
+      (await upcomingOpenHouses(t.db, { memberKey: null, cities: ["Edmonton", "Leduc"], limit: 10, today: "2026-11-28" })).map(
+        (o) => o.listing.key,
+      ),
+    ).toEqual(["OH1"]);
   });
 });
 
 describe("allListingPaths", () => {
   it("lists every page with its modification time", async () => {
     await seed(property({ ListingKey: "S1", ModificationTimestamp: "2025-04-02T10:00:00Z" }));
-    expect(await allListingPaths(t.db)).toEqual([{ path: expect.stringMatching(/^\/listings\/S1-/), modifiedAt: new Date("2025-04-02T10:00:00Z") }]);
+    expect(await allListingPaths(t.db)).toEqual([
+      { path: expect.stringMatching(/^\/listings\/S1-/), modifiedAt: new Date("2025-04-02T10:00:00Z") },
+    ]);
   });
 });
 
@@ -218,11 +287,16 @@ describe("with 20,000 listings", () => {
     // the first, which is why the plans are checked below.
     for (const { ms } of [all, city, last, one]) expect(ms).toBeLessThan(1_500);
 
-    const plan = async (query: ReturnType<typeof sql>) => (await t.db.rows<{ "QUERY PLAN": string }>(sql`explain ${query}`)).map((r) => r["QUERY PLAN"]).join("\n");
-    const newest = await plan(sql`select listing_key from listings where true and listed_at is not null order by listed_at desc, listing_key limit 12`);
+    const plan = async (query: ReturnType<typeof sql>) =>
+      (await t.db.rows<{ "QUERY PLAN": string }>(sql`explain ${query}`)).map((r) => r["QUERY PLAN"]).join("\n");
+    const newest = await plan(
+      sql`select listing_key from listings where true and listed_at is not null order by listed_at desc, listing_key limit 12`,
+    );
     expect(newest).toMatch(/Index Scan Backward using listings_listed_idx/);
     // The planner may walk either index (a quarter of the rows are Devon's); it never sorts the table.
-    const byCity = await plan(sql`select listing_key from listings where city = 'Devon' and listed_at is not null order by listed_at desc, listing_key limit 36`);
+    const byCity = await plan(
+      sql`select listing_key from listings where city = 'Devon' and listed_at is not null order by listed_at desc, listing_key limit 36`,
+    );
     expect(byCity).toMatch(/Index Scan( Backward)? using listings_(city_)?listed_idx/);
     expect(byCity).not.toMatch(/Seq Scan/);
   });

@@ -6,7 +6,17 @@
  * median, which read all the filter's rows, are kept until the copy changes (summary.server.ts).
  */
 import { type SQL, sql } from "drizzle-orm";
-import type { ListingCard, ListingDetail, ListingFilter, ListingPage, ListingSearch, ListingSort, ListingStatus, OpenHouseListing, OpenHouseTime } from "~/lib/listing-types";
+import type {
+  ListingCard,
+  ListingDetail,
+  ListingFilter,
+  ListingPage,
+  ListingSearch,
+  ListingSort,
+  ListingStatus,
+  OpenHouseListing,
+  OpenHouseTime,
+} from "~/lib/listing-types";
 import { listingTombstones, listings, offices, openHouses } from "../../../../db/schema";
 import { edmontonDate } from "../../dates";
 import { listingPath } from "../../listings";
@@ -92,31 +102,66 @@ const OPEN_HOUSE_FIELDS = {
 } satisfies Record<keyof OpenHouseTime, Selectable>;
 
 /** One listing by its ListingKey; `{ gone: true }` when it left the feed (the page answers 410). */
-export async function listingByKey(db: Database, key: string, options: { memberKey?: string | null; today?: string } = {}): Promise<ListingLookup> {
+export async function listingByKey(
+  db: Database,
+  key: string,
+  options: { memberKey?: string | null; today?: string } = {},
+): Promise<ListingLookup> {
   const rows = await select(db.rows, detailFields(options.memberKey), sql`from ${listings} where ${listings.listing_key} = ${key}`);
   const row = rows[0];
   if (row) {
-    const times = await select(db.rows, OPEN_HOUSE_FIELDS, sql`
+    const times = await select(
+      db.rows,
+      OPEN_HOUSE_FIELDS,
+      sql`
       from ${openHouses}
       where ${openHouses.listing_key} = ${key} and ${openHouses.date} >= ${options.today ?? edmontonDate()}::date
-      order by ${openHouses.date}, ${openHouses.start_time} nulls last limit 10`);
+      order by ${openHouses.date}, ${openHouses.start_time} nulls last limit 10`,
+    );
     return { ...toDetail(row), openHouses: times };
   }
-  const gone = await select(db.rows, { gone: sql<number>`1` }, sql`from ${listingTombstones} where ${listingTombstones.listing_key} = ${key}`);
+  const gone = await select(
+    db.rows,
+    { gone: sql<number>`1` },
+    sql`from ${listingTombstones} where ${listingTombstones.listing_key} = ${key}`,
+  );
   return gone.length > 0 ? { gone: true } : null;
 }
 
 function toDetail(detail: RowOf<ReturnType<typeof detailFields>>): Omit<ListingDetail, "openHouses"> {
-  const { photos, listedAt, modifiedAt, yearBuilt, rooms, parkingTotal, lotSizeArea, lotSizeUnits, heating, feeIncludes, features, ...rest } = detail;
+  const {
+    photos,
+    listedAt,
+    modifiedAt,
+    yearBuilt,
+    rooms,
+    parkingTotal,
+    lotSizeArea,
+    lotSizeUnits,
+    heating,
+    feeIncludes,
+    features,
+    ...rest
+  } = detail;
   const { taxAnnualAmount, taxYear, associationFee, associationFeeFrequency, ...row } = rest;
   return {
     ...finishShared(row),
-    facts: { yearBuilt, rooms, parkingTotal, lotSize: lotSizeArea && lotSizeUnits ? { area: lotSizeArea, units: lotSizeUnits } : null, heating, feeIncludes, features: features ?? {} },
+    facts: {
+      yearBuilt,
+      rooms,
+      parkingTotal,
+      lotSize: lotSizeArea && lotSizeUnits ? { area: lotSizeArea, units: lotSizeUnits } : null,
+      heating,
+      feeIncludes,
+      features: features ?? {},
+    },
     costs: { taxAnnualAmount, taxYear, associationFee, associationFeeFrequency },
     // Served from this site (photos.server.ts); the index is the photo's place in the feed's list.
     // A photo the media host failed to give lately is left out, so the first one shown loads.
     photos: (photos ?? []).flatMap((p, i) =>
-      typeof p?.url === "string" && !photoKnownToFail(p.url) ? [{ url: listingPhotoPath(row.key, i, p.url), description: p.description }] : [],
+      typeof p?.url === "string" && !photoKnownToFail(p.url)
+        ? [{ url: listingPhotoPath(row.key, i, p.url), description: p.description }]
+        : [],
     ),
     cover: (photos ?? []).length > 0 ? listingCoverPath(row.key) : null,
     listedAt: listedAt ? listedAt.toISOString() : null,
@@ -127,7 +172,9 @@ function toDetail(detail: RowOf<ReturnType<typeof detailFields>>): Omit<ListingD
 /** Square feet in a square metre: a living area given in metres is compared and ordered in feet. */
 const SQ_FT_PER_M2 = 10.7639;
 /** The living area in square feet, whichever units the feed gave it in (null without one). */
-const areaInFeet = sql<number | null>`(case when ${listings.living_area_units} ~* '(met(er|re)|m2|m²)' then ${listings.living_area} * ${SQ_FT_PER_M2}::double precision else ${listings.living_area} end)`;
+const areaInFeet = sql<
+  number | null
+>`(case when ${listings.living_area_units} ~* '(met(er|re)|m2|m²)' then ${listings.living_area} * ${SQ_FT_PER_M2}::double precision else ${listings.living_area} end)`;
 
 /** The description's words, as the GIN index listings_remarks_words_idx holds them (db/schema/listings.ts: the same expression). */
 const remarksWords = sql`to_tsvector('simple'::regconfig, coalesce(${listings.public_remarks}, ''))`;
@@ -167,7 +214,10 @@ function whereOf(f: ListingFilter, today: string): SQL {
   if (f.style) conditions.push(sql`${listings.features}->'architecturalStyle' @> ${JSON.stringify([f.style])}::jsonb`);
   if (f.community) conditions.push(sql`lower(${listings.community}) = lower(${f.community})`);
   if (f.keywords?.length) conditions.push(sql`${remarksWords} @@ to_tsquery('simple'::regconfig, ${keywordQuery(f.keywords)})`);
-  if (f.openHouse) conditions.push(sql`exists (select 1 from ${openHouses} where ${openHouses.listing_key} = ${listings.listing_key} and ${openHouses.date} >= ${today}::date)`);
+  if (f.openHouse)
+    conditions.push(
+      sql`exists (select 1 from ${openHouses} where ${openHouses.listing_key} = ${listings.listing_key} and ${openHouses.date} >= ${today}::date)`,
+    );
   if (f.priceReduced) conditions.push(sql`${listings.previous_price} is not null`);
   if (f.newWithinDays !== undefined) {
     conditions.push(sql`${listings.listed_at} >= (${daysBefore(today, f.newWithinDays)}::date)::timestamp at time zone 'America/Edmonton'`);
@@ -182,16 +232,24 @@ function orderOf(sort: Exclude<ListingSort, "newest">): SQL {
   return sql`${areaInFeet} desc nulls last, ${listings.listing_key}`;
 }
 
-const cardFields = (memberKey: string | null | undefined) => ({ ...sharedFields(memberKey), photo: sql<string | null>`${listings.photos}->0->>'url'` });
+const cardFields = (memberKey: string | null | undefined) => ({
+  ...sharedFields(memberKey),
+  photo: sql<string | null>`${listings.photos}->0->>'url'`,
+});
 
 function toCard({ photo, ...row }: RowOf<ReturnType<typeof cardFields>>): ListingCard {
   // The first photo, or, when the media host failed to give it lately, the first that loads.
-  return { ...finishShared(row), photo: !photo ? null : photoKnownToFail(photo) ? listingCoverPath(row.key) : listingPhotoPath(row.key, 0, photo) };
+  return {
+    ...finishShared(row),
+    photo: !photo ? null : photoKnownToFail(photo) ? listingCoverPath(row.key) : listingPhotoPath(row.key, 0, photo),
+  };
 }
 
 /** The output columns of the subquery `name` whose select list is `fields`, typed as those fields are. */
 function columnsOf<F extends Record<string, Selectable>>(name: string, fields: F): { [K in keyof F]: SQL<RowOf<F>[K]> } {
-  return Object.fromEntries(Object.keys(fields).map((key) => [key, sql`${sql.identifier(name)}.${sql.identifier(key)}`])) as { [K in keyof F]: SQL<RowOf<F>[K]> };
+  return Object.fromEntries(Object.keys(fields).map((key) => [key, sql`${sql.identifier(name)}.${sql.identifier(key)}`])) as {
+    [K in keyof F]: SQL<RowOf<F>[K]>;
+  };
 }
 
 /**
@@ -204,7 +262,10 @@ function columnsOf<F extends Record<string, Selectable>>(name: string, fields: F
  * dated one walks the listed_at index backwards and stops after offset + size rows) and only
  * those few rows are merged.
  */
-export async function searchListings(db: Database, search: ListingSearch & { pageSize: number; memberKey?: string | null; today?: string }): Promise<ListingPage> {
+export async function searchListings(
+  db: Database,
+  search: ListingSearch & { pageSize: number; memberKey?: string | null; today?: string },
+): Promise<ListingPage> {
   const today = search.today ?? edmontonDate();
   const where = whereOf(search, today);
   const pageSize = Math.max(1, Math.floor(search.pageSize));
@@ -214,14 +275,21 @@ export async function searchListings(db: Database, search: ListingSearch & { pag
   const offset = (page - 1) * pageSize;
   if (offset >= total) return { total, page, pageCount, listings: [], medianAskingPrice: median };
   if (search.sort && search.sort !== "newest") {
-    const rows = await select(db.rows, cardFields(search.memberKey), sql`from ${listings} where ${where} order by ${orderOf(search.sort)} limit ${pageSize} offset ${offset}`);
+    const rows = await select(
+      db.rows,
+      cardFields(search.memberKey),
+      sql`from ${listings} where ${where} order by ${orderOf(search.sort)} limit ${pageSize} offset ${offset}`,
+    );
     return { total, page, pageCount, listings: rows.map(toCard), medianAskingPrice: median };
   }
   const reach = offset + pageSize;
   // listedAt is read only to order the page; a card does not show it.
   const fields = { ...cardFields(search.memberKey), listedAt: listings.listed_at };
   const { listedAt, ...card } = columnsOf("candidates", fields);
-  const rows = await select(db.rows, card, sql`
+  const rows = await select(
+    db.rows,
+    card,
+    sql`
     from (
       (select ${selectList(fields)} from ${listings} where ${where} and ${listings.listed_at} is not null
         order by ${listings.listed_at} desc, ${listings.listing_key} limit ${reach})
@@ -230,15 +298,20 @@ export async function searchListings(db: Database, search: ListingSearch & { pag
         order by ${listings.listing_key} limit ${reach})
     ) as candidates
     order by ${listedAt} desc nulls last, ${card.key}
-    limit ${pageSize} offset ${offset}`);
+    limit ${pageSize} offset ${offset}`,
+  );
   return { total, page, pageCount, listings: rows.map(toCard), medianAskingPrice: median };
 }
 
 /** The agent's own listings (DDF_MEMBER_KEY is the listing or a co-listing agent), newest first, every shown status. */
 export async function agentListings(db: Database, memberKey: string, limit: number): Promise<ListingCard[]> {
-  const rows = await select(db.rows, cardFields(memberKey), sql`
+  const rows = await select(
+    db.rows,
+    cardFields(memberKey),
+    sql`
     from ${listings} where ${listings.agent_keys} @> array[${memberKey}::text]
-    order by ${listings.listed_at} desc nulls last, ${listings.listing_key} limit ${Math.max(1, Math.floor(limit))}`);
+    order by ${listings.listed_at} desc nulls last, ${listings.listing_key} limit ${Math.max(1, Math.floor(limit))}`,
+  );
   return rows.map(toCard);
 }
 
@@ -268,7 +341,10 @@ export async function similarListings(
   const where = sql`${listings.city} = ${city} and ${listings.category} = ${category} and ${listings.status} = 'active' and ${listings.listing_key} <> ${key}`;
   const fields = cardFields(options.memberKey);
   const nearby = columnsOf("nearby", fields);
-  const rows = await select(db.rows, nearby, sql`
+  const rows = await select(
+    db.rows,
+    nearby,
+    sql`
     from (
       (select ${selectList(fields)} from ${listings}
         where ${where} and ${listings.list_price} >= ${price} and ${listings.list_price} <= ${price * (1 + SIMILAR_WIDER_BAND)}
@@ -279,7 +355,8 @@ export async function similarListings(
         order by ${listings.list_price} desc, ${listings.listing_key} limit ${limit})
     ) as nearby
     order by abs(${nearby.listPrice} - ${price}::double precision), ${nearby.key}
-    limit ${limit}`);
+    limit ${limit}`,
+  );
   const cards = rows.map(toCard);
   const near = cards.filter((c) => c.price !== null && Math.abs(c.price - price) <= price * SIMILAR_BAND);
   return near.length >= SIMILAR_ENOUGH ? near : cards;
@@ -295,17 +372,25 @@ export async function upcomingOpenHouses(
 ): Promise<OpenHouseListing[]> {
   const own = options.memberKey ? sql`${listings.agent_keys} @> array[${options.memberKey}::text]` : sql`false`;
   const card = cardFields(options.memberKey);
-  const rows = await select(db.rows, { ...card, ...OPEN_HOUSE_FIELDS }, sql`
+  const rows = await select(
+    db.rows,
+    { ...card, ...OPEN_HOUSE_FIELDS },
+    sql`
     from ${openHouses} join ${listings} on ${listings.listing_key} = ${openHouses.listing_key}
     where ${openHouses.date} >= ${options.today ?? edmontonDate()}::date and (${own} or ${listings.city} = any(${sql.param([...options.cities])}::text[]))
     order by ${card.listedByAgent} desc nulls last, ${openHouses.date}, ${openHouses.start_time} nulls last, ${openHouses.open_house_key}
-    limit ${Math.max(1, Math.floor(options.limit))}`);
+    limit ${Math.max(1, Math.floor(options.limit))}`,
+  );
   return rows.map(({ date, start, end, livestreamUrl, ...listing }) => ({ date, start, end, livestreamUrl, listing: toCard(listing) }));
 }
 
 /** Every listing page with its last change, for /sitemap-listings.xml (one narrow scan). */
 export async function allListingPaths(db: Database): Promise<{ path: string; modifiedAt: Date }[]> {
-  const rows = await select(db.rows, { key: listings.listing_key, slug: listings.slug, modifiedAt: listings.modified_at }, sql`
-    from ${listings} order by ${listings.listing_key}`);
+  const rows = await select(
+    db.rows,
+    { key: listings.listing_key, slug: listings.slug, modifiedAt: listings.modified_at },
+    sql`
+    from ${listings} order by ${listings.listing_key}`,
+  );
   return rows.map((r) => ({ path: listingPath(r.key, r.slug), modifiedAt: r.modifiedAt }));
 }

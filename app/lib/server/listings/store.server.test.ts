@@ -17,7 +17,11 @@ import { syncListings } from "./sync.server";
 
 const t = testDatabaseForThisFile();
 const changes = () =>
-  select(t.db.rows, { key: c.listing_key, kind: c.kind, oldPrice: c.old_price, newPrice: c.new_price, oldStatus: c.old_status, newStatus: c.new_status }, sql`from ${c} order by ${c.id}`);
+  select(
+    t.db.rows,
+    { key: c.listing_key, kind: c.kind, oldPrice: c.old_price, newPrice: c.new_price, oldStatus: c.old_status, newStatus: c.new_status },
+    sql`from ${c} order by ${c.id}`,
+  );
 
 let closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -33,7 +37,13 @@ describe("listing changes", () => {
       { key: "B", kind: "new", oldPrice: null, newPrice: 400_000, oldStatus: null, newStatus: "active" },
     ]);
     await t.db.rows(sql`delete from ${c}`);
-    expect(await upsertListings(t.db, [listing("A", { list_price: 380_000 }), listing("B", { status: "pending", address: "new address" }), listing("C")])).toBe(3);
+    expect(
+      await upsertListings(t.db, [
+        listing("A", { list_price: 380_000 }),
+        listing("B", { status: "pending", address: "new address" }),
+        listing("C"),
+      ]),
+    ).toBe(3);
     expect(await changes()).toEqual([
       { key: "C", kind: "new", oldPrice: null, newPrice: 400_000, oldStatus: null, newStatus: "active" },
       { key: "A", kind: "price", oldPrice: 400_000, newPrice: 380_000, oldStatus: "active", newStatus: "active" },
@@ -45,7 +55,9 @@ describe("listing changes", () => {
   });
 
   it("records a removal with the last price and status and the feed's status, and a listing that comes back as new", async () => {
-    await upsertListings(t.db, [listing("A", { list_price: 500_000 }), listing("B", { status: "under-contract" })], { recordChanges: false });
+    await upsertListings(t.db, [listing("A", { list_price: 500_000 }), listing("B", { status: "under-contract" })], {
+      recordChanges: false,
+    });
     expect(await changes()).toEqual([]);
     expect(await removeListings(t.db, [{ key: "A", status: "Closed" }, "B", { key: "UNKNOWN", status: "Expired" }])).toBe(2);
     expect(await changes()).toEqual([
@@ -63,7 +75,12 @@ describe("listing changes", () => {
     const feed = generateListings(30, { seed: 11 });
     const standIn = await startDdfStandIn({ listings: feed, offices: generateOffices() });
     closers.push(() => standIn.close());
-    const client = createDdfClient({ tokenUrl: standIn.tokenUrl, apiUrl: standIn.apiUrl, clientId: "ddf-client", clientSecret: "ddf-secret" });
+    const client = createDdfClient({
+      tokenUrl: standIn.tokenUrl,
+      apiUrl: standIn.apiUrl,
+      clientId: "ddf-client",
+      clientSecret: "ddf-secret",
+    });
     const first = await syncListings(t.db, client, { fullCheckMs: 6 * 3_600_000 });
     expect(first.error).toBeUndefined();
     expect(first.upserted).toBe(30);

@@ -65,7 +65,11 @@ const OPEN_HOUSE_COLUMNS = [
 /** `"a", "b", …`: the bare names of columns, for an insert's column list. */
 const names = (columns: readonly Column[]): SQL => sql.join(columns.map(name), sql`, `);
 /** `"a" = excluded."a", …`: an upsert's update of these columns to the values of the row that conflicted. */
-const fromExcluded = (columns: readonly Column[]): SQL => sql.join(columns.map((c) => sql`${name(c)} = excluded.${name(c)}`), sql`, `);
+const fromExcluded = (columns: readonly Column[]): SQL =>
+  sql.join(
+    columns.map((c) => sql`${name(c)} = excluded.${name(c)}`),
+    sql`, `,
+  );
 
 function valueOf(row: ListingRow, column: (typeof COLUMNS)[number]): SQL {
   const value = row[column];
@@ -78,7 +82,14 @@ function valueOf(row: ListingRow, column: (typeof COLUMNS)[number]): SQL {
 }
 
 /** The columns of a listing_changes row, in the order the statements below list them. */
-const CHANGE_COLUMNS = names([listingChanges.listing_key, listingChanges.kind, listingChanges.old_price, listingChanges.new_price, listingChanges.old_status, listingChanges.new_status]);
+const CHANGE_COLUMNS = names([
+  listingChanges.listing_key,
+  listingChanges.kind,
+  listingChanges.old_price,
+  listingChanges.new_price,
+  listingChanges.old_status,
+  listingChanges.new_status,
+]);
 
 export interface StoreOptions {
   /**
@@ -97,7 +108,13 @@ export interface StoreOptions {
 export async function upsertListings(db: Database, rows: readonly ListingRow[], options: StoreOptions = {}): Promise<number> {
   if (rows.length === 0) return 0;
   const values = sql.join(
-    rows.map((row) => sql`(${sql.join(COLUMNS.map((c) => valueOf(row, c)), sql`, `)})`),
+    rows.map(
+      (row) =>
+        sql`(${sql.join(
+          COLUMNS.map((c) => valueOf(row, c)),
+          sql`, `,
+        )})`,
+    ),
     sql`, `,
   );
   // sql.param keeps the array one parameter (a bare array would be spread into a list).
@@ -158,10 +175,14 @@ export async function removeListings(db: Database, removals: readonly Removal[],
     feed as (select * from unnest(${sql.param(keys)}::text[], ${sql.param(statuses)}::text[]) as f(listing_key, status)),
     changed as (insert into ${listingChanges} (${CHANGE_COLUMNS})
       select g.listing_key, 'removed', g.list_price, null::double precision, g.status, (select f.status from feed f where f.listing_key = g.listing_key limit 1) from gone g)`;
-  const removed = await returning(db.rows, { listing_key: listingTombstones.listing_key }, sql`
+  const removed = await returning(
+    db.rows,
+    { listing_key: listingTombstones.listing_key },
+    sql`
     with gone as (delete from ${l} where ${l.listing_key} = any(${sql.param(keys)}::text[]) returning ${name(l.listing_key)}, ${name(l.list_price)}, ${name(l.status)})${changes}
     insert into ${listingTombstones} (${name(listingTombstones.listing_key)}) select ${name(l.listing_key)} from gone
-    on conflict (${name(listingTombstones.listing_key)}) do update set ${name(listingTombstones.removed_at)} = now()`);
+    on conflict (${name(listingTombstones.listing_key)}) do update set ${name(listingTombstones.removed_at)} = now()`,
+  );
   return removed.length;
 }
 
@@ -180,19 +201,30 @@ export async function countListings(db: Database): Promise<number> {
 export async function upsertOffices(db: Database, records: readonly DdfOffice[], now: Date): Promise<number> {
   if (records.length === 0) return 0;
   const values = sql.join(
-    records.map((o) => sql`(${o.OfficeKey}, ${o.OfficeName?.trim() || null}, ${new Date(o.ModificationTimestamp).toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)`),
+    records.map(
+      (o) =>
+        sql`(${o.OfficeKey}, ${o.OfficeName?.trim() || null}, ${new Date(o.ModificationTimestamp).toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)`,
+    ),
     sql`, `,
   );
-  const rows = await returning(db.rows, { office_key: offices.office_key }, sql`
+  const rows = await returning(
+    db.rows,
+    { office_key: offices.office_key },
+    sql`
     insert into ${offices} (${names([offices.office_key, offices.office_name, offices.modified_at, offices.synced_at])}) values ${values}
-    on conflict (${name(offices.office_key)}) do update set ${fromExcluded([offices.office_name, offices.modified_at, offices.synced_at])}`);
+    on conflict (${name(offices.office_key)}) do update set ${fromExcluded([offices.office_name, offices.modified_at, offices.synced_at])}`,
+  );
   return rows.length;
 }
 
 /** Removes offices that left the feed (one statement). */
 export async function removeOffices(db: Database, keys: readonly string[]): Promise<number> {
   if (keys.length === 0) return 0;
-  const rows = await returning(db.rows, { office_key: offices.office_key }, sql`delete from ${offices} where ${offices.office_key} = any(${sql.param([...keys])}::text[])`);
+  const rows = await returning(
+    db.rows,
+    { office_key: offices.office_key },
+    sql`delete from ${offices} where ${offices.office_key} = any(${sql.param([...keys])}::text[])`,
+  );
   return rows.length;
 }
 
@@ -217,11 +249,16 @@ export async function replaceOpenHouses(db: Database, rows: readonly OpenHouseRo
     await db.rows(sql`
       insert into ${openHouses} (${names(OPEN_HOUSE_COLUMNS)})
       values ${sql.join(
-        batch.map((r) => sql`(${r.open_house_key}, ${r.listing_key}, ${r.date}::date, ${r.start_time ?? null}, ${r.end_time ?? null}, ${r.livestream_url ?? null}, ${(r.synced_at ?? new Date()).toISOString()}::timestamptz)`),
+        batch.map(
+          (r) =>
+            sql`(${r.open_house_key}, ${r.listing_key}, ${r.date}::date, ${r.start_time ?? null}, ${r.end_time ?? null}, ${r.livestream_url ?? null}, ${(r.synced_at ?? new Date()).toISOString()}::timestamptz)`,
+        ),
         sql`, `,
       )}
       on conflict (${name(openHouses.open_house_key)}) do update set ${fromExcluded(OPEN_HOUSE_COLUMNS.filter((c) => c !== openHouses.open_house_key))}`);
   }
   const keys = sql.param(unique.map((r) => r.open_house_key));
-  await db.rows(sql`delete from ${openHouses} where ${openHouses.date} < ${from}::date or not (${openHouses.open_house_key} = any(${keys}::text[]))`);
+  await db.rows(
+    sql`delete from ${openHouses} where ${openHouses.date} < ${from}::date or not (${openHouses.open_house_key} = any(${keys}::text[]))`,
+  );
 }

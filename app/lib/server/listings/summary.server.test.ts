@@ -23,7 +23,12 @@ afterEach(async () => {
 async function feed(count: number) {
   const standIn = await startDdfStandIn({ listings: generateListings(count, { seed: 11 }) });
   closers.push(() => standIn.close());
-  const client = createDdfClient({ tokenUrl: standIn.tokenUrl, apiUrl: standIn.apiUrl, clientId: "ddf-client", clientSecret: "ddf-secret" });
+  const client = createDdfClient({
+    tokenUrl: standIn.tokenUrl,
+    apiUrl: standIn.apiUrl,
+    clientId: "ddf-client",
+    clientSecret: "ddf-secret",
+  });
   const sync = async (db: Database = t.db) => {
     const result = await syncListings(db, client, { fullCheckMs: 6 * 3_600_000 });
     expect(result.error).toBeUndefined();

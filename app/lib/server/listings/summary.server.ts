@@ -110,5 +110,9 @@ function filterKey(f: ListingFilter, today: string): string {
     newWithinDays: 0,
   };
   // Every filter field by name, in one order (a search's page, order and size are not filters and are left out).
-  return JSON.stringify([[...(cities ?? [])].sort(), dated ? today : null, ...Object.keys(known).map((k) => rest[k as keyof typeof rest] ?? null)]);
+  return JSON.stringify([
+    [...(cities ?? [])].sort(),
+    dated ? today : null,
+    ...Object.keys(known).map((k) => rest[k as keyof typeof rest] ?? null),
+  ]);
 }

@@ -36,39 +36,67 @@ const RUN_STATE = {
  * next run is due at `started`), and shows the run started. Returns the row's state then, or
  * nothing when the lease was not taken.
  */
-export async function takeLease(db: Database, owner: string, o: { started: Date; until: Date; onlyWhenDue?: boolean; progress: SyncProgress }) {
+export async function takeLease(
+  db: Database,
+  owner: string,
+  o: { started: Date; until: Date; onlyWhenDue?: boolean; progress: SyncProgress },
+) {
   const due = o.onlyWhenDue ? sql`and (${listingSync.next_run_at} is null or ${listingSync.next_run_at} <= ${at(o.started)})` : sql``;
-  const [state] = await returning(db.rows, RUN_STATE, sql`
+  const [state] = await returning(
+    db.rows,
+    RUN_STATE,
+    sql`
     update ${listingSync} set ${name(listingSync.lease_owner)} = ${owner}, ${name(listingSync.lease_until)} = ${at(o.until)},
       ${name(listingSync.last_started_at)} = ${at(o.started)}, ${name(listingSync.progress)} = ${json(o.progress)}
-    where ${listingSync.id} = 1 and (${listingSync.lease_until} is null or ${listingSync.lease_until} < ${at(o.started)}) ${due}`);
+    where ${listingSync.id} = 1 and (${listingSync.lease_until} is null or ${listingSync.lease_until} < ${at(o.started)}) ${due}`,
+  );
   return state;
 }
 
 /** Until when the lease is held and when the next run is due, for a run that did not take it. */
 export async function leaseAndSchedule(db: Database) {
-  const [row] = await select(db.rows, { lease_until: listingSync.lease_until, next_run_at: listingSync.next_run_at }, sql`from ${listingSync} where ${listingSync.id} = 1`);
+  const [row] = await select(
+    db.rows,
+    { lease_until: listingSync.lease_until, next_run_at: listingSync.next_run_at },
+    sql`from ${listingSync} where ${listingSync.id} = 1`,
+  );
   return row;
 }
 
 /** Renews the lease and shows the progress; a watermark only ever moves forward. Throws LeaseLost when the lease is no longer `owner`'s. */
-export async function renewLease(db: Database, owner: string, o: { until: Date; progress: SyncProgress; watermark?: Date | null; column: WatermarkColumn }): Promise<void> {
+export async function renewLease(
+  db: Database,
+  owner: string,
+  o: { until: Date; progress: SyncProgress; watermark?: Date | null; column: WatermarkColumn },
+): Promise<void> {
   const c = name(o.column);
   const moved = o.watermark ? sql`, ${c} = greatest(coalesce(${c}, ${at(o.watermark)}), ${at(o.watermark)})` : sql``;
-  const rows = await returning(db.rows, { id: listingSync.id }, sql`
+  const rows = await returning(
+    db.rows,
+    { id: listingSync.id },
+    sql`
     update ${listingSync} set ${name(listingSync.lease_until)} = ${at(o.until)}, ${name(listingSync.progress)} = ${json(o.progress)} ${moved}
-    where ${listingSync.id} = 1 and ${listingSync.lease_owner} = ${owner}`);
+    where ${listingSync.id} = 1 and ${listingSync.lease_owner} = ${owner}`,
+  );
   if (rows.length === 0) throw new LeaseLost();
 }
 
 /** Gives the lease back after a successful run and records it. Throws LeaseLost when the lease is no longer `owner`'s. */
-export async function recordSuccess(db: Database, owner: string, o: { progress: SyncProgress; finished: Date; nextRunAt: Date; lastFullCheckAt: Date | null }): Promise<void> {
-  const released = await returning(db.rows, { id: listingSync.id }, sql`
+export async function recordSuccess(
+  db: Database,
+  owner: string,
+  o: { progress: SyncProgress; finished: Date; nextRunAt: Date; lastFullCheckAt: Date | null },
+): Promise<void> {
+  const released = await returning(
+    db.rows,
+    { id: listingSync.id },
+    sql`
     update ${listingSync} set ${name(listingSync.lease_owner)} = null, ${name(listingSync.lease_until)} = null, ${name(listingSync.progress)} = ${json(o.progress)},
       ${name(listingSync.last_finished_at)} = ${at(o.finished)}, ${name(listingSync.last_success_at)} = ${at(o.finished)},
       ${name(listingSync.last_error)} = null, ${name(listingSync.consecutive_failures)} = 0,
       ${name(listingSync.next_run_at)} = ${at(o.nextRunAt)}, ${name(listingSync.last_full_check_at)} = ${o.lastFullCheckAt ? at(o.lastFullCheckAt) : sql`null`}
-    where ${listingSync.id} = 1 and ${listingSync.lease_owner} = ${owner}`);
+    where ${listingSync.id} = 1 and ${listingSync.lease_owner} = ${owner}`,
+  );
   if (released.length === 0) throw new LeaseLost();
 }
 
@@ -77,7 +105,11 @@ export async function recordSuccess(db: Database, owner: string, o: { progress: 
  * last error). Matches nothing after LeaseLost: the server that holds the lease now records its
  * own run.
  */
-export async function recordFailure(db: Database, owner: string, o: { progress: SyncProgress; finished: Date; error: string; stopped: boolean; failures: number; nextRunAt: Date }): Promise<void> {
+export async function recordFailure(
+  db: Database,
+  owner: string,
+  o: { progress: SyncProgress; finished: Date; error: string; stopped: boolean; failures: number; nextRunAt: Date },
+): Promise<void> {
   await db.rows(sql`
     update ${listingSync} set ${name(listingSync.lease_owner)} = null, ${name(listingSync.lease_until)} = null, ${name(listingSync.progress)} = ${json(o.progress)},
       ${name(listingSync.last_finished_at)} = ${at(o.finished)}, ${name(listingSync.last_error)} = ${o.stopped ? listingSync.last_error : o.error},

@@ -49,7 +49,11 @@ export function listingsReplica(run: ReplicationRun, options: { recordChanges: b
     async store(records) {
       progress.fetched += records.length;
       const synced = run.now();
-      progress.upserted += await upsertListings(db, records.filter(displayable).map((p) => toListingRow(p, synced)), options);
+      progress.upserted += await upsertListings(
+        db,
+        records.filter(displayable).map((p) => toListingRow(p, synced)),
+        options,
+      );
       const removals = records.filter((p) => !displayable(p)).map((p) => ({ key: p.ListingKey, status: feedStatusOf(p) }));
       progress.removed += await removeListings(db, removals, options);
     },
@@ -90,7 +94,10 @@ export async function replicate<T>(run: ReplicationRun, replica: Replica<T>, wat
     const order = ["ModificationTimestamp asc", `${DDF_RESOURCES[replica.resource].key} asc`];
     for await (const page of run.client.records(replica.resource, { orderBy: order, top: 100 }, run.call)) {
       await replica.store(page as T[]);
-      newest = (page as { ModificationTimestamp: string }[]).reduce<Date | null>((m, r) => maxDate(m, new Date(r.ModificationTimestamp)), newest);
+      newest = (page as { ModificationTimestamp: string }[]).reduce<Date | null>(
+        (m, r) => maxDate(m, new Date(r.ModificationTimestamp)),
+        newest,
+      );
       await run.checkpoint(newest, replica.column);
     }
     // The load saw every key that existed when it began: removals are counted from then.
@@ -116,7 +123,8 @@ async function checkRemovals<T>(run: ReplicationRun, replica: Replica<T>): Promi
   const ours = await replica.versions();
   // An empty list from a feed that had records is far likelier a glitch than a market that
   // emptied: removing everything on its word would take every page down.
-  if (feed.length === 0 && ours.size > 0) throw new DdfError(`the feed listed no ${replica.resource === "Property" ? "listings" : "offices"} at all; nothing was removed`);
+  if (feed.length === 0 && ours.size > 0)
+    throw new DdfError(`the feed listed no ${replica.resource === "Property" ? "listings" : "offices"} at all; nothing was removed`);
   const inFeed = new Set(feed.map((e) => e.key));
   const gone = [...ours.keys()].filter((k) => !inFeed.has(k));
   for (let i = 0; i < gone.length; i += 1000) {
@@ -125,7 +133,11 @@ async function checkRemovals<T>(run: ReplicationRun, replica: Replica<T>): Promi
   }
   await run.checkpoint();
   // Changes the increments missed (a page shifted under a full load, equal timestamps).
-  await fetchEntries(run, replica, feed.filter((e) => (ours.get(e.key) ?? -1) < Date.parse(e.ModificationTimestamp)));
+  await fetchEntries(
+    run,
+    replica,
+    feed.filter((e) => (ours.get(e.key) ?? -1) < Date.parse(e.ModificationTimestamp)),
+  );
   await run.checkpoint(
     feed.reduce<Date | null>((m, e) => maxDate(m, new Date(e.ModificationTimestamp)), null),
     replica.column,
@@ -141,7 +153,13 @@ async function fetchEntries<T>(run: ReplicationRun, replica: Replica<T>, entries
   const sorted = [...entries].sort((a, b) => Date.parse(a.ModificationTimestamp) - Date.parse(b.ModificationTimestamp));
   for (let i = 0; i < sorted.length; i += 100) {
     const batch = sorted.slice(i, i + 100);
-    await replica.store((await run.client.recordsByKeys(replica.resource, batch.map((e) => e.key), run.call)) as T[]);
+    await replica.store(
+      (await run.client.recordsByKeys(
+        replica.resource,
+        batch.map((e) => e.key),
+        run.call,
+      )) as T[],
+    );
     await run.checkpoint(handledUpTo(sorted, i + batch.length), replica.column);
   }
 }

@@ -41,7 +41,10 @@ const NEVER_RUN: RowOf<typeof STATE> = {
 };
 
 export async function listingSyncStatus(db: Database, now = new Date()): Promise<ListingSyncStatus> {
-  const [[row], stored] = await Promise.all([select(db.rows, STATE, sql`from ${listingSync} where ${listingSync.id} = 1`), countListings(db)]);
+  const [[row], stored] = await Promise.all([
+    select(db.rows, STATE, sql`from ${listingSync} where ${listingSync.id} = 1`),
+    countListings(db),
+  ]);
   const { watermark, progress, leaseUntil, ...state } = row ?? NEVER_RUN;
   const lastRun = progress as SyncProgress | null;
   return {
@@ -61,7 +64,14 @@ export async function listingSyncStatus(db: Database, now = new Date()): Promise
  * of the two moments is the generation.
  */
 export async function copyGeneration(db: Database): Promise<number> {
-  const [row] = await select(db.rows, { finished: listingSync.last_finished_at, roll: sql<Date | null>`(select ${assessmentImport.live_imported_at} from ${assessmentImport} where ${assessmentImport.id} = 1)` }, sql`
-    from (select 1) one left join ${listingSync} on ${listingSync.id} = 1`);
+  const [row] = await select(
+    db.rows,
+    {
+      finished: listingSync.last_finished_at,
+      roll: sql<Date | null>`(select ${assessmentImport.live_imported_at} from ${assessmentImport} where ${assessmentImport.id} = 1)`,
+    },
+    sql`
+    from (select 1) one left join ${listingSync} on ${listingSync.id} = 1`,
+  );
   return Math.max(row?.finished?.getTime() ?? 0, row?.roll ? new Date(row.roll).getTime() : 0);
 }

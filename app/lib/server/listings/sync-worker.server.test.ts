@@ -26,7 +26,9 @@ describe("nextSyncDelay", () => {
   it("waits the interval after a success, and 30 s doubling (capped) after failures", () => {
     expect(nextSyncDelay(0, null, schedule)).toBe(900_000);
     const unavailable = new DdfUnavailable(503, "");
-    expect([1, 2, 3, 4].map((n) => nextSyncDelay(n, unavailable, { ...schedule, random: middle }))).toEqual([30_000, 60_000, 120_000, 240_000]);
+    expect([1, 2, 3, 4].map((n) => nextSyncDelay(n, unavailable, { ...schedule, random: middle }))).toEqual([
+      30_000, 60_000, 120_000, 240_000,
+    ]);
     expect(nextSyncDelay(20, unavailable, { ...schedule, random: middle })).toBe(3_600_000);
     // +-20 % jitter.
     expect(nextSyncDelay(1, unavailable, { ...schedule, random: () => 0 })).toBe(24_000);
@@ -53,7 +55,9 @@ describe("workerDelay", () => {
   });
   it("checks back when another server's lease ends, at most an interval later", () => {
     expect(workerDelay({ ...base, ran: false, skipped: "busy", nextRunAt: new Date(1_000_000 + 90_000) }, 900_000, 1_000_000)).toBe(90_000);
-    expect(workerDelay({ ...base, ran: false, skipped: "busy", nextRunAt: new Date(1_000_000 + 9_000_000) }, 900_000, 1_000_000)).toBe(900_000);
+    expect(workerDelay({ ...base, ran: false, skipped: "busy", nextRunAt: new Date(1_000_000 + 9_000_000) }, 900_000, 1_000_000)).toBe(
+      900_000,
+    );
   });
 });
 
@@ -61,16 +65,25 @@ describe(`ListingsSyncJob (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
   it("syncs soon after start, logs one line per run, and stops cleanly", async () => {
     const standIn = await startDdfStandIn({ listings: generateListings(12, { seed: 4 }) });
     closers.push(() => standIn.close());
-    const client = createDdfClient({ tokenUrl: standIn.tokenUrl, apiUrl: standIn.apiUrl, clientId: "ddf-client", clientSecret: "ddf-secret" });
+    const client = createDdfClient({
+      tokenUrl: standIn.tokenUrl,
+      apiUrl: standIn.apiUrl,
+      clientId: "ddf-client",
+      clientSecret: "ddf-secret",
+    });
     const lines: string[] = [];
     const log = { info: (l: string) => lines.push(l), warn: (l: string) => lines.push(l), error: (l: string) => lines.push(l) };
-    const worker = new JobRunner({ db: t.db, log }).add(new ListingsSyncJob(t.db, client, { ...schedule, fullCheckMs: 6 * 3_600_000, startDelayMs: 10, log }));
+    const worker = new JobRunner({ db: t.db, log }).add(
+      new ListingsSyncJob(t.db, client, { ...schedule, fullCheckMs: 6 * 3_600_000, startDelayMs: 10, log }),
+    );
     worker.start();
     for (let i = 0; i < 200 && lines.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
     await worker.stop(10_000);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^\[listings\] synced: 12 changed, 0 removed, 12 stored \(\d+\.\d s\)$/);
-    const [row] = await t.db.rows<{ lease_owner: string | null; next_run_at: Date }>(sql`select lease_owner, next_run_at from listing_sync where id = 1`);
+    const [row] = await t.db.rows<{ lease_owner: string | null; next_run_at: Date }>(
+      sql`select lease_owner, next_run_at from listing_sync where id = 1`,
+    );
     expect(row!.lease_owner).toBeNull();
     expect(row!.next_run_at.getTime()).toBeGreaterThan(Date.now() + 800_000);
   });
@@ -79,9 +92,18 @@ describe(`ListingsSyncJob (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
     const standIn = await startDdfStandIn({ listings: generateListings(2, { seed: 4 }) });
     closers.push(() => standIn.close());
     standIn.setDown(503);
-    const client = createDdfClient({ tokenUrl: standIn.tokenUrl, apiUrl: standIn.apiUrl, clientId: "ddf-client", clientSecret: "ddf-secret" });
+    const client = createDdfClient({
+      tokenUrl: standIn.tokenUrl,
+      apiUrl: standIn.apiUrl,
+      clientId: "ddf-client",
+      clientSecret: "ddf-secret",
+    });
     const lines: unknown[][] = [];
-    const log = { info: (...a: unknown[]) => lines.push(a), warn: (...a: unknown[]) => lines.push(a), error: (...a: unknown[]) => lines.push(a) };
+    const log = {
+      info: (...a: unknown[]) => lines.push(a),
+      warn: (...a: unknown[]) => lines.push(a),
+      error: (...a: unknown[]) => lines.push(a),
+    };
     const worker = new ListingsSyncJob(t.db, client, { ...schedule, fullCheckMs: 6 * 3_600_000, log });
     const result = await worker.runOnce();
     expect(result?.error).toMatch(/HTTP 503/);
@@ -102,10 +124,17 @@ describe(`ListingsSyncJob (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
     });
     const origin = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
     // The client's own timeout (30 s) is longer than any shutdown would wait.
-    const client = createDdfClient({ tokenUrl: `${origin}/connect/token`, apiUrl: `${origin}/odata/v1`, clientId: "ddf-client", clientSecret: "ddf-secret" });
+    const client = createDdfClient({
+      tokenUrl: `${origin}/connect/token`,
+      apiUrl: `${origin}/odata/v1`,
+      clientId: "ddf-client",
+      clientSecret: "ddf-secret",
+    });
     const lines: string[] = [];
     const log = { info: (l: string) => lines.push(l), warn: (l: string) => lines.push(l), error: (l: string) => lines.push(l) };
-    const runner = new JobRunner({ db: t.db, log }).add(new ListingsSyncJob(t.db, client, { ...schedule, fullCheckMs: 6 * 3_600_000, startDelayMs: 0, log }));
+    const runner = new JobRunner({ db: t.db, log }).add(
+      new ListingsSyncJob(t.db, client, { ...schedule, fullCheckMs: 6 * 3_600_000, startDelayMs: 0, log }),
+    );
     runner.start();
     for (let i = 0; i < 400 && received === 0; i++) await new Promise((r) => setTimeout(r, 25));
     expect(received).toBe(1);
@@ -115,9 +144,12 @@ describe(`ListingsSyncJob (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
     const asked = performance.now();
     await runner.stop(10_000);
     expect(performance.now() - asked).toBeLessThan(2_000);
-    const [row] = await t.db.rows<{ lease_owner: string | null; consecutive_failures: number; last_error: string | null; next_run_at: Date }>(
-      sql`select lease_owner, consecutive_failures, last_error, next_run_at from listing_sync where id = 1`,
-    );
+    const [row] = await t.db.rows<{
+      lease_owner: string | null;
+      consecutive_failures: number;
+      last_error: string | null;
+      next_run_at: Date;
+    }>(sql`select lease_owner, consecutive_failures, last_error, next_run_at from listing_sync where id = 1`);
     // Recorded as stopped: due again at once, for whichever server is up next.
     expect(row).toMatchObject({ lease_owner: null, consecutive_failures: 0, last_error: null });
     expect(row!.next_run_at.getTime()).toBeLessThanOrEqual(Date.now());

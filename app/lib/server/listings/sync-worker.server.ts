@@ -46,7 +46,10 @@ export function workerDelay(result: SyncResult, intervalMs: number, now = Date.n
 }
 
 function looksLikeABug(error: unknown): boolean {
-  return !(error instanceof DdfError) && (error instanceof TypeError || error instanceof RangeError || error instanceof ReferenceError || error instanceof SyntaxError);
+  return (
+    !(error instanceof DdfError) &&
+    (error instanceof TypeError || error instanceof RangeError || error instanceof ReferenceError || error instanceof SyntaxError)
+  );
 }
 
 export class ListingsSyncJob implements Job {
@@ -107,7 +110,9 @@ export class ListingsSyncJob implements Job {
     if (result.upserted + result.removed > 0) this.options.onChanged?.();
     const seconds = `${(result.durationMs / 1000).toFixed(1)} s`;
     if (!result.error) {
-      this.log.info(`[listings] synced: ${result.upserted} changed, ${result.removed} removed, ${result.stored ?? "?"} stored (${seconds})`);
+      this.log.info(
+        `[listings] synced: ${result.upserted} changed, ${result.removed} removed, ${result.stored ?? "?"} stored (${seconds})`,
+      );
       return;
     }
     const next = result.nextRunAt ? `, next try in ${Math.max(1, Math.round((result.nextRunAt.getTime() - Date.now()) / 1000))} s` : "";

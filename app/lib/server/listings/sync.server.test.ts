@@ -31,13 +31,20 @@ async function feed(count: number, delayMs = 0) {
     await new Promise((r) => setTimeout(r, delayMs));
     return fetch(input, init);
   };
-  const client = createDdfClient({ tokenUrl: standIn.tokenUrl, apiUrl: standIn.apiUrl, clientId: "ddf-client", clientSecret: "ddf-secret", fetch: delayMs ? slow : undefined });
+  const client = createDdfClient({
+    tokenUrl: standIn.tokenUrl,
+    apiUrl: standIn.apiUrl,
+    clientId: "ddf-client",
+    clientSecret: "ddf-secret",
+    fetch: delayMs ? slow : undefined,
+  });
   return { standIn, client };
 }
 
 const state = async () => (await t.db.rows<ListingSyncRow>(sql`select * from listing_sync where id = 1`))[0]!;
 /** The API requests (token requests left out), paths relative to the API's root. */
-const apiRequests = (s: StandIn) => s.requests.filter((r) => r.path.startsWith("/odata/v1/")).map((r) => ({ ...r, path: r.path.slice("/odata/v1".length) }));
+const apiRequests = (s: StandIn) =>
+  s.requests.filter((r) => r.path.startsWith("/odata/v1/")).map((r) => ({ ...r, path: r.path.slice("/odata/v1".length) }));
 /** Only the Property resource's requests (the offices and open houses follow in each run). */
 const propertyRequests = (s: StandIn) => apiRequests(s).filter((r) => r.path.startsWith("/Property"));
 
@@ -58,8 +65,15 @@ describe(`syncListings (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
     // The facts and costs (issue 28) come with the listing, Rooms inline like Media.
     const condo = [...standIn.listings.values()].find((p) => p.AssociationFee && p.Rooms)!;
     expect(await listingByKey(t.db, condo.ListingKey)).toMatchObject({
-      costs: { associationFee: condo.AssociationFee, associationFeeFrequency: condo.AssociationFeeFrequency, taxAnnualAmount: condo.TaxAnnualAmount ?? null },
-      facts: { rooms: condo.Rooms!.map((r) => ({ type: r.RoomType, level: r.RoomLevel, dimensions: r.RoomDimensions ?? null })), heating: condo.Heating },
+      costs: {
+        associationFee: condo.AssociationFee,
+        associationFeeFrequency: condo.AssociationFeeFrequency,
+        taxAnnualAmount: condo.TaxAnnualAmount ?? null,
+      },
+      facts: {
+        rooms: condo.Rooms!.map((r) => ({ type: r.RoomType, level: r.RoomLevel, dimensions: r.RoomDimensions ?? null })),
+        heating: condo.Heating,
+      },
     });
 
     standIn.requests.length = 0;
@@ -73,11 +87,17 @@ describe(`syncListings (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
     const calls = propertyRequests(standIn);
     expect(calls.map((r) => r.path)).toEqual(["/Property/PropertyReplication()", "/Property"]);
     // Offices by their increment too, and the open houses whole (that resource has no replication).
-    expect(apiRequests(standIn).slice(2).map((r) => r.path)).toEqual(["/Office/OfficeReplication()", "/OpenHouse"]);
+    expect(
+      apiRequests(standIn)
+        .slice(2)
+        .map((r) => r.path),
+    ).toEqual(["/Office/OfficeReplication()", "/OpenHouse"]);
     expect(new URLSearchParams(calls[0]!.query).get("$filter")).toMatch(/^ModificationTimestamp gt /);
     const asked = /ListingKey in \((.*)\)/.exec(new URLSearchParams(calls[1]!.query).get("$filter") ?? "")![1]!.split(",");
     expect(asked.map((k) => k.replace(/'/g, "")).sort()).toEqual([...changed.map((p) => p.ListingKey), "39000001", "39000002"].sort());
-    const [row] = await t.db.rows<{ list_price: number }>(sql`select list_price from listings where listing_key = ${changed[0]!.ListingKey}`);
+    const [row] = await t.db.rows<{ list_price: number }>(
+      sql`select list_price from listings where listing_key = ${changed[0]!.ListingKey}`,
+    );
     expect(row!.list_price).toBe((changed[0]!.ListPrice ?? 0) + 1000);
     // The token from the first run is still good: none asked for.
     expect(standIn.requests.some((r) => r.path === "/connect/token")).toBe(false);
@@ -107,10 +127,14 @@ describe(`syncListings (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
     const p = [...standIn.listings.values()][2]!;
     standIn.upsert({ ...p, ListPrice: 1, ModificationTimestamp: new Date(Date.parse(p.ModificationTimestamp) + 10).toISOString() });
     await syncListings(t.db, client, { fullCheckMs: 6 * HOUR });
-    expect((await t.db.rows<{ list_price: number }>(sql`select list_price from listings where listing_key = ${p.ListingKey}`))[0]!.list_price).not.toBe(1);
+    expect(
+      (await t.db.rows<{ list_price: number }>(sql`select list_price from listings where listing_key = ${p.ListingKey}`))[0]!.list_price,
+    ).not.toBe(1);
     await t.db.rows(sql`update listing_sync set last_full_check_at = null where id = 1`);
     expect(await syncListings(t.db, client, { fullCheckMs: 6 * HOUR })).toMatchObject({ fetched: 1, upserted: 1, removed: 0 });
-    expect((await t.db.rows<{ list_price: number }>(sql`select list_price from listings where listing_key = ${p.ListingKey}`))[0]!.list_price).toBe(1);
+    expect(
+      (await t.db.rows<{ list_price: number }>(sql`select list_price from listings where listing_key = ${p.ListingKey}`))[0]!.list_price,
+    ).toBe(1);
   });
 
   it("renews an expired token transparently", async () => {
@@ -132,7 +156,12 @@ describe(`syncListings (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
     await syncListings(t.db, client, { fullCheckMs: 6 * HOUR });
     standIn.setDown(503);
     // A new client: no cached token, so the token endpoint is down too.
-    const fresh = createDdfClient({ tokenUrl: standIn.tokenUrl, apiUrl: standIn.apiUrl, clientId: "ddf-client", clientSecret: "ddf-secret" });
+    const fresh = createDdfClient({
+      tokenUrl: standIn.tokenUrl,
+      apiUrl: standIn.apiUrl,
+      clientId: "ddf-client",
+      clientSecret: "ddf-secret",
+    });
     for (const c of [client, fresh]) {
       await t.db.rows(sql`update listing_sync set last_full_check_at = null where id = 1`);
       const run = await syncListings(t.db, c, { fullCheckMs: 6 * HOUR, intervalMs: 900_000, backoffMaxMs: HOUR });
@@ -168,7 +197,10 @@ describe(`syncListings (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
     expect(workerDelay(run, 900_000)).toBeGreaterThan(590_000);
     expect((await state()).next_run_at!.getTime() - Date.now()).toBeGreaterThan(590_000);
     // A scheduled run does not start before then; a manual one does.
-    expect(await syncListings(t.db, client, { fullCheckMs: 6 * HOUR, onlyWhenDue: true })).toMatchObject({ ran: false, skipped: "not due" });
+    expect(await syncListings(t.db, client, { fullCheckMs: 6 * HOUR, onlyWhenDue: true })).toMatchObject({
+      ran: false,
+      skipped: "not due",
+    });
     const manual = await syncListings(t.db, client, { fullCheckMs: 6 * HOUR });
     expect(manual.ran && manual.error === undefined).toBe(true);
   });
@@ -177,7 +209,10 @@ describe(`syncListings (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
     // Each request takes 100 ms, so the run outlasts the other server's attempt.
     const { client } = await feed(250, 100);
     const other = usingPostgres ? await t.openAnother() : t.db;
-    const runs = await Promise.all([syncListings(t.db, client, { fullCheckMs: 6 * HOUR }), syncListings(other, client, { fullCheckMs: 6 * HOUR })]);
+    const runs = await Promise.all([
+      syncListings(t.db, client, { fullCheckMs: 6 * HOUR }),
+      syncListings(other, client, { fullCheckMs: 6 * HOUR }),
+    ]);
     expect(runs.filter((r) => r.ran)).toHaveLength(1);
     expect(runs.find((r) => !r.ran)).toMatchObject({ skipped: "busy", fetched: 0 });
     expect(await countListings(t.db)).toBe(250);
@@ -215,7 +250,11 @@ describe(`syncListings (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
     standIn.upsertOffice({ OfficeKey: first.ListOfficeKey!, OfficeName: "Renamed Realty & Co." });
     await syncListings(t.db, client, { fullCheckMs: 6 * HOUR });
     expect(await listingByKey(t.db, first.ListingKey)).toMatchObject({ brokerages: ["Renamed Realty & Co."] });
-    expect(apiRequests(standIn).filter((r) => r.path === "/Office").at(-1)!.query).toContain("OfficeKey");
+    expect(
+      apiRequests(standIn)
+        .filter((r) => r.path === "/Office")
+        .at(-1)!.query,
+    ).toContain("OfficeKey");
 
     standIn.removeOffice(first.ListOfficeKey!);
     await t.db.rows(sql`update listing_sync set last_full_check_at = now() - interval '7 hours'`);
@@ -233,7 +272,14 @@ describe(`syncListings (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
     // The fixture gives 29000100 one upcoming, one cancelled and one past open house.
     expect(found && "openHouses" in found ? found.openHouses.length : -1).toBe(1);
     standIn.openHouses.delete(`OH${first}`);
-    standIn.openHouses.set("OH-new", { OpenHouseKey: "OH-new", ListingKey: first!, OpenHouseDate: today, OpenHouseStartTime: "18:00:00.00", OpenHouseType: "Public", OpenHouseStatus: "Active" });
+    standIn.openHouses.set("OH-new", {
+      OpenHouseKey: "OH-new",
+      ListingKey: first!,
+      OpenHouseDate: today,
+      OpenHouseStartTime: "18:00:00.00",
+      OpenHouseType: "Public",
+      OpenHouseStatus: "Active",
+    });
     await syncListings(t.db, client, { fullCheckMs: 6 * HOUR });
     expect(await listingByKey(t.db, first!)).toMatchObject({ openHouses: [{ date: today, start: "18:00", end: null }] });
 
@@ -246,7 +292,9 @@ describe(`syncListings (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
     expect(await listingByKey(t.db, keys[2]!)).toEqual({ gone: true });
     const shown = (await searchListings(t.db, { page: 1, pageSize: 100 })).listings.map((l) => l.key);
     expect(shown).not.toContain(keys[1]);
-    expect((await searchListings(t.db, { page: 1, pageSize: 100, withAcceptedOffers: true })).listings.map((l) => l.key)).toContain(keys[1]);
+    expect((await searchListings(t.db, { page: 1, pageSize: 100, withAcceptedOffers: true })).listings.map((l) => l.key)).toContain(
+      keys[1],
+    );
 
     // The fixture makes every 37th listing the agent's own (29000100 among them).
     expect((await agentListings(t.db, FIXTURE_MEMBER_KEY, 6)).map((l) => l.key)).toContain(first);

@@ -38,8 +38,16 @@ export type ListingSyncRow = typeof listingSync.$inferSelect;
 export const DDF_SYNC = { intervalMs: 900_000, fullCheckMs: 6 * 3_600_000, backoffMaxMs: 3_600_000 } as const;
 
 /** DDF_SYNC, or the quicker clock a test sets (TEST_ONLY); for the server and `npm run listings`. */
-export function ddfSyncClockOf(testOnly?: { ddfSyncIntervalMs?: number; ddfFullCheckMs?: number }): { intervalMs: number; fullCheckMs: number; backoffMaxMs: number } {
-  return { intervalMs: testOnly?.ddfSyncIntervalMs ?? DDF_SYNC.intervalMs, fullCheckMs: testOnly?.ddfFullCheckMs ?? DDF_SYNC.fullCheckMs, backoffMaxMs: DDF_SYNC.backoffMaxMs };
+export function ddfSyncClockOf(testOnly?: { ddfSyncIntervalMs?: number; ddfFullCheckMs?: number }): {
+  intervalMs: number;
+  fullCheckMs: number;
+  backoffMaxMs: number;
+} {
+  return {
+    intervalMs: testOnly?.ddfSyncIntervalMs ?? DDF_SYNC.intervalMs,
+    fullCheckMs: testOnly?.ddfFullCheckMs ?? DDF_SYNC.fullCheckMs,
+    backoffMaxMs: DDF_SYNC.backoffMaxMs,
+  };
 }
 
 export interface SyncOptions {
@@ -93,7 +101,11 @@ export const SYNC_BACKOFF_BASE_MS = 30_000;
  * capped at backoffMaxMs. A 429's Retry-After wins when it is longer, and refused
  * credentials wait the longest, since only a configuration change (a restart) can fix them.
  */
-export function nextSyncDelay(consecutiveFailures: number, error: unknown, o: { intervalMs: number; backoffMaxMs: number; random?: () => number }): number {
+export function nextSyncDelay(
+  consecutiveFailures: number,
+  error: unknown,
+  o: { intervalMs: number; backoffMaxMs: number; random?: () => number },
+): number {
   if (consecutiveFailures <= 0) return o.intervalMs;
   if (error instanceof DdfAuthError) return o.backoffMaxMs;
   const delay = backoffDelay(consecutiveFailures, SYNC_BACKOFF_BASE_MS, o.backoffMaxMs, o.random);
@@ -127,7 +139,12 @@ export async function syncListings(db: Database, client: DdfClient, options: Syn
     ...extra,
   });
 
-  const state = await takeLease(db, me, { started, until: new Date(started.getTime() + leaseMs), onlyWhenDue: options.onlyWhenDue, progress });
+  const state = await takeLease(db, me, {
+    started,
+    until: new Date(started.getTime() + leaseMs),
+    onlyWhenDue: options.onlyWhenDue,
+    progress,
+  });
   if (!state) {
     const row = await leaseAndSchedule(db);
     const busy = Boolean(row?.lease_until && row.lease_until >= started);
@@ -161,13 +178,20 @@ export async function syncListings(db: Database, client: DdfClient, options: Syn
     progress.phase = "open houses";
     await run.checkpoint();
     const today = edmontonDate(started);
-    const openHouses = (await client.openHouses(today, run.call)).flatMap((o) => toOpenHouseRow(o, now()) ?? []).filter((o) => o.date >= today);
+    const openHouses = (await client.openHouses(today, run.call))
+      .flatMap((o) => toOpenHouseRow(o, now()) ?? [])
+      .filter((o) => o.date >= today);
     await replaceOpenHouses(db, openHouses, today);
     const lastFullCheckAt = fullCheckDue || !state.watermark ? started : state.last_full_check_at;
 
     const finished = now();
     const nextRunAt = new Date(finished.getTime() + nextSyncDelay(0, null, { intervalMs, backoffMaxMs }));
-    const final: SyncProgress = { ...progress, finishedAt: finished.toISOString(), durationMs: finished.getTime() - started.getTime(), ok: true };
+    const final: SyncProgress = {
+      ...progress,
+      finishedAt: finished.toISOString(),
+      durationMs: finished.getTime() - started.getTime(),
+      ok: true,
+    };
     await recordSuccess(db, me, { progress: final, finished, nextRunAt, lastFullCheckAt });
     return result({ stored: await countListings(db).catch(() => null), nextRunAt });
   } catch (thrown) {
@@ -178,8 +202,15 @@ export async function syncListings(db: Database, client: DdfClient, options: Syn
     const stopped = failure instanceof SyncStopped;
     const failures = stopped ? state.consecutive_failures : state.consecutive_failures + 1;
     // A stopped run is due again at once: whichever server is up next carries on.
-    const nextRunAt = stopped ? finished : new Date(finished.getTime() + nextSyncDelay(failures, failure, { intervalMs, backoffMaxMs, random: options.random }));
-    const final: SyncProgress = { ...progress, finishedAt: finished.toISOString(), durationMs: finished.getTime() - started.getTime(), ok: false };
+    const nextRunAt = stopped
+      ? finished
+      : new Date(finished.getTime() + nextSyncDelay(failures, failure, { intervalMs, backoffMaxMs, random: options.random }));
+    const final: SyncProgress = {
+      ...progress,
+      finishedAt: finished.toISOString(),
+      durationMs: finished.getTime() - started.getTime(),
+      ok: false,
+    };
     try {
       await recordFailure(db, me, { progress: final, finished, error, stopped, failures, nextRunAt });
     } catch (recordError) {
@@ -192,6 +223,7 @@ export async function syncListings(db: Database, client: DdfClient, options: Syn
 
 /** One line for logs, last_error and the inbox; DDF errors are already written to be shown. */
 function shortMessage(error: unknown): string {
-  const text = error instanceof DdfError || error instanceof LeaseLost || error instanceof SyncStopped ? error.message : messageChainOf(error);
+  const text =
+    error instanceof DdfError || error instanceof LeaseLost || error instanceof SyncStopped ? error.message : messageChainOf(error);
   return text.replace(/\s+/g, " ").slice(0, 300);
 }

@@ -6,17 +6,40 @@ import { isPlainAddress } from "./mail-text.server";
 
 const base = { id: 41, message_id: "<acknowledgement-1@averyhomes.example>", created_at: new Date("2026-11-23T18:30:05Z") };
 const contact = (payload: Record<string, unknown>, recipient: string | null = "jane@example.com") =>
-  buildAcknowledgementEmail({ ...base, source: "contact_form", recipient, payload: { name: "Jane Doe", email: "jane@example.com", phone: null, message: "Is the house still for sale?", submittedAt: "2026-11-23T18:30:00.000Z", contactId: 3, ...payload } });
+  buildAcknowledgementEmail({
+    ...base,
+    source: "contact_form",
+    recipient,
+    payload: {
+      name: "Jane Doe",
+      email: "jane@example.com",
+      phone: null,
+      message: "Is the house still for sale?",
+      submittedAt: "2026-11-23T18:30:00.000Z",
+      contactId: 3,
+      ...payload,
+    },
+  });
 const lead = (payload: Record<string, unknown>) =>
   buildAcknowledgementEmail({
     ...base,
     source: "Welcome Page Form",
     recipient: "sam@example.com",
-    payload: { fullName: "Sam Lee", email: "sam@example.com", phone: "780-555-0111", serviceType: "selling", comments: "Three bedrooms,\nnear a school.", submittedAt: "2026-03-08T17:00:00.000Z" /* the first day of MDT */, leadId: 9, ...payload },
+    payload: {
+      fullName: "Sam Lee",
+      email: "sam@example.com",
+      phone: "780-555-0111",
+      serviceType: "selling",
+      comments: "Three bedrooms,\nnear a school.",
+      submittedAt: "2026-03-08T17:00:00.000Z" /* the first day of MDT */,
+      leadId: 9,
+      ...payload,
+    },
   });
 
 /** Anything that would make the acknowledgement a commercial message needing consent. */
-const PROMOTIONAL = /newsletter|subscribe|sign up|sign-up|listing alert|instant (property )?updates|home valuation|free |new listings|open house|special offer|follow (me|us)|facebook|instagram|youtube|linkedin/i;
+const PROMOTIONAL =
+  /newsletter|subscribe|sign up|sign-up|listing alert|instant (property )?updates|home valuation|free |new listings|open house|special offer|follow (me|us)|facebook|instagram|youtube|linkedin/i;
 
 describe("the visitor's acknowledgement", () => {
   it("thanks the visitor in the spec's words, from the agent, to their address alone, with Reply-To the agent", () => {
@@ -49,7 +72,13 @@ describe("the visitor's acknowledgement", () => {
   });
 
   it("names the home and links its page for a listing inquiry", () => {
-    const listing = { key: "X1", address: "123 Main St NW, Edmonton", mlsNumber: "E4000001", path: "/listings/x1", url: "https://www.averyhomes.example/listings/x1" };
+    const listing = {
+      key: "X1",
+      address: "123 Main St NW, Edmonton",
+      mlsNumber: "E4000001",
+      path: "/listings/x1",
+      url: "https://www.averyhomes.example/listings/x1",
+    };
     const mail = contact({ listing });
     expect(mail.subject).toBe("Your question about 123 Main St NW, Edmonton");
     expect(mail.text).toContain("The home: 123 Main St NW, Edmonton (MLS® E4000001)\nhttps://www.averyhomes.example/listings/x1\n");
@@ -57,7 +86,9 @@ describe("the visitor's acknowledgement", () => {
   });
 
   it("links only a listing page of a site, never another address", () => {
-    const mail = contact({ listing: { key: "X1", address: "1 Elm St", mlsNumber: null, path: "/listings/x1", url: "javascript:alert(1)//listings/" } });
+    const mail = contact({
+      listing: { key: "X1", address: "1 Elm St", mlsNumber: null, path: "/listings/x1", url: "javascript:alert(1)//listings/" },
+    });
     expect(mail.html).not.toContain("javascript:");
     expect(mail.text).not.toContain("javascript:");
     expect(mail.text).toContain("The home: 1 Elm St\n");
@@ -80,7 +111,10 @@ describe("the visitor's acknowledgement", () => {
 
   it("carries nothing of a stranger's typed name or message: not in To:, not as a greeting, not as a link", () => {
     const spam = "Visit https://evil.example/win now";
-    for (const mail of [contact({ name: spam, message: `${spam} <a href="https://evil.example/">win</a> www.evil.example` }), lead({ fullName: spam, comments: spam })]) {
+    for (const mail of [
+      contact({ name: spam, message: `${spam} <a href="https://evil.example/">win</a> www.evil.example` }),
+      lead({ fullName: spam, comments: spam }),
+    ]) {
       expect(mail.to).toMatch(/^[^<>\s]+@example\.com$/);
       for (const part of [mail.text, mail.html, mail.subject]) {
         expect(part).not.toContain("evil.example");
@@ -91,7 +125,19 @@ describe("the visitor's acknowledgement", () => {
   });
 
   it("promotes nothing: no listings, newsletter, sign-up or links but the home's own page", () => {
-    for (const mail of [contact({}), lead({}), contact({ listing: { key: "X1", address: "1 Elm St", mlsNumber: "E1", path: "/listings/x1", url: "https://www.averyhomes.example/listings/x1" } })]) {
+    for (const mail of [
+      contact({}),
+      lead({}),
+      contact({
+        listing: {
+          key: "X1",
+          address: "1 Elm St",
+          mlsNumber: "E1",
+          path: "/listings/x1",
+          url: "https://www.averyhomes.example/listings/x1",
+        },
+      }),
+    ]) {
       expect(mail.text).not.toMatch(PROMOTIONAL);
       expect(mail.html).not.toMatch(PROMOTIONAL);
       const links = [...mail.html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
@@ -100,7 +146,9 @@ describe("the visitor's acknowledgement", () => {
   });
 
   it("keeps every header value on one line and escapes the home's address", () => {
-    const listing = contact({ listing: { key: "X", address: "1 Elm St <b>\r\nBcc: victim@example.com", mlsNumber: null, path: "/listings/x", url: "" } });
+    const listing = contact({
+      listing: { key: "X", address: "1 Elm St <b>\r\nBcc: victim@example.com", mlsNumber: null, path: "/listings/x", url: "" },
+    });
     expect(listing.subject).toBe("Your question about 1 Elm St <b> Bcc: victim@example.com");
     expect(listing.html).not.toContain("<b>");
     for (const value of [listing.subject, listing.to, ...Object.values(listing.headers)]) expect(value).not.toMatch(/[\r\n]/);

@@ -34,7 +34,11 @@ function homeOf(value: unknown): { address: string; mlsNumber: string; url: stri
   if (!value || typeof value !== "object") return null;
   const l = value as Record<string, unknown>;
   const url = webLink(l.url);
-  return { address: oneLine(str(l.address)), mlsNumber: oneLine(str(l.mlsNumber)), url: url && /^https?:\/\/[^/]+\/listings\//.test(url) ? url : null };
+  return {
+    address: oneLine(str(l.address)),
+    mlsNumber: oneLine(str(l.mlsNumber)),
+    url: url && /^https?:\/\/[^/]+\/listings\//.test(url) ? url : null,
+  };
 }
 
 /** What one form's acknowledgement says (its entry in the forms' registry). */
@@ -49,7 +53,10 @@ export interface AcknowledgementText {
   service?(payload: Record<string, unknown>): string;
 }
 
-export function acknowledgementEmail(n: Pick<OutboxNotification, "id" | "payload" | "message_id" | "created_at" | "recipient">, ack: AcknowledgementText): OutgoingEmail {
+export function acknowledgementEmail(
+  n: Pick<OutboxNotification, "id" | "payload" | "message_id" | "created_at" | "recipient">,
+  ack: AcknowledgementText,
+): OutgoingEmail {
   const p = (n.payload ?? {}) as Record<string, unknown>;
   const address = oneLine(n.recipient ?? str(p.email));
   if (!isPlainAddress(address)) throw new Error(`Acknowledgement ${n.id}: no valid address to send it to`);
@@ -61,7 +68,9 @@ export function acknowledgementEmail(n: Pick<OutboxNotification, "id" | "payload
   const subject = home?.address ? `Your question about ${home.address}` : `${ack.received}: ${agent.name}, ${agent.title}`;
   const service = ack.service?.(p) ?? "";
   const received = `${ack.received} on ${edmontonTime(submittedAt)}.`;
-  const homeLines = home?.address ? [`The home: ${home.address}${home.mlsNumber ? ` (MLS® ${home.mlsNumber})` : ""}`, ...(home.url ? [home.url] : [])] : [];
+  const homeLines = home?.address
+    ? [`The home: ${home.address}${home.mlsNumber ? ` (MLS® ${home.mlsNumber})` : ""}`, ...(home.url ? [home.url] : [])]
+    : [];
   const notYou = "If you did not write to us, someone else gave your address: you can ignore this e-mail.";
   const signature = [`${agent.name}, ${agent.title}`, brokerage.name, agent.phone];
 
@@ -86,12 +95,16 @@ export function acknowledgementEmail(n: Pick<OutboxNotification, "id" | "payload
   const homeHtml = home?.address
     ? `<p>The home: ${home.url ? `<a href="${escapeHtml(home.url)}">${escapeHtml(home.address)}</a>` : escapeHtml(home.address)}${home.mlsNumber ? ` (MLS® ${escapeHtml(home.mlsNumber)})` : ""}</p>\n`
     : "";
-  const html = htmlMail(subject, GREETING, `<p>${escapeHtml(promise)}</p>
+  const html = htmlMail(
+    subject,
+    GREETING,
+    `<p>${escapeHtml(promise)}</p>
 <p>${escapeHtml(agent.firstName)} will answer you personally. To talk sooner, call <a href="${escapeHtml(agent.phoneHref)}">${escapeHtml(agent.phone)}</a>.</p>
 <p>${escapeHtml(received)}</p>
 ${homeHtml}${service ? `<p>Service: ${escapeHtml(service)}</p>\n` : ""}<p style="color:#475569">${escapeHtml(notYou)}</p>
 <p style="color:#475569">${signature.map(escapeHtml).join("<br>")}</p>
-`);
+`,
+  );
 
   return {
     // The address only: a display name would be text a stranger typed (decision 042).

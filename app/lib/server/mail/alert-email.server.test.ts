@@ -43,7 +43,13 @@ const row = (p: unknown, recipient: string | null = "robin@example.com"): Outbox
   person_id: 7,
 });
 
-const drop = item({ kind: "price", address: "9 Elm Close", price: 465_000, oldPrice: 480_000, pageUrl: `${ORIGIN}/alerts/open/0pen.t0ken/X2` });
+const drop = item({
+  kind: "price",
+  address: "9 Elm Close",
+  price: 465_000,
+  oldPrice: 480_000,
+  pageUrl: `${ORIGIN}/alerts/open/0pen.t0ken/X2`,
+});
 
 describe("the listing alert", () => {
   it("is a two-part mail from the agent to the buyer, with the one-click unsubscribe headers and no Auto-Submitted", async () => {
@@ -60,20 +66,36 @@ describe("the listing alert", () => {
     const lines = Object.fromEntries(mail.parsed.headerLines.map((h) => [h.key, h.line.replace(/^[^:]+:\s*/, "").replace(/\s+/g, " ")]));
     expect(lines["list-unsubscribe"]).toBe(`<${unsubscribeUrl}>`);
     expect(lines["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
-    expect(mail.parsed.headers.get("list")).toEqual({ unsubscribe: { url: unsubscribeUrl }, "unsubscribe-post": { name: "List-Unsubscribe=One-Click" } });
+    expect(mail.parsed.headers.get("list")).toEqual({
+      unsubscribe: { url: unsubscribeUrl },
+      "unsubscribe-post": { name: "List-Unsubscribe=One-Click" },
+    });
     expect(lines["auto-submitted"]).toBeUndefined();
   });
 
   it("shows each home with its photo, price, address, beds, baths, brokerage and link, in both parts", async () => {
     const mail = await deliveredMail(row(payload({ items: [item(), drop], total: 2 })));
     for (const part of [mail.text, mail.html]) {
-      for (const expected of ["123 Main St NW, Edmonton", "9 Elm Close, Edmonton", "$480,000", "$465,000", "3 beds", "2 baths", "Listing brokerage: Example Realty"]) expect(part).toContain(expected);
+      for (const expected of [
+        "123 Main St NW, Edmonton",
+        "9 Elm Close, Edmonton",
+        "$480,000",
+        "$465,000",
+        "3 beds",
+        "2 baths",
+        "Listing brokerage: Example Realty",
+      ])
+        expect(part).toContain(expected);
       for (const headline of ["new listing", "price drop"]) expect(part.toLowerCase()).toContain(headline);
     }
-    expect(mail.text).toContain("PRICE DROP: $465,000 (was $480,000)\n9 Elm Close, Edmonton\n3 beds · 2 baths\nListing brokerage: Example Realty\nhttps://www.averyhomes.example/alerts/open/0pen.t0ken/X2\n");
+    expect(mail.text).toContain(
+      "PRICE DROP: $465,000 (was $480,000)\n9 Elm Close, Edmonton\n3 beds · 2 baths\nListing brokerage: Example Realty\nhttps://www.averyhomes.example/alerts/open/0pen.t0ken/X2\n",
+    );
     // The old price struck through on a drop.
     expect(mail.html).toMatch(/<s style="text-decoration:line-through[^"]*">\$480,000<\/s>/);
-    expect(mail.html).toContain(`<img src="${ORIGIN}/listings/photos/X1/0" width="550" height="367" alt="Photo of 123 Main St NW, Edmonton"`);
+    expect(mail.html).toContain(
+      `<img src="${ORIGIN}/listings/photos/X1/0" width="550" height="367" alt="Photo of 123 Main St NW, Edmonton"`,
+    );
     expect(mail.links).toContain(`${ORIGIN}/alerts/open/0pen.t0ken/X2`);
   });
 
@@ -91,7 +113,14 @@ describe("the listing alert", () => {
   it("names the sender, their mailing address and why the mail comes, and links to manage and unsubscribe, in both parts", async () => {
     const mail = await deliveredMail(row(payload()));
     for (const part of [mail.text, mail.html.replace(/&#39;/g, "'")]) {
-      for (const expected of [site.agent.name, site.brokerage.name, formatAddress(), "You receive this e-mail because you signed up for listing alerts", "Houses in Edmonton, 3+ bedrooms"]) expect(part).toContain(expected);
+      for (const expected of [
+        site.agent.name,
+        site.brokerage.name,
+        formatAddress(),
+        "You receive this e-mail because you signed up for listing alerts",
+        "Houses in Edmonton, 3+ bedrooms",
+      ])
+        expect(part).toContain(expected);
     }
     expect(mail.text).toContain(`Manage your alerts: ${ORIGIN}/alerts/manage/m4n4ge.t0ken\nUnsubscribe: ${unsubscribeUrl}\n`);
     expect(mail.html).toContain(`<a href="${ORIGIN}/alerts/manage/m4n4ge.t0ken" style="color:#1d4ed8">Manage your alerts</a>`);
@@ -111,7 +140,9 @@ describe("the listing alert", () => {
     expect(mail.text).toContain("10 Oak St");
     expect(mail.text).not.toContain("11 Oak St");
     expect(mail.html.match(/<img /g)).toHaveLength(10);
-    expect(mail.text).toContain(`These are the 10 newest of 14 updates.\nSee all the homes:\nHouses in Edmonton, 3+ bedrooms: ${ORIGIN}/listings?city=Edmonton&type=house&minBeds=3\n`);
+    expect(mail.text).toContain(
+      `These are the 10 newest of 14 updates.\nSee all the homes:\nHouses in Edmonton, 3+ bedrooms: ${ORIGIN}/listings?city=Edmonton&type=house&minBeds=3\n`,
+    );
     expect(mail.links).toContain(`${ORIGIN}/listings?city=Edmonton&type=house&minBeds=3`);
     expect(mail.parsed.subject).toBe("14 updates from your listing alerts");
   });
@@ -124,7 +155,25 @@ describe("the listing alert", () => {
     expect(changeOf(item({ kind: "status", status: "under-contract" })).headline).toBe("Conditionally sold");
     expect(changeOf(item({ kind: "status", status: "active" })).headline).toBe("Back on the market");
     expect(changeOf(item({ kind: "price", price: 500_000, oldPrice: 480_000 }))).toEqual({ headline: "Price increase", drop: false });
-    const gone = buildAlertEmail(row(payload({ items: [item({ kind: "removed", status: "Closed", address: "", photoUrl: null, price: null, beds: null, baths: null, brokerage: null, subscriptionLabel: "77 Birch Rd" })] })));
+    const gone = buildAlertEmail(
+      row(
+        payload({
+          items: [
+            item({
+              kind: "removed",
+              status: "Closed",
+              address: "",
+              photoUrl: null,
+              price: null,
+              beds: null,
+              baths: null,
+              brokerage: null,
+              subscriptionLabel: "77 Birch Rd",
+            }),
+          ],
+        }),
+      ),
+    );
     expect(gone.subject).toBe("Sold: 77 Birch Rd");
     expect(gone.text).toContain("SOLD: Price on request\n77 Birch Rd, Edmonton\nListing brokerage: not provided by the listing\n");
     expect(gone.html).not.toContain("<img");
@@ -156,7 +205,9 @@ describe("the listing alert", () => {
     expect(refused(payload(), null)).toThrow(/no valid address/);
     expect(refused(payload(), "a@example.com, b@example.com")).toThrow(/no valid address/);
     expect(refused({ ...payload(), unsubscribeUrl: "" })).toThrow(/no unsubscribe link/);
-    expect(refused({ ...payload(), manageUrl: "https://evil.example/alerts/manage/x" })).toThrow(/manage link is not a link on https:\/\/www\.averyhomes\.example/);
+    expect(refused({ ...payload(), manageUrl: "https://evil.example/alerts/manage/x" })).toThrow(
+      /manage link is not a link on https:\/\/www\.averyhomes\.example/,
+    );
     expect(refused({ ...payload(), items: [] })).toThrow(/no homes/);
     expect(refused({ ...payload(), items: "many" })).toThrow(/no homes/);
     expect(refused({ ...payload(), items: [null] })).toThrow(/home 1 is not an object/);
@@ -164,6 +215,8 @@ describe("the listing alert", () => {
     expect(refused({ ...payload(), items: [item({ pageUrl: "javascript:alert(1)" })] })).toThrow(/home 1's link is not a link/);
     expect(refused({ ...payload(), allLinks: [{ label: "x", url: "/listings" }] })).toThrow(/"see all" link 1/);
     // A photo from elsewhere is left out, not fetched.
-    expect(buildAlertEmail(row(payload({ items: [item({ photoUrl: "https://tracker.example/p.gif" })] }))).html).not.toContain("tracker.example");
+    expect(buildAlertEmail(row(payload({ items: [item({ photoUrl: "https://tracker.example/p.gif" })] }))).html).not.toContain(
+      "tracker.example",
+    );
   });
 });

@@ -31,7 +31,18 @@ export function changeOf(item: Pick<AlertItem, "kind" | "price" | "oldPrice" | "
       return { headline: drop ? "Price drop" : up ? "Price increase" : "Price change", drop };
     }
     case "status":
-      return { headline: sold ? "Sold" : status === "under-contract" ? "Conditionally sold" : status === "pending" ? "Sale pending" : status === "active" ? "Back on the market" : "No longer on the market", drop: false };
+      return {
+        headline: sold
+          ? "Sold"
+          : status === "under-contract"
+            ? "Conditionally sold"
+            : status === "pending"
+              ? "Sale pending"
+              : status === "active"
+                ? "Back on the market"
+                : "No longer on the market",
+        drop: false,
+      };
     case "removed":
       return { headline: sold ? "Sold" : "No longer on the market", drop: false };
   }
@@ -47,7 +58,10 @@ function subjectOf(m: AlertMail): string {
 function preheaderOf(m: AlertMail): string {
   const counts = new Map<string, number>();
   for (const item of m.items) counts.set(changeOf(item).headline, (counts.get(changeOf(item).headline) ?? 0) + 1);
-  return [...counts].map(([headline, n]) => `${headline}: ${n}`).join(" · ") + (m.total > m.items.length ? ` · ${m.total - m.items.length} more on the site` : "");
+  return (
+    [...counts].map(([headline, n]) => `${headline}: ${n}`).join(" · ") +
+    (m.total > m.items.length ? ` · ${m.total - m.items.length} more on the site` : "")
+  );
 }
 
 function placeOf(item: AlertItem): string {
@@ -83,14 +97,34 @@ function textOf(m: AlertMail, subject: string): string {
     "",
   ]);
   const more = moreOf(m) ? [moreOf(m)!] : [];
-  const all = m.allLinks.length ? [...more, "See all the homes:", ...m.allLinks.map((l) => `${l.label}: ${l.url}`), ""] : more.length ? [...more, ""] : [];
-  return [`Hi ${m.name ?? "there"},`, "", `${subject}.`, "", ...homes, ...all, "-- ", whyOf(m), `Manage your alerts: ${m.manageUrl}`, `Unsubscribe: ${m.unsubscribeUrl}`, "", ...sender(), ""].join("\n");
+  const all = m.allLinks.length
+    ? [...more, "See all the homes:", ...m.allLinks.map((l) => `${l.label}: ${l.url}`), ""]
+    : more.length
+      ? [...more, ""]
+      : [];
+  return [
+    `Hi ${m.name ?? "there"},`,
+    "",
+    `${subject}.`,
+    "",
+    ...homes,
+    ...all,
+    "-- ",
+    whyOf(m),
+    `Manage your alerts: ${m.manageUrl}`,
+    `Unsubscribe: ${m.unsubscribeUrl}`,
+    "",
+    ...sender(),
+    "",
+  ].join("\n");
 }
 
 const FONT = "font-family:Arial,Helvetica,sans-serif";
-const link = (href: string, label: string, style = "color:#1d4ed8") => `<a href="${escapeHtml(href)}" style="${style}">${escapeHtml(label)}</a>`;
+const link = (href: string, label: string, style = "color:#1d4ed8") =>
+  `<a href="${escapeHtml(href)}" style="${style}">${escapeHtml(label)}</a>`;
 /** A paragraph with its own margins (Outlook ignores CSS defaults): 4px above unless `style` sets them. */
-const para = (html: string, style = "") => `<p style="${/(^|;)margin:/.test(style) ? style : `margin:4px 0 0${style ? `;${style}` : ""}`}">${html}</p>`;
+const para = (html: string, style = "") =>
+  `<p style="${/(^|;)margin:/.test(style) ? style : `margin:4px 0 0${style ? `;${style}` : ""}`}">${html}</p>`;
 
 /** The photo spans the card: 600 wide, less the outer padding and the card's border. */
 const PHOTO_WIDTH = 550;
@@ -102,7 +136,11 @@ function itemHtml(item: AlertItem): string {
     ? `<tr><td style="padding:0">${`<a href="${escapeHtml(item.pageUrl)}"><img src="${escapeHtml(item.photoUrl)}" width="${PHOTO_WIDTH}" height="${PHOTO_HEIGHT}" alt="${escapeHtml(`Photo of ${placeOf(item)}`)}" style="display:block;width:100%;max-width:${PHOTO_WIDTH}px;height:auto;border:0"></a>`}</td></tr>\n`
     : "";
   const was = item.kind === "price" && item.oldPrice !== null ? escapeHtml(formatListingPrice(item.oldPrice)) : null;
-  const old = !was ? "" : drop ? ` <s style="text-decoration:line-through;color:#64748b;font-size:15px;font-weight:normal">${was}</s>` : ` <span style="color:#64748b;font-size:15px;font-weight:normal">(was ${was})</span>`;
+  const old = !was
+    ? ""
+    : drop
+      ? ` <s style="text-decoration:line-through;color:#64748b;font-size:15px;font-weight:normal">${was}</s>`
+      : ` <span style="color:#64748b;font-size:15px;font-weight:normal">(was ${was})</span>`;
   const facts = bedsBaths(item.beds, item.baths);
   return `<tr><td style="padding:12px 24px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;border:1px solid #e2e8f0">
@@ -120,9 +158,10 @@ ${para(link(item.pageUrl, "See this home", "color:#1d4ed8;font-weight:bold"), "m
 
 function htmlOf(m: AlertMail, subject: string): string {
   const more = moreOf(m) ? `${moreOf(m)} ` : "";
-  const all = m.allLinks.length || more
-    ? `<tr><td style="padding:12px 24px;${FONT};font-size:15px;color:#0f172a">${escapeHtml(more)}${m.allLinks.length ? `See all the homes: ${m.allLinks.map((l) => link(l.url, l.label)).join(" · ")}` : ""}</td></tr>\n`
-    : "";
+  const all =
+    m.allLinks.length || more
+      ? `<tr><td style="padding:12px 24px;${FONT};font-size:15px;color:#0f172a">${escapeHtml(more)}${m.allLinks.length ? `See all the homes: ${m.allLinks.map((l) => link(l.url, l.label)).join(" · ")}` : ""}</td></tr>\n`
+      : "";
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="x-apple-disable-message-reformatting"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:0;background-color:#f1f5f9">
@@ -141,7 +180,9 @@ ${para(sender().map(escapeHtml).join("<br>"), "margin:8px 0 0")}
 `;
 }
 
-export function buildAlertEmail(n: Pick<OutboxNotification, "id" | "kind" | "payload" | "message_id" | "created_at" | "recipient">): OutgoingEmail {
+export function buildAlertEmail(
+  n: Pick<OutboxNotification, "id" | "kind" | "payload" | "message_id" | "created_at" | "recipient">,
+): OutgoingEmail {
   const m = alertPayloadOf(n);
   const subject = subjectOf(m);
   return {
@@ -155,6 +196,10 @@ export function buildAlertEmail(n: Pick<OutboxNotification, "id" | "kind" | "pay
     date: n.created_at,
     // RFC 2369 and 8058: the mail program's own unsubscribe button, a POST to the same link. No
     // Auto-Submitted: it is no automatic reply, and some programs hide the button on those.
-    headers: { "List-Unsubscribe": `<${m.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click", "X-Notification-Id": String(n.id) },
+    headers: {
+      "List-Unsubscribe": `<${m.unsubscribeUrl}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      "X-Notification-Id": String(n.id),
+    },
   };
 }

@@ -76,7 +76,8 @@ export function alertPayloadOf(n: Pick<OutboxNotification, "id" | "kind" | "payl
   const items = p.items.slice(0, ALERT_MAIL_ITEMS).map((value: unknown, i): AlertItem => {
     if (!value || typeof value !== "object") throw bad(`home ${i + 1} is not an object`);
     const it = value as Record<string, unknown>;
-    if (!(LISTING_CHANGE_KINDS as readonly unknown[]).includes(it.kind)) throw bad(`home ${i + 1} has an unknown kind ${JSON.stringify(it.kind)}`);
+    if (!(LISTING_CHANGE_KINDS as readonly unknown[]).includes(it.kind))
+      throw bad(`home ${i + 1} has an unknown kind ${JSON.stringify(it.kind)}`);
     const subscriptionLabel = oneLine(str(it.subscriptionLabel));
     return {
       kind: it.kind as ListingChangeKind,

@@ -7,7 +7,14 @@ import type { OutboxNotification } from "./outbox.server";
 import { AGENT, ORIGIN, UNSAFE_HTML, deliveredMail } from "../../../../tests/support/parsed-mail";
 
 const confirmUrl = `${ORIGIN}/alerts/confirm/c0nf1rm.t0ken`;
-const payload = (over: Partial<ConfirmationPayload> = {}): ConfirmationPayload => ({ label: "Houses in Edmonton, $300,000–$500,000", kind: "search", frequency: "daily", confirmUrl, name: "Robin Buyer", ...over });
+const payload = (over: Partial<ConfirmationPayload> = {}): ConfirmationPayload => ({
+  label: "Houses in Edmonton, $300,000–$500,000",
+  kind: "search",
+  frequency: "daily",
+  confirmUrl,
+  name: "Robin Buyer",
+  ...over,
+});
 const row = (p: unknown, recipient: string | null = "robin@example.com"): OutboxNotification => ({
   id: 12,
   kind: "confirmation",
@@ -33,7 +40,9 @@ describe("the confirmation of a listing-alert sign-up", () => {
     expect(mail.parsed.headers.get("list")).toBeUndefined();
     expect(mail.parsed.messageId).toBe("<confirm-1@averyhomes.example>");
     expect(mail.text).toMatch(/^Hello,\n/);
-    expect(mail.text).toContain("Your search: Houses in Edmonton, $300,000–$500,000\nYou will receive new listings and price drops that match this search, once a day, at 7:00 a.m. Edmonton time.");
+    expect(mail.text).toContain(
+      "Your search: Houses in Edmonton, $300,000–$500,000\nYou will receive new listings and price drops that match this search, once a day, at 7:00 a.m. Edmonton time.",
+    );
     expect(mail.text).toContain(`Confirm here:\n${confirmUrl}\nThe link works for 7 days.`);
     expect(mail.html).toContain(`<a href="${confirmUrl}" style="font-weight:bold">Confirm my listing alerts</a>`);
     for (const part of [mail.text, mail.html]) {
@@ -45,8 +54,12 @@ describe("the confirmation of a listing-alert sign-up", () => {
 
   it("says what a watched home brings, and how often", () => {
     const mail = buildConfirmationEmail(row(payload({ kind: "watch", label: "123 Main St NW", frequency: "instant" })));
-    expect(mail.text).toContain("Watch this home: 123 Main St NW\nYou will receive this home's price changes, status changes and when it leaves the market, as they happen.");
-    expect(buildConfirmationEmail(row(payload({ frequency: "weekly" }))).text).toContain("once a week, on Saturdays at 7:00 a.m. Edmonton time.");
+    expect(mail.text).toContain(
+      "Watch this home: 123 Main St NW\nYou will receive this home's price changes, status changes and when it leaves the market, as they happen.",
+    );
+    expect(buildConfirmationEmail(row(payload({ frequency: "weekly" }))).text).toContain(
+      "once a week, on Saturdays at 7:00 a.m. Edmonton time.",
+    );
   });
 
   it("asks to confirm a change of how often, not new alerts, when the address already has the search (issue 38)", async () => {
@@ -73,7 +86,12 @@ describe("the confirmation of a listing-alert sign-up", () => {
   });
 
   it("carries nothing of the typed name: not in To:, not as a greeting, not as a link", async () => {
-    for (const name of ["Visit https://evil.example/win now", "<b>Robin</b> <script>alert(1)</script>\r\nBcc: victim@example.com", "Call 1-900-SCAM now", null]) {
+    for (const name of [
+      "Visit https://evil.example/win now",
+      "<b>Robin</b> <script>alert(1)</script>\r\nBcc: victim@example.com",
+      "Call 1-900-SCAM now",
+      null,
+    ]) {
       const mail = await deliveredMail(row(payload({ name })));
       expect(mail.parsed.to).toMatchObject({ value: [{ name: "", address: "robin@example.com" }] });
       expect(mail.raw).toMatch(/^To: robin@example\.com$/m);

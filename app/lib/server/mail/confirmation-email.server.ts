@@ -6,7 +6,19 @@
  */
 import { site } from "~/content/site";
 import { ALERT_FREQUENCIES, ALERT_KINDS, type AlertFrequency, type AlertKind } from "../../alert-values";
-import { MalformedPayloadError, automaticMail, escapeHtml, htmlButton, htmlMail, htmlNote, isPlainAddress, oneLine, payloadFields, str, webLink } from "./mail-text.server";
+import {
+  MalformedPayloadError,
+  automaticMail,
+  escapeHtml,
+  htmlButton,
+  htmlMail,
+  htmlNote,
+  isPlainAddress,
+  oneLine,
+  payloadFields,
+  str,
+  webLink,
+} from "./mail-text.server";
 import type { OutgoingEmail } from "./mail-text.server";
 import type { OutboxNotification } from "./outbox.server";
 
@@ -54,11 +66,21 @@ export function confirmationPayloadOf(n: Pick<OutboxNotification, "id" | "kind" 
   const confirmUrl = webLink(p.confirmUrl);
   if (!confirmUrl || !/^https?:\/\/[^/]+\/alerts\/confirm\/[^/?#]+$/.test(confirmUrl)) throw bad("no confirmation link on the site");
   const change = p.change as { from?: unknown } | undefined;
-  if (change !== undefined && (typeof change !== "object" || change === null || !isOneOf(ALERT_FREQUENCIES, change.from))) throw bad("malformed change");
-  return { label, kind: p.kind, frequency: p.frequency, confirmUrl, name: oneLine(str(p.name)) || null, ...(change ? { change: { from: change.from as AlertFrequency } } : {}) };
+  if (change !== undefined && (typeof change !== "object" || change === null || !isOneOf(ALERT_FREQUENCIES, change.from)))
+    throw bad("malformed change");
+  return {
+    label,
+    kind: p.kind,
+    frequency: p.frequency,
+    confirmUrl,
+    name: oneLine(str(p.name)) || null,
+    ...(change ? { change: { from: change.from as AlertFrequency } } : {}),
+  };
 }
 
-export function buildConfirmationEmail(n: Pick<OutboxNotification, "id" | "kind" | "payload" | "message_id" | "created_at" | "recipient">): OutgoingEmail {
+export function buildConfirmationEmail(
+  n: Pick<OutboxNotification, "id" | "kind" | "payload" | "message_id" | "created_at" | "recipient">,
+): OutgoingEmail {
   const p = confirmationPayloadOf(n);
   const address = oneLine(str(n.recipient));
   if (!isPlainAddress(address)) throw new MalformedPayloadError(`Confirmation ${n.id}: no valid address to send it to`);
@@ -69,7 +91,9 @@ export function buildConfirmationEmail(n: Pick<OutboxNotification, "id" | "kind"
   const where = `on ${agent.name}'s website (${agent.name}, ${agent.title}, ${brokerage.name})`;
   const asked = p.kind === "watch" ? `Watch this home: ${p.label}` : `Your search: ${p.label}`;
   // A change of how often says so: these alerts already come, and nothing new starts.
-  const ask = p.change ? `Please confirm the change to your listing alerts asked for ${where}.` : `Please confirm the listing alerts you asked for ${where}.`;
+  const ask = p.change
+    ? `Please confirm the change to your listing alerts asked for ${where}.`
+    : `Please confirm the listing alerts you asked for ${where}.`;
   const what = p.change
     ? `You already receive ${WHAT[p.kind]}, ${FREQUENCY_PHRASES[p.change.from]}. Once you confirm, they will come ${FREQUENCY_PHRASES[p.frequency]}.`
     : `You will receive ${WHAT[p.kind]}, ${FREQUENCY_PHRASES[p.frequency]}.`;
@@ -81,7 +105,24 @@ export function buildConfirmationEmail(n: Pick<OutboxNotification, "id" | "kind"
   const lifetime = "The link works for 7 days.";
   const signature = [`${agent.name}, ${agent.title}`, brokerage.name, agent.phone];
 
-  const text = [greeting, "", ask, "", asked, what, "", "Confirm here:", p.confirmUrl, lifetime, "", nothingYet, "", "-- ", ...signature, ""].join("\n");
+  const text = [
+    greeting,
+    "",
+    ask,
+    "",
+    asked,
+    what,
+    "",
+    "Confirm here:",
+    p.confirmUrl,
+    lifetime,
+    "",
+    nothingYet,
+    "",
+    "-- ",
+    ...signature,
+    "",
+  ].join("\n");
   const html = htmlMail(
     subject,
     greeting,

@@ -9,7 +9,10 @@ export function escapeHtml(value: string): string {
 
 /** Header values must stay on one line whatever the visitor typed. */
 export function oneLine(value: string): string {
-  return value.replace(/[\r\n\t\u2028\u2029]+/g, " ").replace(/\s{2,}/g, " ").trim();
+  return value
+    .replace(/[\r\n\t\u2028\u2029]+/g, " ")
+    .replace(/\s{2,}/g, " ")
+    .trim();
 }
 
 /** A payload's field as text: "" for nothing. */
@@ -54,7 +57,8 @@ export class MalformedPayloadError extends Error {
 
 /** A row's payload as an object of unknown fields, or a MalformedPayloadError naming the row. */
 export function payloadFields(n: { id: number; kind: string; payload: unknown }): Record<string, unknown> {
-  if (!n.payload || typeof n.payload !== "object" || Array.isArray(n.payload)) throw new MalformedPayloadError(`Outbox row ${n.id} (${n.kind}): the payload is not an object`);
+  if (!n.payload || typeof n.payload !== "object" || Array.isArray(n.payload))
+    throw new MalformedPayloadError(`Outbox row ${n.id} (${n.kind}): the payload is not an object`);
   return n.payload as Record<string, unknown>;
 }
 

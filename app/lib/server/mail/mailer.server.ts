@@ -102,6 +102,9 @@ function fileMailer(options: MailerOptions): Mailer {
 }
 
 export function emlFileName(n: Pick<OutboxNotification, "id" | "kind" | "created_at">): string {
-  const stamp = n.created_at.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+  const stamp = n.created_at
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z");
   return `${stamp}-${n.kind}-${n.id}.eml`;
 }

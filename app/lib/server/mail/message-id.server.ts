@@ -11,6 +11,9 @@ const domain = site.agent.email.split("@")[1] ?? "localhost";
  * with the same ID.
  */
 /** `kind`: a submission's kind (the forms' registry), or another mail's. */
-export function newMessageId(kind: SubmissionKind | "ack" | "reminder" | "summary" | "confirm" | "alert" | "warming" | "health", unique: string = randomUUID()): string {
+export function newMessageId(
+  kind: SubmissionKind | "ack" | "reminder" | "summary" | "confirm" | "alert" | "warming" | "health",
+  unique: string = randomUUID(),
+): string {
   return `<${kind}-${unique}@${domain}>`;
 }

@@ -80,7 +80,9 @@ export const contactNotice: NoticeOf = (p, n, submittedAt) => {
     name,
     email,
     subject: home ? `New question about ${home.address} from ${name}` : `New contact message from ${name}`,
-    intro: home ? `Someone asked about a home from its page on your website.` : `Someone sent a message through the contact form of your website.`,
+    intro: home
+      ? `Someone asked about a home from its page on your website.`
+      : `Someone sent a message through the contact form of your website.`,
     fields: [
       ["Name", name],
       ["Email", email],
@@ -108,7 +110,18 @@ export function noticeEmail(n: OutboxNotification, notice: NoticeOf): Notificati
   const { name, email, subject, intro, fields, longField } = notice(p, n, submittedAt);
 
   const reply = `Reply to this e-mail to answer ${name} directly.`;
-  const text = [intro, "", ...textFields(fields), "", `${longField[0]}:`, longField[1], "", reply, `-- ${site.agent.name}'s website`, ""].join("\n");
+  const text = [
+    intro,
+    "",
+    ...textFields(fields),
+    "",
+    `${longField[0]}:`,
+    longField[1],
+    "",
+    reply,
+    `-- ${site.agent.name}'s website`,
+    "",
+  ].join("\n");
   const html = htmlMail(
     subject,
     intro,

@@ -43,23 +43,33 @@ const alert: AlertPayload = {
 };
 
 async function person(email = "robin@example.com"): Promise<number> {
-  const [p] = await returning(t.db.rows, { id: people.id }, sql`insert into ${people} (${name(people.email)}, ${name(people.name)}) values (${email}, 'Robin')`);
+  const [p] = await returning(
+    t.db.rows,
+    { id: people.id },
+    sql`insert into ${people} (${name(people.email)}, ${name(people.name)}) values (${email}, 'Robin')`,
+  );
   return p!.id;
 }
 
 async function consent(personId: number, kind: "express" | "implied" | "withdrawal", expiresAt: Date | null = null): Promise<void> {
-  await t.db.rows(sql`insert into ${consentEvents} (${name(consentEvents.person_id)}, ${name(consentEvents.kind)}, ${name(consentEvents.basis)}, ${name(consentEvents.expires_at)})
+  await t.db
+    .rows(sql`insert into ${consentEvents} (${name(consentEvents.person_id)}, ${name(consentEvents.kind)}, ${name(consentEvents.basis)}, ${name(consentEvents.expires_at)})
     values (${personId}, ${kind}, 'test', ${expiresAt?.toISOString() ?? null}::timestamptz)`);
 }
 
 async function queue(kind: "alert" | "confirmation", personId: number | null, payload: unknown = alert): Promise<number> {
-  const [row] = await returning(t.db.rows, { id: o.id }, sql`
+  const [row] = await returning(
+    t.db.rows,
+    { id: o.id },
+    sql`
     insert into ${o} (${name(o.kind)}, ${name(o.source)}, ${name(o.recipient)}, ${name(o.person_id)}, ${name(o.payload)}, ${name(o.message_id)})
-    values (${kind}, 'listing_alerts', 'robin@example.com', ${personId}, ${JSON.stringify(payload)}::jsonb, ${`<${kind}-${Math.random()}@averyhomes.example>`})`);
+    values (${kind}, 'listing_alerts', 'robin@example.com', ${personId}, ${JSON.stringify(payload)}::jsonb, ${`<${kind}-${Math.random()}@averyhomes.example>`})`,
+  );
   return row!.id;
 }
 
-const stateOf = async (id: number) => (await select(t.db.rows, { status: o.status, attempts: o.attempts, last_error: o.last_error }, sql`from ${o} where ${o.id} = ${id}`))[0]!;
+const stateOf = async (id: number) =>
+  (await select(t.db.rows, { status: o.status, attempts: o.attempts, last_error: o.last_error }, sql`from ${o} where ${o.id} = ${id}`))[0]!;
 
 function worker(url: string) {
   const logged: string[] = [];
@@ -77,7 +87,10 @@ describe(`marketing consent at send time (${usingPostgres ? "PostgreSQL" : "PGli
     expect(await stateOf(row)).toMatchObject({ status: "sent" });
     expect(server.messages[0]!.to).toEqual(["robin@example.com"]);
     const parsed = await simpleParser(server.messages[0]!.raw);
-    expect(parsed.headers.get("list")).toEqual({ unsubscribe: { url: `${ORIGIN}/alerts/unsubscribe/m` }, "unsubscribe-post": { name: "List-Unsubscribe=One-Click" } });
+    expect(parsed.headers.get("list")).toEqual({
+      unsubscribe: { url: `${ORIGIN}/alerts/unsubscribe/m` },
+      "unsubscribe-post": { name: "List-Unsubscribe=One-Click" },
+    });
     expect(parsed.headers.get("auto-submitted")).toBeUndefined();
     expect(parsed.html).toMatch(/<s style="text-decoration:line-through[^"]*">\$480,000<\/s>/);
   });
@@ -94,7 +107,8 @@ describe(`marketing consent at send time (${usingPostgres ? "PostgreSQL" : "PGli
     const { job, logged } = worker(server.url);
     expect(await job.drainOnce()).toBe(4);
     expect(server.messages).toHaveLength(0);
-    for (const row of rows) expect(await stateOf(row)).toEqual({ status: "withheld", attempts: 1, last_error: "no marketing consent when it was due" });
+    for (const row of rows)
+      expect(await stateOf(row)).toEqual({ status: "withheld", attempts: 1, last_error: "no marketing consent when it was due" });
     expect(await outboxCounts(t.db)).toMatchObject({ withheld: 4, sent: 0, pending: 0, sending: 0 });
     expect(logged).toHaveLength(4);
     for (const line of logged) {
@@ -116,7 +130,13 @@ describe(`marketing consent at send time (${usingPostgres ? "PostgreSQL" : "PGli
 
   it("sends the transactional confirmation without any consent", async () => {
     const server = await smtp();
-    const row = await queue("confirmation", null, { label: "Houses in Edmonton", kind: "search", frequency: "instant", confirmUrl: `${ORIGIN}/alerts/confirm/c`, name: null });
+    const row = await queue("confirmation", null, {
+      label: "Houses in Edmonton",
+      kind: "search",
+      frequency: "instant",
+      confirmUrl: `${ORIGIN}/alerts/confirm/c`,
+      name: null,
+    });
     await worker(server.url).job.drainOnce();
     expect(await stateOf(row)).toMatchObject({ status: "sent" });
     expect(server.messages).toHaveLength(1);
@@ -127,7 +147,13 @@ describe(`marketing consent at send time (${usingPostgres ? "PostgreSQL" : "PGli
     const id = await person();
     await consent(id, "express");
     const broken = await queue("alert", id, { ...alert, unsubscribeUrl: "javascript:alert(1)" });
-    const fine = await queue("confirmation", null, { label: "Houses", kind: "search", frequency: "daily", confirmUrl: `${ORIGIN}/alerts/confirm/c`, name: "Robin" });
+    const fine = await queue("confirmation", null, {
+      label: "Houses",
+      kind: "search",
+      frequency: "daily",
+      confirmUrl: `${ORIGIN}/alerts/confirm/c`,
+      name: "Robin",
+    });
     const { job, logged } = worker(server.url);
     expect(await job.drainOnce()).toBe(2);
     expect(await stateOf(broken)).toEqual({ status: "failed", attempts: 1, last_error: `Alert ${broken}: no unsubscribe link` });

@@ -64,10 +64,15 @@ describe(`OutboxJob claims and concurrency (${usingPostgres ? "PostgreSQL" : "PG
   it("sends each notification once with two workers on one database", async () => {
     const server = await smtp();
     const total = 40;
-    for (let i = 0; i < total; i++) await createContact(t.db, { name: `Visitor ${i}`, email: `v${i}@example.com`, phone: "", message: `m${i}` });
+    for (let i = 0; i < total; i++)
+      await createContact(t.db, { name: `Visitor ${i}`, email: `v${i}@example.com`, phone: "", message: `m${i}` });
     const dbB: Database = usingPostgres ? await t.openAnother() : t.db;
-    const a = new JobRunner({ db: t.db, log: fast.log }).add(new OutboxJob(t.db, createMailer(mailOptions(server.url)), { ...fast, batchSize: 3 }));
-    const b = new JobRunner({ db: dbB, log: fast.log }).add(new OutboxJob(dbB, createMailer(mailOptions(server.url)), { ...fast, batchSize: 3 }));
+    const a = new JobRunner({ db: t.db, log: fast.log }).add(
+      new OutboxJob(t.db, createMailer(mailOptions(server.url)), { ...fast, batchSize: 3 }),
+    );
+    const b = new JobRunner({ db: dbB, log: fast.log }).add(
+      new OutboxJob(dbB, createMailer(mailOptions(server.url)), { ...fast, batchSize: 3 }),
+    );
     a.start();
     b.start();
     await until(async () => (await outboxCounts(t.db)).sent === total, 30_000);
@@ -79,8 +84,11 @@ describe(`OutboxJob claims and concurrency (${usingPostgres ? "PostgreSQL" : "PG
 
   it("never hands one row to two claimers racing on separate connections", async () => {
     const total = 150;
-    for (let i = 0; i < total; i++) await createContact(t.db, { name: `Racer ${i}`, email: `race${i}@example.com`, phone: "", message: "" });
-    const claimers: Database[] = usingPostgres ? await Promise.all([t.openAnother(), t.openAnother(), t.openAnother()]) : [t.db, t.db, t.db];
+    for (let i = 0; i < total; i++)
+      await createContact(t.db, { name: `Racer ${i}`, email: `race${i}@example.com`, phone: "", message: "" });
+    const claimers: Database[] = usingPostgres
+      ? await Promise.all([t.openAnother(), t.openAnother(), t.openAnother()])
+      : [t.db, t.db, t.db];
     const claimedIds: number[] = [];
     await Promise.all(
       claimers.flatMap((db) =>

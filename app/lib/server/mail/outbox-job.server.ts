@@ -48,7 +48,13 @@ export const OUTBOX_IN_FLIGHT = 4;
  * --retry-failed`); a claim of 2 minutes outlasts nodemailer's own 30 s timeouts, so only a
  * process that died loses its rows to another. The test suites set quicker clocks through TEST_ONLY.
  */
-export const OUTBOX_DELIVERY = { pollMs: 5_000, maxAttempts: 12, backoffBaseMs: 10_000, backoffMaxMs: 3_600_000, leaseMs: 120_000 } as const;
+export const OUTBOX_DELIVERY = {
+  pollMs: 5_000,
+  maxAttempts: 12,
+  backoffBaseMs: 10_000,
+  backoffMaxMs: 3_600_000,
+  leaseMs: 120_000,
+} as const;
 
 /** The outbox job's name in the runner (`wake(OUTBOX_JOB)` when a notification is queued). */
 export const OUTBOX_JOB = "outbox";
@@ -71,7 +77,11 @@ export class OutboxJob extends QueueJob<OutboxNotification> {
     private readonly mailer: Mailer,
     options: OutboxJobOptions,
   ) {
-    super(OUTBOX_JOB, { ...options, batchSize: options.batchSize ?? OUTBOX_IN_FLIGHT, leaseMs: options.leaseMs ?? OUTBOX_DELIVERY.leaseMs });
+    super(OUTBOX_JOB, {
+      ...options,
+      batchSize: options.batchSize ?? OUTBOX_IN_FLIGHT,
+      leaseMs: options.leaseMs ?? OUTBOX_DELIVERY.leaseMs,
+    });
   }
 
   protected claim(limit: number, leaseMs: number): Promise<OutboxNotification[]> {
@@ -124,10 +134,14 @@ export class OutboxJob extends QueueJob<OutboxNotification> {
     try {
       if (next.giveUp) {
         await markFailed(this.db, n.id, reason);
-        this.log.error(`[outbox] notification #${n.id} (${n.kind}, ${n.message_id}) FAILED after ${n.attempts} attempt(s) and is kept for review: ${reason}`);
+        this.log.error(
+          `[outbox] notification #${n.id} (${n.kind}, ${n.message_id}) FAILED after ${n.attempts} attempt(s) and is kept for review: ${reason}`,
+        );
       } else {
         await markForRetry(this.db, n.id, next.delayMs, reason);
-        this.log.warn(`[outbox] notification #${n.id} attempt ${n.attempts} failed, retrying in ${Math.round(next.delayMs / 1000)} s: ${reason}`);
+        this.log.warn(
+          `[outbox] notification #${n.id} attempt ${n.attempts} failed, retrying in ${Math.round(next.delayMs / 1000)} s: ${reason}`,
+        );
       }
     } catch (settleError) {
       // The claim expires on its own and the row is retried then.

@@ -42,13 +42,21 @@ describe(`notification delivery (${usingPostgres ? "PostgreSQL" : "PGlite"})`, (
     const [stored] = await t.db.rows<{ message_id: string; status: string }>(sql`select message_id, status from notification_outbox`);
     expect(header(raw, "Message-ID")).toBe(stored!.message_id);
     expect(stored!.status).toBe("sent");
-    for (const expected of ["Ana <b>Bold</b>", "ana@example.com", "780-555-0177", "I'm Selling (selling)", "Welcome Page Form", String(leadId), "Corner lot & big yard"]) {
+    for (const expected of [
+      "Ana <b>Bold</b>",
+      "ana@example.com",
+      "780-555-0177",
+      "I'm Selling (selling)",
+      "Welcome Page Form",
+      String(leadId),
+      "Corner lot & big yard",
+    ]) {
       expect(text).toContain(expected);
     }
     // The HTML part escapes what the visitor typed.
     expect(text).toContain("Ana &lt;b&gt;Bold&lt;/b&gt;");
     expect(text).toContain("Corner lot &amp; big yard");
-    expect(text).not.toContain("<td style=\"padding:4px 0\">Ana <b>");
+    expect(text).not.toContain('<td style="padding:4px 0">Ana <b>');
   });
 
   it("stores the lead and answers success while SMTP is down, then delivers once it is back, after a restart", async () => {
@@ -57,12 +65,19 @@ describe(`notification delivery (${usingPostgres ? "PostgreSQL" : "PGlite"})`, (
     await server.stop();
 
     const leads = { db: t.db, notificationQueued: () => {}, acknowledge: false };
-    const result = await submit(leads, "contact", (db) => createContact(db, { name: "Down Time", email: "down@example.com", phone: "", message: "Anyone there?" }), quiet);
+    const result = await submit(
+      leads,
+      "contact",
+      (db) => createContact(db, { name: "Down Time", email: "down@example.com", phone: "", message: "Anyone there?" }),
+      quiet,
+    );
     expect(result.ok).toBe(true);
 
     const first = new OutboxJob(t.db, createMailer(mailOptions(`smtp://127.0.0.1:${port}`)), fast);
     expect(await first.drainOnce()).toBe(1);
-    let [row] = await t.db.rows<{ status: string; attempts: number; last_error: string }>(sql`select status, attempts, last_error from notification_outbox`);
+    let [row] = await t.db.rows<{ status: string; attempts: number; last_error: string }>(
+      sql`select status, attempts, last_error from notification_outbox`,
+    );
     expect(row).toMatchObject({ status: "pending", attempts: 1 });
     expect(row!.last_error).toMatch(/ECONNREFUSED|connect/i);
 
@@ -73,7 +88,9 @@ describe(`notification delivery (${usingPostgres ? "PostgreSQL" : "PGlite"})`, (
     second.start();
     await until(() => revived.messages.length === 1);
     await second.stop(10_000);
-    [row] = await t.db.rows<{ status: string; attempts: number; last_error: string }>(sql`select status, attempts, last_error from notification_outbox`);
+    [row] = await t.db.rows<{ status: string; attempts: number; last_error: string }>(
+      sql`select status, attempts, last_error from notification_outbox`,
+    );
     expect(row).toMatchObject({ status: "sent", attempts: 2, last_error: null });
     expect(decoded(revived.messages[0]!.raw)).toContain("Anyone there?");
   });
@@ -82,7 +99,10 @@ describe(`notification delivery (${usingPostgres ? "PostgreSQL" : "PGlite"})`, (
     const server = await smtp({ rejectWith: 550 });
     await createContact(t.db, { name: "Refused", email: "r@example.com", phone: "", message: "" });
     const errors: string[] = [];
-    const worker = new OutboxJob(t.db, createMailer(mailOptions(server.url)), { ...fast, log: { ...quiet, error: (m: string) => errors.push(m) } });
+    const worker = new OutboxJob(t.db, createMailer(mailOptions(server.url)), {
+      ...fast,
+      log: { ...quiet, error: (m: string) => errors.push(m) },
+    });
     await worker.drainOnce();
     const [row] = await t.db.rows<{ status: string; last_error: string }>(sql`select status, last_error from notification_outbox`);
     expect(row!.status).toBe("failed");
@@ -98,7 +118,9 @@ describe(`notification delivery (${usingPostgres ? "PostgreSQL" : "PGlite"})`, (
     const url = down.url;
     await down.stop();
     await createContact(t.db, { name: "Never", email: "never@example.com", phone: "", message: "" });
-    const worker = new JobRunner({ db: t.db, log: quiet }).add(new OutboxJob(t.db, createMailer(mailOptions(url)), { ...fast, maxAttempts: 3, backoffBaseMs: 1, backoffMaxMs: 2 }));
+    const worker = new JobRunner({ db: t.db, log: quiet }).add(
+      new OutboxJob(t.db, createMailer(mailOptions(url)), { ...fast, maxAttempts: 3, backoffBaseMs: 1, backoffMaxMs: 2 }),
+    );
     worker.start();
     await until(async () => (await outboxCounts(t.db)).failed === 1);
     await worker.stop(10_000);
@@ -109,8 +131,17 @@ describe(`notification delivery (${usingPostgres ? "PostgreSQL" : "PGlite"})`, (
   it("writes .eml files under the mail folder when SMTP_URL is unset", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "agent-site-mail-"));
     try {
-      await createContact(t.db, { name: "File Person", email: "file@example.com", phone: "780-555-0000", message: "<script>alert(1)</script>" });
-      const worker = new OutboxJob(t.db, createMailer({ mailDir: dir, from: "site@averyhomes.example", to: "agent@averyhomes.example" }), fast);
+      await createContact(t.db, {
+        name: "File Person",
+        email: "file@example.com",
+        phone: "780-555-0000",
+        message: "<script>alert(1)</script>",
+      });
+      const worker = new OutboxJob(
+        t.db,
+        createMailer({ mailDir: dir, from: "site@averyhomes.example", to: "agent@averyhomes.example" }),
+        fast,
+      );
       expect(await worker.drainOnce()).toBe(1);
       const files = readdirSync(dir);
       expect(files).toHaveLength(1);

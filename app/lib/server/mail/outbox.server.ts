@@ -13,7 +13,17 @@ import type { Database } from "../../../../platform/db/database";
 import { type RowOf, name, returning, select } from "../../../../platform/db/query";
 
 /** What the worker claims of a notification: what its mail says and how often it was tried. */
-const notificationFields = { id: o.id, kind: o.kind, source: o.source, payload: o.payload, message_id: o.message_id, attempts: o.attempts, created_at: o.created_at, recipient: o.recipient, person_id: o.person_id };
+const notificationFields = {
+  id: o.id,
+  kind: o.kind,
+  source: o.source,
+  payload: o.payload,
+  message_id: o.message_id,
+  attempts: o.attempts,
+  created_at: o.created_at,
+  recipient: o.recipient,
+  person_id: o.person_id,
+};
 
 type ClaimedRow = RowOf<typeof notificationFields>;
 /** A claimed row; its person may be left out by a row made by hand (a test, a tool): the mails that need it say so. */
@@ -21,7 +31,10 @@ export type OutboxNotification = Omit<ClaimedRow, "person_id"> & Partial<Pick<Cl
 
 export async function claimDueNotifications(db: Database, limit: number, leaseMs: number): Promise<OutboxNotification[]> {
   const due = alias(o, "due");
-  return returning(db.rows, notificationFields, sql`
+  return returning(
+    db.rows,
+    notificationFields,
+    sql`
     update ${o}
     set ${name(o.status)} = 'sending', ${name(o.attempts)} = ${o.attempts} + 1,
         ${name(o.next_attempt_at)} = now() + ${leaseMs}::integer * interval '1 millisecond'
@@ -31,7 +44,8 @@ export async function claimDueNotifications(db: Database, limit: number, leaseMs
       order by ${due.next_attempt_at}, ${due.id}
       limit ${limit}::integer
       for update skip locked
-    )`);
+    )`,
+  );
 }
 
 /** Marks one notification delivered, as soon as the receiving server has accepted it. */
@@ -67,9 +81,13 @@ export async function markWithheld(db: Database, id: number, reason: string): Pr
 
 /** Puts failed notifications back in the queue (after the cause, e.g. a wrong SMTP_URL, is fixed). */
 export async function requeueFailed(db: Database): Promise<number> {
-  const rows = await returning(db.rows, { id: o.id }, sql`
+  const rows = await returning(
+    db.rows,
+    { id: o.id },
+    sql`
     update ${o} set ${name(o.status)} = 'pending', ${name(o.attempts)} = 0, ${name(o.next_attempt_at)} = now()
-    where ${o.status} = 'failed'`);
+    where ${o.status} = 'failed'`,
+  );
   return rows.length;
 }
 
@@ -83,8 +101,12 @@ export interface OutboxCounts {
 }
 
 export async function outboxCounts(db: Database): Promise<OutboxCounts> {
-  const rows = await select(db.rows, { status: o.status, n: sql<number>`count(*)::integer` }, sql`
-    from ${o} group by ${o.status}`);
+  const rows = await select(
+    db.rows,
+    { status: o.status, n: sql<number>`count(*)::integer` },
+    sql`
+    from ${o} group by ${o.status}`,
+  );
   const counts: OutboxCounts = { pending: 0, sending: 0, sent: 0, failed: 0, withheld: 0 };
   for (const r of rows) counts[r.status] = Number(r.n);
   return counts;

@@ -22,14 +22,24 @@ const smtp = smtpServersForThisFile();
 const acknowledge = { acknowledge: true };
 
 const rowsOf = (kind: string) =>
-  select(t.db.rows, { id: o.id, status: o.status, lastError: o.last_error, recipient: o.recipient }, sql`from ${o} where ${o.kind} = ${kind} order by ${o.id}`);
+  select(
+    t.db.rows,
+    { id: o.id, status: o.status, lastError: o.last_error, recipient: o.recipient },
+    sql`from ${o} where ${o.kind} = ${kind} order by ${o.id}`,
+  );
 
 async function drainAll(job: OutboxJob): Promise<void> {
   while ((await job.drainOnce()) > 0);
 }
 
 async function confirmationTo(recipient: string): Promise<void> {
-  const payload = { label: "Houses in Edmonton", kind: "search", frequency: "daily", confirmUrl: "https://www.averyhomes.example/alerts/confirm/t0ken", name: null };
+  const payload = {
+    label: "Houses in Edmonton",
+    kind: "search",
+    frequency: "daily",
+    confirmUrl: "https://www.averyhomes.example/alerts/confirm/t0ken",
+    name: null,
+  };
   await t.db.rows(sql`
     insert into ${o} (${name(o.kind)}, ${name(o.source)}, ${name(o.payload)}, ${name(o.message_id)}, ${name(o.recipient)})
     values ('confirmation', 'listing_alerts', ${JSON.stringify(payload)}::jsonb, ${newMessageId("confirm")}, ${recipient})`);
@@ -38,8 +48,22 @@ async function confirmationTo(recipient: string): Promise<void> {
 describe(`the daily cap of mails to one recipient (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
   it(`sends ${RECIPIENT_CAP} acknowledgements to an address named in 8 submissions, stores every lead and notifies the agent of each`, async () => {
     const server = await smtp();
-    for (let i = 0; i < 4; i++) await createContact(t.db, { name: `Visit https://evil.example/win now ${i}`, email: "victim@example.com", phone: "", message: "Buy now" }, new Date(), undefined, acknowledge);
-    for (let i = 0; i < 4; i++) await recordLead(t.db, { fullName: `Stranger ${i}`, email: "victim@example.com", phone: "780-555-0111", serviceType: "buying", comments: "" }, undefined, new Date(), acknowledge);
+    for (let i = 0; i < 4; i++)
+      await createContact(
+        t.db,
+        { name: `Visit https://evil.example/win now ${i}`, email: "victim@example.com", phone: "", message: "Buy now" },
+        new Date(),
+        undefined,
+        acknowledge,
+      );
+    for (let i = 0; i < 4; i++)
+      await recordLead(
+        t.db,
+        { fullName: `Stranger ${i}`, email: "victim@example.com", phone: "780-555-0111", serviceType: "buying", comments: "" },
+        undefined,
+        new Date(),
+        acknowledge,
+      );
     await drainAll(new OutboxJob(t.db, createMailer(mailOptions(server.url)), fast));
 
     const toVictim = server.messages.filter((m) => m.to.includes("victim@example.com"));
@@ -48,7 +72,11 @@ describe(`the daily cap of mails to one recipient (${usingPostgres ? "PostgreSQL
     expect(acks.map((r) => r.status)).toEqual(["sent", "sent", "sent", "withheld", "withheld", "withheld", "withheld", "withheld"]);
     for (const r of acks.slice(RECIPIENT_CAP)) expect(r.lastError).toBe(capReason("acknowledgement"));
     // Never lose a lead: all 8 are stored (4 messages of one contact, 4 leads) and the agent got all 8 notifications.
-    const stored = await select(t.db.rows, { n: sql<number>`(select count(*)::integer from ${propertyInquiries}) + (select count(*)::integer from ${leads})` }, sql``);
+    const stored = await select(
+      t.db.rows,
+      { n: sql<number>`(select count(*)::integer from ${propertyInquiries}) + (select count(*)::integer from ${leads})` },
+      sql``,
+    );
     expect(Number(stored[0]!.n)).toBe(8);
     expect(server.messages.filter((m) => m.to.includes("agent@averyhomes.example"))).toHaveLength(8);
     expect([...(await rowsOf("contact")), ...(await rowsOf("lead"))].every((r) => r.status === "sent")).toBe(true);
@@ -62,7 +90,13 @@ describe(`the daily cap of mails to one recipient (${usingPostgres ? "PostgreSQL
 
   it("counts the spellings of one mailbox together: case, +tags, Gmail's dots", async () => {
     const server = await smtp();
-    for (const email of ["Robin.Buyer@gmail.com", "robinbuyer+1@gmail.com", "r.o.b.i.n.b.u.y.e.r@googlemail.com", "ROBINBUYER+homes@GMAIL.com", "robinbuyer@gmail.com"]) {
+    for (const email of [
+      "Robin.Buyer@gmail.com",
+      "robinbuyer+1@gmail.com",
+      "r.o.b.i.n.b.u.y.e.r@googlemail.com",
+      "ROBINBUYER+homes@GMAIL.com",
+      "robinbuyer@gmail.com",
+    ]) {
       await createContact(t.db, { name: "X", email, phone: "", message: "" }, new Date(), undefined, acknowledge);
     }
     await drainAll(new OutboxJob(t.db, createMailer(mailOptions(server.url)), fast));
@@ -72,11 +106,18 @@ describe(`the daily cap of mails to one recipient (${usingPostgres ? "PostgreSQL
   it("caps each kind on its own, and leaves other recipients alone", async () => {
     const server = await smtp();
     for (let i = 0; i < 5; i++) await confirmationTo("victim@example.com");
-    for (let i = 0; i < 2; i++) await createContact(t.db, { name: "V", email: "victim@example.com", phone: "", message: "" }, new Date(), undefined, acknowledge);
+    for (let i = 0; i < 2; i++)
+      await createContact(t.db, { name: "V", email: "victim@example.com", phone: "", message: "" }, new Date(), undefined, acknowledge);
     await confirmationTo("someone-else@example.com");
     await drainAll(new OutboxJob(t.db, createMailer(mailOptions(server.url)), fast));
     const confirmations = await rowsOf("confirmation");
-    expect(confirmations.filter((r) => r.recipient === "victim@example.com").map((r) => r.status)).toEqual(["sent", "sent", "sent", "withheld", "withheld"]);
+    expect(confirmations.filter((r) => r.recipient === "victim@example.com").map((r) => r.status)).toEqual([
+      "sent",
+      "sent",
+      "sent",
+      "withheld",
+      "withheld",
+    ]);
     expect(confirmations.find((r) => r.recipient === "someone-else@example.com")?.status).toBe("sent");
     expect((await rowsOf("acknowledgement")).map((r) => r.status)).toEqual(["sent", "sent"]);
   });
@@ -85,7 +126,10 @@ describe(`the daily cap of mails to one recipient (${usingPostgres ? "PostgreSQL
     const server = await smtp();
     for (let i = 0; i < 10; i++) await confirmationTo("victim@example.com");
     const options = { ...fast, batchSize: 4 };
-    const [a, b] = [new OutboxJob(t.db, createMailer(mailOptions(server.url)), options), new OutboxJob(t.db, createMailer(mailOptions(server.url)), options)];
+    const [a, b] = [
+      new OutboxJob(t.db, createMailer(mailOptions(server.url)), options),
+      new OutboxJob(t.db, createMailer(mailOptions(server.url)), options),
+    ];
     await Promise.all([drainAll(a), drainAll(b)]);
     expect(server.messages.filter((m) => m.to.includes("victim@example.com"))).toHaveLength(RECIPIENT_CAP);
     expect((await rowsOf("confirmation")).filter((r) => r.status === "withheld")).toHaveLength(10 - RECIPIENT_CAP);

@@ -30,7 +30,8 @@ export const RECIPIENT_CAP_HOURS = 24;
 export const CAPPED_KINDS: readonly OutboxKind[] = ["acknowledgement", "confirmation"];
 
 /** What the outbox row says when it was withheld by the cap (the agent sees it on the person's page). */
-export const capReason = (kind: OutboxKind) => `not sent: ${RECIPIENT_CAP} ${kind} mails already went to this address in ${RECIPIENT_CAP_HOURS} hours`;
+export const capReason = (kind: OutboxKind) =>
+  `not sent: ${RECIPIENT_CAP} ${kind} mails already went to this address in ${RECIPIENT_CAP_HOURS} hours`;
 
 /**
  * The mailbox an address reaches, so that spellings of one mailbox share one cap: letters in
@@ -53,7 +54,10 @@ export async function withheldPastCap(db: Database, n: Pick<OutboxNotification, 
   const x = sql.identifier("earlier");
   const col = (c: string) => sql`${x}.${sql.identifier(c)}`;
   const window = sql`now() - ${RECIPIENT_CAP_HOURS}::integer * interval '1 hour'`;
-  const rows = await returning(db.rows, { id: o.id }, sql`
+  const rows = await returning(
+    db.rows,
+    { id: o.id },
+    sql`
     update ${o} set ${name(o.status)} = 'withheld', ${name(o.last_error)} = ${capReason(n.kind)}
     where ${o.id} = ${n.id}::integer and ${o.status} = 'sending' and (
       select count(*) from ${o} as ${x}
@@ -61,6 +65,7 @@ export async function withheldPastCap(db: Database, n: Pick<OutboxNotification, 
         and ${mailboxSql(col("recipient"))} = ${mailboxSql(sql`${n.recipient}::text`)}
         and ((${col("status")} = 'sent' and ${col("sent_at")} > ${window})
           or (${col("status")} in ('pending', 'sending') and ${col("id")} < ${n.id}::integer))
-    ) >= ${RECIPIENT_CAP}::integer`);
+    ) >= ${RECIPIENT_CAP}::integer`,
+  );
   return rows.length > 0;
 }

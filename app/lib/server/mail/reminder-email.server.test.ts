@@ -12,7 +12,12 @@ const payload: ReminderPayload = {
   url: "https://www.averyhomes.example/inbox/people/12",
 };
 const reminder = (p: Partial<Record<keyof ReminderPayload, unknown>> = {}) =>
-  buildReminderEmail({ id: 77, message_id: "<reminder-1@averyhomes.example>", created_at: new Date("2026-11-23T17:30:00Z"), payload: { ...payload, ...p } });
+  buildReminderEmail({
+    id: 77,
+    message_id: "<reminder-1@averyhomes.example>",
+    created_at: new Date("2026-11-23T17:30:00Z"),
+    payload: { ...payload, ...p },
+  });
 
 describe("the agent's reminder", () => {
   it("says who has waited how long, from which form", () => {
@@ -28,7 +33,9 @@ describe("the agent's reminder", () => {
     const mail = reminder();
     expect(mail.html).toContain('<a href="tel:7805550111">(780) 555-0111</a>');
     expect(mail.html).toContain('<a href="mailto:jane@example.com">jane@example.com</a>');
-    expect(mail.html).toContain('<a href="https://www.averyhomes.example/inbox/people/12" style="font-weight:bold">Open Jane Doe in the inbox</a>');
+    expect(mail.html).toContain(
+      '<a href="https://www.averyhomes.example/inbox/people/12" style="font-weight:bold">Open Jane Doe in the inbox</a>',
+    );
     expect(mail.text).toContain("Open in the inbox: https://www.averyhomes.example/inbox/people/12");
     expect(mail.replyTo).toEqual({ name: "Jane Doe", address: "jane@example.com" });
   });

@@ -5,7 +5,19 @@
 import { site } from "~/content/site";
 import { formatDuration } from "../../format";
 import { SOURCE_LABELS } from "../../inbox";
-import { automaticMail, edmontonTime, htmlButton, htmlFields, htmlMail, htmlNote, isPlainAddress, oneLine, str, textFields, webLink } from "./mail-text.server";
+import {
+  automaticMail,
+  edmontonTime,
+  htmlButton,
+  htmlFields,
+  htmlMail,
+  htmlNote,
+  isPlainAddress,
+  oneLine,
+  str,
+  textFields,
+  webLink,
+} from "./mail-text.server";
 import type { MailField, OutgoingEmail } from "./mail-text.server";
 import type { OutboxNotification } from "./outbox.server";
 
@@ -62,8 +74,21 @@ export function buildReminderEmail(n: Pick<OutboxNotification, "id" | "payload" 
   ];
   const reply = `Reply to this e-mail to answer ${name} directly.`;
 
-  const text = [intro, "", ...textFields(rows), "", ...(inbox ? [`Open in the inbox: ${inbox}`, ""] : []), reply, `-- ${site.agent.name}'s website`, ""].join("\n");
-  const html = htmlMail(subject, intro, `${htmlFields(rows)}${inbox ? htmlButton(inbox, `Open ${name} in the inbox`) : ""}${htmlNote(reply)}`);
+  const text = [
+    intro,
+    "",
+    ...textFields(rows),
+    "",
+    ...(inbox ? [`Open in the inbox: ${inbox}`, ""] : []),
+    reply,
+    `-- ${site.agent.name}'s website`,
+    "",
+  ].join("\n");
+  const html = htmlMail(
+    subject,
+    intro,
+    `${htmlFields(rows)}${inbox ? htmlButton(inbox, `Open ${name} in the inbox`) : ""}${htmlNote(reply)}`,
+  );
 
   return automaticMail(n, { ...(mailto ? { replyTo: { name, address: email } } : {}), subject, text, html });
 }

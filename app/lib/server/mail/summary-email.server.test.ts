@@ -30,9 +30,13 @@ describe("the morning summary", () => {
     expect(mail.subject).toBe("Morning summary, November 23, 2026: 4 people are New (2 overdue)");
     const order = [...mail.text.matchAll(/^(\[OVERDUE\] )?Person (\d)$/gm)].map((m) => `${m[1] ? "!" : ""}${m[2]}`);
     expect(order).toEqual(["!4", "!2", "3", "1"]);
-    expect(mail.text).toContain("[OVERDUE] Person 2\n  welcome form · p2@example.com · since November 22, 2026 at 11:00 a.m. (Edmonton time)\n  https://www.averyhomes.example/inbox/people/2\n");
+    expect(mail.text).toContain(
+      "[OVERDUE] Person 2\n  welcome form · p2@example.com · since November 22, 2026 at 11:00 a.m. (Edmonton time)\n  https://www.averyhomes.example/inbox/people/2\n",
+    );
     expect(mail.html.indexOf("Person 4")).toBeLessThan(mail.html.indexOf("Person 3"));
-    expect(mail.html).toContain('<strong style="color:#b91c1c">OVERDUE</strong> <a href="https://www.averyhomes.example/inbox/people/4">Person 4</a>');
+    expect(mail.html).toContain(
+      '<strong style="color:#b91c1c">OVERDUE</strong> <a href="https://www.averyhomes.example/inbox/people/4">Person 4</a>',
+    );
     expect(mail.text).toContain("The inbox: https://www.averyhomes.example/inbox");
   });
 
@@ -48,7 +52,9 @@ describe("the morning summary", () => {
   });
 
   it("escapes what visitors typed, keeps the subject on one line, and links only http(s)", () => {
-    const mail = summary([person(1, { name: "<script>alert(1)</script>\r\nBcc: victim@example.com", url: "javascript:alert(1)" })], { date: "2026-11-23\r\nBcc: victim@example.com" });
+    const mail = summary([person(1, { name: "<script>alert(1)</script>\r\nBcc: victim@example.com", url: "javascript:alert(1)" })], {
+      date: "2026-11-23\r\nBcc: victim@example.com",
+    });
     expect(mail.subject).not.toMatch(/[\r\n]/);
     expect(mail.html).not.toContain("<script>");
     expect(mail.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt; Bcc: victim@example.com");

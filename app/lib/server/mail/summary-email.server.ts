@@ -63,7 +63,9 @@ export function buildSummaryEmail(n: Pick<OutboxNotification, "id" | "payload" |
 
   const count = lines.length === 1 ? "1 person is New" : `${lines.length} people are New`;
   const subject = `Morning summary, ${day}: ${lines.length ? `${count}${overdue ? ` (${overdue} overdue)` : ""}` : "no one is waiting"}`;
-  const intro = lines.length ? `${count} this morning${overdue ? `, ${overdue} of them past the reply time` : ""}.` : "No one is waiting for an answer this morning.";
+  const intro = lines.length
+    ? `${count} this morning${overdue ? `, ${overdue} of them past the reply time` : ""}.`
+    : "No one is waiting for an answer this morning.";
   const describe = (l: Line) => [l.form, l.email, `since ${edmontonTime(l.since)}`].filter(Boolean).join(" · ");
 
   const text = [
@@ -81,7 +83,11 @@ export function buildSummaryEmail(n: Pick<OutboxNotification, "id" | "payload" |
         `<li style="margin:0 0 8px">${l.overdue ? '<strong style="color:#b91c1c">OVERDUE</strong> ' : ""}${l.url ? `<a href="${escapeHtml(l.url)}">${escapeHtml(l.name)}</a>` : escapeHtml(l.name)}<br><span style="color:#475569">${escapeHtml(describe(l))}</span></li>`,
     )
     .join("\n");
-  const html = htmlMail(subject, intro, `${items ? `<ul style="padding-left:20px">\n${items}\n</ul>\n` : ""}${inbox ? htmlButton(inbox, "Open the inbox") : ""}`);
+  const html = htmlMail(
+    subject,
+    intro,
+    `${items ? `<ul style="padding-left:20px">\n${items}\n</ul>\n` : ""}${inbox ? htmlButton(inbox, "Open the inbox") : ""}`,
+  );
 
   return automaticMail(n, { subject, text, html });
 }

@@ -5,7 +5,12 @@ import type { OutboxNotification } from "./outbox.server";
 import { AGENT, ORIGIN, UNSAFE_HTML, deliveredMail } from "../../../../tests/support/parsed-mail";
 import { type WarmingPayload, buildWarmingEmail, inboxLinkOf } from "./warming-email.server";
 
-const payload = (over: Partial<WarmingPayload> = {}): WarmingPayload => ({ name: "Robin Buyer", email: "robin@example.com", reason: "Opened 123 Main St NW twice from an alert", ...over });
+const payload = (over: Partial<WarmingPayload> = {}): WarmingPayload => ({
+  name: "Robin Buyer",
+  email: "robin@example.com",
+  reason: "Opened 123 Main St NW twice from an alert",
+  ...over,
+});
 const row = (p: unknown, person_id: number | null = 7): OutboxNotification => ({
   id: 44,
   kind: "warming",
@@ -52,7 +57,9 @@ describe("the agent's warming-up notice", () => {
   });
 
   it("shows what a visitor typed as text, and never links a doubtful address", async () => {
-    const mail = await deliveredMail(row(payload({ name: "<b>Robin</b><script>x</script>\r\nBcc: victim@example.com", email: "x@example.com?bcc=victim@example.com" })));
+    const mail = await deliveredMail(
+      row(payload({ name: "<b>Robin</b><script>x</script>\r\nBcc: victim@example.com", email: "x@example.com?bcc=victim@example.com" })),
+    );
     expect(mail.parsed.subject).toBe("Warming up: <b>Robin</b><script>x</script> Bcc: victim@example.com");
     expect(mail.text).toContain("<b>Robin</b><script>x</script> Bcc: victim@example.com is warming up");
     expect(mail.html).not.toContain("<b>Robin</b>");

@@ -4,7 +4,19 @@
  * told the way a new lead is told (the same moment also queues a push).
  */
 import { site } from "~/content/site";
-import { MalformedPayloadError, automaticMail, htmlButton, htmlFields, htmlMail, htmlNote, oneLine, payloadFields, str, textFields, webLink } from "./mail-text.server";
+import {
+  MalformedPayloadError,
+  automaticMail,
+  htmlButton,
+  htmlFields,
+  htmlMail,
+  htmlNote,
+  oneLine,
+  payloadFields,
+  str,
+  textFields,
+  webLink,
+} from "./mail-text.server";
 import type { MailField, OutgoingEmail } from "./mail-text.server";
 import type { OutboxNotification } from "./outbox.server";
 import { mailtoLink } from "./reminder-email.server";
@@ -27,7 +39,10 @@ export function inboxLinkOf(n: Pick<OutboxNotification, "person_id">, url: unkno
   return origin && n.person_id != null ? `${origin}inbox/people/${n.person_id}` : null;
 }
 
-export function buildWarmingEmail(n: Pick<OutboxNotification, "id" | "kind" | "payload" | "message_id" | "created_at" | "person_id">, siteUrl?: string): Omit<OutgoingEmail, "to"> {
+export function buildWarmingEmail(
+  n: Pick<OutboxNotification, "id" | "kind" | "payload" | "message_id" | "created_at" | "person_id">,
+  siteUrl?: string,
+): Omit<OutgoingEmail, "to"> {
   const p = payloadFields(n);
   const email = oneLine(str(p.email));
   const reason = oneLine(str(p.reason)).replace(/[.\s]+$/, "");
@@ -44,8 +59,21 @@ export function buildWarmingEmail(n: Pick<OutboxNotification, "id" | "kind" | "p
   ];
   const reply = `Reply to this e-mail to write to ${name} directly.`;
 
-  const text = [intro, "", ...textFields(rows), "", ...(inbox ? [`Open in the inbox: ${inbox}`, ""] : []), ...(mailto ? [reply] : []), `-- ${site.agent.name}'s website`, ""].join("\n");
-  const html = htmlMail(subject, intro, `${htmlFields(rows)}${inbox ? htmlButton(inbox, `Open ${name} in the inbox`) : ""}${mailto ? htmlNote(reply) : ""}`);
+  const text = [
+    intro,
+    "",
+    ...textFields(rows),
+    "",
+    ...(inbox ? [`Open in the inbox: ${inbox}`, ""] : []),
+    ...(mailto ? [reply] : []),
+    `-- ${site.agent.name}'s website`,
+    "",
+  ].join("\n");
+  const html = htmlMail(
+    subject,
+    intro,
+    `${htmlFields(rows)}${inbox ? htmlButton(inbox, `Open ${name} in the inbox`) : ""}${mailto ? htmlNote(reply) : ""}`,
+  );
 
   return automaticMail(n, { ...(mailto ? { replyTo: { name, address: email } } : {}), subject, text, html });
 }

@@ -38,33 +38,49 @@ export async function saveDevice(db: Database, accountId: number, subscription: 
   return db.transaction(async (rows) => {
     // One subscription at a time per account, so two at once cannot both count 19 others and leave 21.
     await rows(sql`select 1 from ${inboxUsers} where ${inboxUsers.id} = ${accountId} for update`);
-    const [row] = await returning(rows, { id: pushDevices.id }, sql`
+    const [row] = await returning(
+      rows,
+      { id: pushDevices.id },
+      sql`
       insert into ${pushDevices} (${name(pushDevices.account_id)}, ${name(pushDevices.endpoint)}, ${name(pushDevices.p256dh)}, ${name(pushDevices.auth)}, ${name(pushDevices.browser)})
       values (${accountId}, ${subscription.endpoint}, ${subscription.p256dh}, ${subscription.auth}, ${browser})
       on conflict (${name(pushDevices.endpoint)}) do update set
         ${name(pushDevices.account_id)} = excluded.${name(pushDevices.account_id)},
         ${name(pushDevices.p256dh)} = excluded.${name(pushDevices.p256dh)},
         ${name(pushDevices.auth)} = excluded.${name(pushDevices.auth)},
-        ${name(pushDevices.browser)} = excluded.${name(pushDevices.browser)}`);
+        ${name(pushDevices.browser)} = excluded.${name(pushDevices.browser)}`,
+    );
     const id = row!.id;
-    const replaced = await returning(rows, { browser: pushDevices.browser }, sql`
+    const replaced = await returning(
+      rows,
+      { browser: pushDevices.browser },
+      sql`
       delete from ${pushDevices} where ${pushDevices.account_id} = ${accountId} and ${pushDevices.id} not in (
         select ${pushDevices.id} from ${pushDevices} where ${pushDevices.account_id} = ${accountId}
         order by ${pushDevices.id} = ${id} desc, coalesce(${pushDevices.last_push_at}, ${pushDevices.created_at}) desc, ${pushDevices.id} desc
-        limit ${PUSH_DEVICES_PER_ACCOUNT}::integer)`);
+        limit ${PUSH_DEVICES_PER_ACCOUNT}::integer)`,
+    );
     return { id, replaced: replaced.map((r) => r.browser) };
   });
 }
 
 export function listDevices(db: Database, accountId: number): Promise<PushDevice[]> {
-  return select(db.rows, { id: pushDevices.id, browser: pushDevices.browser, createdAt: pushDevices.created_at, lastPushAt: pushDevices.last_push_at }, sql`
-    from ${pushDevices} where ${pushDevices.account_id} = ${accountId} order by ${pushDevices.created_at}, ${pushDevices.id}`);
+  return select(
+    db.rows,
+    { id: pushDevices.id, browser: pushDevices.browser, createdAt: pushDevices.created_at, lastPushAt: pushDevices.last_push_at },
+    sql`
+    from ${pushDevices} where ${pushDevices.account_id} = ${accountId} order by ${pushDevices.created_at}, ${pushDevices.id}`,
+  );
 }
 
 /** Removes one of the account's devices; false when it is not (or no longer) theirs. */
 export async function removeDevice(db: Database, accountId: number, deviceId: number): Promise<boolean> {
-  const removed = await returning(db.rows, { id: pushDevices.id }, sql`
-    delete from ${pushDevices} where ${pushDevices.id} = ${deviceId} and ${pushDevices.account_id} = ${accountId}`);
+  const removed = await returning(
+    db.rows,
+    { id: pushDevices.id },
+    sql`
+    delete from ${pushDevices} where ${pushDevices.id} = ${deviceId} and ${pushDevices.account_id} = ${accountId}`,
+  );
   return removed.length > 0;
 }
 
@@ -74,7 +90,11 @@ export async function forgetDevice(db: Database, deviceId: number): Promise<void
 }
 
 export async function hidesDetails(db: Database, accountId: number): Promise<boolean> {
-  const [row] = await select(db.rows, { hide: inboxUsers.push_hide_details }, sql`from ${inboxUsers} where ${inboxUsers.id} = ${accountId}`);
+  const [row] = await select(
+    db.rows,
+    { hide: inboxUsers.push_hide_details },
+    sql`from ${inboxUsers} where ${inboxUsers.id} = ${accountId}`,
+  );
   return row?.hide ?? false;
 }
 

@@ -32,8 +32,12 @@ describe("endpointProblem: the server stores only endpoints it may call", () => 
     expect(await endpointProblem(endpoint, publicDns)).toMatch(why);
   });
   it("refuses a name that resolves to a private address, even beside a public one (DNS decides, not the name)", async () => {
-    expect(await endpointProblem("https://push.attacker.example/x", { localHosts: [], resolve: resolveTo("142.250.72.10", "192.168.1.1") })).toMatch(/public internet/);
-    expect(await endpointProblem("https://push.attacker.example/x", { localHosts: [], resolve: resolveTo("::ffff:127.0.0.1") })).toMatch(/public internet/);
+    expect(
+      await endpointProblem("https://push.attacker.example/x", { localHosts: [], resolve: resolveTo("142.250.72.10", "192.168.1.1") }),
+    ).toMatch(/public internet/);
+    expect(await endpointProblem("https://push.attacker.example/x", { localHosts: [], resolve: resolveTo("::ffff:127.0.0.1") })).toMatch(
+      /public internet/,
+    );
   });
   it("refuses a name that does not resolve", async () => {
     const resolve = async () => {
@@ -51,9 +55,18 @@ describe("endpointProblem: the server stores only endpoints it may call", () => 
 
 describe("browserName", () => {
   it.each([
-    ["Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36", "Chrome on Android"],
-    ["Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1", "Safari on iPhone"],
-    ["Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0", "Edge on Windows"],
+    [
+      "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
+      "Chrome on Android",
+    ],
+    [
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
+      "Safari on iPhone",
+    ],
+    [
+      "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0",
+      "Edge on Windows",
+    ],
     ["Mozilla/5.0 (Macintosh; Intel Mac OS X 14.1; rv:132.0) Gecko/20100101 Firefox/132.0", "Firefox on Mac"],
     [null, "A browser"],
   ])("%s", (ua, name) => {

@@ -34,7 +34,8 @@ export async function endpointProblem(endpoint: string, rules: EndpointRules): P
     return "The browser gave an invalid push address.";
   }
   if (endpoint.length > MAX_ENDPOINT_LENGTH || url.username || url.password) return "The browser gave an invalid push address.";
-  if (isLocalPushService(url, rules.localHosts)) return url.protocol === "https:" || url.protocol === "http:" ? null : "The browser gave an invalid push address.";
+  if (isLocalPushService(url, rules.localHosts))
+    return url.protocol === "https:" || url.protocol === "http:" ? null : "The browser gave an invalid push address.";
   if (url.protocol !== "https:") return "Push addresses must use https.";
   // Push services listen on 443 (RFC 8030 is HTTP over TLS); any other port would let a subscription aim the server at a public host's other services (SSH, SMTP, a database).
   if (url.port !== "") return "Push addresses must use the standard https port (443).";
@@ -55,7 +56,29 @@ export async function endpointProblem(endpoint: string, rules: EndpointRules): P
 /** "Chrome on Android", "Safari on iPhone": what the device list calls a browser. */
 export function browserName(userAgent: string | null): string {
   const ua = userAgent ?? "";
-  const browser = /Edg\//.test(ua) ? "Edge" : /Firefox\//.test(ua) ? "Firefox" : /SamsungBrowser\//.test(ua) ? "Samsung Internet" : /Chrome\/|CriOS\//.test(ua) ? "Chrome" : /Safari\//.test(ua) ? "Safari" : "A browser";
-  const system = /iPhone/.test(ua) ? "iPhone" : /iPad/.test(ua) ? "iPad" : /Android/.test(ua) ? "Android" : /Mac OS X/.test(ua) ? "Mac" : /Windows/.test(ua) ? "Windows" : /Linux/.test(ua) ? "Linux" : null;
+  const browser = /Edg\//.test(ua)
+    ? "Edge"
+    : /Firefox\//.test(ua)
+      ? "Firefox"
+      : /SamsungBrowser\//.test(ua)
+        ? "Samsung Internet"
+        : /Chrome\/|CriOS\//.test(ua)
+          ? "Chrome"
+          : /Safari\//.test(ua)
+            ? "Safari"
+            : "A browser";
+  const system = /iPhone/.test(ua)
+    ? "iPhone"
+    : /iPad/.test(ua)
+      ? "iPad"
+      : /Android/.test(ua)
+        ? "Android"
+        : /Mac OS X/.test(ua)
+          ? "Mac"
+          : /Windows/.test(ua)
+            ? "Windows"
+            : /Linux/.test(ua)
+              ? "Linux"
+              : null;
   return system ? `${browser} on ${system}` : browser;
 }

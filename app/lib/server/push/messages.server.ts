@@ -60,10 +60,18 @@ export function notificationOf(facts: PushFacts, personId: number | null, messag
   const tag = personId ? `person-${personId}` : `push-${messageId}`;
   if (facts.kind === "health") {
     // Says nothing about a lead: the same text with the lock-screen setting on.
-    return { title: facts.cleared ? `Working again: ${oneLineOf(facts.label)}` : `Needs attention: ${oneLineOf(facts.label)}`, body: oneLineOf(facts.detail), url: "/inbox/account#health", tag: `health-${oneLineOf(facts.label)}` };
+    return {
+      title: facts.cleared ? `Working again: ${oneLineOf(facts.label)}` : `Needs attention: ${oneLineOf(facts.label)}`,
+      body: oneLineOf(facts.detail),
+      url: "/inbox/account#health",
+      tag: `health-${oneLineOf(facts.label)}`,
+    };
   }
   if (facts.kind === "test") return { title: "Test notification", body: "Notifications work on this device.", url: "/inbox/account", tag };
-  if (facts.kind === "warming") return hide ? { title: "A lead is warming up", body: "Open the inbox to see who.", url, tag } : { title: `Warming up: ${oneLineOf(facts.name) || "a lead"}`, body: oneLineOf(facts.reason), url, tag };
+  if (facts.kind === "warming")
+    return hide
+      ? { title: "A lead is warming up", body: "Open the inbox to see who.", url, tag }
+      : { title: `Warming up: ${oneLineOf(facts.name) || "a lead"}`, body: oneLineOf(facts.reason), url, tag };
   const waiting = facts.kind === "reminder" ? `Still New after ${formatDuration(facts.waitingMinutes * 60_000)}` : null;
   if (hide) return { title: waiting ? "A lead is waiting" : "New lead", body: waiting ?? "Open the inbox to see it.", url, tag };
   const { lead } = facts;
@@ -74,19 +82,27 @@ export function notificationOf(facts: PushFacts, personId: number | null, messag
 
 /** One push per subscribed device, in the caller's transaction (`rows`). */
 export async function queuePushes(rows: Database["rows"], facts: PushFacts, personId: number | null): Promise<number> {
-  const queued = await returning(rows, { id: pushMessages.id }, sql`
+  const queued = await returning(
+    rows,
+    { id: pushMessages.id },
+    sql`
     insert into ${pushMessages} (${name(pushMessages.device_id)}, ${name(pushMessages.kind)}, ${name(pushMessages.person_id)}, ${name(pushMessages.payload)})
-    select ${pushDevices.id}, ${facts.kind}, ${personId}, ${JSON.stringify(facts)}::jsonb from ${pushDevices}`);
+    select ${pushDevices.id}, ${facts.kind}, ${personId}, ${JSON.stringify(facts)}::jsonb from ${pushDevices}`,
+  );
   return queued.length;
 }
 
 /** A test push to one of the account's devices; false when the device is not theirs. */
 export async function queueTestPush(db: Database, accountId: number, deviceId: number): Promise<boolean> {
   const facts: PushFacts = { kind: "test" };
-  const queued = await returning(db.rows, { id: pushMessages.id }, sql`
+  const queued = await returning(
+    db.rows,
+    { id: pushMessages.id },
+    sql`
     insert into ${pushMessages} (${name(pushMessages.device_id)}, ${name(pushMessages.kind)}, ${name(pushMessages.payload)})
     select ${pushDevices.id}, 'test', ${JSON.stringify(facts)}::jsonb from ${pushDevices}
-    where ${pushDevices.id} = ${deviceId} and ${pushDevices.account_id} = ${accountId}`);
+    where ${pushDevices.id} = ${deviceId} and ${pushDevices.account_id} = ${accountId}`,
+  );
   return queued.length > 0;
 }
 
@@ -150,5 +166,7 @@ export async function markPushForRetry(db: Database, id: number, delayMs: number
 }
 
 export async function markPushFailed(db: Database, id: number, error: string): Promise<void> {
-  await db.rows(sql`update ${pushMessages} set ${name(pushMessages.status)} = 'failed', ${name(pushMessages.last_error)} = ${error} where ${pushMessages.id} = ${id}`);
+  await db.rows(
+    sql`update ${pushMessages} set ${name(pushMessages.status)} = 'failed', ${name(pushMessages.last_error)} = ${error} where ${pushMessages.id} = ${id}`,
+  );
 }

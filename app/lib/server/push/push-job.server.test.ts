@@ -16,8 +16,16 @@ import { accountIn, pushServiceForEachTest, deviceAt, personIn, pushJobFor, reco
 const t = testDatabaseForThisFile();
 const standIn = pushServiceForEachTest();
 
-const lead = { kind: "lead" as const, lead: { name: "Jane <b>Doe</b>", form: "Contact form", excerpt: "Is the house on 97 Street still for sale?" } };
-const statuses = () => select(t.db.rows, { status: pushMessages.status, attempts: pushMessages.attempts }, sql`from ${pushMessages} order by ${pushMessages.id}`);
+const lead = {
+  kind: "lead" as const,
+  lead: { name: "Jane <b>Doe</b>", form: "Contact form", excerpt: "Is the house on 97 Street still for sale?" },
+};
+const statuses = () =>
+  select(
+    t.db.rows,
+    { status: pushMessages.status, attempts: pushMessages.attempts },
+    sql`from ${pushMessages} order by ${pushMessages.id}`,
+  );
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A browser key that is well-formed (65 bytes, 0x04 first) but not a point on P-256: a real key with one bit of y flipped. */
@@ -44,11 +52,19 @@ describe("the push job", () => {
     }
     for (const device of [phone, laptop]) {
       const [message] = standIn.service.received(device.endpoint);
-      expect(JSON.parse(message!.payload)).toEqual({ title: "New lead: Jane <b>Doe</b>", body: "Contact form\n“Is the house on 97 Street still for sale?”", url: `/inbox/people/${person}`, tag: `person-${person}` });
+      expect(JSON.parse(message!.payload)).toEqual({
+        title: "New lead: Jane <b>Doe</b>",
+        body: "Contact form\n“Is the house on 97 Street still for sale?”",
+        url: `/inbox/people/${person}`,
+        tag: `person-${person}`,
+      });
       expect(message!.ttl).toBe(86400);
       expect(message!.urgency).toBe("high");
     }
-    expect(await statuses()).toEqual([{ status: "sent", attempts: 1 }, { status: "sent", attempts: 1 }]);
+    expect(await statuses()).toEqual([
+      { status: "sent", attempts: 1 },
+      { status: "sent", attempts: 1 },
+    ]);
     const devices = await select(t.db.rows, { last: pushDevices.last_push_at }, sql`from ${pushDevices}`);
     expect(devices.every((d) => d.last instanceof Date)).toBe(true);
   });
@@ -103,8 +119,12 @@ describe("the push job", () => {
   it("marks a push failed when the service refuses it for good (a VAPID key it does not accept)", async () => {
     const account = await accountIn(t.db);
     // Subscribed with another application's key: the service refuses this server's JWT with 403.
-    const subscription = standIn.service.createSubscription({ applicationServerKey: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM" });
-    await t.db.rows(sql`insert into push_devices (account_id, endpoint, p256dh, auth, browser) values (${account}, ${subscription.endpoint}, ${subscription.keys.p256dh}, ${subscription.keys.auth}, 'Firefox')`);
+    const subscription = standIn.service.createSubscription({
+      applicationServerKey: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
+    });
+    await t.db.rows(
+      sql`insert into push_devices (account_id, endpoint, p256dh, auth, browser) values (${account}, ${subscription.endpoint}, ${subscription.keys.p256dh}, ${subscription.keys.auth}, 'Firefox')`,
+    );
     await t.db.transaction((rows) => queuePushes(rows, lead, null));
     const { job, close } = await pushJobFor(t.db, standIn.service);
     await job.drainOnce().finally(close);
@@ -116,7 +136,9 @@ describe("the push job", () => {
     const first = await deviceAt(t.db, standIn.service, account);
     // Stored before keys were checked (or written straight into the database): the sender must survive it.
     const bad = standIn.service.createSubscription();
-    await t.db.rows(sql`insert into push_devices (account_id, endpoint, p256dh, auth, browser) values (${account}, ${bad.endpoint}, ${offCurveKey()}, ${bad.keys.auth}, 'Firefox')`);
+    await t.db.rows(
+      sql`insert into push_devices (account_id, endpoint, p256dh, auth, browser) values (${account}, ${bad.endpoint}, ${offCurveKey()}, ${bad.keys.auth}, 'Firefox')`,
+    );
     const third = await deviceAt(t.db, standIn.service, account);
     expect(await t.db.transaction((rows) => queuePushes(rows, lead, null))).toBe(3);
     const log = recordingLog();
@@ -132,8 +154,16 @@ describe("the push job", () => {
     expect(standIn.service.received(first.endpoint)).toHaveLength(1);
     expect(standIn.service.received(third.endpoint)).toHaveLength(1);
     expect(standIn.service.received(bad.endpoint)).toHaveLength(0);
-    expect(await statuses()).toEqual([{ status: "sent", attempts: 1 }, { status: "failed", attempts: 1 }, { status: "sent", attempts: 1 }]);
-    const [failed] = await select(t.db.rows, { error: pushMessages.last_error }, sql`from ${pushMessages} where ${pushMessages.status} = 'failed'`);
+    expect(await statuses()).toEqual([
+      { status: "sent", attempts: 1 },
+      { status: "failed", attempts: 1 },
+      { status: "sent", attempts: 1 },
+    ]);
+    const [failed] = await select(
+      t.db.rows,
+      { error: pushMessages.last_error },
+      sql`from ${pushMessages} where ${pushMessages.status} = 'failed'`,
+    );
     expect(failed!.error).toMatch(/not a point on the P-256 curve/);
     // One line for the one failure, without a stack trace.
     expect(log.lines).toHaveLength(1);
@@ -141,42 +171,55 @@ describe("the push job", () => {
     expect(log.lines.join("\n")).not.toMatch(/\n\s+at /);
   });
 
-  it.each(["synchronously", "asynchronously"] as const)("a send that throws %s fails only its own push, retried with backoff within the attempts, while the others are delivered", async (how) => {
-    const account = await accountIn(t.db);
-    const good = await deviceAt(t.db, standIn.service, account);
-    const throwing = await deviceAt(t.db, standIn.service, account);
-    const other = await deviceAt(t.db, standIn.service, account);
-    await t.db.transaction((rows) => queuePushes(rows, lead, null));
-    const log = recordingLog();
-    const { job, close } = await pushJobFor(t.db, standIn.service, {
-      maxAttempts: 3,
-      log,
-      // A sender whose send throws for one device, outside anything it catches itself (a bug, an exotic subscription).
-      wrap: (sender) => ({
-        ...sender,
-        send(subscription, payload, signal) {
-          if (subscription.endpoint !== throwing.endpoint) return sender.send(subscription, payload, signal);
-          if (how === "synchronously") throw new TypeError("the send blew up");
-          return Promise.reject(new TypeError("the send blew up"));
-        },
-      }),
-    });
-    try {
-      expect(await job.drainOnce()).toBe(3);
-      expect(await statuses()).toEqual([{ status: "sent", attempts: 1 }, { status: "pending", attempts: 1 }, { status: "sent", attempts: 1 }]);
-      for (let round = 0; round < 10 && (await job.drainOnce()) >= 0; round++) await pause(30);
-    } finally {
-      close();
-    }
-    expect(standIn.service.received(good.endpoint)).toHaveLength(1);
-    expect(standIn.service.received(other.endpoint)).toHaveLength(1);
-    expect(await statuses()).toEqual([{ status: "sent", attempts: 1 }, { status: "failed", attempts: 3 }, { status: "sent", attempts: 1 }]);
-    // One line per failed attempt: two retries and the give-up, each without a stack trace.
-    expect(log.lines).toHaveLength(3);
-    expect(log.lines.slice(0, 2).every((l) => /^warn \[push\] push #\d+ attempt [12] failed, retrying in \d+ s: .*the send blew up/.test(l))).toBe(true);
-    expect(log.lines[2]).toMatch(/^error \[push\] push #\d+ to device #\d+ FAILED after 3 attempt\(s\): .*the send blew up/);
-    expect(log.lines.join("\n")).not.toMatch(/\n\s+at /);
-  });
+  it.each(["synchronously", "asynchronously"] as const)(
+    "a send that throws %s fails only its own push, retried with backoff within the attempts, while the others are delivered",
+    async (how) => {
+      const account = await accountIn(t.db);
+      const good = await deviceAt(t.db, standIn.service, account);
+      const throwing = await deviceAt(t.db, standIn.service, account);
+      const other = await deviceAt(t.db, standIn.service, account);
+      await t.db.transaction((rows) => queuePushes(rows, lead, null));
+      const log = recordingLog();
+      const { job, close } = await pushJobFor(t.db, standIn.service, {
+        maxAttempts: 3,
+        log,
+        // A sender whose send throws for one device, outside anything it catches itself (a bug, an exotic subscription).
+        wrap: (sender) => ({
+          ...sender,
+          send(subscription, payload, signal) {
+            if (subscription.endpoint !== throwing.endpoint) return sender.send(subscription, payload, signal);
+            if (how === "synchronously") throw new TypeError("the send blew up");
+            return Promise.reject(new TypeError("the send blew up"));
+          },
+        }),
+      });
+      try {
+        expect(await job.drainOnce()).toBe(3);
+        expect(await statuses()).toEqual([
+          { status: "sent", attempts: 1 },
+          { status: "pending", attempts: 1 },
+          { status: "sent", attempts: 1 },
+        ]);
+        for (let round = 0; round < 10 && (await job.drainOnce()) >= 0; round++) await pause(30);
+      } finally {
+        close();
+      }
+      expect(standIn.service.received(good.endpoint)).toHaveLength(1);
+      expect(standIn.service.received(other.endpoint)).toHaveLength(1);
+      expect(await statuses()).toEqual([
+        { status: "sent", attempts: 1 },
+        { status: "failed", attempts: 3 },
+        { status: "sent", attempts: 1 },
+      ]);
+      // One line per failed attempt: two retries and the give-up, each without a stack trace.
+      expect(log.lines).toHaveLength(3);
+      expect(
+        log.lines.slice(0, 2).every((l) => /^warn \[push\] push #\d+ attempt [12] failed, retrying in \d+ s: .*the send blew up/.test(l)),
+      ).toBe(true);
+      expect(log.lines[2]).toMatch(/^error \[push\] push #\d+ to device #\d+ FAILED after 3 attempt\(s\): .*the send blew up/);
+      expect(log.lines.join("\n")).not.toMatch(/\n\s+at /);
+    },
+  );
 
   it("a push left 'sending' by a server that stopped mid-send is claimed again only within its attempts, then marked failed", async () => {
     const account = await accountIn(t.db);

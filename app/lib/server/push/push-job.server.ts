@@ -52,7 +52,9 @@ export class PushJob extends QueueJob<ClaimedPush> {
         this.log.error(`[push] push #${push.id} to device #${push.deviceId} FAILED after ${push.attempts} attempt(s): ${reason}`);
       } else {
         await markPushForRetry(this.db, push.id, next.delayMs, reason);
-        this.log.warn(`[push] push #${push.id} attempt ${push.attempts} failed, retrying in ${Math.round(next.delayMs / 1000)} s: ${reason}`);
+        this.log.warn(
+          `[push] push #${push.id} attempt ${push.attempts} failed, retrying in ${Math.round(next.delayMs / 1000)} s: ${reason}`,
+        );
       }
     } catch (error) {
       // The claim expires on its own and the push is tried again then.

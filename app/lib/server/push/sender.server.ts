@@ -40,7 +40,10 @@ export interface PushSenderOptions {
 export function createPushSender(options: PushSenderOptions) {
   const agentOptions = { keepAlive: true, maxSockets: 4, timeout: TIMEOUT_MS };
   const publicAgent = new https.Agent({ ...agentOptions, lookup: checkedLookup(options.resolve ?? systemResolve) });
-  const local = { "http:": new http.Agent(agentOptions), "https:": new https.Agent({ ...agentOptions, ...(options.localCa ? { ca: options.localCa } : {}) }) };
+  const local = {
+    "http:": new http.Agent(agentOptions),
+    "https:": new https.Agent({ ...agentOptions, ...(options.localCa ? { ca: options.localCa } : {}) }),
+  };
 
   async function send(subscription: Subscription, payload: string, signal?: AbortSignal): Promise<PushOutcome> {
     // A subscription that can never be sent to fails at once, as a refusal: no exception reaches the job.
@@ -49,11 +52,15 @@ export function createPushSender(options: PushSenderOptions) {
     let details: ReturnType<typeof webpush.generateRequestDetails>;
     let url: URL;
     try {
-      details = webpush.generateRequestDetails({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, payload, {
-        vapidDetails: { subject: options.subject, publicKey: options.keys.publicKey, privateKey: options.keys.privateKey },
-        TTL: PUSH_TTL_SECONDS,
-        urgency: "high",
-      });
+      details = webpush.generateRequestDetails(
+        { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+        payload,
+        {
+          vapidDetails: { subject: options.subject, publicKey: options.keys.publicKey, privateKey: options.keys.privateKey },
+          TTL: PUSH_TTL_SECONDS,
+          urgency: "high",
+        },
+      );
       url = new URL(details.endpoint);
     } catch (error) {
       // Encrypting and signing depend only on this subscription and the keys: the next attempt would throw the same.
@@ -66,18 +73,26 @@ export function createPushSender(options: PushSenderOptions) {
     const agent = isLocal ? local[url.protocol as "http:" | "https:"] : publicAgent;
     const client = url.protocol === "https:" ? https : http;
     try {
-      const { status, retryAfter, body } = await new Promise<{ status: number; retryAfter: string | undefined; body: string }>((resolve, reject) => {
-        const request = client.request(url, { method: details.method, headers: details.headers as http.OutgoingHttpHeaders, agent, signal, timeout: TIMEOUT_MS }, (response) => {
-          let text = "";
-          response.setEncoding("utf8");
-          response.on("data", (chunk: string) => (text = (text + chunk).slice(0, 500)));
-          response.on("end", () => resolve({ status: response.statusCode ?? 0, retryAfter: response.headers["retry-after"], body: text }));
-          response.on("error", reject);
-        });
-        request.on("timeout", () => request.destroy(new Error(`no answer in ${TIMEOUT_MS / 1000} s`)));
-        request.on("error", reject);
-        request.end(details.body ?? undefined);
-      });
+      const { status, retryAfter, body } = await new Promise<{ status: number; retryAfter: string | undefined; body: string }>(
+        (resolve, reject) => {
+          const request = client.request(
+            url,
+            { method: details.method, headers: details.headers as http.OutgoingHttpHeaders, agent, signal, timeout: TIMEOUT_MS },
+            (response) => {
+              let text = "";
+              response.setEncoding("utf8");
+              response.on("data", (chunk: string) => (text = (text + chunk).slice(0, 500)));
+              response.on("end", () =>
+                resolve({ status: response.statusCode ?? 0, retryAfter: response.headers["retry-after"], body: text }),
+              );
+              response.on("error", reject);
+            },
+          );
+          request.on("timeout", () => request.destroy(new Error(`no answer in ${TIMEOUT_MS / 1000} s`)));
+          request.on("error", reject);
+          request.end(details.body ?? undefined);
+        },
+      );
       if (status >= 200 && status < 300) return { ok: true };
       const reason = `the push service answered ${status}${body ? `: ${body.replace(/\s+/g, " ").trim()}` : ""}`;
       if (status === 404 || status === 410) return { ok: false, gone: true, reason };

@@ -23,6 +23,10 @@ export async function vapidKeys(db: Database, configured?: { publicKey?: string;
     insert into ${pushKeys} (${name(pushKeys.id)}, ${name(pushKeys.public_key)}, ${name(pushKeys.private_key)})
     values (1, ${made.publicKey}, ${made.privateKey})
     on conflict (${name(pushKeys.id)}) do nothing`);
-  const [row] = await select(db.rows, { publicKey: pushKeys.public_key, privateKey: pushKeys.private_key }, sql`from ${pushKeys} where ${pushKeys.id} = 1`);
+  const [row] = await select(
+    db.rows,
+    { publicKey: pushKeys.public_key, privateKey: pushKeys.private_key },
+    sql`from ${pushKeys} where ${pushKeys.id} = 1`,
+  );
   return row!;
 }
