@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from "react";
 import { Form, useFetcher } from "react-router";
+import type { FormResult } from "~/lib/form-result";
 import type { PushDevice } from "~/lib/inbox";
 import { PUSH_BLOCKED_MESSAGE, type PushSupport, pushSupport } from "~/lib/inbox-push";
 import { Button } from "~/components/ui/button";
@@ -18,8 +19,8 @@ export interface PushSettings {
   devices: PushDevice[];
 }
 
-/** What the Account page's action answers to `intent=push-subscribe`. */
-type SubscribeAnswer = { done?: string; error?: string; field?: string };
+/** What the Account page's action answers to `intent=push-subscribe` (what was done, or why not). */
+type SubscribeAnswer = FormResult<never, never, string>;
 
 export function PushSection({ push, notice }: { push: PushSettings; notice?: React.ReactNode }) {
   return (
@@ -27,7 +28,10 @@ export function PushSection({ push, notice }: { push: PushSettings; notice?: Rea
       <h2 id="push-heading" className="text-xl font-bold">
         Notifications on this device
       </h2>
-      <p className="mt-2 text-ink-muted">A notification on this phone or computer the moment a lead arrives; tapping it opens the inbox. Turn them on on each device you want them on.</p>
+      <p className="mt-2 text-ink-muted">
+        A notification on this phone or computer the moment a lead arrives; tapping it opens the inbox. Turn them on on each device you want
+        them on.
+      </p>
       {notice}
       <div className="mt-3">
         <TurnOnPush publicKey={push.publicKey} />
@@ -41,21 +45,36 @@ export function PushSection({ push, notice }: { push: PushSettings; notice?: Rea
           {push.devices.map((d, i) => (
             <li key={d.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-line p-3">
               <span className="min-w-0 break-words">
-                {d.browser}, added <Time date={d.createdAt} />, {d.lastPushAt ? <>last notified <Time date={d.lastPushAt} /></> : "never notified yet"}
+                {d.browser}, added <Time date={d.createdAt} />,{" "}
+                {d.lastPushAt ? (
+                  <>
+                    last notified <Time date={d.lastPushAt} />
+                  </>
+                ) : (
+                  "never notified yet"
+                )}
               </span>
               <div className="ml-auto flex gap-1">
                 <Form method="post">
                   <input type="hidden" name="intent" value="push-test" />
                   <input type="hidden" name="id" value={d.id} />
                   <button type="submit" className="min-h-11 px-2 text-sm font-bold text-brand underline">
-                    Send a test<span className="sr-only"> to device {i + 1}, {d.browser}</span>
+                    Send a test
+                    <span className="sr-only">
+                      {" "}
+                      to device {i + 1}, {d.browser}
+                    </span>
                   </button>
                 </Form>
                 <Form method="post">
                   <input type="hidden" name="intent" value="push-remove" />
                   <input type="hidden" name="id" value={d.id} />
                   <button type="submit" className="min-h-11 px-2 text-sm font-bold text-danger underline">
-                    Remove<span className="sr-only"> device {i + 1}, {d.browser}</span>
+                    Remove
+                    <span className="sr-only">
+                      {" "}
+                      device {i + 1}, {d.browser}
+                    </span>
                   </button>
                 </Form>
               </div>
@@ -87,8 +106,15 @@ interface BrowserState {
 }
 
 function readBrowser(): Omit<BrowserState, "subscribed"> {
-  const standalone = window.matchMedia?.("(display-mode: standalone)").matches || (navigator as Navigator & { standalone?: boolean }).standalone === true;
-  const support = pushSupport({ serviceWorker: "serviceWorker" in navigator, pushManager: "PushManager" in window, userAgent: navigator.userAgent, standalone, maxTouchPoints: navigator.maxTouchPoints });
+  const standalone =
+    window.matchMedia?.("(display-mode: standalone)").matches || (navigator as Navigator & { standalone?: boolean }).standalone === true;
+  const support = pushSupport({
+    serviceWorker: "serviceWorker" in navigator,
+    pushManager: "PushManager" in window,
+    userAgent: navigator.userAgent,
+    standalone,
+    maxTouchPoints: navigator.maxTouchPoints,
+  });
   return { support, blocked: support === "supported" && typeof Notification !== "undefined" && Notification.permission === "denied" };
 }
 
@@ -115,14 +141,16 @@ function TurnOnPush({ publicKey }: { publicKey: string }) {
   if (browser.support === "ios-home-screen") {
     return (
       <p className="text-sm" data-testid="push-unsupported">
-        On an iPhone or iPad, notifications work from the inbox added to the Home Screen: tap Share, then “Add to Home Screen”, open the inbox from its new icon, sign in and come back to this page.
+        On an iPhone or iPad, notifications work from the inbox added to the Home Screen: tap Share, then “Add to Home Screen”, open the
+        inbox from its new icon, sign in and come back to this page.
       </p>
     );
   }
   if (browser.support === "unsupported") {
     return (
       <p className="text-sm text-ink-muted" data-testid="push-unsupported">
-        This browser cannot receive notifications from the inbox. Use a recent Chrome, Edge, Firefox or Safari (on an iPhone, from the Home Screen).
+        This browser cannot receive notifications from the inbox. Use a recent Chrome, Edge, Firefox or Safari (on an iPhone, from the Home
+        Screen).
       </p>
     );
   }
@@ -133,7 +161,13 @@ function TurnOnPush({ publicKey }: { publicKey: string }) {
     const permission = await Notification.requestPermission();
     if (permission !== "granted") {
       setBrowser({ ...browser, blocked: permission === "denied" });
-      setState({ busy: false, error: permission === "denied" ? PUSH_BLOCKED_MESSAGE : "The question was closed without an answer. Press the button again and choose Allow." });
+      setState({
+        busy: false,
+        error:
+          permission === "denied"
+            ? PUSH_BLOCKED_MESSAGE
+            : "The question was closed without an answer. Press the button again and choose Allow.",
+      });
       return;
     }
     const { pushErrorMessage, subscribeThisDevice } = await import("./push.client");
@@ -157,8 +191,8 @@ function TurnOnPush({ publicKey }: { publicKey: string }) {
         {busy ? "Turning on..." : "Turn on notifications on this device"}
       </Button>
       {state.error && <Notice tone="error">{state.error}</Notice>}
-      {answer?.error && <Notice tone="error">{answer.error}</Notice>}
-      {answer?.done && <Notice tone="info">{answer.done}</Notice>}
+      {answer?.status === "error" && <Notice tone="error">{answer.message}</Notice>}
+      {answer?.status === "success" && answer.message && <Notice tone="info">{answer.message}</Notice>}
     </div>
   );
 }

@@ -15,7 +15,8 @@ import { AlertPage, LinkProblemPage, alertCrumb, alertPageMeta, linkClass, Searc
 import { Button } from "~/components/ui/button";
 import { ALERT_FREQUENCY_LABELS, type AlertFrequency } from "~/lib/alert-values";
 import { confirmSubscription, subscriptionToConfirm } from "~/lib/server/alerts/subscriptions.server";
-import { PRIVATE_HEADERS, alertsOf, linkProblem, requestMeta } from "~/lib/server/alerts/link-pages.server";
+import { PRIVATE_HEADERS, alertsOf, linkProblem, linkRefusal, requestMeta } from "~/lib/server/alerts/link-pages.server";
+import type { FormResult } from "~/lib/form-result";
 import type { Route } from "./+types/confirm";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -28,12 +29,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const alerts = alertsOf(context);
-  if (!alerts) return linkProblem("off");
+  if (!alerts) return linkRefusal("off");
   // The button's form sends nothing: the token in the path is the request. The body is not read.
   const result = await confirmSubscription(alerts, params.token ?? "", requestMeta(request, context), new Date());
-  if (typeof result === "string") return linkProblem(result);
+  if (typeof result === "string") return linkRefusal(result);
   // The manage page is this site's: its path alone, so the link stays on the origin the visitor is on.
-  return data({ state: result.status, label: result.label, frequency: result.frequency, managePath: new URL(result.manageUrl, "http://localhost").pathname }, { headers: PRIVATE_HEADERS });
+  const made = {
+    state: result.status,
+    label: result.label,
+    frequency: result.frequency,
+    managePath: new URL(result.manageUrl, "http://localhost").pathname,
+  };
+  return data<FormResult<never, never, never, typeof made>>({ status: "success", made }, { headers: PRIVATE_HEADERS });
 }
 
 export function headers() {
@@ -45,7 +52,8 @@ export const handle = alertCrumb("Confirm your alerts");
 export const meta: Route.MetaFunction = () => alertPageMeta("Confirm your listing alerts");
 
 export default function ConfirmAlerts({ loaderData, actionData }: Route.ComponentProps) {
-  const done = actionData ?? loaderData;
+  // What the button did, else what the link asks (a refused link's page comes from the loader, which reads the same token).
+  const done = (actionData?.status === "success" ? actionData.made : undefined) ?? loaderData;
   if (done.state === "invalid" || done.state === "expired") return <LinkProblemPage state={done.state} />;
   if (done.state === "changed" || done.state === "already-changed") {
     return (
@@ -76,24 +84,33 @@ export default function ConfirmAlerts({ loaderData, actionData }: Route.Componen
           Press the button to change how often you get {what}: <strong className="wrap-anywhere">{done.label}</strong>
           {done.change ? ` from “${ALERT_FREQUENCY_LABELS[done.change.from]}”` : ""} to “{ALERT_FREQUENCY_LABELS[done.frequency]}”.
         </p>
-        {done.status === "changed" && <p className="mt-3 text-ink-muted">This change is already confirmed; pressing the button again changes nothing.</p>}
+        {done.status === "changed" && (
+          <p className="mt-3 text-ink-muted">This change is already confirmed; pressing the button again changes nothing.</p>
+        )}
         <form method="post" className="mt-6">
           <Button type="submit">Confirm the change</Button>
         </form>
-        <p className="mt-6 text-sm text-ink-muted">Didn&apos;t ask for this? Ignore the e-mail: your alerts stay as they are unless the button is pressed.</p>
+        <p className="mt-6 text-sm text-ink-muted">
+          Didn&apos;t ask for this? Ignore the e-mail: your alerts stay as they are unless the button is pressed.
+        </p>
       </AlertPage>
     );
   }
   return (
     <AlertPage title="Confirm your listing alerts">
       <p className="text-lg text-ink">
-        Press the button to start {what}: <strong className="wrap-anywhere">{done.label}</strong>, {ALERT_FREQUENCY_LABELS[done.frequency].toLowerCase()}.
+        Press the button to start {what}: <strong className="wrap-anywhere">{done.label}</strong>,{" "}
+        {ALERT_FREQUENCY_LABELS[done.frequency].toLowerCase()}.
       </p>
-      {done.status === "active" && <p className="mt-3 text-ink-muted">These alerts are already confirmed; pressing the button again changes nothing.</p>}
+      {done.status === "active" && (
+        <p className="mt-3 text-ink-muted">These alerts are already confirmed; pressing the button again changes nothing.</p>
+      )}
       <form method="post" className="mt-6">
         <Button type="submit">Confirm my listing alerts</Button>
       </form>
-      <p className="mt-6 text-sm text-ink-muted">Didn&apos;t ask for this? Ignore the e-mail: nothing is sent unless the button is pressed.</p>
+      <p className="mt-6 text-sm text-ink-muted">
+        Didn&apos;t ask for this? Ignore the e-mail: nothing is sent unless the button is pressed.
+      </p>
     </AlertPage>
   );
 }

@@ -25,8 +25,16 @@ function handler() {
   const build = {
     entry: {
       module: {
-        default: (_request: Request, status: number, headers: Headers, context: { staticHandlerContext: { actionData: unknown; loaderData: unknown } }) =>
-          new Response(JSON.stringify({ actionData: context.staticHandlerContext.actionData, loaderData: context.staticHandlerContext.loaderData }), { status, headers }),
+        default: (
+          _request: Request,
+          status: number,
+          headers: Headers,
+          context: { staticHandlerContext: { actionData: unknown; loaderData: unknown } },
+        ) =>
+          new Response(
+            JSON.stringify({ actionData: context.staticHandlerContext.actionData, loaderData: context.staticHandlerContext.loaderData }),
+            { status, headers },
+          ),
       },
     },
     routes: {
@@ -69,9 +77,15 @@ describe("the one-click unsubscribe through React Router", () => {
     const response = await handler()(oneClick(await tokenFor(7)));
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
-    expect(await response.json()).toMatchObject({ actionData: { unsubscribe: { state: "done" } } });
+    expect(await response.json()).toMatchObject({ actionData: { unsubscribe: { status: "success" } } });
     expect(unsubscribeAll).toHaveBeenCalledTimes(1);
-    expect(unsubscribeAll).toHaveBeenCalledWith(t.db, 7, "One-click unsubscribe", expect.objectContaining({ address: "203.0.113.7" }), expect.any(Date));
+    expect(unsubscribeAll).toHaveBeenCalledWith(
+      t.db,
+      7,
+      "One-click unsubscribe",
+      expect.objectContaining({ address: "203.0.113.7" }),
+      expect.any(Date),
+    );
   });
 
   it("answers the same from this site's own page (its Origin)", async () => {

@@ -35,12 +35,25 @@ const auth = () => randomBytes(16).toString("base64url");
 /** An endpoint at a public address written as a literal (no DNS in the test). */
 const endpoint = (n: number | string) => `https://142.250.72.10/fcm/send/device-${n}`;
 
-async function subscribe(fields: Partial<Record<"endpoint" | "p256dh" | "auth", string>> = {}, userAgent = "Mozilla/5.0 (Linux; Android 14) Chrome/131.0.0.0 Mobile Safari/537.36") {
-  const body = { intent: "push-subscribe", endpoint: endpoint(randomBytes(6).toString("hex")), p256dh: browserKey().toString("base64url"), auth: auth(), ...fields };
-  const out = await outcome(account.action as Handler, request("/inbox/account", validToken, { ...form(body), headers: { "User-Agent": userAgent } }));
-  return { status: out.status, body: JSON.parse(out.body) as { done?: string; error?: string; field?: string } };
+async function subscribe(
+  fields: Partial<Record<"endpoint" | "p256dh" | "auth", string>> = {},
+  userAgent = "Mozilla/5.0 (Linux; Android 14) Chrome/131.0.0.0 Mobile Safari/537.36",
+) {
+  const body = {
+    intent: "push-subscribe",
+    endpoint: endpoint(randomBytes(6).toString("hex")),
+    p256dh: browserKey().toString("base64url"),
+    auth: auth(),
+    ...fields,
+  };
+  const out = await outcome(
+    account.action as Handler,
+    request("/inbox/account", validToken, { ...form(body), headers: { "User-Agent": userAgent } }),
+  );
+  return { status: out.status, body: JSON.parse(out.body) as { status: string; message?: string; section?: string } };
 }
-const stored = () => t.db.rows<{ id: number; endpoint: string; browser: string }>(sql`select id, endpoint, browser from push_devices order by id`);
+const stored = () =>
+  t.db.rows<{ id: number; endpoint: string; browser: string }>(sql`select id, endpoint, browser from push_devices order by id`);
 
 beforeEach(async () => {
   await t.db.rows(sql`delete from push_devices`);
@@ -49,13 +62,19 @@ beforeEach(async () => {
 describe("turning notifications on", () => {
   it("stores a subscription whose keys and endpoint are sound", async () => {
     const out = await subscribe({ endpoint: endpoint("phone") });
-    expect(out).toEqual({ status: 200, body: { invite: null, done: "Notifications are on for this device. New leads will show here within seconds." } });
+    expect(out).toEqual({
+      status: 200,
+      body: { status: "success", message: "Notifications are on for this device. New leads will show here within seconds." },
+    });
     expect(await stored()).toMatchObject([{ endpoint: endpoint("phone"), browser: "Chrome on Android" }]);
   });
 
   it.each([
     ["a key that is not a point on the curve", { p256dh: offCurveKey() }],
-    ["the point at infinity's spelling (all zeros after 0x04)", { p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64)]).toString("base64url") }],
+    [
+      "the point at infinity's spelling (all zeros after 0x04)",
+      { p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64)]).toString("base64url") },
+    ],
     ["a compressed key", { p256dh: compressedKey() }],
     ["a key of 65 bytes without 0x04", { p256dh: Buffer.concat([Buffer.from([3]), browserKey().subarray(1)]).toString("base64url") }],
     ["a key with a character of standard base64 (+)", { p256dh: browserKey().toString("base64url").slice(0, 86) + "+" }],
@@ -65,13 +84,26 @@ describe("turning notifications on", () => {
   ])("refuses %s with a 400 and stores nothing", async (_, fields) => {
     const out = await subscribe(fields);
     expect(out.status).toBe(400);
-    expect(out.body).toMatchObject({ field: "push", error: "The browser gave an invalid subscription. Try turning notifications on again." });
+    expect(out.body).toEqual({
+      status: "error",
+      section: "push",
+      message: "The browser gave an invalid subscription. Try turning notifications on again.",
+      values: null,
+    });
     expect(await stored()).toEqual([]);
   });
 
-  it.each(["https://8.8.8.8:22/", "https://142.250.72.10:8443/fcm/send/x", "https://[2607:f8b0:4004:c1b::5f]:25/x", "https://142.250.72.10:0/x"])("refuses an endpoint on another port than 443 (%s) with a 400", async (url) => {
+  it.each([
+    "https://8.8.8.8:22/",
+    "https://142.250.72.10:8443/fcm/send/x",
+    "https://[2607:f8b0:4004:c1b::5f]:25/x",
+    "https://142.250.72.10:0/x",
+  ])("refuses an endpoint on another port than 443 (%s) with a 400", async (url) => {
     const out = await subscribe({ endpoint: url });
-    expect(out).toMatchObject({ status: 400, body: { field: "push", error: "Push addresses must use the standard https port (443)." } });
+    expect(out).toMatchObject({
+      status: 400,
+      body: { status: "error", section: "push", message: "Push addresses must use the standard https port (443)." },
+    });
     expect(await stored()).toEqual([]);
   });
 
@@ -88,11 +120,13 @@ describe(`an account's devices (at most ${PUSH_DEVICES_PER_ACCOUNT})`, () => {
     // The first phone still gets its pushes (a push reached it a minute ago); the second has not been reached for a month.
     await t.db.rows(sql`update push_devices set created_at = now() - interval '60 days', last_push_at = now() - interval '30 days'`);
     await t.db.rows(sql`update push_devices set last_push_at = now() - interval '1 minute' where endpoint = ${endpoint(1)}`);
-    await t.db.rows(sql`update push_devices set browser = 'Safari on iPhone', last_push_at = now() - interval '40 days' where endpoint = ${endpoint(2)}`);
+    await t.db.rows(
+      sql`update push_devices set browser = 'Safari on iPhone', last_push_at = now() - interval '40 days' where endpoint = ${endpoint(2)}`,
+    );
 
     const out = await subscribe({ endpoint: endpoint(21) });
     expect(out.status).toBe(200);
-    expect(out.body.done).toBe(
+    expect(out.body.message).toBe(
       "Notifications are on for this device. New leads will show here within seconds. An account keeps 20 devices, so the one reached least recently (Safari on iPhone) no longer gets notifications.",
     );
     const endpoints = (await stored()).map((d) => d.endpoint);
@@ -103,7 +137,7 @@ describe(`an account's devices (at most ${PUSH_DEVICES_PER_ACCOUNT})`, () => {
 
     // The same browser subscribing again updates its row: nothing makes room.
     const again = await subscribe({ endpoint: endpoint(21) });
-    expect(again.body.done).toBe("Notifications are on for this device. New leads will show here within seconds.");
+    expect(again.body.message).toBe("Notifications are on for this device. New leads will show here within seconds.");
     expect(await stored()).toHaveLength(20);
   });
 

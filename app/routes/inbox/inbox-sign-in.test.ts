@@ -7,12 +7,26 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { SIGN_IN_MESSAGES } from "~/lib/inbox";
-import { createInvite } from "~/lib/server/inbox/accounts.server";
+import { checkFieldsMessage } from "~/content/form-messages";
+import { createInvite, passwordProblem } from "~/lib/server/inbox/accounts.server";
 import { deviceCookieName, rememberDevice } from "~/lib/server/inbox/devices.server";
 import { sessionCookieName } from "~/lib/server/inbox/sessions.server";
 import { sentCookie, tokenIn } from "../../../tests/support/inbox-cookies";
 import { CHALLENGES_PER_ADDRESS, SIGN_IN_FAILURES_PER_ACCOUNT } from "~/lib/server/inbox/sign-in-throttle.server";
-import { type Handler, type Outcome, PASSWORD, SITE, form, inboxWithALeadForThisFile, jordan, json, outcome, personId, request, t } from "../../../tests/support/inbox-security";
+import {
+  type Handler,
+  type Outcome,
+  PASSWORD,
+  SITE,
+  form,
+  inboxWithALeadForThisFile,
+  jordan,
+  json,
+  outcome,
+  personId,
+  request,
+  t,
+} from "../../../tests/support/inbox-security";
 import * as passkey from "./passkey";
 import * as person from "./person";
 import * as setup from "./setup";
@@ -23,12 +37,23 @@ inboxWithALeadForThisFile();
 describe("signing in", () => {
   const signInForm = (email: string, password: string) => form({ email, password, next: `/inbox/people/${personId}` });
   const tallies = async (method: string) =>
-    Number((await t.db.rows<{ n: number }>(sql`select coalesce(sum(throttled), 0)::integer as n from inbox_sign_in_tallies where method = ${method}`))[0]!.n);
+    Number(
+      (
+        await t.db.rows<{ n: number }>(
+          sql`select coalesce(sum(throttled), 0)::integer as n from inbox_sign_in_tallies where method = ${method}`,
+        )
+      )[0]!.n,
+    );
   const cookieFrom = (out: Outcome, name: string) => tokenIn(out.headers.getSetCookie(), name);
 
   it("counts each attempt before the check; past the account's limit strangers wait, the agent's own browser does not", async () => {
     // The agent signs in once on this browser: a session, and a device cookie for the account.
-    const first = await outcome(signIn.action as Handler, request("/inbox/sign-in", null, signInForm("Jordan@Example.com", PASSWORD)), {}, "198.51.100.1");
+    const first = await outcome(
+      signIn.action as Handler,
+      request("/inbox/sign-in", null, signInForm("Jordan@Example.com", PASSWORD)),
+      {},
+      "198.51.100.1",
+    );
     expect(first.status).toBe(302);
     expect(first.location).toBe(`/inbox/people/${personId}`);
     const session = await cookieFrom(first, sessionCookieName(true));
@@ -40,18 +65,33 @@ describe("signing in", () => {
     // Strangers guess, each from an address of their own, the e-mail spelled every which way.
     const spellings = ["jordan@example.com", "JORDAN@example.com", " Jordan@Example.COM "];
     for (let i = 0; i < SIGN_IN_FAILURES_PER_ACCOUNT; i++) {
-      const out = await outcome(signIn.action as Handler, request("/inbox/sign-in", null, signInForm(spellings[i % 3]!, `wrong guess ${i}`)), {}, `203.0.113.${10 + i}`);
+      const out = await outcome(
+        signIn.action as Handler,
+        request("/inbox/sign-in", null, signInForm(spellings[i % 3]!, `wrong guess ${i}`)),
+        {},
+        `203.0.113.${10 + i}`,
+      );
       expect(out.status).toBe(401);
       expect(JSON.parse(out.body).message).toBe(SIGN_IN_MESSAGES.wrong);
     }
-    const throttled = await outcome(signIn.action as Handler, request("/inbox/sign-in", null, signInForm("jordan@example.com", "one more guess")), {}, "203.0.113.99");
+    const throttled = await outcome(
+      signIn.action as Handler,
+      request("/inbox/sign-in", null, signInForm("jordan@example.com", "one more guess")),
+      {},
+      "203.0.113.99",
+    );
     expect(throttled.status).toBe(429);
     const wait = Number(throttled.headers.get("Retry-After"));
     expect(wait).toBeGreaterThan(0);
     expect(JSON.parse(throttled.body).message).toBe(SIGN_IN_MESSAGES.throttledFor(Math.ceil(wait / 60)));
 
     // The right password from a browser that never signed in is held up too...
-    const stranger = await outcome(signIn.action as Handler, request("/inbox/sign-in", null, signInForm("jordan@example.com", PASSWORD)), {}, "198.51.100.2");
+    const stranger = await outcome(
+      signIn.action as Handler,
+      request("/inbox/sign-in", null, signInForm("jordan@example.com", PASSWORD)),
+      {},
+      "198.51.100.2",
+    );
     expect(stranger.status).toBe(429);
     expect(await cookieFrom(stranger, sessionCookieName(true))).toBeNull();
 
@@ -74,18 +114,72 @@ describe("signing in", () => {
   it("reads a password as typed: its surrounding spaces are part of it", async () => {
     const spaced = "  spaced out passphrase  ";
     const { token } = await createInvite(t.db, { email: "spaces@example.com" });
-    const setUp = await outcome(setup.action as Handler, request(`/inbox/setup/${token}`, null, form({ name: "Spacey", email: "spaces@example.com", password: spaced })), { token }, "192.0.2.7");
+    const setUp = await outcome(
+      setup.action as Handler,
+      request(`/inbox/setup/${token}`, null, form({ name: "Spacey", email: "spaces@example.com", password: spaced })),
+      { token },
+      "192.0.2.7",
+    );
     expect(setUp.status).toBe(302);
-    const trimmed = await outcome(signIn.action as Handler, request("/inbox/sign-in", null, signInForm("spaces@example.com", spaced.trim())), {}, "192.0.2.7");
+    const trimmed = await outcome(
+      signIn.action as Handler,
+      request("/inbox/sign-in", null, signInForm("spaces@example.com", spaced.trim())),
+      {},
+      "192.0.2.7",
+    );
     expect(trimmed.status).toBe(401);
-    const asTyped = await outcome(signIn.action as Handler, request("/inbox/sign-in", null, signInForm("spaces@example.com", spaced)), {}, "192.0.2.7");
+    const asTyped = await outcome(
+      signIn.action as Handler,
+      request("/inbox/sign-in", null, signInForm("spaces@example.com", spaced)),
+      {},
+      "192.0.2.7",
+    );
     expect(asTyped.status).toBe(302);
   });
 
+  it("answers the set-up link's refusals as FormResult: field messages, or the link's problem; the password never goes back", async () => {
+    const { token } = await createInvite(t.db, { email: "shape@example.com" });
+    const post = async (fields: Record<string, string>, link = token) => {
+      const out = await outcome(setup.action as Handler, request(`/inbox/setup/${link}`, null, form(fields)), { token: link }, "192.0.2.8");
+      return { status: out.status, body: JSON.parse(out.body) as unknown };
+    };
+    expect(await post({ name: "", email: " shape@example.com ", password: "short" })).toEqual({
+      status: 400,
+      body: {
+        status: "invalid",
+        message: checkFieldsMessage,
+        fieldErrors: { name: "Enter your name.", password: await passwordProblem("short") },
+        values: { name: "", email: "shape@example.com", password: "" },
+      },
+    });
+    expect(await post({ name: "Other", email: "other@example.com", password: "a long enough passphrase" })).toMatchObject({
+      status: 409,
+      body: {
+        status: "error",
+        message: expect.stringContaining("made for another e-mail address"),
+        values: { name: "Other", email: "other@example.com", password: "" },
+      },
+    });
+    expect(await post({ name: "Late", email: "late@example.com", password: "a long enough passphrase" }, "no-such-link")).toMatchObject({
+      status: 410,
+      body: { status: "error", message: expect.stringContaining("already been used"), values: { name: "", email: "", password: "" } },
+    });
+  });
+
   it("refuses bad input with 4xx, never a 500", async () => {
-    const asJson = await outcome(signIn.action as Handler, request("/inbox/sign-in", null, json({ email: "jordan@example.com", password: PASSWORD })), {}, "192.0.2.1");
+    const asJson = await outcome(
+      signIn.action as Handler,
+      request("/inbox/sign-in", null, json({ email: "jordan@example.com", password: PASSWORD })),
+      {},
+      "192.0.2.1",
+    );
     expect(asJson.status).toBe(415);
-    const tooLong = await outcome(signIn.action as Handler, request("/inbox/sign-in", null, signInForm("jordan@example.com", "x".repeat(201))), {}, "192.0.2.1");
+    const tooLong = await outcome(
+      signIn.action as Handler,
+      request("/inbox/sign-in", null, signInForm("jordan@example.com", "x".repeat(201))),
+      {},
+      "192.0.2.1",
+    );
     expect(tooLong.status).toBe(400);
     const empty = await outcome(signIn.action as Handler, request("/inbox/sign-in", null, signInForm("", "")), {}, "192.0.2.1");
     expect(empty.status).toBe(400);
@@ -118,7 +212,11 @@ describe("signing in", () => {
     expect(JSON.parse(out.body).message).toBe(SIGN_IN_MESSAGES.passkeyFailed);
     expect((await t.db.rows(sql`select 1 from inbox_sign_ins where method = 'passkey' and not ok`)).length).toBe(1);
     for (const body of ["null", "[1]", '{"intent":"sign-in","response":"\\ud800"}']) {
-      const bad = new Request(`${SITE}/inbox/passkey`, { method: "POST", body, headers: { "Content-Type": "application/json", Origin: SITE } });
+      const bad = new Request(`${SITE}/inbox/passkey`, {
+        method: "POST",
+        body,
+        headers: { "Content-Type": "application/json", Origin: SITE },
+      });
       expect((await outcome(passkey.action as Handler, bad, {}, "192.0.2.61")).status).toBe(400);
     }
   });

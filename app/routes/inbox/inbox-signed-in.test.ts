@@ -22,6 +22,7 @@ import {
   t,
   validToken,
 } from "../../../tests/support/inbox-security";
+import * as account from "./account";
 import * as exportCsv from "./export";
 import * as layout from "./layout";
 import * as person from "./person";
@@ -57,7 +58,11 @@ describe("inbox with a valid session", () => {
 
   it("an action from the inbox's own pages runs, also when the site is reached by its address", async () => {
     try {
-      const own = await outcome(person.action as Handler, request(`/inbox/people/${personId}`, validToken, form({ intent: "status", status: "contacted" })), { personId });
+      const own = await outcome(
+        person.action as Handler,
+        request(`/inbox/people/${personId}`, validToken, form({ intent: "status", status: "contacted" })),
+        { personId },
+      );
       expect(own.status).toBe(200);
       expect(own.ran).toBe(true);
       const [p] = await t.db.rows<{ status: string }>(sql`select status from people`);
@@ -81,18 +86,53 @@ describe("inbox with a valid session", () => {
 
   it("refuses a body that is not a form (415), a file (400) or an id out of range (404), changing nothing", async () => {
     const path = `/inbox/people/${personId}`;
-    const asJson = await outcome(person.action as Handler, request(path, validToken, json({ intent: "status", status: "spam" })), { personId });
+    const asJson = await outcome(person.action as Handler, request(path, validToken, json({ intent: "status", status: "spam" })), {
+      personId,
+    });
     expect(asJson.status).toBe(415);
     const withFile = new FormData();
     withFile.set("intent", "note");
     withFile.set("note", new File(["x"], "x.txt"));
-    expect((await outcome(person.action as Handler, request(path, validToken, { method: "POST", body: withFile }), { personId })).status).toBe(400);
-    const nul = await outcome(person.action as Handler, request(path, validToken, form({ intent: "note", note: "a\u0000b" })), { personId });
+    expect(
+      (await outcome(person.action as Handler, request(path, validToken, { method: "POST", body: withFile }), { personId })).status,
+    ).toBe(400);
+    const nul = await outcome(person.action as Handler, request(path, validToken, form({ intent: "note", note: "a\u0000b" })), {
+      personId,
+    });
     expect(nul.status).toBe(400);
     for (const id of ["abc", "0", "-1", "3.5", "1e100", "2147483648"]) {
-      const out = await outcome(person.action as Handler, request(`/inbox/people/${id}`, validToken, form({ intent: "note", note: "x" })), { personId: id });
+      const out = await outcome(person.action as Handler, request(`/inbox/people/${id}`, validToken, form({ intent: "note", note: "x" })), {
+        personId: id,
+      });
       expect(out.status).toBe(404);
     }
     await nothingChanged();
+  });
+
+  it("answers the Account page's forms as FormResult: a refusal names its section, a set-up link comes back once", async () => {
+    const post = async (fields: Record<string, string>) => {
+      const out = await outcome(account.action as Handler, request("/inbox/account", validToken, form(fields)));
+      return { status: out.status, body: JSON.parse(out.body) as unknown };
+    };
+    expect(await post({ intent: "nope" })).toEqual({ status: 400, body: { status: "error", message: "Unknown action.", values: null } });
+    expect(await post({ intent: "invite", email: "not an address" })).toEqual({
+      status: 400,
+      body: { status: "error", message: "Enter the e-mail address of the person the link is for.", values: null, section: "invite" },
+    });
+    expect(await post({ intent: "revoke-invite", id: "no-such-link" })).toEqual({
+      status: 409,
+      body: { status: "error", message: "That set-up link was already used, revoked or expired.", values: null, section: "invite" },
+    });
+    // The agent's is the only account: the last is never removed.
+    expect(await post({ intent: "remove-account", id: "99999" })).toEqual({
+      status: 409,
+      body: { status: "error", message: "The last account cannot be removed.", values: null, section: "accounts" },
+    });
+    const made = await post({ intent: "invite", email: "assistant@example.com" });
+    expect(made).toMatchObject({
+      status: 200,
+      body: { status: "success", made: { link: expect.stringMatching(/^https?:\/\/[^/]+\/inbox\/setup\/[A-Za-z0-9_-]+$/) } },
+    });
+    await t.db.rows(sql`delete from inbox_invites where email = 'assistant@example.com'`);
   });
 });

@@ -5,6 +5,7 @@
  */
 import { type MiddlewareFunction, type RouterContextProvider, data } from "react-router";
 import { rateLimitMessage } from "~/content/form-messages";
+import { formError } from "~/lib/form-result";
 import { CACHE_CONTROL } from "~/lib/http/cache-policy";
 import type { AlertsContext } from "~/lib/server/alerts/context.server";
 import { readLink } from "~/lib/server/alerts/links.server";
@@ -20,15 +21,30 @@ export function alertsOf(context: Readonly<RouterContextProvider>): AlertsContex
 
 /** What a link page's data says when its token cannot be used, with the page's status. */
 export function linkProblem(problem: "invalid" | "expired" | "off") {
-  return data({ state: problem === "expired" ? ("expired" as const) : ("invalid" as const) }, { status: problem === "expired" ? 410 : 404, headers: PRIVATE_HEADERS });
+  return data(
+    { state: problem === "expired" ? ("expired" as const) : ("invalid" as const) },
+    { status: problem === "expired" ? 410 : 404, headers: PRIVATE_HEADERS },
+  );
 }
 
-/** The alerts' context and the person a manage link names; or the page's answer when the feed is off or the token cannot be used. */
+/**
+ * The same refusal as an action's answer (a FormResult), with the same status: the page itself
+ * shows the problem's page from its loader, which reads the same token.
+ */
+export function linkRefusal(problem: "invalid" | "expired" | "off") {
+  const expired = problem === "expired";
+  return data(formError(expired ? "This link has expired." : "This link is not valid."), {
+    status: expired ? 410 : 404,
+    headers: PRIVATE_HEADERS,
+  });
+}
+
+/** The alerts' context and the person a manage link names; or why not, when the feed is off or the token cannot be used. */
 export async function personOfLink(context: Readonly<RouterContextProvider>, token: string | undefined, now: Date) {
   const alerts = alertsOf(context);
-  if (!alerts) return { problem: linkProblem("off") };
+  if (!alerts) return { problem: "off" as const };
   const link = await readLink(alerts, "manage", token, now);
-  return typeof link === "string" ? { problem: linkProblem(link) } : { alerts, personId: link.id };
+  return typeof link === "string" ? { problem: link } : { alerts, personId: link.id };
 }
 
 /** Where a link's POST came from, for the consent ledger: the client's address and browser. */
@@ -48,7 +64,10 @@ export const openLinkQuota: MiddlewareFunction<Response> = async ({ context }, n
   const { forms, clientIp } = serverOf(context);
   const decision = await forms.limiter.consume(`alert-open ${clientKeyOf(clientIp)}`);
   if (!decision.allowed) {
-    return new Response(rateLimitMessage, { status: 429, headers: { "Retry-After": String(decision.retryAfterSeconds), "Content-Type": "text/plain; charset=utf-8", ...PRIVATE_HEADERS } });
+    return new Response(rateLimitMessage, {
+      status: 429,
+      headers: { "Retry-After": String(decision.retryAfterSeconds), "Content-Type": "text/plain; charset=utf-8", ...PRIVATE_HEADERS },
+    });
   }
   context.set(formQuotaContext, decision);
   return next();

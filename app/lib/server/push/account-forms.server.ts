@@ -20,17 +20,29 @@ export const pushForms = [
 ] as const;
 
 export type PushForm = z.infer<(typeof pushForms)[number]>;
-export type PushAnswer = { status: number; done?: string; error?: string };
+/** The HTTP status, and what was done or why nothing was. */
+export type PushAnswer = { status: number } & ({ done: string } | { error: string });
 
-export async function answerPushForm(form: PushForm, inbox: InboxContext, accountId: number, userAgent: string | null): Promise<PushAnswer> {
+export async function answerPushForm(
+  form: PushForm,
+  inbox: InboxContext,
+  accountId: number,
+  userAgent: string | null,
+): Promise<PushAnswer> {
   const { db, push } = inbox;
   switch (form.intent) {
     case "push-subscribe": {
       // Every push is encrypted to these keys: a key off the curve would make each one fail, so it is never stored.
-      if (!isP256PublicKey(form.p256dh) || !isAuthSecret(form.auth)) return { status: 400, error: "The browser gave an invalid subscription. Try turning notifications on again." };
+      if (!isP256PublicKey(form.p256dh) || !isAuthSecret(form.auth))
+        return { status: 400, error: "The browser gave an invalid subscription. Try turning notifications on again." };
       const problem = await endpointProblem(form.endpoint, push.endpointRules);
       if (problem) return { status: 400, error: problem };
-      const { replaced } = await saveDevice(db, accountId, { endpoint: form.endpoint, p256dh: form.p256dh.replace(/=+$/, ""), auth: form.auth.replace(/=+$/, "") }, browserName(userAgent));
+      const { replaced } = await saveDevice(
+        db,
+        accountId,
+        { endpoint: form.endpoint, p256dh: form.p256dh.replace(/=+$/, ""), auth: form.auth.replace(/=+$/, "") },
+        browserName(userAgent),
+      );
       const madeRoom = replaced.length
         ? ` An account keeps ${PUSH_DEVICES_PER_ACCOUNT} devices, so the one reached least recently (${replaced.join(", ")}) no longer gets notifications.`
         : "";
@@ -50,7 +62,10 @@ export async function answerPushForm(form: PushForm, inbox: InboxContext, accoun
     case "push-details": {
       const hide = form.hide === "on";
       await setHideDetails(db, accountId, hide);
-      return { status: 200, done: hide ? "Notifications now say “New lead” only." : "Notifications now name the person and their message." };
+      return {
+        status: 200,
+        done: hide ? "Notifications now say “New lead” only." : "Notifications now name the person and their message.",
+      };
     }
   }
 }
