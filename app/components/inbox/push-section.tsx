@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from "react";
 import { Form, useFetcher } from "react-router";
+import type { FormResult } from "~/lib/form-result";
 import type { PushDevice } from "~/lib/inbox";
 import { PUSH_BLOCKED_MESSAGE, type PushSupport, pushSupport } from "~/lib/inbox-push";
 import { Button } from "~/components/ui/button";
@@ -18,8 +19,8 @@ export interface PushSettings {
   devices: PushDevice[];
 }
 
-/** What the Account page's action answers to `intent=push-subscribe`. */
-type SubscribeAnswer = { done?: string; error?: string; field?: string };
+/** What the Account page's action answers to `intent=push-subscribe` (what was done, or why not). */
+type SubscribeAnswer = FormResult<never, never, string>;
 
 export function PushSection({ push, notice }: { push: PushSettings; notice?: React.ReactNode }) {
   return (
@@ -190,8 +191,8 @@ function TurnOnPush({ publicKey }: { publicKey: string }) {
         {busy ? "Turning on..." : "Turn on notifications on this device"}
       </Button>
       {state.error && <Notice tone="error">{state.error}</Notice>}
-      {answer?.error && <Notice tone="error">{answer.error}</Notice>}
-      {answer?.done && <Notice tone="info">{answer.done}</Notice>}
+      {answer?.status === "error" && <Notice tone="error">{answer.message}</Notice>}
+      {answer?.status === "success" && answer.message && <Notice tone="info">{answer.message}</Notice>}
     </div>
   );
 }

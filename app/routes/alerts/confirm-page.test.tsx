@@ -40,7 +40,7 @@ describe("the confirmation page", () => {
   it("after the button, says how often they now come, not that alerts began; a used link says it was already done", () => {
     const changed = render(
       { ...ask, change: { from: "daily" } },
-      { state: "changed", label: "Houses in Edmonton", frequency: "weekly", managePath: "/alerts/manage/a.b" },
+      { status: "success", made: { state: "changed", label: "Houses in Edmonton", frequency: "weekly", managePath: "/alerts/manage/a.b" } },
     );
     expect(changed).toContain("How often is changed");
     expect(changed).toMatch(/Your alerts for <strong[^>]*>Houses in Edmonton<\/strong> now come weekly\./);
@@ -48,7 +48,10 @@ describe("the confirmation page", () => {
     expect(changed).toContain('href="/alerts/manage/a.b"');
     const again = render(
       { ...ask, status: "changed", change: null },
-      { state: "already-changed", label: "Houses in Edmonton", frequency: "instant", managePath: "/alerts/manage/a.b" },
+      {
+        status: "success",
+        made: { state: "already-changed", label: "Houses in Edmonton", frequency: "instant", managePath: "/alerts/manage/a.b" },
+      },
     );
     expect(again).toContain("This change was already confirmed");
     expect(again).toContain("now come as they happen.");

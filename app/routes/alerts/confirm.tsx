@@ -15,7 +15,8 @@ import { AlertPage, LinkProblemPage, alertCrumb, alertPageMeta, linkClass, Searc
 import { Button } from "~/components/ui/button";
 import { ALERT_FREQUENCY_LABELS, type AlertFrequency } from "~/lib/alert-values";
 import { confirmSubscription, subscriptionToConfirm } from "~/lib/server/alerts/subscriptions.server";
-import { PRIVATE_HEADERS, alertsOf, linkProblem, requestMeta } from "~/lib/server/alerts/link-pages.server";
+import { PRIVATE_HEADERS, alertsOf, linkProblem, linkRefusal, requestMeta } from "~/lib/server/alerts/link-pages.server";
+import type { FormResult } from "~/lib/form-result";
 import type { Route } from "./+types/confirm";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -28,20 +29,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const alerts = alertsOf(context);
-  if (!alerts) return linkProblem("off");
+  if (!alerts) return linkRefusal("off");
   // The button's form sends nothing: the token in the path is the request. The body is not read.
   const result = await confirmSubscription(alerts, params.token ?? "", requestMeta(request, context), new Date());
-  if (typeof result === "string") return linkProblem(result);
+  if (typeof result === "string") return linkRefusal(result);
   // The manage page is this site's: its path alone, so the link stays on the origin the visitor is on.
-  return data(
-    {
-      state: result.status,
-      label: result.label,
-      frequency: result.frequency,
-      managePath: new URL(result.manageUrl, "http://localhost").pathname,
-    },
-    { headers: PRIVATE_HEADERS },
-  );
+  const made = {
+    state: result.status,
+    label: result.label,
+    frequency: result.frequency,
+    managePath: new URL(result.manageUrl, "http://localhost").pathname,
+  };
+  return data<FormResult<never, never, never, typeof made>>({ status: "success", made }, { headers: PRIVATE_HEADERS });
 }
 
 export function headers() {
@@ -53,7 +52,8 @@ export const handle = alertCrumb("Confirm your alerts");
 export const meta: Route.MetaFunction = () => alertPageMeta("Confirm your listing alerts");
 
 export default function ConfirmAlerts({ loaderData, actionData }: Route.ComponentProps) {
-  const done = actionData ?? loaderData;
+  // What the button did, else what the link asks (a refused link's page comes from the loader, which reads the same token).
+  const done = (actionData?.status === "success" ? actionData.made : undefined) ?? loaderData;
   if (done.state === "invalid" || done.state === "expired") return <LinkProblemPage state={done.state} />;
   if (done.state === "changed" || done.state === "already-changed") {
     return (

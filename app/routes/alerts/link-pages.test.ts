@@ -103,7 +103,10 @@ describe("the confirmation page", () => {
     });
     const tok = await token("confirm", id);
     const out = await runRoute(confirm, post(`/alerts/confirm/${tok}`, {}), context(), { token: tok });
-    expect(out.data).toEqual({ state: "confirmed", label: "Condos in Edmonton", managePath: "/alerts/manage/abc.def" });
+    expect(out.data).toEqual({
+      status: "success",
+      made: { state: "confirmed", label: "Condos in Edmonton", managePath: "/alerts/manage/abc.def" },
+    });
     expect(fakes.confirmSubscription).toHaveBeenCalledWith(
       expect.objectContaining({ db: t.db }),
       tok,
@@ -128,7 +131,11 @@ describe("the confirmation page", () => {
   it("answers the link of a subscription that is gone as not valid, and the action's refusals with their status", async () => {
     expect((await runRoute(confirm, get("/alerts/confirm/x"), context(), { token: await token("confirm", 99_999) })).status).toBe(404);
     fakes.confirmSubscription.mockResolvedValue("expired");
-    expect((await runRoute(confirm, post("/alerts/confirm/x", {}), context(), { token: "x" })).status).toBe(410);
+    const refused = await runRoute(confirm, post("/alerts/confirm/x", {}), context(), { token: "x" });
+    expect({ status: refused.status, data: refused.data }).toEqual({
+      status: 410,
+      data: { status: "error", message: "This link has expired.", values: null },
+    });
   });
 });
 
@@ -152,14 +159,15 @@ describe("the manage page", () => {
     expect(
       (await runRoute(manage, post("/alerts/manage/x", { intent: "frequency", id: "5", frequency: "instant" }), context(), { token: tok }))
         .data,
-    ).toMatchObject({ tone: "success" });
+    ).toEqual({ status: "success", message: "Saved: as they happen." });
     expect(fakes.setFrequency).toHaveBeenCalledWith(t.db, 42, 5, "instant");
-    expect((await runRoute(manage, post("/alerts/manage/x", { intent: "remove", id: "5" }), context(), { token: tok })).data).toMatchObject(
-      { tone: "success" },
-    );
+    expect((await runRoute(manage, post("/alerts/manage/x", { intent: "remove", id: "5" }), context(), { token: tok })).data).toEqual({
+      status: "success",
+      message: "Removed. You will get no more e-mails for it.",
+    });
     expect(fakes.endSubscription).toHaveBeenCalledWith(t.db, 42, 5, expect.any(Date));
     expect((await runRoute(manage, post("/alerts/manage/x", { intent: "unsubscribe-all" }), context(), { token: tok })).data).toMatchObject(
-      { tone: "success" },
+      { status: "success" },
     );
     expect(fakes.unsubscribeAll).toHaveBeenCalledWith(
       t.db,
@@ -173,7 +181,11 @@ describe("the manage page", () => {
   it("answers another person's alert (nothing changed) with 404, and bad input with 4xx", async () => {
     const tok = await token("manage", 42);
     fakes.endSubscription.mockResolvedValue(false);
-    expect((await runRoute(manage, post("/alerts/manage/x", { intent: "remove", id: "6" }), context(), { token: tok })).status).toBe(404);
+    const gone = await runRoute(manage, post("/alerts/manage/x", { intent: "remove", id: "6" }), context(), { token: tok });
+    expect({ status: gone.status, data: gone.data }).toEqual({
+      status: 404,
+      data: { status: "error", message: "That alert is no longer active.", values: null },
+    });
     for (const fields of <Record<string, string>[]>[
       { intent: "remove", id: "abc" },
       { intent: "remove", id: "99999999999" },
@@ -197,10 +209,14 @@ describe("the manage page", () => {
 
   it("answers a wrong or expired token with 404 or 410 before reading anything", async () => {
     expect((await runRoute(manage, get("/alerts/manage/x"), context(), { token: "not-a-real-token" })).status).toBe(404);
-    expect(
-      (await runRoute(manage, post("/alerts/manage/x", { intent: "unsubscribe-all" }), context(), { token: await token("manage", 42, -1) }))
-        .status,
-    ).toBe(410);
+    const expired = await runRoute(manage, post("/alerts/manage/x", { intent: "unsubscribe-all" }), context(), {
+      token: await token("manage", 42, -1),
+    });
+    expect({ status: expired.status, data: expired.data }).toEqual({
+      status: 410,
+      data: { status: "error", message: "This link has expired.", values: null },
+    });
+    expectPrivate(expired);
     expect(fakes.subscriptionsOf).not.toHaveBeenCalled();
     expect(fakes.unsubscribeAll).not.toHaveBeenCalled();
   });

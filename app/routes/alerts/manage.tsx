@@ -15,12 +15,13 @@ import { ALERT_FREQUENCIES, ALERT_FREQUENCY_LABELS } from "~/lib/alert-values";
 import { positiveId, readForm, refusalStatus } from "~/lib/server/http/request-body.server";
 import { formText } from "~/lib/schemas/fields";
 import { endSubscription, setFrequency, subscriptionsOf, unsubscribeAll } from "~/lib/server/alerts/subscriptions.server";
-import { PRIVATE_HEADERS, personOfLink, requestMeta } from "~/lib/server/alerts/link-pages.server";
+import { PRIVATE_HEADERS, linkProblem, linkRefusal, personOfLink, requestMeta } from "~/lib/server/alerts/link-pages.server";
+import { type FormResult, formDone, formError } from "~/lib/form-result";
 import type { Route } from "./+types/manage";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const link = await personOfLink(context, params.token, new Date());
-  if (link.problem) return link.problem;
+  if (link.problem) return linkProblem(link.problem);
   const subscriptions = (await subscriptionsOf(link.alerts.db, link.personId))
     .filter((s) => s.status === "active")
     .map(({ id, kind, label, frequency }) => ({ id, kind, label, frequency }));
@@ -33,38 +34,39 @@ const manageForms = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("unsubscribe-all") }),
 ]);
 
-const notice = (tone: "success" | "error", text: string, status = 200) =>
-  data({ state: "notice" as const, tone, text }, { status, headers: PRIVATE_HEADERS });
+const answer = (result: FormResult<never>, status = 200) => data(result, { status, headers: PRIVATE_HEADERS });
+const UNREADABLE = "That request could not be read. Please use the buttons on this page.";
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const now = new Date();
   const link = await personOfLink(context, params.token, now);
-  if (link.problem) return link.problem;
+  if (link.problem) return linkRefusal(link.problem);
   const { alerts, personId } = link;
   let read;
   try {
     read = await readForm(request, manageForms);
   } catch (error) {
-    return notice("error", "That request could not be read. Please use the buttons on this page.", refusalStatus(error) ?? 400);
+    return answer(formError(UNREADABLE), refusalStatus(error) ?? 400);
   }
-  if (!read.ok) return notice("error", "That request could not be read. Please use the buttons on this page.", 400);
+  if (!read.ok) return answer(formError(UNREADABLE), 400);
   const form = read.data;
   const { db } = alerts;
   if (form.intent === "unsubscribe-all") {
     await unsubscribeAll(db, personId, "Unsubscribe from all (manage page)", requestMeta(request, context), now);
-    return notice("success", "You are unsubscribed from all listing e-mails. Nothing more will be sent.");
+    return answer(formDone("You are unsubscribed from all listing e-mails. Nothing more will be sent."));
   }
   const id = positiveId(form.id);
   // Each of these touches only this person's rows: another person's id changes nothing.
   const changed =
     id !== null &&
     (form.intent === "frequency" ? await setFrequency(db, personId, id, form.frequency) : await endSubscription(db, personId, id, now));
-  if (!changed) return notice("error", "That alert is no longer active.", 404);
-  return notice(
-    "success",
-    form.intent === "frequency"
-      ? `Saved: ${ALERT_FREQUENCY_LABELS[form.frequency].toLowerCase()}.`
-      : "Removed. You will get no more e-mails for it.",
+  if (!changed) return answer(formError("That alert is no longer active."), 404);
+  return answer(
+    formDone(
+      form.intent === "frequency"
+        ? `Saved: ${ALERT_FREQUENCY_LABELS[form.frequency].toLowerCase()}.`
+        : "Removed. You will get no more e-mails for it.",
+    ),
   );
 }
 
@@ -81,7 +83,10 @@ const selectClass = "block min-h-11 rounded-md border border-line bg-surface px-
 export default function ManageAlerts({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.state !== "list") return <LinkProblemPage state={loaderData.state} />;
   const { subscriptions } = loaderData;
-  const result = actionData?.state === "notice" ? actionData : null;
+  // A refused link's answer never shows: the loader's problem page does.
+  const result = actionData?.message
+    ? { tone: actionData.status === "success" ? ("success" as const) : ("error" as const), text: actionData.message }
+    : null;
   return (
     <AlertPage title="Your listing alerts">
       {result && (

@@ -77,7 +77,7 @@ describe("the one-click unsubscribe through React Router", () => {
     const response = await handler()(oneClick(await tokenFor(7)));
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
-    expect(await response.json()).toMatchObject({ actionData: { unsubscribe: { state: "done" } } });
+    expect(await response.json()).toMatchObject({ actionData: { unsubscribe: { status: "success" } } });
     expect(unsubscribeAll).toHaveBeenCalledTimes(1);
     expect(unsubscribeAll).toHaveBeenCalledWith(
       t.db,

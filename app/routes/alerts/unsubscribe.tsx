@@ -27,12 +27,13 @@ import { site } from "~/content/site";
 import { readForm, refusalStatus } from "~/lib/server/http/request-body.server";
 import { formText } from "~/lib/schemas/fields";
 import { unsubscribeAll } from "~/lib/server/alerts/subscriptions.server";
-import { PRIVATE_HEADERS, personOfLink, requestMeta } from "~/lib/server/alerts/link-pages.server";
+import { PRIVATE_HEADERS, linkProblem, linkRefusal, personOfLink, requestMeta } from "~/lib/server/alerts/link-pages.server";
+import { formError, formSuccess } from "~/lib/form-result";
 import type { Route } from "./+types/unsubscribe";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const link = await personOfLink(context, params.token, new Date());
-  if (link.problem) return link.problem;
+  if (link.problem) return linkProblem(link.problem);
   return data({ state: "ask" as const }, { headers: PRIVATE_HEADERS });
 }
 
@@ -42,17 +43,20 @@ const unsubscribeForm = z.object({ "List-Unsubscribe": formText(40) });
 export async function action({ request, params, context }: Route.ActionArgs) {
   const now = new Date();
   const link = await personOfLink(context, params.token, now);
-  if (link.problem) return link.problem;
+  if (link.problem) return linkRefusal(link.problem);
   const { alerts, personId } = link;
   let read;
   try {
     read = await readForm(request, unsubscribeForm);
   } catch (error) {
-    return data({ state: "unreadable" as const }, { status: refusalStatus(error) ?? 400, headers: PRIVATE_HEADERS });
+    return data(formError("That request could not be read. Please use the button below."), {
+      status: refusalStatus(error) ?? 400,
+      headers: PRIVATE_HEADERS,
+    });
   }
   const oneClick = read.ok && read.data["List-Unsubscribe"] === "One-Click";
   await unsubscribeAll(alerts.db, personId, oneClick ? "One-click unsubscribe" : "Unsubscribe page", requestMeta(request, context), now);
-  return data({ state: "done" as const }, { headers: PRIVATE_HEADERS });
+  return data(formSuccess, { headers: PRIVATE_HEADERS });
 }
 
 export function headers() {
@@ -65,7 +69,7 @@ export const meta: Route.MetaFunction = () => alertPageMeta("Unsubscribe from li
 
 export default function Unsubscribe({ loaderData, actionData, params }: Route.ComponentProps) {
   if (loaderData.state !== "ask") return <LinkProblemPage state={loaderData.state} />;
-  if (actionData?.state === "done") {
+  if (actionData?.status === "success") {
     return (
       <AlertPage title="You are unsubscribed">
         <p className="text-lg text-ink">
@@ -82,9 +86,7 @@ export default function Unsubscribe({ loaderData, actionData, params }: Route.Co
   }
   return (
     <AlertPage title="Unsubscribe from listing e-mails">
-      {actionData?.state === "unreadable" && (
-        <p className="mb-4 text-danger">That request could not be read. Please use the button below.</p>
-      )}
+      {actionData?.status === "error" && <p className="mb-4 text-danger">{actionData.message}</p>}
       <p className="text-lg text-ink">
         Press the button to stop every listing alert and home update from {site.agent.name}, {site.brokerage.name}. It takes effect at once.
       </p>

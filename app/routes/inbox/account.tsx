@@ -16,6 +16,7 @@ import { Notice, inboxMeta } from "~/components/inbox/inbox-ui";
 import { TextField } from "~/components/forms/fields";
 import { Button } from "~/components/ui/button";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_HINT } from "~/lib/inbox";
+import { type FormResult, formDone, formSuccess } from "~/lib/form-result";
 import * as z from "zod/mini";
 import { formText, normaliseEmail } from "~/lib/schemas/fields";
 import { LIMITS } from "~/lib/schemas/limits";
@@ -71,13 +72,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { account, passkeys, accounts, invites, signIns, sessions, notifications, listingsFeed, push, health, roll };
 }
 
-type Answer = {
-  invite: { link: string; expiresAt: Date } | null;
-  done?: string;
-  error?: string;
-  field?: "invite" | "password" | "accounts" | "push";
-};
-const answer = (a: Partial<Answer>, status = 200) => data<Answer>({ invite: null, ...a }, { status });
+/** The sections of the page a refusal is shown in (none: above them all). */
+type Section = "invite" | "password" | "accounts" | "push";
+/** The action's answer: a success says what was done or carries the new set-up link, shown once. */
+type AccountResult = FormResult<never, never, Section, { link: string; expiresAt: Date }>;
+const answer = (result: AccountResult, status = 200) => data(result, { status });
+const refuse = (message: string, status: number, section?: Section) => answer({ status: "error", message, values: null, section }, status);
 
 /** The account page's forms, one per intent. */
 const accountForms = z.discriminatedUnion("intent", [
@@ -100,36 +100,36 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { inbox, clientIp } = serverOf(context);
   const { db, siteUrl, secureCookies, throttle } = inbox;
   const read = await readForm(request, accountForms);
-  if (!read.ok) return answer({ error: "Unknown action." }, 400);
+  if (!read.ok) return refuse("Unknown action.", 400);
   const form = read.data;
   switch (form.intent) {
     case "invite": {
       // A link is made for one address: whoever opens it can create an account for that address only.
       const email = normaliseEmail(form.email);
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
-        return answer({ error: "Enter the e-mail address of the person the link is for.", field: "invite" }, 400);
+        return refuse("Enter the e-mail address of the person the link is for.", 400, "invite");
       const { token, expiresAt } = await createInvite(db, { createdBy: account.id, email });
-      return answer({ invite: { link: inviteLink(siteUrl, token), expiresAt } });
+      return answer({ status: "success", made: { link: inviteLink(siteUrl, token), expiresAt } });
     }
     case "revoke-invite":
       return (await revokeInvite(db, form.id))
-        ? answer({ done: "The set-up link no longer works." })
-        : answer({ error: "That set-up link was already used, revoked or expired.", field: "invite" }, 409);
+        ? answer(formDone("The set-up link no longer works."))
+        : refuse("That set-up link was already used, revoked or expired.", 409, "invite");
     case "remove-account": {
       const id = positiveId(form.id);
       const outcome = id === null ? "missing" : await removeAccount(db, id, account);
-      if (outcome === "removed") return answer({ done: "The account was removed; its sessions and passkeys no longer work." });
+      if (outcome === "removed") return answer(formDone("The account was removed; its sessions and passkeys no longer work."));
       const error = {
         self: "You cannot remove your own account here.",
         last: "The last account cannot be removed.",
         missing: "That account no longer exists.",
       }[outcome];
-      return answer({ error, field: "accounts" }, outcome === "missing" ? 404 : 409);
+      return refuse(error, outcome === "missing" ? 404 : 409, "accounts");
     }
     case "change-password": {
       const { current, password: next } = form;
       const problem = await passwordProblem(next);
-      if (problem) return answer({ error: problem, field: "password" }, 400);
+      if (problem) return refuse(problem, 400, "password");
       // The current password is a guess like any other: counted first, as on the sign-in page.
       const deviceToken = await deviceTokenFrom(request, secureCookies);
       const attempt = await throttle.password({
@@ -137,25 +137,24 @@ export async function action({ request, context }: Route.ActionArgs) {
         address: clientIp,
         device: await knownDevice(db, deviceToken, account.email),
       });
-      if (!attempt.allowed) return answer({ error: "Too many wrong passwords. Try again later.", field: "password" }, 429);
-      if (!(await checkPassword(db, account.email, current)))
-        return answer({ error: "Your current password is not right.", field: "password" }, 400);
+      if (!attempt.allowed) return refuse("Too many wrong passwords. Try again later.", 429, "password");
+      if (!(await checkPassword(db, account.email, current))) return refuse("Your current password is not right.", 400, "password");
       await attempt.succeeded();
       await setPassword(db, account.id, next);
       // Every other browser signed in to this account is signed out, and no longer trusted as a device.
       await endAllSessions(db, account.id, session.token);
       await forgetDevices(db, account.id, deviceToken);
-      return answer({ done: "Your password was changed. Every other browser was signed out." });
+      return answer(formDone("Your password was changed. Every other browser was signed out."));
     }
     case "remove-passkey":
       await removePasskey(db, account.id, form.id);
-      return answer({});
+      return answer(formSuccess);
     case "push-subscribe":
     case "push-test":
     case "push-remove":
     case "push-details": {
-      const { status, done, error } = await answerPushForm(form, inbox, account.id, request.headers.get("user-agent"));
-      return answer(error ? { error, field: "push" } : { done }, status);
+      const push = await answerPushForm(form, inbox, account.id, request.headers.get("user-agent"));
+      return "error" in push ? refuse(push.error, push.status, "push") : answer(formDone(push.done), push.status);
     }
     case "sign-out-everywhere":
       await endAllSessions(db, account.id);
@@ -169,8 +168,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const { account, passkeys, accounts, invites, signIns, sessions, notifications, listingsFeed, health } = loaderData;
   const [params] = useSearchParams();
   const welcome = params.has("welcome");
-  const notice = (field: Answer["field"]) =>
-    actionData?.field === field && actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null;
+  const refusal = actionData?.status === "error" ? actionData : null;
+  const done = actionData?.status === "success" ? actionData : null;
+  const notice = (section: Section) => (refusal?.section === section ? <Notice tone="error">{refusal.message}</Notice> : null);
   return (
     <div>
       <h1 className="text-2xl font-bold">{welcome ? `Welcome, ${account.name}` : "Account"}</h1>
@@ -179,14 +179,14 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           Your account is ready. Add a passkey to sign in with your fingerprint, face or screen lock instead of typing your password.
         </p>
       )}
-      {actionData?.done && (
+      {done?.message && (
         <div className="mt-4" role="status">
-          <Notice tone="info">{actionData.done}</Notice>
+          <Notice tone="info">{done.message}</Notice>
         </div>
       )}
-      {actionData?.error && !actionData.field && (
+      {refusal && !refusal.section && (
         <div className="mt-4">
-          <Notice tone="error">{actionData.error}</Notice>
+          <Notice tone="error">{refusal.message}</Notice>
         </div>
       )}
 
@@ -194,7 +194,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 
       <PushSection push={loaderData.push} notice={notice("push")} />
 
-      <AccessSection accountId={account.id} accounts={accounts} invites={invites} invite={actionData?.invite ?? null} notice={notice} />
+      <AccessSection accountId={account.id} accounts={accounts} invites={invites} invite={done?.made ?? null} notice={notice} />
 
       <section className={section} aria-labelledby="password-heading">
         <h2 id="password-heading" className="text-xl font-bold">

@@ -50,7 +50,7 @@ async function subscribe(
     account.action as Handler,
     request("/inbox/account", validToken, { ...form(body), headers: { "User-Agent": userAgent } }),
   );
-  return { status: out.status, body: JSON.parse(out.body) as { done?: string; error?: string; field?: string } };
+  return { status: out.status, body: JSON.parse(out.body) as { status: string; message?: string; section?: string } };
 }
 const stored = () =>
   t.db.rows<{ id: number; endpoint: string; browser: string }>(sql`select id, endpoint, browser from push_devices order by id`);
@@ -64,7 +64,7 @@ describe("turning notifications on", () => {
     const out = await subscribe({ endpoint: endpoint("phone") });
     expect(out).toEqual({
       status: 200,
-      body: { invite: null, done: "Notifications are on for this device. New leads will show here within seconds." },
+      body: { status: "success", message: "Notifications are on for this device. New leads will show here within seconds." },
     });
     expect(await stored()).toMatchObject([{ endpoint: endpoint("phone"), browser: "Chrome on Android" }]);
   });
@@ -84,9 +84,11 @@ describe("turning notifications on", () => {
   ])("refuses %s with a 400 and stores nothing", async (_, fields) => {
     const out = await subscribe(fields);
     expect(out.status).toBe(400);
-    expect(out.body).toMatchObject({
-      field: "push",
-      error: "The browser gave an invalid subscription. Try turning notifications on again.",
+    expect(out.body).toEqual({
+      status: "error",
+      section: "push",
+      message: "The browser gave an invalid subscription. Try turning notifications on again.",
+      values: null,
     });
     expect(await stored()).toEqual([]);
   });
@@ -98,7 +100,10 @@ describe("turning notifications on", () => {
     "https://142.250.72.10:0/x",
   ])("refuses an endpoint on another port than 443 (%s) with a 400", async (url) => {
     const out = await subscribe({ endpoint: url });
-    expect(out).toMatchObject({ status: 400, body: { field: "push", error: "Push addresses must use the standard https port (443)." } });
+    expect(out).toMatchObject({
+      status: 400,
+      body: { status: "error", section: "push", message: "Push addresses must use the standard https port (443)." },
+    });
     expect(await stored()).toEqual([]);
   });
 
@@ -121,7 +126,7 @@ describe(`an account's devices (at most ${PUSH_DEVICES_PER_ACCOUNT})`, () => {
 
     const out = await subscribe({ endpoint: endpoint(21) });
     expect(out.status).toBe(200);
-    expect(out.body.done).toBe(
+    expect(out.body.message).toBe(
       "Notifications are on for this device. New leads will show here within seconds. An account keeps 20 devices, so the one reached least recently (Safari on iPhone) no longer gets notifications.",
     );
     const endpoints = (await stored()).map((d) => d.endpoint);
@@ -132,7 +137,7 @@ describe(`an account's devices (at most ${PUSH_DEVICES_PER_ACCOUNT})`, () => {
 
     // The same browser subscribing again updates its row: nothing makes room.
     const again = await subscribe({ endpoint: endpoint(21) });
-    expect(again.body.done).toBe("Notifications are on for this device. New leads will show here within seconds.");
+    expect(again.body.message).toBe("Notifications are on for this device. New leads will show here within seconds.");
     expect(await stored()).toHaveLength(20);
   });
 

@@ -7,7 +7,8 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { SIGN_IN_MESSAGES } from "~/lib/inbox";
-import { createInvite } from "~/lib/server/inbox/accounts.server";
+import { checkFieldsMessage } from "~/content/form-messages";
+import { createInvite, passwordProblem } from "~/lib/server/inbox/accounts.server";
 import { deviceCookieName, rememberDevice } from "~/lib/server/inbox/devices.server";
 import { sessionCookieName } from "~/lib/server/inbox/sessions.server";
 import { sentCookie, tokenIn } from "../../../tests/support/inbox-cookies";
@@ -134,6 +135,35 @@ describe("signing in", () => {
       "192.0.2.7",
     );
     expect(asTyped.status).toBe(302);
+  });
+
+  it("answers the set-up link's refusals as FormResult: field messages, or the link's problem; the password never goes back", async () => {
+    const { token } = await createInvite(t.db, { email: "shape@example.com" });
+    const post = async (fields: Record<string, string>, link = token) => {
+      const out = await outcome(setup.action as Handler, request(`/inbox/setup/${link}`, null, form(fields)), { token: link }, "192.0.2.8");
+      return { status: out.status, body: JSON.parse(out.body) as unknown };
+    };
+    expect(await post({ name: "", email: " shape@example.com ", password: "short" })).toEqual({
+      status: 400,
+      body: {
+        status: "invalid",
+        message: checkFieldsMessage,
+        fieldErrors: { name: "Enter your name.", password: await passwordProblem("short") },
+        values: { name: "", email: "shape@example.com", password: "" },
+      },
+    });
+    expect(await post({ name: "Other", email: "other@example.com", password: "a long enough passphrase" })).toMatchObject({
+      status: 409,
+      body: {
+        status: "error",
+        message: expect.stringContaining("made for another e-mail address"),
+        values: { name: "Other", email: "other@example.com", password: "" },
+      },
+    });
+    expect(await post({ name: "Late", email: "late@example.com", password: "a long enough passphrase" }, "no-such-link")).toMatchObject({
+      status: 410,
+      body: { status: "error", message: expect.stringContaining("already been used"), values: { name: "", email: "", password: "" } },
+    });
   });
 
   it("refuses bad input with 4xx, never a 500", async () => {

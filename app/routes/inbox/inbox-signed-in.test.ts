@@ -22,6 +22,7 @@ import {
   t,
   validToken,
 } from "../../../tests/support/inbox-security";
+import * as account from "./account";
 import * as exportCsv from "./export";
 import * as layout from "./layout";
 import * as person from "./person";
@@ -106,5 +107,32 @@ describe("inbox with a valid session", () => {
       expect(out.status).toBe(404);
     }
     await nothingChanged();
+  });
+
+  it("answers the Account page's forms as FormResult: a refusal names its section, a set-up link comes back once", async () => {
+    const post = async (fields: Record<string, string>) => {
+      const out = await outcome(account.action as Handler, request("/inbox/account", validToken, form(fields)));
+      return { status: out.status, body: JSON.parse(out.body) as unknown };
+    };
+    expect(await post({ intent: "nope" })).toEqual({ status: 400, body: { status: "error", message: "Unknown action.", values: null } });
+    expect(await post({ intent: "invite", email: "not an address" })).toEqual({
+      status: 400,
+      body: { status: "error", message: "Enter the e-mail address of the person the link is for.", values: null, section: "invite" },
+    });
+    expect(await post({ intent: "revoke-invite", id: "no-such-link" })).toEqual({
+      status: 409,
+      body: { status: "error", message: "That set-up link was already used, revoked or expired.", values: null, section: "invite" },
+    });
+    // The agent's is the only account: the last is never removed.
+    expect(await post({ intent: "remove-account", id: "99999" })).toEqual({
+      status: 409,
+      body: { status: "error", message: "The last account cannot be removed.", values: null, section: "accounts" },
+    });
+    const made = await post({ intent: "invite", email: "assistant@example.com" });
+    expect(made).toMatchObject({
+      status: 200,
+      body: { status: "success", made: { link: expect.stringMatching(/^https?:\/\/[^/]+\/inbox\/setup\/[A-Za-z0-9_-]+$/) } },
+    });
+    await t.db.rows(sql`delete from inbox_invites where email = 'assistant@example.com'`);
   });
 });

@@ -8,8 +8,10 @@ import * as z from "zod/mini";
 import { Notice, inboxMeta } from "~/components/inbox/inbox-ui";
 import { TextField } from "~/components/forms/fields";
 import { Button } from "~/components/ui/button";
+import { checkFieldsMessage } from "~/content/form-messages";
+import { type FormResult, formError } from "~/lib/form-result";
 import { INVITE_TTL_HOURS, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_HINT } from "~/lib/inbox";
-import { formText } from "~/lib/schemas/fields";
+import { type FieldErrors, formText } from "~/lib/schemas/fields";
 import { LIMITS } from "~/lib/schemas/limits";
 import { createAccountFromInvite, findInvite, passwordProblem } from "~/lib/server/inbox/accounts.server";
 import { startSession } from "~/lib/server/inbox/start-session.server";
@@ -34,6 +36,12 @@ const accountForm = z.object({
   ),
 });
 
+type SetUpField = keyof z.infer<typeof accountForm>;
+/** The action's answer; the password never goes back into its field. */
+type SetUpResult = FormResult<SetUpField>;
+const refuse = (message: string, values: Record<SetUpField, string>, status: number) =>
+  data<SetUpResult>(formError(message, values), { status });
+
 export async function loader({ params, context }: Route.LoaderArgs) {
   const invite = await findInvite(serverOf(context).inbox.db, params.token);
   if (!invite) return data({ valid: false as const, email: null }, { status: 410 });
@@ -45,18 +53,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, secureCookies } = inbox;
   // The link first: a dead one costs no password hashing.
   const invite = await findInvite(db, params.token);
-  if (!invite)
-    return data({ errors: {} as Record<string, string>, values: { name: "", email: "" }, message: USED_OR_EXPIRED }, { status: 410 });
+  if (!invite) return refuse(USED_OR_EXPIRED, { name: "", email: "", password: "" }, 410);
   const read = await readForm(request, accountForm);
   // What was typed goes back into the form (trimmed, as it is read); the password never does.
   const values = read.ok
-    ? { name: read.data.name, email: read.data.email }
-    : { name: read.values.name?.trim() ?? "", email: read.values.email?.trim() ?? "" };
+    ? { name: read.data.name, email: read.data.email, password: "" }
+    : { name: read.values.name?.trim() ?? "", email: read.values.email?.trim() ?? "", password: "" };
   const password = read.ok ? read.data.password : (read.values.password ?? "");
-  const errors: Record<string, string> = read.ok ? {} : { ...(read.fieldErrors as Record<string, string>) };
-  const weak = errors.password ? null : await passwordProblem(password);
-  if (weak) errors.password = weak;
-  if (!read.ok || weak) return data({ errors, values, message: null }, { status: 400 });
+  const fieldErrors: FieldErrors<SetUpField> = read.ok ? {} : { ...read.fieldErrors };
+  const weak = fieldErrors.password ? null : await passwordProblem(password);
+  if (weak) fieldErrors.password = weak;
+  // The page shows the fields' messages only; `message` is the one every form's refusal carries.
+  if (!read.ok || weak) return data<SetUpResult>({ status: "invalid", message: checkFieldsMessage, fieldErrors, values }, { status: 400 });
   const created = await createAccountFromInvite(db, params.token, read.data);
   if (!created.ok) {
     const message = {
@@ -64,7 +72,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       taken: "An account with that e-mail already exists. Sign in instead, or use another address.",
       "other-email": OTHER_EMAIL,
     }[created.reason];
-    return data({ errors: {} as Record<string, string>, values, message }, { status: created.reason === "invite" ? 410 : 409 });
+    return refuse(message, values, created.reason === "invite" ? 410 : 409);
   }
   const from = { address: clientIp, userAgent: request.headers.get("user-agent") };
   throw redirect("/inbox/account?welcome", {
@@ -82,16 +90,19 @@ export default function SetUp({ loaderData, actionData }: Route.ComponentProps) 
       </div>
     );
   }
-  const errors = actionData?.errors ?? {};
+  const errors: FieldErrors<SetUpField> = actionData?.status === "invalid" ? actionData.fieldErrors : {};
+  const refusal = actionData?.status === "error" ? actionData.message : null;
+  // What was typed, back in its field (never the password).
+  const typed = actionData && actionData.status !== "success" ? actionData.values : null;
   return (
     <div className="mx-auto max-w-md">
       <h1 className="text-2xl font-bold">Set up your inbox account</h1>
       <p className="mt-2 text-ink-muted">
         This link works once. You will sign in with this e-mail and password, and you can add a passkey next.
       </p>
-      {actionData?.message && (
+      {refusal && (
         <div className="mt-4">
-          <Notice tone="error">{actionData.message}</Notice>
+          <Notice tone="error">{refusal}</Notice>
         </div>
       )}
       <Form method="post" className="mt-6 space-y-4" noValidate>
@@ -102,7 +113,7 @@ export default function SetUp({ loaderData, actionData }: Route.ComponentProps) 
           required
           autoComplete="name"
           maxLength={100}
-          defaultValue={actionData?.values.name}
+          defaultValue={typed?.name}
           error={errors.name}
           autoFocus={Boolean(errors.name)}
         />
@@ -116,7 +127,7 @@ export default function SetUp({ loaderData, actionData }: Route.ComponentProps) 
           maxLength={LIMITS.email}
           readOnly={Boolean(loaderData.email)}
           hint={loaderData.email ? "This link was made for this address." : undefined}
-          defaultValue={loaderData.email ?? actionData?.values.email ?? ""}
+          defaultValue={loaderData.email ?? typed?.email ?? ""}
           error={errors.email}
           autoFocus={!errors.name && Boolean(errors.email)}
         />

@@ -5,6 +5,7 @@
  */
 import { type MiddlewareFunction, type RouterContextProvider, data } from "react-router";
 import { rateLimitMessage } from "~/content/form-messages";
+import { formError } from "~/lib/form-result";
 import { CACHE_CONTROL } from "~/lib/http/cache-policy";
 import type { AlertsContext } from "~/lib/server/alerts/context.server";
 import { readLink } from "~/lib/server/alerts/links.server";
@@ -26,12 +27,24 @@ export function linkProblem(problem: "invalid" | "expired" | "off") {
   );
 }
 
-/** The alerts' context and the person a manage link names; or the page's answer when the feed is off or the token cannot be used. */
+/**
+ * The same refusal as an action's answer (a FormResult), with the same status: the page itself
+ * shows the problem's page from its loader, which reads the same token.
+ */
+export function linkRefusal(problem: "invalid" | "expired" | "off") {
+  const expired = problem === "expired";
+  return data(formError(expired ? "This link has expired." : "This link is not valid."), {
+    status: expired ? 410 : 404,
+    headers: PRIVATE_HEADERS,
+  });
+}
+
+/** The alerts' context and the person a manage link names; or why not, when the feed is off or the token cannot be used. */
 export async function personOfLink(context: Readonly<RouterContextProvider>, token: string | undefined, now: Date) {
   const alerts = alertsOf(context);
-  if (!alerts) return { problem: linkProblem("off") };
+  if (!alerts) return { problem: "off" as const };
   const link = await readLink(alerts, "manage", token, now);
-  return typeof link === "string" ? { problem: linkProblem(link) } : { alerts, personId: link.id };
+  return typeof link === "string" ? { problem: link } : { alerts, personId: link.id };
 }
 
 /** Where a link's POST came from, for the consent ledger: the client's address and browser. */

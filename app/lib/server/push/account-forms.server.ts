@@ -20,7 +20,8 @@ export const pushForms = [
 ] as const;
 
 export type PushForm = z.infer<(typeof pushForms)[number]>;
-export type PushAnswer = { status: number; done?: string; error?: string };
+/** The HTTP status, and what was done or why nothing was. */
+export type PushAnswer = { status: number } & ({ done: string } | { error: string });
 
 export async function answerPushForm(
   form: PushForm,
