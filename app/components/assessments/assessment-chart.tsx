@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { chartGeometry } from "~/lib/assessments/present";
 import { formatCurrency } from "~/lib/format";
 
@@ -7,17 +8,13 @@ import { formatCurrency } from "~/lib/format";
  * visually hidden list, for screen readers and for reading without the picture.
  */
 export function AssessmentChart({ values, label }: { values: readonly { year: number; value: number }[]; label: string }) {
+  const titleId = useId();
   const g = chartGeometry(values);
   if (!g) return null;
   return (
     <figure className="mt-4" data-testid="assessment-chart">
-      <svg
-        viewBox={`0 0 ${g.width} ${g.height}`}
-        role="img"
-        aria-labelledby="assessment-chart-title"
-        className="h-auto w-full max-w-md text-brand"
-      >
-        <title id="assessment-chart-title">{label}</title>
+      <svg viewBox={`0 0 ${g.width} ${g.height}`} role="img" aria-labelledby={titleId} className="h-auto w-full max-w-md text-brand">
+        <title id={titleId}>{label}</title>
         {g.ticks.map((t) => (
           <g key={t.label}>
             <line x1={60} x2={g.width - 8} y1={t.y} y2={t.y} className="stroke-line" strokeWidth={1} />
@@ -26,8 +23,16 @@ export function AssessmentChart({ values, label }: { values: readonly { year: nu
             </text>
           </g>
         ))}
-        {g.years.map((t) => (
-          <text key={t.label} x={t.x} y={g.height - 6} textAnchor="middle" className="fill-ink-muted" fontSize={11}>
+        {/* The last year ends at the right edge (centred on its point, it would be cut off there). */}
+        {g.years.map((t, i) => (
+          <text
+            key={t.label}
+            x={t.x}
+            y={g.height - 6}
+            textAnchor={i > 0 && i === g.years.length - 1 ? "end" : "middle"}
+            className="fill-ink-muted"
+            fontSize={11}
+          >
             {t.label}
           </text>
         ))}
