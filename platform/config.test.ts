@@ -84,7 +84,6 @@ describe("the configuration schema", () => {
       ASSESSMENTS_URL: "https://data.edmonton.ca",
       ASSESSMENTS_APP_TOKEN: undefined,
       ASSESSMENTS_WORKER: true,
-      ASSESSMENTS_REFRESH_MS: 604_800_000,
     });
     expect(readConfig({ ASSESSMENTS: "on", ASSESSMENTS_URL: "http://127.0.0.1:4591/city", ASSESSMENTS_APP_TOKEN: "tok" })).toMatchObject({
       ASSESSMENTS: true,
@@ -92,7 +91,6 @@ describe("the configuration schema", () => {
       ASSESSMENTS_APP_TOKEN: "tok",
     });
     expect(() => readConfig({ ASSESSMENTS_URL: "ftp://data.example" })).toThrow(/^ASSESSMENTS_URL/);
-    expect(() => readConfig({ ASSESSMENTS_REFRESH_MS: "5" })).toThrow(/^ASSESSMENTS_REFRESH_MS/);
   });
 
   it("takes SITE_URL as an origin only, which pages can carry as is (decision 032)", () => {

@@ -246,8 +246,6 @@ export const configSchema = z
     ASSESSMENTS_APP_TOKEN: z.string().trim().min(1).optional(),
     /** `off`: this process never imports (another server sharing the database does). */
     ASSESSMENTS_WORKER: onOff("on"),
-    /** How often the roll is loaded again in full (the City refreshes it weekly). */
-    ASSESSMENTS_REFRESH_MS: whole(7 * 24 * 3_600_000, 60_000),
   })
   .refine((c) => Boolean(c.DDF_CLIENT_ID) === Boolean(c.DDF_CLIENT_SECRET), {
     path: ["DDF_CLIENT_SECRET"],

@@ -13,6 +13,7 @@ import { ConfigError, readConfig } from "../platform/config";
 import { messageChainOf } from "../platform/db/errors";
 import { importClientOf } from "../app/lib/server/assessments/context.server";
 import { importRoll, rollStatus } from "../app/lib/server/assessments/import.server";
+import { ROLL_REFRESH_MS } from "../app/lib/server/assessments/import-job.server";
 import { openScriptDatabase } from "./script-database";
 
 const command = process.argv[2];
@@ -44,7 +45,7 @@ try {
     process.once("SIGTERM", () => stop.abort(new Error("stopped (SIGTERM)")));
     try {
       const result = await importRoll(db, importClientOf({ baseUrl: config.ASSESSMENTS_URL, appToken: config.ASSESSMENTS_APP_TOKEN }), {
-        refreshMs: config.ASSESSMENTS_REFRESH_MS,
+        refreshMs: ROLL_REFRESH_MS,
         force: true,
         signal: stop.signal,
         log: console,

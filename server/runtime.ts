@@ -31,7 +31,7 @@ import type { AlertsContext } from "../app/lib/server/alerts/context.server";
 import { RetentionJob } from "../app/lib/server/inbox/retention.server";
 import { ALERTS_POLL_MS, ALERT_JOB, AlertJob } from "../app/lib/server/alerts/alert-job.server";
 import { type AssessmentsContext, createAssessmentsContext, importClientOf } from "../app/lib/server/assessments/context.server";
-import { AssessmentsImportJob } from "../app/lib/server/assessments/import-job.server";
+import { AssessmentsImportJob, ROLL_REFRESH_MS } from "../app/lib/server/assessments/import-job.server";
 
 export interface LeadRuntime {
   db: Database;
@@ -166,7 +166,7 @@ export async function startLeadRuntime(config: Config, log: Pick<Console, "info"
   if (assessments && config.ASSESSMENTS_WORKER)
     jobs.add(
       new AssessmentsImportJob(db, importClientOf({ baseUrl: config.ASSESSMENTS_URL, appToken: config.ASSESSMENTS_APP_TOKEN }), {
-        refreshMs: config.ASSESSMENTS_REFRESH_MS,
+        refreshMs: ROLL_REFRESH_MS,
         log,
       }),
     );
@@ -224,7 +224,7 @@ function assessmentsOf(config: Config, db: Database, log: Pick<Console, "info" |
   if (!config.ASSESSMENTS) return null;
   const origin = new URL(config.ASSESSMENTS_URL).origin;
   log.info(
-    `[assessments] the City's assessment roll on, from ${origin}${config.ASSESSMENTS_WORKER ? `, loaded every ${durationText(config.ASSESSMENTS_REFRESH_MS)}` : " (import worker off in this process)"}`,
+    `[assessments] the City's assessment roll on, from ${origin}${config.ASSESSMENTS_WORKER ? `, loaded every ${durationText(ROLL_REFRESH_MS)}` : " (import worker off in this process)"}`,
   );
   return createAssessmentsContext(db, { baseUrl: config.ASSESSMENTS_URL, appToken: config.ASSESSMENTS_APP_TOKEN }, log);
 }

@@ -1,6 +1,6 @@
 /**
  * The assessment roll's import as a job of the server's JobRunner (decision 031): a run continues
- * the load in progress or starts one when the live roll is ASSESSMENTS_REFRESH_MS old, then sleeps
+ * the load in progress or starts one when the live roll is ROLL_REFRESH_MS old, then sleeps
  * until the next is due. The runner's lease keeps two servers sharing the database from importing
  * at once; its signal reaches every request to the City, so a shutdown abandons the page in flight
  * and the next run resumes at it.
@@ -11,6 +11,12 @@ import { importRoll, nextImportDue, rollStatus } from "./import.server";
 import type { SodaClient } from "./soda-client.server";
 
 export const ASSESSMENTS_IMPORT_JOB = "assessments-import";
+
+/**
+ * How often the roll and property information are loaded again in full: weekly, as the City
+ * refreshes them. A constant, not configuration (decision 052): no operator needs another pace.
+ */
+export const ROLL_REFRESH_MS = 7 * 24 * 3_600_000;
 
 /** Never sleep longer than this between looks at the schedule (another server may have imported). */
 const MAX_PAUSE_MS = 6 * 3_600_000;
