@@ -18,6 +18,13 @@ export interface AssessmentClassShare {
   percent: number | null;
 }
 
+/**
+ * An account's address as the suggestions search it: "10135 116 STREET" (house number, then the
+ * street without quadrant, from the match key; the suite apart). The suggestions' query repeats
+ * this expression word for word, so the index below serves it.
+ */
+export const ADDRESS_TEXT = sql.raw(`split_part("match_key", '|', 2) || ' ' || split_part("match_key", '|', 3)`);
+
 /** One account of Property Assessment Data (Current Calendar Year), q7d6-ambg. */
 export const assessmentAccounts = pgTable(
   "assessment_accounts",
@@ -48,6 +55,9 @@ export const assessmentAccounts = pgTable(
     primaryKey({ columns: [t.generation, t.account_number] }),
     index("assessment_accounts_match_idx").on(t.generation, t.match_key),
     index("assessment_accounts_neighbourhood_idx").on(t.generation, t.neighbourhood_id),
+    // The home-value page's address suggestions (issue 43): "house number + street" read as a prefix,
+    // bytewise (collate "C"), so a range on it is an index range whatever the database's collation.
+    index("assessment_accounts_address_idx").on(t.generation, sql`(${ADDRESS_TEXT}) collate "C"`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "assessment_accounts_address_idx" ON "assessment_accounts" USING btree ("generation",(split_part("match_key", '|', 2) || ' ' || split_part("match_key", '|', 3)) collate "C");
