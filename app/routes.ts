@@ -22,6 +22,9 @@ export default [
   route("/neighbourhoods", "routes/neighbourhoods.tsx"),
   route("/neighbourhoods/:slug", "routes/neighbourhood.tsx"),
   route("/sitemap-neighbourhoods.xml", "routes/resources/sitemap-neighbourhoods.xml.ts"),
+  // What's my home worth (issue 43): the address box's suggestions and one home's page (noindex); /home-value is in the catalogue.
+  route("/home-value/suggest", "routes/resources/home-value-suggest.ts"),
+  route("/home-value/:account", "routes/home-value-result.tsx"),
   // Listing alerts (issue 32): the sign-up, and the pages a mail's links open (each reads its signed token).
   route("/alerts", "routes/alerts/sign-up.tsx"),
   route("/alerts/confirm/:token", "routes/alerts/confirm.tsx"),

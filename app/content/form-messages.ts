@@ -17,6 +17,16 @@ export const contactMessages = {
   duplicateLookup: "Unable to process your request. Please try again.",
 } as const;
 
+/**
+ * "Get my in-person evaluation" (issue 43; the spec has no texts for it): the contact form's
+ * failure texts, its own words of success.
+ */
+export const valuationMessages = {
+  ...contactMessages,
+  successTitle: "Request Sent!",
+  successDescription: `Thank you. ${site.agent.firstName} will contact you within 24 hours to arrange your in-person evaluation.`,
+} as const;
+
 export const leadMessages = {
   successTitle: "Thank you!",
   successDescription: "We've received your information and will be in touch soon.",

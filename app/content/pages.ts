@@ -90,6 +90,8 @@ export const pages: readonly PageEntry[] = [
   // Selling
   page("/sell", "routes/sell.tsx", "Sell", "Selling"),
   page("/free-home-valuation", "routes/free-home-valuation.tsx", "Free Home Valuation", "Selling"),
+  // Reads its query (the matches without JavaScript): rendered per request.
+  page("/home-value", "routes/home-value.tsx", "What's My Home Worth?", "Selling", { prerender: false, lastModified: "2026-11-29" }),
   page("/marketing-strategy", "routes/marketing-strategy.tsx", "Marketing Strategy", "Selling"),
 
   // Resources

@@ -28,6 +28,7 @@ export const PUBLIC_FORMS = [
   { form: "contact", kind: "contact", label: "Contact form" },
   { form: "welcome", kind: "lead", label: "Welcome page" },
   { form: "listing", kind: "contact", label: "Listing inquiry", payloadObject: "listing" },
+  { form: "valuation", kind: "contact", label: "Home valuation", payloadObject: "home" },
 ] as const satisfies readonly { form: string; kind: SubmissionKind; label: string; payloadObject?: string }[];
 
 export type PublicForm = (typeof PUBLIC_FORMS)[number]["form"];

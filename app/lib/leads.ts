@@ -30,7 +30,54 @@ export interface InquiryListingRef {
   url?: string;
 }
 
+/**
+ * The home a "Get my in-person evaluation" request is about (issue 43): a snapshot of its value
+ * page as the visitor saw it, since the roll and the listings move on.
+ */
+export interface ValuationHomeRef {
+  /** The City's account number. */
+  account: string;
+  address: string;
+  /** Its value page on this site: /home-value/{account}. */
+  path: string;
+  assessed: number;
+  rollYear: number;
+  /** The estimated range shown, or null when the data could not support one. */
+  estimate: { low: number; high: number } | null;
+  /** When they may sell, in words. */
+  timeline: string;
+  /** The same page as an absolute URL, for the agent's e-mail. */
+  url?: string;
+}
+
 export interface SubmittedFrom {
   address: string;
   userAgent: string | null;
+}
+
+/**
+ * The home of a valuation request read back from a payload (the visitor's JSON, so every field is
+ * checked): null when the payload has none. Only a home-value page of this site is a path.
+ */
+export function valuationHomeOf(value: unknown): ValuationHomeRef | null {
+  if (!value || typeof value !== "object") return null;
+  const h = value as Record<string, unknown>;
+  const text = (v: unknown) => (typeof v === "string" ? v.replace(/\s+/g, " ").trim() : "");
+  const amount = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
+  const account = text(h.account);
+  if (!/^\d{1,12}$/.test(account)) return null;
+  const estimate = h.estimate && typeof h.estimate === "object" ? (h.estimate as Record<string, unknown>) : null;
+  const low = amount(estimate?.low);
+  const high = amount(estimate?.high);
+  const url = text(h.url);
+  return {
+    account,
+    address: text(h.address),
+    path: `/home-value/${account}`,
+    assessed: amount(h.assessed) ?? 0,
+    rollYear: amount(h.rollYear) ?? 0,
+    estimate: low !== null && high !== null ? { low, high } : null,
+    timeline: text(h.timeline),
+    ...(/^https?:\/\/[^/]+\/home-value\/\d+$/.test(url) ? { url } : {}),
+  };
 }

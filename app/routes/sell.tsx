@@ -40,6 +40,13 @@ export default function Sell() {
         subtitle="Two steps to a confident sale: know your home's value, then put the right plan behind it."
       />
       <Container className="py-10">
+        <p className="mb-6 text-lg text-ink">
+          In a hurry?{" "}
+          <Link to="/home-value" className="font-bold text-brand underline">
+            See what your home is worth now
+          </Link>
+          : its City assessment and an estimated range for today, from your address.
+        </p>
         <ul className="grid gap-6 md:grid-cols-2">
           {cards.map(({ to, icon: Icon, title, text, cta }) => (
             <li key={to}>

@@ -64,6 +64,33 @@ export function TextAreaField({ id, label, error, hint, ...textarea }: FieldProp
   );
 }
 
+export function SelectField({
+  id,
+  label,
+  error,
+  hint,
+  options,
+  ...select
+}: FieldProps & ComponentProps<"select"> & { name: string; options: readonly { value: string; label: string }[] }) {
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint} required={select.required}>
+      <select
+        id={id}
+        className={`${inputClass} min-h-11`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...select}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  );
+}
+
 /**
  * A field people never see or reach, which form-filling bots fill in. It sits off-screen
  * (not display:none, which many bots skip) and out of the tab order.

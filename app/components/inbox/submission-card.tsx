@@ -4,6 +4,8 @@ import { sourceLabel } from "~/lib/inbox";
 import { SERVICE_LABELS, Time } from "./inbox-ui";
 import { buyerFiguresOf, buyerFiguresSentence } from "~/lib/buyer-figures";
 import type { Submission } from "~/lib/inbox";
+import { formatCurrency } from "~/lib/format";
+import { valuationHomeOf } from "~/lib/leads";
 
 const FIELD_LABELS: Record<string, string> = {
   fullName: "Full name",
@@ -48,6 +50,7 @@ export function SubmissionCard({ submission: s }: { submission: Submission }) {
   const fields = Object.entries(FIELD_LABELS).filter(([key]) => s.fields[key] != null && s.fields[key] !== "");
   const home = homeOf(s.fields);
   const figures = home ? buyerFiguresOf(s.fields.figures) : null;
+  const valued = valuationHomeOf(s.fields.home);
   return (
     <article className="rounded-md border border-line p-3" aria-label={`${sourceLabel(s.source)} submission`}>
       <p className="text-sm text-ink-muted">
@@ -65,6 +68,22 @@ export function SubmissionCard({ submission: s }: { submission: Submission }) {
           )}
           {home.mlsNumber ? ` · MLS® ${home.mlsNumber}` : ""}
         </p>
+      )}
+      {valued && (
+        <div className="mt-1 text-sm" data-testid="valuation-home">
+          <p>
+            Evaluation of{" "}
+            <Link to={valued.path} className="font-bold text-brand underline">
+              {valued.address}
+            </Link>{" "}
+            · City account {valued.account}
+          </p>
+          <p>
+            {`Assessment ${formatCurrency(valued.assessed)} (${valued.rollYear} roll) · estimate shown ${
+              valued.estimate ? `${formatCurrency(valued.estimate.low)} – ${formatCurrency(valued.estimate.high)}` : "none (too few comparable homes)"
+            } · may sell: ${valued.timeline || "not said"}`}
+          </p>
+        </div>
       )}
       {figures && (
         <p className="mt-1 text-sm" data-testid="inquiry-figures">

@@ -32,7 +32,7 @@ export interface AddressKey {
 
 // Canada Post's street types as Edmonton uses them, abbreviation -> the roll's spelling. Only the
 // last word of a street is read as its type: "ST ALBERT TRAIL" keeps its ST.
-const STREET_TYPES: Readonly<Record<string, string>> = {
+export const STREET_TYPES: Readonly<Record<string, string>> = {
   ST: "STREET",
   STR: "STREET",
   STREET: "STREET",

@@ -29,7 +29,6 @@ const home: EstimateSubject = {
   assessed: 500_000,
   homeClass: "house",
   neighbourhood: "Garneau",
-  ward: "papastew",
   point: [-113.52, 53.52],
   ...GARNEAU,
 };

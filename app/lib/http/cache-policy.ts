@@ -50,6 +50,8 @@ const LIVE = new Set([
   "/neighbourhoods",
   "/neighbourhoods/:slug",
   "/sitemap-neighbourhoods.xml",
+  "/home-value/suggest",
+  "/home-value/:account",
   "/404",
   "*",
 ]);

@@ -4,3 +4,4 @@
  */
 export { parseContactForm } from "./contact";
 export { parseLeadForm } from "./lead";
+export { parseHomeValuationForm } from "./home-valuation";

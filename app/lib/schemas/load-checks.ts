@@ -5,3 +5,4 @@
  */
 export const loadContactCheck = () => import("./checks").then((checks) => checks.parseContactForm);
 export const loadLeadCheck = () => import("./checks").then((checks) => checks.parseLeadForm);
+export const loadHomeValuationCheck = () => import("./checks").then((checks) => checks.parseHomeValuationForm);

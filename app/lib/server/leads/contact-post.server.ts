@@ -4,10 +4,11 @@
  * spec §8 on failure.
  */
 import type { RouterContextProvider } from "react-router";
-import { contactMessages } from "~/content/form-messages";
+import { contactMessages, valuationMessages } from "~/content/form-messages";
 import type { ContactInput } from "~/lib/schemas/contact";
 import type { ListingInquiryInput } from "~/lib/schemas/listing-inquiry";
-import type { InquiryListingRef, SubmissionFailure } from "~/lib/leads";
+import type { InquiryListingRef, SubmissionFailure, ValuationHomeRef } from "~/lib/leads";
+import { type HomeValuationInput, SELL_TIMELINES } from "~/lib/schemas/home-valuation";
 import { serverOf } from "~/router-context";
 import { createContact } from "./contacts.server";
 import { answerFormPost } from "./form-post.server";
@@ -37,4 +38,29 @@ export function answerContactPost(request: Request, context: Readonly<RouterCont
 /** A listing page's "Ask about this home": the contact form about `listing`, with the buyer's figures when the form sent them. */
 export function answerListingInquiryPost(request: Request, context: Readonly<RouterContextProvider>, listing: InquiryListingRef) {
   return answerFormPost({ request, context, messages: contactMessages, ...FORM_INPUTS.listing, store: storeContact(context, listing) });
+}
+
+/**
+ * A home value page's "Get my in-person evaluation" (issue 43): the contact pipeline with the home
+ * attached (its figures as the page showed them, the timeline in words); the person is marked a seller.
+ */
+export function answerHomeValuationPost(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  home: Omit<ValuationHomeRef, "timeline">,
+) {
+  const store = async (input: HomeValuationInput): Promise<{ ok: true } | { ok: false; message: string }> => {
+    const stored = await submit(serverOf(context).leads, "contact", (db, followUps) =>
+      createContact(
+        db,
+        { name: input.name, email: input.email, phone: input.phone, message: input.message },
+        new Date(),
+        undefined,
+        followUps,
+        { ...home, timeline: SELL_TIMELINES[input.timeline] },
+      ),
+    );
+    return stored.ok ? { ok: true } : { ok: false, message: failureText[stored.reason] };
+  };
+  return answerFormPost({ request, context, messages: valuationMessages, ...FORM_INPUTS.valuation, store });
 }

@@ -18,7 +18,7 @@ import { INQUIRY_TYPE_LISTING, INQUIRY_TYPE_QUESTION } from "~/lib/schema-values
 import type { BuyerFigures } from "../../buyer-figures";
 import type { ContactInput } from "../../schemas/contact";
 import { normaliseEmail } from "../../schemas/fields";
-import type { InquiryListingRef } from "../../leads";
+import type { InquiryListingRef, ValuationHomeRef } from "../../leads";
 import { contacts, notificationOutbox, propertyInquiries } from "../../../../db/schema";
 import type { Database } from "../../../../platform/db/database";
 import { name, select } from "../../../../platform/db/query";
@@ -40,6 +40,10 @@ export interface ContactPayload {
   listing?: InquiryListing;
   /** The buyer's figures from the listing page's monthly-cost panel, when they sent them (issue 28). */
   figures?: BuyerFigures;
+  /** Present for a "Get my in-person evaluation" request (issue 43): the home and its figures as shown. */
+  home?: ValuationHomeRef;
+  /** "selling" with a home: the inbox marks the person a seller. */
+  serviceType?: "selling";
 }
 
 export interface CreatedContact {
@@ -69,6 +73,7 @@ export async function createContact(
   now = new Date(),
   listing?: InquiryListing,
   followUps: FollowUps = {},
+  home?: ValuationHomeRef,
 ): Promise<CreatedContact> {
   const contactName = input.name.trim();
   const email = normaliseEmail(input.email);
@@ -82,13 +87,14 @@ export async function createContact(
     submittedAt: now.toISOString(),
     ...(listing ? { listing } : {}),
     ...(listing && input.figures ? { figures: input.figures } : {}),
+    ...(home ? { home, serviceType: "selling" as const } : {}),
   };
   const inquiryType = listing ? INQUIRY_TYPE_LISTING : INQUIRY_TYPE_QUESTION;
   const entry = SUBMISSIONS.contact;
   const messageId = newMessageId(entry.kind);
   const o = notificationOutbox;
   const i = propertyInquiries;
-  const facts = leadFacts(contactName, FORM_LABELS[listing ? "listing" : "contact"], message, listing?.address);
+  const facts = leadFacts(contactName, FORM_LABELS[listing ? "listing" : home ? "valuation" : "contact"], message, listing?.address ?? home?.address);
   const fullPayload = sql`${JSON.stringify(payload)}::jsonb || jsonb_build_object('contactId', id, 'inquiryId', (select id from inquiry))`;
   const created = {
     contactId: sql<number>`contact.id`,

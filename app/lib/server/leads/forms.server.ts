@@ -11,6 +11,7 @@ import { type PublicForm, SUBMISSION_KINDS, SUBMISSION_SOURCES, type SubmissionK
 import { CONTACT_FIELDS, contactSchema } from "~/lib/schemas/contact";
 import { LEAD_FIELDS, leadSchema } from "~/lib/schemas/lead";
 import { LISTING_INQUIRY_FIELDS, listingInquirySchema } from "~/lib/schemas/listing-inquiry";
+import { HOME_VALUATION_FIELDS, homeValuationSchema } from "~/lib/schemas/home-valuation";
 import { SERVICE_LABELS, isServiceType } from "~/lib/schemas/services";
 import type * as z from "zod/mini";
 import {
@@ -131,6 +132,7 @@ export const FORM_INPUTS = {
   contact: { fields: CONTACT_FIELDS, schema: contactSchema },
   welcome: { fields: LEAD_FIELDS, schema: leadSchema },
   listing: { fields: LISTING_INQUIRY_FIELDS, schema: listingInquirySchema },
+  valuation: { fields: HOME_VALUATION_FIELDS, schema: homeValuationSchema },
 } satisfies { [K in PublicForm]: FormEntry };
 
 /** The listing alerts' sign-up: a public form of no submission kind (its mail is a confirmation link); the tables it writes. */

@@ -5,6 +5,8 @@
 import { site } from "~/content/site";
 import { buyerFiguresOf, buyerFiguresSentence } from "../../buyer-figures";
 import { SERVICE_LABELS, isServiceType } from "../../schemas/services";
+import { formatCurrency } from "../../format";
+import { type ValuationHomeRef, valuationHomeOf } from "../../leads";
 import { edmontonTime, escapeHtml, htmlFields, htmlMail, htmlNote, oneLine, str, textFields } from "./mail-text.server";
 import type { OutboxNotification } from "./outbox.server";
 
@@ -69,10 +71,12 @@ export const leadNotice: NoticeOf = (p, n, submittedAt) => {
   };
 };
 
-/** A contact message, or a listing page's question about its home. */
+/** A contact message, a listing page's question about its home, or a home-value page's evaluation request. */
 export const contactNotice: NoticeOf = (p, n, submittedAt) => {
   const name = oneLine(str(p.name));
   const email = oneLine(str(p.email));
+  const valued = valuationHomeOf(p.home);
+  if (valued) return valuationNotice(p, n, submittedAt, valued);
   const home = listingOf(p.listing);
   // Only about a home, and only figures that read as figures: the payload is the visitor's JSON.
   const figures = home ? buyerFiguresOf(p.figures) : null;
@@ -102,6 +106,32 @@ export const contactNotice: NoticeOf = (p, n, submittedAt) => {
     longField: ["Message", str(p.message) || "(no message)"],
   };
 };
+
+/** "Get my in-person evaluation" (issue 43): the seller, their home and its figures as the page showed them. */
+function valuationNotice(p: Record<string, unknown>, n: OutboxNotification, submittedAt: string, home: ValuationHomeRef): NoticeParts {
+  const name = oneLine(str(p.name));
+  return {
+    name,
+    email: oneLine(str(p.email)),
+    subject: `Evaluation request: ${home.address} from ${name}`,
+    intro: `A homeowner asked for your in-person evaluation from their home's value page on your website.`,
+    fields: [
+      ["Name", name],
+      ["Email", oneLine(str(p.email))],
+      ["Phone", str(p.phone) || "(not given)"],
+      ["Home", home.address],
+      ["City account", home.account],
+      ["Assessment", `${formatCurrency(home.assessed)} (${home.rollYear} roll)`],
+      ["Estimate shown", home.estimate ? `${formatCurrency(home.estimate.low)} – ${formatCurrency(home.estimate.high)}` : "(no range: too few comparable homes)"],
+      ["May sell", home.timeline || "(not given)"],
+      ["Home value page", home.url ?? home.path],
+      ["Source", n.source],
+      ["Contact ID", str(p.contactId)],
+      ["Submitted", edmontonTime(submittedAt)],
+    ],
+    longField: ["Message", str(p.message) || "(no message)"],
+  };
+}
 
 /** The agent's e-mail for a submission, with the parts its form's entry names. */
 export function noticeEmail(n: OutboxNotification, notice: NoticeOf): NotificationEmail {
