@@ -93,28 +93,21 @@ export interface HomeValueView {
 interface MatchedCache {
   db: object;
   generation: number;
-  at: number;
   homes: Promise<ComparableHome[]>;
 }
 let matchedCache: MatchedCache | null = null;
-/** Listings change only when a sync finishes (the generation) ; the check itself is one small query, so at most once a minute. */
-const MATCHED_CHECK_MS = 60_000;
 const TIE_BREAK_MAX_METRES = 150;
 
 /**
  * The feed's active Edmonton listings matched to their accounts in the live roll, residential
  * only: one query for the listings, one for the accounts of all their match keys; kept in memory
- * until the copy's generation (a finished sync, a roll swapped) changes.
+ * until the copy's generation (a finished sync, a roll swapped: one small query) changes.
  */
-export async function matchedListings(db: Database, now = Date.now()): Promise<ComparableHome[]> {
-  if (matchedCache && matchedCache.db === db && now - matchedCache.at < MATCHED_CHECK_MS) return matchedCache.homes;
+export async function matchedListings(db: Database): Promise<ComparableHome[]> {
   const generation = await copyGeneration(db);
-  if (matchedCache && matchedCache.db === db && matchedCache.generation === generation) {
-    matchedCache.at = now;
-    return matchedCache.homes;
-  }
+  if (matchedCache && matchedCache.db === db && matchedCache.generation === generation) return matchedCache.homes;
   const homes = loadMatched(db);
-  matchedCache = { db, generation, at: now, homes };
+  matchedCache = { db, generation, homes };
   homes.catch(() => {
     if (matchedCache?.homes === homes) matchedCache = null;
   });
@@ -160,9 +153,13 @@ async function loadMatched(db: Database): Promise<ComparableHome[]> {
   const homes: ComparableHome[] = [];
   for (const l of keyed) {
     const point: [number, number] | null = l.lat !== null && l.lon !== null ? [l.lon, l.lat] : null;
-    let candidates = (byKey.get(l.match) ?? []).filter((r) => !l.addressKey.quadrant || r.quadrant === null || r.quadrant === l.addressKey.quadrant);
+    let candidates = (byKey.get(l.match) ?? []).filter(
+      (r) => !l.addressKey.quadrant || r.quadrant === null || r.quadrant === l.addressKey.quadrant,
+    );
     if (candidates.length > 1 && point) {
-      candidates = candidates.filter((r) => r.lat !== null && r.lon !== null && metresBetween(point, [r.lon, r.lat]) <= TIE_BREAK_MAX_METRES);
+      candidates = candidates.filter(
+        (r) => r.lat !== null && r.lon !== null && metresBetween(point, [r.lon, r.lat]) <= TIE_BREAK_MAX_METRES,
+      );
     }
     if (candidates.length !== 1) continue;
     const r = candidates[0]!;
