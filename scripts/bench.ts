@@ -25,7 +25,9 @@
  * changed 2,000 of 20,000 listings and the mails queued, in-process on PGlite (no build needed).
  * The assessment roll (scripts/bench/assessments.ts): a full import of BENCH_ASSESSMENT_ACCOUNTS
  * (default 440,000) accounts from the City stand-in, in-process on PGlite.
- * BENCH_ONLY=forms,static,flood,inbox,listings,push,alerts,backup,assessments runs some sections only ("flood": the
+ * What's my home worth (scripts/bench/home-value.ts): address suggestions at 8 concurrent callers and
+ * a home's page with its estimate over the same roll, in-process on PGlite.
+ * BENCH_ONLY=forms,static,flood,inbox,listings,push,alerts,backup,assessments,home-value runs some sections only ("flood": the
  * flood without the static pages before it).
  *
  * Each section sends BENCH_REQUESTS requests (default 8000) over BENCH_CONNECTIONS connections
@@ -47,6 +49,7 @@ import { benchFlood, printFlood } from "./bench/flood";
 import { sections } from "./bench/form-sections";
 import { ROLL_ROWS, benchBackup, printBackup } from "./bench/backup";
 import { benchAssessments, printAssessments } from "./bench/assessments";
+import { benchHomeValue, printHomeValue } from "./bench/home-value";
 import { benchInbox, printInbox, seedInbox } from "./bench/inbox";
 import { benchListingPages, loadListings, printListings } from "./bench/listings";
 import { headBuildScripts, printScriptComparison, servedScripts } from "./bench/page-scripts";
@@ -336,12 +339,22 @@ async function runAssessments(): Promise<boolean> {
   return printAssessments(await benchAssessments(settings.BENCH_ASSESSMENT_ACCOUNTS));
 }
 
+/** What's my home worth (issue 43): in-process on PGlite over a generated roll. */
+async function runHomeValue(): Promise<boolean> {
+  console.log(
+    `\n== What's my home worth ==  (PGlite, in-process: suggestions and a home's page over ${fmt(settings.BENCH_ASSESSMENT_ACCOUNTS)} accounts)`,
+  );
+  return printHomeValue(await benchHomeValue(settings.BENCH_ASSESSMENT_ACCOUNTS));
+}
+
 async function main() {
   const only: readonly string[] | undefined = settings.BENCH_ONLY;
-  const runs = (section: "forms" | "static" | "flood" | "inbox" | "listings" | "push" | "alerts" | "backup" | "assessments") =>
-    !only || only.includes(section);
+  const runs = (
+    section: "forms" | "static" | "flood" | "inbox" | "listings" | "push" | "alerts" | "backup" | "assessments" | "home-value",
+  ) => !only || only.includes(section);
   // The alerts, backup and assessments sections run in this process: alone, they need no build.
-  const needsBuild = !only || only.some((section) => section !== "alerts" && section !== "backup" && section !== "assessments");
+  const inProcess = ["alerts", "backup", "assessments", "home-value"];
+  const needsBuild = !only || only.some((section) => !inProcess.includes(section));
   if (!settings.BENCH_SKIP_BUILD && needsBuild) {
     console.log(`Building into ${buildDir}/ ...`);
     execFileSync("npm", ["run", "build"], { env: { ...process.env, BUILD_DIR: buildDir, NODE_ENV: "production" }, stdio: "ignore" });
@@ -359,6 +372,7 @@ async function main() {
   if (runs("alerts")) ok = (await runAlerts()) && ok;
   if (runs("backup")) ok = (await runBackup()) && ok;
   if (runs("assessments")) ok = (await runAssessments()) && ok;
+  if (runs("home-value")) ok = (await runHomeValue()) && ok;
   if (!ok) {
     console.error("\nThe bench did not finish cleanly (time limit reached, or stored rows differ from accepted responses).");
     process.exit(1);

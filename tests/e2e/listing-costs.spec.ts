@@ -8,15 +8,13 @@
  * Expected figures are worked here independently of the app's code: P·i / (1 − (1 + i)^−n) with
  * i = rate/12 (the panel's monthly compounding) and the insurers' premium table by loan-to-value.
  */
-import { type Browser, type Page } from "@playwright/test";
-import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
+import { type Page } from "@playwright/test";
 import { type BuyerFigures, buyerFiguresSentence } from "../../app/lib/buyer-figures";
 import { formatCurrency } from "../../app/lib/format";
 import { generateListings } from "../fixtures/ddf/listings";
-import { feedBase, feedMailContaining, onFeedServer } from "./feed-support";
+import { feedInbox, feedMailContaining, onFeedServer } from "./feed-support";
 import { expect, expectNoA11yViolations, phoneViewport, test, waitForHydration } from "./support";
-import { uniqueClientIp, uniqueEmail, useOwnClientIp } from "./lead-support";
+import { uniqueEmail, useOwnClientIp } from "./lead-support";
 
 onFeedServer();
 test.use({ viewport: phoneViewport });
@@ -99,39 +97,6 @@ async function ask(page: Page, name: string, email: string) {
 async function expectMailWith(email: string, sentence: string) {
   await expect.poll(() => feedMailContaining(email), { timeout: 15_000 }).not.toBeNull();
   expect(feedMailContaining(email)).toContain(sentence);
-}
-
-const agent = { name: "Jordan Avery", email: "jordan@averyhomes.example", password: "correct horse battery staple" };
-
-/**
- * The feed server's inbox, signed in: it has its own database, so its own account, made from the
- * set-up link in its own output the first time (afterwards the link answers 410 and the password signs in).
- */
-async function feedInbox(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: feedBase,
-    viewport: phoneViewport,
-    extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() },
-  });
-  const page = await context.newPage();
-  const log = path.join(process.env.E2E_FEED_DATA_DIR!, "server.log");
-  const match = (existsSync(log) ? readFileSync(log, "utf8") : "").match(/\[inbox\] No account yet\. .*?: (http\S+\/inbox\/setup\/\S+)/);
-  if (!match) throw new Error(`no set-up link in ${log}`);
-  const setup = await page.goto(new URL(match[1]!).pathname);
-  if (setup?.status() === 200) {
-    await page.getByLabel("Your name").fill(agent.name);
-    await page.getByLabel("E-mail").fill(agent.email);
-    await page.getByLabel("Password").fill(agent.password);
-    await page.getByRole("button", { name: "Create my account" }).click();
-    await expect(page).toHaveURL(/\/inbox\/account\?welcome$/);
-  } else {
-    await page.goto("/inbox/sign-in");
-    await page.getByLabel("E-mail").fill(agent.email);
-    await page.getByLabel("Password").fill(agent.password);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await expect(page).toHaveURL(/\/inbox$/);
-  }
-  return page;
 }
 
 test("with JavaScript: the panel's figures, a new down payment without a request, the calculator, and the figures in the mail and the inbox", async ({
