@@ -161,7 +161,9 @@ export default function HomeValueResult({ loaderData, actionData }: Route.Compon
             </div>
           ))}
         </dl>
-        {years && <AssessmentChart values={years} label={`This home's City of Edmonton assessments, ${years[0]!.year} to ${home.rollYear}`} />}
+        {years && (
+          <AssessmentChart values={years} label={`This home's City of Edmonton assessments, ${years[0]!.year} to ${home.rollYear}`} />
+        )}
       </section>
 
       {hood && spread && spread.count > 0 && (

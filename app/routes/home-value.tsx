@@ -76,10 +76,10 @@ export default function HomeValuePage({ loaderData }: Route.ComponentProps) {
             How the estimate is made
           </h2>
           <p>
-            The City of Edmonton assesses every home each year at its market value as of July 1 of the year before. Homes for sale today
-            are asking a little more or less than their assessments: the estimate takes the middle half of those ratios among comparable
-            homes (houses with houses, condos with condos) in your neighbourhood, or your ward or the city when your neighbourhood has
-            too few for sale, and applies it to your home&rsquo;s assessment.
+            The City of Edmonton assesses every home each year at its market value as of July 1 of the year before. Homes for sale today are
+            asking a little more or less than their assessments: the estimate takes the middle half of those ratios among comparable homes
+            (houses with houses, condos with condos) in your neighbourhood, or your ward or the city when your neighbourhood has too few for
+            sale, and applies it to your home&rsquo;s assessment.
           </p>
           <p>
             Asking prices are not sale prices, and an estimate is not an appraisal: it cannot see your renovations, your view or your

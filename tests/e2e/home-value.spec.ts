@@ -4,7 +4,7 @@
  * suggestion with the keyboard, read the range and what it rests on, ask for the in-person
  * evaluation, and find the person in the inbox with the home; then the same path without JavaScript.
  */
-import { expect as baseExpect } from "@playwright/test";
+import { type APIRequestContext, expect as baseExpect } from "@playwright/test";
 import { feedBase, feedInbox, onFeedServer } from "./feed-support";
 import { uniqueEmail, useOwnClientIp } from "./lead-support";
 import { expect, expectNoA11yViolations, phoneViewport, test, waitForHydration } from "./support";
@@ -23,7 +23,7 @@ interface RollRow {
 }
 
 /** Houses of the stand-in's roll (no suite, residential), as the City's API serves them. */
-async function houses(request: import("@playwright/test").APIRequestContext): Promise<RollRow[]> {
+async function houses(request: APIRequestContext): Promise<RollRow[]> {
   const res = await request.get(`${fixtureOrigin}/city/resource/q7d6-ambg.json?$limit=400&$order=account_number`);
   expect(res.status()).toBe(200);
   return ((await res.json()) as RollRow[]).filter(

@@ -80,7 +80,9 @@ export function SubmissionCard({ submission: s }: { submission: Submission }) {
           </p>
           <p>
             {`Assessment ${formatCurrency(valued.assessed)} (${valued.rollYear} roll) · estimate shown ${
-              valued.estimate ? `${formatCurrency(valued.estimate.low)} – ${formatCurrency(valued.estimate.high)}` : "none (too few comparable homes)"
+              valued.estimate
+                ? `${formatCurrency(valued.estimate.low)} – ${formatCurrency(valued.estimate.high)}`
+                : "none (too few comparable homes)"
             } · may sell: ${valued.timeline || "not said"}`}
           </p>
         </div>

@@ -62,7 +62,8 @@ export function addressPrefix(input: string): AddressPrefix | null {
   if (house === undefined || !HOUSE.test(house)) return null;
   let quadrant: Quadrant | null = null;
   // A quadrant typed, whole or begun ("N" of "NW"), after at least two street words: not part of the roll's text.
-  while (tokens.length > 2 && QUADRANT_WORDS[tokens[tokens.length - 1]!] !== undefined) quadrant = QUADRANT_WORDS[tokens.pop()!] ?? quadrant;
+  while (tokens.length > 2 && QUADRANT_WORDS[tokens[tokens.length - 1]!] !== undefined)
+    quadrant = QUADRANT_WORDS[tokens.pop()!] ?? quadrant;
   const words = tokens.map((t) => {
     const m = ORDINAL.exec(t);
     return m ? String(Number(m[1])) : /^\d+$/.test(t) ? String(Number(t)) : t;
@@ -74,7 +75,11 @@ export function addressPrefix(input: string): AddressPrefix | null {
     const lastSpelled = spelled[spelled.length - 1] ?? last;
     words.splice(0, words.length, ...spelled.slice(0, -1), lastSpelled.startsWith(last) ? last : lastSpelled);
   }
-  return { text: [String(house).replace(/^0+(?=\d)/, ""), ...words].join(" "), suite: suite === null ? null : suite.replace(/^0+(?=\d)/, ""), quadrant };
+  return {
+    text: [String(house).replace(/^0+(?=\d)/, ""), ...words].join(" "),
+    suite: suite === null ? null : suite.replace(/^0+(?=\d)/, ""),
+    quadrant,
+  };
 }
 
 /** The roll's "105 STREET NW" as people write it: "105 Street NW". */

@@ -136,8 +136,8 @@ export default function Article() {
       </CallToAction>
 
       <p className="mt-8">
-        Want a first figure right now? <Link to="/home-value">Look up your home&rsquo;s assessment and an estimated range</Link> from
-        your address, worked out from the City of Edmonton&rsquo;s roll and the homes for sale near you.
+        Want a first figure right now? <Link to="/home-value">Look up your home&rsquo;s assessment and an estimated range</Link> from your
+        address, worked out from the City of Edmonton&rsquo;s roll and the homes for sale near you.
       </p>
 
       <p className="mt-8">

@@ -94,7 +94,12 @@ export async function createContact(
   const messageId = newMessageId(entry.kind);
   const o = notificationOutbox;
   const i = propertyInquiries;
-  const facts = leadFacts(contactName, FORM_LABELS[listing ? "listing" : home ? "valuation" : "contact"], message, listing?.address ?? home?.address);
+  const facts = leadFacts(
+    contactName,
+    FORM_LABELS[listing ? "listing" : home ? "valuation" : "contact"],
+    message,
+    listing?.address ?? home?.address,
+  );
   const fullPayload = sql`${JSON.stringify(payload)}::jsonb || jsonb_build_object('contactId', id, 'inquiryId', (select id from inquiry))`;
   const created = {
     contactId: sql<number>`contact.id`,

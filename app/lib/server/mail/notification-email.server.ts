@@ -122,7 +122,12 @@ function valuationNotice(p: Record<string, unknown>, n: OutboxNotification, subm
       ["Home", home.address],
       ["City account", home.account],
       ["Assessment", `${formatCurrency(home.assessed)} (${home.rollYear} roll)`],
-      ["Estimate shown", home.estimate ? `${formatCurrency(home.estimate.low)} – ${formatCurrency(home.estimate.high)}` : "(no range: too few comparable homes)"],
+      [
+        "Estimate shown",
+        home.estimate
+          ? `${formatCurrency(home.estimate.low)} – ${formatCurrency(home.estimate.high)}`
+          : "(no range: too few comparable homes)",
+      ],
       ["May sell", home.timeline || "(not given)"],
       ["Home value page", home.url ?? home.path],
       ["Source", n.source],
