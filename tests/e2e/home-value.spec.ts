@@ -90,6 +90,7 @@ test("with the keyboard: an address typed, a suggestion picked, the range read, 
   const range = (await page.getByTestId("home-estimate").textContent())!.replace("Estimated range today: ", "");
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   await expectNoA11yViolations(page);
+  await page.screenshot({ path: test.info().outputPath("home-value-390.png"), fullPage: true });
 
   // "Get my in-person evaluation", by keyboard.
   const email = uniqueEmail("seller");
