@@ -118,7 +118,7 @@ export default function NeighbourhoodRoute({ loaderData }: Route.ComponentProps)
           </p>
         )}
         <div className="mt-4 grid gap-6 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-          <NeighbourhoodMap name={hood.name} outline={hood.outline} points={hood.listings.map((l) => l.point)} />
+          <NeighbourhoodMap name={hood.name} outline={hood.outline} boundary={hood.boundary} points={hood.listings.map((l) => l.point)} />
           {hood.listings.length > 0 ? (
             <ul className="space-y-2 wrap-anywhere" data-testid="neighbourhood-listings">
               {hood.listings.map((l) => (

@@ -116,6 +116,9 @@ export interface SodaClient {
   ): AsyncGenerator<SodaPage<Row>>;
 }
 
+/** Rows read through the schema between two turns of the event loop. */
+const PARSE_SLICE = 250;
+
 /** The API's largest page. */
 export const MAX_PAGE_SIZE = 50_000;
 const DEFAULT_PAGE_SIZE = 10_000;
@@ -255,14 +258,26 @@ export function createSodaClient(options: SodaClientOptions): SodaClient {
     }
   }
 
-  function readRows<Row>(dataset: SodaDataset<Row>, raw: unknown[], offset: number): Row[] {
-    return raw.map((item, i) => {
-      const parsed = dataset.row.safeParse(item);
-      if (parsed.success) return parsed.data;
-      const issue = parsed.error.issues[0];
-      const where = issue?.path.length ? `field ${issue.path.join(".")}` : "the row";
-      throw new SodaResponseError(`row ${offset + i + 1} of ${dataset.id} is malformed: ${where}: ${issue?.message ?? "unreadable"}`);
-    });
+  /**
+   * Reads the rows through the dataset's schema a slice at a time, letting the event loop run
+   * between slices: a whole page at once kept a server's requests waiting for a tenth of a second.
+   */
+  async function readRows<Row>(dataset: SodaDataset<Row>, raw: unknown[], offset: number): Promise<Row[]> {
+    const out: Row[] = [];
+    for (let start = 0; start < raw.length; start += PARSE_SLICE) {
+      if (start > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      for (let i = start; i < Math.min(raw.length, start + PARSE_SLICE); i++) {
+        const parsed = dataset.row.safeParse(raw[i]);
+        if (parsed.success) {
+          out.push(parsed.data);
+          continue;
+        }
+        const issue = parsed.error.issues[0];
+        const where = issue?.path.length ? `field ${issue.path.join(".")}` : "the row";
+        throw new SodaResponseError(`row ${offset + i + 1} of ${dataset.id} is malformed: ${where}: ${issue?.message ?? "unreadable"}`);
+      }
+    }
+    return out;
   }
 
   async function rows<Row>(dataset: SodaDataset<Row>, query: SodaQuery, call: SodaCallOptions = {}): Promise<Row[]> {
