@@ -9,3 +9,5 @@ CREATE TABLE "assessment_boundaries" (
 	"north" double precision NOT NULL,
 	CONSTRAINT "assessment_boundaries_generation_neighbourhood_id_pk" PRIMARY KEY("generation","neighbourhood_id")
 );
+--> statement-breakpoint
+ALTER TABLE "assessment_neighbourhoods" ADD COLUMN "year_totals" jsonb;

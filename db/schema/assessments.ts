@@ -95,6 +95,12 @@ export interface AssessmentSpread {
   q3: number | null;
 }
 
+/** A neighbourhood's residential accounts and their values added up, this roll's and the year before's. */
+export interface NeighbourhoodYearTotals {
+  current: { accounts: number; total: number };
+  previous: { year: number; accounts: number; total: number };
+}
+
 /**
  * One neighbourhood's figures from one generation of the roll, worked out when the import finishes.
  * Kept for older generations too (a few hundred rows each), so a page can show the change since
@@ -128,6 +134,12 @@ export const assessmentNeighbourhoods = pgTable(
       .$type<[number, number][]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /**
+     * Its residential accounts' assessed values added up, this roll and the year before (from the
+     * history's yearly totals through `$group`), for the change before a previous roll has been
+     * kept; null when the City's totals could not be had.
+     */
+    year_totals: jsonb("year_totals").$type<NeighbourhoodYearTotals>(),
     /** Its centre (mean of the points), for the neighbouring areas. */
     latitude: doublePrecision("latitude"),
     longitude: doublePrecision("longitude"),

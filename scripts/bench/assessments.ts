@@ -8,7 +8,7 @@
  * before and after; and what pages feel meanwhile, over HTTP on loopback: a handler that runs a
  * listing page's roll lookup and a neighbourhood page's queries (`/page`), timed from the
  * request's arrival to its answer (and to its first statement's, one indexed select), beside a bare node:http handler (`/bare`) in the same process,
- * each asked every 20 ms from 4 connections, for what the machine alone costs.
+ * each asked every 20 ms from 2 connections, for what the machine alone costs.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -125,7 +125,7 @@ export async function benchAssessments(accounts: number): Promise<AssessmentsBen
         await new Promise((r) => setTimeout(r, 20));
       }
     };
-    const visitors = [0, 1, 2, 3].flatMap(() => [visitor("/page", page), visitor("/bare", bare)]);
+    const visitors = [0, 1].flatMap(() => [visitor("/page", page), visitor("/bare", bare)]);
     const t0 = performance.now();
     try {
       await importRoll(db, client, { refreshMs: 1, force: true });

@@ -25,6 +25,8 @@ export interface NeighbourhoodSummary {
 export interface NeighbourhoodPage extends NeighbourhoodSummary {
   /** The median of the last roll of another year that was kept, for the change; null when none was. */
   previous: { rollYear: number; median: number | null } | null;
+  /** The residential accounts' average this roll and the year before (the history's yearly totals), for the change until a previous roll is kept. */
+  averages?: { previousYear: number; previous: number; current: number } | null;
   /** [longitude, latitude] points of its outline (its boundary's largest part). */
   outline: Point[];
   /** Its boundary as the City draws it (polygons, each an outer ring then its holes); null when the City's boundaries have none for it. */
@@ -41,6 +43,19 @@ export function changeSince(current: number | null, previous: { rollYear: number
   return percent === 0
     ? `unchanged since the ${previous.rollYear} roll`
     : `${percent > 0 ? "up" : "down"} ${Math.abs(percent)} % since the ${previous.rollYear} roll`;
+}
+
+/**
+ * The change in words, as the page says it: of the median since the previous roll kept, or else
+ * of the average since the year before by the City's yearly totals. Null without either.
+ */
+export function neighbourhoodChange(hood: Pick<NeighbourhoodPage, "homes" | "previous" | "averages">): string | null {
+  const median = changeSince(hood.homes.median, hood.previous);
+  if (median) return `The median assessment is ${median}.`;
+  const a = hood.averages;
+  if (!a || a.previous <= 0) return null;
+  const average = changeSince(a.current, { rollYear: a.previousYear, median: a.previous });
+  return average ? `The average assessment is ${average}, by the City's yearly totals.` : null;
 }
 
 export interface MapGeometry {

@@ -238,3 +238,39 @@ export const BOUNDARIES = dataset(
 );
 
 export const DATASETS = [ROLL, PROPERTY_INFO, HISTORY, BOUNDARIES] as const;
+
+/**
+ * A grouped query (SoQL's `$group`): rows of `group` fields with `aggregates` (alias to a function
+ * of one field) over the rows `where` keeps. `fields` are all the published fields it names.
+ */
+export interface SodaGrouping<Row> {
+  id: string;
+  fields: readonly string[];
+  group: readonly string[];
+  aggregates: Readonly<Record<string, { fn: "count" | "sum"; field: string }>>;
+  row: z.ZodType<Row, unknown>;
+}
+
+export interface YearTotalsRow {
+  neighbourhood: string;
+  year: number;
+  /** Residential accounts that year. */
+  accounts: number;
+  /** Their assessed values added up, dollars. */
+  total: number;
+}
+
+/**
+ * The history's yearly totals by neighbourhood (qi6a-xuwt, `$group`): a few hundred rows for a
+ * year, where the rows themselves are hundreds of thousands. Residential accounts only (the
+ * history has no tax class; its first assessment class is the same thing in other words).
+ */
+export const HISTORY_TOTALS: SodaGrouping<YearTotalsRow> = {
+  id: "qi6a-xuwt",
+  fields: ["neighbourhood_name", "assessment_year", "mill_class_1", "account_number", "assessed_value"],
+  group: ["neighbourhood_name", "assessment_year"],
+  aggregates: { accounts: { fn: "count", field: "account_number" }, total: { fn: "sum", field: "assessed_value" } },
+  row: z
+    .object({ neighbourhood_name: z.string().trim().min(1), assessment_year: integer, accounts: integer, total: dollars })
+    .transform((r) => ({ neighbourhood: r.neighbourhood_name, year: r.assessment_year, accounts: r.accounts, total: r.total })),
+};

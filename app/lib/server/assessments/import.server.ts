@@ -26,14 +26,14 @@ import {
   assessmentNeighbourhoods as n,
   assessmentPropertyInfo as pi,
 } from "../../../../db/schema";
-import type { AssessmentSpread } from "../../../../db/schema";
+import type { AssessmentSpread, NeighbourhoodYearTotals } from "../../../../db/schema";
 import type { Database } from "../../../../platform/db/database";
 import { messageChainOf } from "../../../../platform/db/errors";
 import { name, select } from "../../../../platform/db/query";
 import { addressFromParts, matchKey } from "../../assessments/address";
 import { type Point, convexHull, neighbourhoodSlug } from "../../assessments/geometry";
 import type { ImportStage, RollStatus } from "../../assessments/roll-status";
-import { BOUNDARIES, type BoundaryRow, PROPERTY_INFO, type PropertyInfoRow, ROLL, type RollRow } from "./datasets.server";
+import { BOUNDARIES, type BoundaryRow, HISTORY_TOTALS, PROPERTY_INFO, type PropertyInfoRow, ROLL, type RollRow } from "./datasets.server";
 import type { SodaClient } from "./soda-client.server";
 
 /** A building import left this long restarts from the first page (the City's offsets may have moved). */
@@ -309,7 +309,47 @@ export function mainOutline(polygons: readonly (readonly (readonly Point[])[])[]
  * PGlite's one connection for seconds. The outline is the neighbourhood's boundary, or the convex
  * hull of its accounts' points when the City's boundaries have none for it.
  */
-async function summariseNeighbourhoods(db: Database, generation: number, year: number): Promise<number> {
+/** Far more groups than the City has neighbourhoods (about 400). */
+const MAX_NEIGHBOURHOODS = 5_000;
+
+/**
+ * The history's residential totals by neighbourhood for the year before the roll's (one `$group`
+ * request), by the neighbourhood's name; null when the City could not give them: they add the
+ * change before a previous roll has been kept, and the roll goes live without them.
+ */
+async function previousYearTotals(
+  client: SodaClient,
+  year: number,
+  options: Pick<ImportOptions, "signal" | "log">,
+): Promise<Map<string, { year: number; accounts: number; total: number }> | null> {
+  try {
+    const rows = await client.groups(
+      HISTORY_TOTALS,
+      {
+        where: [
+          { field: "assessment_year", op: "=", value: String(year - 1) },
+          { field: "mill_class_1", op: "=", value: "RESIDENTIAL" },
+        ],
+        limit: MAX_NEIGHBOURHOODS,
+      },
+      { signal: options.signal },
+    );
+    return new Map(
+      rows.filter((r) => r.year === year - 1).map((r) => [r.neighbourhood, { year: r.year, accounts: r.accounts, total: r.total }]),
+    );
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    options.log?.warn(`[assessments] the history's yearly totals could not be had: ${messageChainOf(error).slice(0, 200)}`);
+    return null;
+  }
+}
+
+async function summariseNeighbourhoods(
+  db: Database,
+  generation: number,
+  year: number,
+  previousTotals: Map<string, { year: number; accounts: number; total: number }> | null = null,
+): Promise<number> {
   await db.rows(sql`delete from ${n} where ${n.generation} = ${generation}`);
   const residential = sql`${a.tax_class} = 'Residential'`;
   const used = new Set<string>();
@@ -331,6 +371,7 @@ async function summariseNeighbourhoods(db: Database, generation: number, year: n
         houses: sql<AssessmentSpread>`${spread(sql`${residential} and ${a.suite} is null`)}`,
         condos: sql<AssessmentSpread>`${spread(sql`${residential} and ${a.suite} is not null`)}`,
         homes: sql<AssessmentSpread>`${spread(residential)}`,
+        homesTotal: sql<number | null>`sum(${a.assessed_value}) filter (where ${residential})`,
         latitude: sql<number | null>`avg(${a.latitude})`,
         longitude: sql<number | null>`avg(${a.longitude})`,
       },
@@ -354,13 +395,18 @@ async function summariseNeighbourhoods(db: Database, generation: number, year: n
       );
       outline = convexHull(points.map((p): Point => [p.lon, p.lat]));
     }
+    const previous = previousTotals?.get(hood.name);
+    const totals: NeighbourhoodYearTotals | null =
+      previous && previous.accounts > 0 && hood.homes.count > 0 && hood.homesTotal !== null
+        ? { current: { accounts: hood.homes.count, total: Math.round(hood.homesTotal) }, previous }
+        : null;
     let slug = neighbourhoodSlug(hood.name) || String(above);
     if (used.has(slug)) slug = `${slug}-${above}`;
     used.add(slug);
     await db.rows(sql`insert into ${n} (${name(n.generation)}, ${name(n.neighbourhood_id)}, ${name(n.slug)}, ${name(n.name)}, ${name(n.ward)}, ${name(n.roll_year)}, ${name(n.houses)}, ${name(n.condos)}, ${name(n.homes)},
-        ${name(n.accounts)}, ${name(n.outline)}, ${name(n.latitude)}, ${name(n.longitude)})
+        ${name(n.accounts)}, ${name(n.outline)}, ${name(n.year_totals)}, ${name(n.latitude)}, ${name(n.longitude)})
       values (${generation}, ${above}, ${slug}, ${hood.name}, ${hood.ward}, ${year}, ${JSON.stringify(roundSpread(hood.houses))}::jsonb, ${JSON.stringify(roundSpread(hood.condos))}::jsonb,
-        ${JSON.stringify(roundSpread(hood.homes))}::jsonb, ${hood.named}, ${JSON.stringify(outline)}::jsonb, ${hood.latitude}, ${hood.longitude})`);
+        ${JSON.stringify(roundSpread(hood.homes))}::jsonb, ${hood.named}, ${JSON.stringify(outline)}::jsonb, ${totals === null ? null : JSON.stringify(totals)}::jsonb, ${hood.latitude}, ${hood.longitude})`);
     await yieldTurn();
   }
   const [rest] = await db.rows<{ n: number }>(
@@ -448,7 +494,8 @@ export async function importRoll(db: Database, client: SodaClient, options: Impo
     }
     state = await readState(db);
     const year = rollYearAt(at);
-    const rows = await summariseNeighbourhoods(db, generation, year);
+    const totals = await previousYearTotals(client, year, options);
+    const rows = await summariseNeighbourhoods(db, generation, year, totals);
     if (rows === 0 || (state.live_rows !== null && rows < state.live_rows / 2)) {
       await db.rows(sql`update ${st} set ${name(st.building_generation)} = null, ${name(st.building_stage)} = null where ${st.id} = 1`);
       // Its figures are not a roll that was kept.

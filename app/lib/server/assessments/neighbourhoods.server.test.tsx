@@ -22,7 +22,7 @@ import NeighbourhoodRoute, { loader as hoodLoader, meta as hoodMeta } from "../.
 import { loader as indexLoader } from "../../../routes/neighbourhoods";
 import { loader as sitemapLoader } from "../../../routes/resources/sitemap-neighbourhoods.xml";
 import { loader as robotsLoader } from "../../../routes/resources/robots.txt";
-import type { NeighbourhoodPage } from "../../assessments/neighbourhood-view";
+import { type NeighbourhoodPage, neighbourhoodChange } from "../../assessments/neighbourhood-view";
 import { createAssessmentsContext } from "./context.server";
 import { importRoll } from "./import.server";
 import { listingNeighbourhood } from "./neighbourhoods.server";
@@ -180,8 +180,21 @@ describe("the neighbourhood pages", () => {
     expect(((await callLoader(sitemapLoader, "/sitemap-neighbourhoods.xml", {}, ctx(false))) as Response).status).toBe(404);
   });
 
-  it("show the change of the median since the previous roll kept", async () => {
+  it("show the change: of the average by the City's yearly totals at first, of the median once a previous roll is kept", async () => {
     await loadRoll(new Date("2025-03-01T12:00:00Z"));
+    // The first roll: the history's residential totals of the year before, through $group.
+    const first = ((await callLoader(hoodLoader, "/neighbourhoods/garneau", { slug: "garneau" })) as Out).data.hood as NeighbourhoodPage;
+    const before = data.history.filter(
+      (r) => r.neighbourhood_name === "GARNEAU" && r.assessment_year === "2024" && r.mill_class_1 === "RESIDENTIAL",
+    );
+    const now = data.roll.filter((r) => r.neighbourhood === "GARNEAU" && r.tax_class === "Residential");
+    const average = (rows: typeof now) => Math.round(rows.reduce((sum, r) => sum + Number(r.assessed_value), 0) / rows.length);
+    expect(first.previous).toBeNull();
+    expect(first.averages).toEqual({ previousYear: 2024, previous: average(before), current: average(now) });
+    expect(neighbourhoodChange(first)).toMatch(
+      /^The average assessment is (up|down) \d+ % since the 2024 roll, by the City's yearly totals\.$/,
+    );
+    expect(city.requests.some((r) => r.params.$group === "neighbourhood_name,assessment_year")).toBe(true);
     city.rows.set(
       "q7d6-ambg",
       data.roll.map((r) => ({ ...r, assessed_value: String(Math.round(Number(r.assessed_value) * 1.1)) })),
@@ -193,8 +206,7 @@ describe("the neighbourhood pages", () => {
     }
     const hood = ((await callLoader(hoodLoader, "/neighbourhoods/garneau", { slug: "garneau" })) as Out).data.hood as NeighbourhoodPage;
     expect(hood.previous).toMatchObject({ rollYear: 2025 });
-    const { changeSince } = await import("../../assessments/neighbourhood-view");
-    expect(changeSince(hood.homes.median, hood.previous)).toBe("up 10 % since the 2025 roll");
+    expect(neighbourhoodChange(hood)).toBe("The median assessment is up 10 % since the 2025 roll.");
     // Only the neighbourhoods' figures of older generations are kept, not their accounts.
     const gens = await t.db.rows<{ n: number }>(sql`select count(distinct generation)::integer as n from ${assessmentNeighbourhoods}`);
     expect(gens[0]!.n).toBe(2);

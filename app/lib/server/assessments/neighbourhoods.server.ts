@@ -49,6 +49,7 @@ export async function neighbourhoodPage(db: Pick<Database, "rows">, slug: string
       houses: n.houses,
       condos: n.condos,
       outline: n.outline,
+      yearTotals: n.year_totals,
       lat: n.latitude,
       lon: n.longitude,
     },
@@ -116,6 +117,13 @@ export async function neighbourhoodPage(db: Pick<Database, "rows">, slug: string
     previous: previous ? { rollYear: previous.rollYear, median: (previous.homes as AssessmentSpread).median } : null,
     outline,
     boundary: polygons,
+    averages: hood.yearTotals
+      ? {
+          previousYear: hood.yearTotals.previous.year,
+          previous: Math.round(hood.yearTotals.previous.total / hood.yearTotals.previous.accounts),
+          current: Math.round(hood.yearTotals.current.total / hood.yearTotals.current.accounts),
+        }
+      : null,
     listings: homes,
     medianAsking: median(prices),
     neighbours,

@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type GeneratedRoll, generateRoll } from "../../../../tests/fixtures/city/roll";
 import { startSodaStandIn } from "../../../../tests/fixtures/city/soda-standin";
-import { BOUNDARIES, HISTORY, PROPERTY_INFO, ROLL, type RollRow, type SodaDataset } from "./datasets.server";
+import { BOUNDARIES, HISTORY, HISTORY_TOTALS, PROPERTY_INFO, ROLL, type RollRow, type SodaDataset } from "./datasets.server";
 import {
   type SodaClientOptions,
   SodaQueryError,
@@ -158,6 +158,30 @@ describe("reading the roll", () => {
       { type: "MultiPolygon", coordinates: [[[[-113.5, 53.5]]]] },
     ])
       expect(BOUNDARIES.row.safeParse({ neighbourhood_number: "1", name: "X", geometry_multipolygon: bad }).success).toBe(false);
+  });
+
+  it("reads the history's yearly totals by neighbourhood through $group", async () => {
+    const where = [
+      { field: "assessment_year", op: "=", value: "2024" },
+      { field: "mill_class_1", op: "=", value: "RESIDENTIAL" },
+    ] as const;
+    const totals = await client().groups(HISTORY_TOTALS, { where, limit: 100 });
+    expect(city.requests.at(-1)?.params).toMatchObject({
+      $select: "neighbourhood_name,assessment_year,count(account_number) AS accounts,sum(assessed_value) AS total",
+      $group: "neighbourhood_name,assessment_year",
+      $where: "assessment_year = '2024' AND mill_class_1 = 'RESIDENTIAL'",
+    });
+    const garneau = data.history.filter(
+      (r) => r.neighbourhood_name === "GARNEAU" && r.assessment_year === "2024" && r.mill_class_1 === "RESIDENTIAL",
+    );
+    expect(totals.find((t) => t.neighbourhood === "GARNEAU")).toEqual({
+      neighbourhood: "GARNEAU",
+      year: 2024,
+      accounts: garneau.length,
+      total: garneau.reduce((sum, r) => sum + Number(r.assessed_value), 0),
+    });
+    // As many groups as the limit may mean more were cut off: refused.
+    await expect(client().groups(HISTORY_TOTALS, { where, limit: totals.length })).rejects.toThrow(SodaResponseError);
   });
 
   it("filters by several conditions", async () => {
