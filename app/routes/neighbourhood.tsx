@@ -160,7 +160,7 @@ export default function NeighbourhoodRoute({ loaderData }: Route.ComponentProps)
           Every Edmonton neighbourhood
         </Link>
       </p>
-      <RollSource className="mt-4" />
+      <RollSource className="mt-4" boundaries={Boolean(hood.boundary)} />
     </article>
   );
 }

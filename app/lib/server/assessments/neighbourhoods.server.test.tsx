@@ -157,6 +157,7 @@ describe("the neighbourhood pages", () => {
     );
     expect(html).toContain("Open Government Licence – City of Edmonton");
     expect(html).toContain("not an appraisal");
+    expect(html).toContain('href="https://data.edmonton.ca/Geospatial-Boundaries/City-of-Edmonton-Neighbourhoods/65fr-66s6"');
     expect(html).toMatch(/data-testid="neighbourhood-map"[^>]*><path d="M[\d.,L]+Z" fill-rule="evenodd"/);
     expect(html).toContain('href="/listings/40000001-');
     expect(html).toContain("Median asking price $800,000 against a median assessment of");
