@@ -24,7 +24,7 @@
  * Listing alerts (scripts/bench/alerts.ts): 10,000 saved searches matched against a sync that
  * changed 2,000 of 20,000 listings and the mails queued, in-process on PGlite (no build needed).
  * The assessment roll (scripts/bench/assessments.ts): a full import of BENCH_ASSESSMENT_ACCOUNTS
- * (default 440,000) accounts from the City stand-in, in-process on PGlite.
+ * (default 440,000) accounts from the City stand-in (in a process of its own) into PGlite in this process.
  * What's my home worth (scripts/bench/home-value.ts): address suggestions at 8 concurrent callers and
  * a home's page with its estimate over the same roll, in-process on PGlite.
  * BENCH_ONLY=forms,static,flood,inbox,listings,push,alerts,backup,assessments,home-value runs some sections only ("flood": the

@@ -1,4 +1,4 @@
-import { useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/area-listings";
 import { BackButton } from "~/components/layout/back-button";
 import { GetNotifiedTip } from "~/components/listings/get-notified-tip";
@@ -17,6 +17,7 @@ import { serverContext } from "~/router-context";
 import { AlertSignUp } from "~/components/alerts/alert-sign-up";
 import { alertsOf } from "~/lib/server/alerts/link-pages.server";
 import { searchSignUpForm } from "~/lib/server/alerts/sign-up-form.server";
+import { allNeighbourhoods } from "~/lib/server/assessments/neighbourhoods.server";
 
 /**
  * The fifteen area listing pages (spec §2 "Listing pages"), one module for all of them: the area
@@ -31,8 +32,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const feed = context.get(serverContext)?.listings;
   const url = new URL(request.url);
   const area = areaByPath(url.pathname);
-  if (!feed || !area) return { listings: null, alertForm: null };
+  if (!feed || !area) return { listings: null, alertForm: null, neighbourhoods: null };
   const cities = feedCitiesOf(area);
+  // The City's neighbourhood pages (issue 42), with its roll on: the Edmonton page links to them.
+  const roll = context.get(serverContext)?.assessments;
+  const neighbourhoods = roll && cities.includes("Edmonton") ? await biggestNeighbourhoods(roll.db) : null;
   // "Save this search" for the area's own cities, as its listings are found (issue 32).
   const alertForm = alertsOf(context) ? searchSignUpForm({ cities }) : null;
   return {
@@ -43,7 +47,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       memberKey: feed.memberKey,
     }),
     alertForm,
+    neighbourhoods,
   };
+}
+
+/** How many neighbourhoods the Edmonton page names: the ones with the most homes, the index has every one. */
+const NAMED_NEIGHBOURHOODS = 12;
+
+async function biggestNeighbourhoods(db: Parameters<typeof allNeighbourhoods>[0]) {
+  const all = await allNeighbourhoods(db);
+  if (all.length === 0) return null;
+  return [...all]
+    .sort((a, b) => b.homes.count - a.homes.count)
+    .slice(0, NAMED_NEIGHBOURHOODS)
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((h) => ({ slug: h.slug, name: h.name }));
 }
 
 export const meta: Route.MetaFunction = ({ location }) => {
@@ -73,6 +91,27 @@ export default function AreaListingsPage({ loaderData }: Route.ComponentProps) {
         <ListingsWidget key={area.widgetId} widgetId={area.widgetId} label={`${area.name} listings`} className="mt-6" />
         {loaderData?.listings && <HomesForSaleSection place={area.name} result={loaderData.listings} />}
         {loaderData?.alertForm && <AlertSignUp form={loaderData.alertForm} className="mt-8" />}
+        {loaderData?.neighbourhoods && (
+          <section aria-labelledby="neighbourhoods-heading" className="mt-8" data-testid="area-neighbourhoods">
+            <h2 id="neighbourhoods-heading" className="text-xl font-bold text-ink">
+              Home assessments by neighbourhood
+            </h2>
+            <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-2">
+              {loaderData.neighbourhoods.map((h) => (
+                <li key={h.slug}>
+                  <Link to={`/neighbourhoods/${h.slug}`} className="text-brand underline">
+                    {h.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <p className="mt-2">
+              <Link to="/neighbourhoods" className="font-bold text-brand underline">
+                Every Edmonton neighbourhood
+              </Link>
+            </p>
+          </section>
+        )}
         <div className="mt-8">
           <BackButton />
         </div>

@@ -30,6 +30,7 @@ import { watchSignUpForm } from "~/lib/server/alerts/sign-up-form.server";
 import { ListingAssessment } from "~/components/assessments/listing-assessment";
 import type { ListingAssessmentView } from "~/lib/assessments/present";
 import { listingAssessment } from "~/lib/server/assessments/listing-assessment.server";
+import { listingNeighbourhood } from "~/lib/server/assessments/neighbourhoods.server";
 
 /**
  * One listing of the DDF® feed: /listings/{ListingKey}-{address-slug}. Server-rendered per
@@ -52,6 +53,8 @@ type Found =
       alertForm?: AlertSignUpForm | null;
       /** The City's assessment of the home (issue 42): only with the roll on and an unambiguous match. */
       assessment?: ListingAssessmentView | null;
+      /** Without a matched account: the neighbourhood page whose boundary holds the listing (issue 42). */
+      neighbourhood?: { slug: string; name: string } | null;
     }
   | { listing: null };
 
@@ -77,6 +80,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const assessment = roll
     ? await listingAssessment(roll, { key: found.key, address: found.address, city: found.city, price: found.price })
     : null;
+  const neighbourhood = roll && !assessment ? await listingNeighbourhood(roll.db, { key: found.key, city: found.city }) : null;
   const cost = costViewOf(found.price, found.costs, new URL(request.url).searchParams);
   const days = daysOnMarket(found.listedAt);
   return data<Found>({
@@ -88,6 +92,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     similar,
     alertForm: alertsOf(context) ? watchSignUpForm(found.key) : null,
     assessment,
+    neighbourhood,
   });
 }
 
@@ -232,6 +237,13 @@ function ListingView({
           )}
           <ListingFactsSection listing={l} groups={found.facts.more} />
           {found.assessment && <ListingAssessment view={found.assessment} className="mt-8" />}
+          {!found.assessment && found.neighbourhood && (
+            <p className="mt-6" data-testid="listing-neighbourhood">
+              <Link to={`/neighbourhoods/${found.neighbourhood.slug}`} className="font-bold text-brand underline">
+                Assessments in {found.neighbourhood.name}
+              </Link>
+            </p>
+          )}
           <p className="mt-6 font-bold text-ink wrap-anywhere" data-testid="listing-brokerage">
             {brokerageLine(l.brokerages)}
           </p>

@@ -3,7 +3,7 @@ import type { Route } from "./+types/neighbourhood";
 import { NeighbourhoodMap } from "~/components/assessments/neighbourhood-map";
 import { RollSource } from "~/components/assessments/roll-source";
 import { NotFoundContent } from "~/components/not-found-content";
-import { type NeighbourhoodPage, type Spread, changeSince } from "~/lib/assessments/neighbourhood-view";
+import { type NeighbourhoodPage, type Spread, neighbourhoodChange } from "~/lib/assessments/neighbourhood-view";
 import { valuationDate } from "~/lib/assessments/present";
 import { formatCurrency } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
@@ -70,7 +70,7 @@ function SpreadRow({ label, spread }: { label: string; spread: Spread }) {
 export default function NeighbourhoodRoute({ loaderData }: Route.ComponentProps) {
   const hood = loaderData.hood;
   if (!hood) return <NotFoundContent />;
-  const change = changeSince(hood.homes.median, hood.previous);
+  const change = neighbourhoodChange(hood);
   return (
     <article className="mx-auto max-w-4xl px-4 py-8">
       <h1 className="text-2xl font-bold tracking-tight text-ink wrap-anywhere sm:text-3xl">{`${hood.name}: home assessments and listings`}</h1>
@@ -106,7 +106,11 @@ export default function NeighbourhoodRoute({ loaderData }: Route.ComponentProps)
             </tbody>
           </table>
         </div>
-        {change && <p className="mt-2 text-ink">{`The median assessment is ${change}.`}</p>}
+        {change && (
+          <p className="mt-2 text-ink" data-testid="neighbourhood-change">
+            {change}
+          </p>
+        )}
       </section>
       <section aria-labelledby="for-sale-heading" className="mt-8">
         <h2 id="for-sale-heading" className="text-xl font-bold text-ink">
@@ -118,7 +122,7 @@ export default function NeighbourhoodRoute({ loaderData }: Route.ComponentProps)
           </p>
         )}
         <div className="mt-4 grid gap-6 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-          <NeighbourhoodMap name={hood.name} outline={hood.outline} points={hood.listings.map((l) => l.point)} />
+          <NeighbourhoodMap name={hood.name} outline={hood.outline} boundary={hood.boundary} points={hood.listings.map((l) => l.point)} />
           {hood.listings.length > 0 ? (
             <ul className="space-y-2 wrap-anywhere" data-testid="neighbourhood-listings">
               {hood.listings.map((l) => (
@@ -156,7 +160,7 @@ export default function NeighbourhoodRoute({ loaderData }: Route.ComponentProps)
           Every Edmonton neighbourhood
         </Link>
       </p>
-      <RollSource className="mt-4" />
+      <RollSource className="mt-4" boundaries={Boolean(hood.boundary)} />
     </article>
   );
 }

@@ -105,6 +105,12 @@ export interface AssessmentSpread {
   q3: number | null;
 }
 
+/** A neighbourhood's residential accounts and their values added up, this roll's and the year before's. */
+export interface NeighbourhoodYearTotals {
+  current: { accounts: number; total: number };
+  previous: { year: number; accounts: number; total: number };
+}
+
 /**
  * One neighbourhood's figures from one generation of the roll, worked out when the import finishes.
  * Kept for older generations too (a few hundred rows each), so a page can show the change since
@@ -129,11 +135,21 @@ export const assessmentNeighbourhoods = pgTable(
     homes: jsonb("homes").$type<AssessmentSpread>().notNull(),
     /** All accounts, residential or not. */
     accounts: integer("accounts").notNull(),
-    /** The outline drawn on the page: the convex hull of its accounts' points, [longitude, latitude] pairs. */
+    /**
+     * The outer ring of its boundary's largest polygon, [longitude, latitude] pairs (the convex hull
+     * of its accounts' points when the boundaries hold none for it). The page draws the whole
+     * boundary from assessment_boundaries.
+     */
     outline: jsonb("outline")
       .$type<[number, number][]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /**
+     * Its residential accounts' assessed values added up, this roll and the year before (from the
+     * history's yearly totals through `$group`), for the change before a previous roll has been
+     * kept; null when the City's totals could not be had.
+     */
+    year_totals: jsonb("year_totals").$type<NeighbourhoodYearTotals>(),
     /** Its centre (mean of the points), for the neighbouring areas. */
     latitude: doublePrecision("latitude"),
     longitude: doublePrecision("longitude"),
@@ -142,6 +158,30 @@ export const assessmentNeighbourhoods = pgTable(
     primaryKey({ columns: [t.generation, t.neighbourhood_id] }),
     index("assessment_neighbourhoods_slug_idx").on(t.generation, t.slug),
   ],
+);
+
+/**
+ * One neighbourhood's boundary (City of Edmonton - Neighbourhoods, 65fr-66s6) of one generation,
+ * imported with the roll: the outline a neighbourhood page draws, and where a listing without a
+ * matched account is placed by its point. Its box (west, south, east, north) finds the few
+ * boundaries a point may lie in with one indexed comparison; the polygons settle it.
+ */
+export const assessmentBoundaries = pgTable(
+  "assessment_boundaries",
+  {
+    generation: integer("generation").notNull(),
+    /** The roll's neighbourhood_id. */
+    neighbourhood_id: integer("neighbourhood_id").notNull(),
+    /** Upper case, as the roll writes its neighbourhood. */
+    name: text("name").notNull(),
+    /** GeoJSON MultiPolygon coordinates: polygons, each an outer ring then its holes, [longitude, latitude]. */
+    polygons: jsonb("polygons").$type<[number, number][][][]>().notNull(),
+    west: doublePrecision("west").notNull(),
+    south: doublePrecision("south").notNull(),
+    east: doublePrecision("east").notNull(),
+    north: doublePrecision("north").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.generation, t.neighbourhood_id] })],
 );
 
 /** The import's one state row (id 1): which generation is live, and the one being built. */
@@ -157,7 +197,7 @@ export const assessmentImport = pgTable(
     live_imported_at: timestamp("live_imported_at", { withTimezone: true }),
     /** The generation being written beside the live one; null when none is. */
     building_generation: integer("building_generation"),
-    /** What of it is being fetched: "roll", "info", then "finish" (neighbourhoods and the swap). */
+    /** What of it is being fetched: "roll", "info", "boundaries", then "finish" (neighbourhoods and the swap). */
     building_stage: text("building_stage"),
     /** The next offset to fetch in the stage's dataset: an interrupted import resumes there. */
     building_offset: integer("building_offset").notNull().default(0),

@@ -1,8 +1,9 @@
 /**
  * The City's assessment roll on the feed server (issue 42): its import from the fixture server's
  * City stand-in at start-up, a matched listing's page with its assessment and chart, a
- * neighbourhood page with its listings, map, source and licence, and the sitemap; at 390 px and
- * on a desktop, without sideways scrolling.
+ * neighbourhood page with its listings, boundary, source and licence, on to a neighbouring area,
+ * the Edmonton listings page's links to the neighbourhoods, and the sitemap; at 390 px and on a
+ * desktop, without sideways scrolling.
  */
 import { type APIRequestContext, expect as baseExpect } from "@playwright/test";
 import { feedBase, onFeedServer } from "./feed-support";
@@ -69,7 +70,9 @@ for (const [name, size] of [
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/: home assessments and listings$/);
     await expect(page.getByTestId("roll-date")).toHaveText(/market values as of July 1, \d{4}\.$/);
     await expect(page.getByTestId("neighbourhood-spreads")).toBeVisible();
-    await expect(page.getByTestId("neighbourhood-map").locator("polygon")).toHaveCount(1);
+    // The City's boundary, drawn as one path (every part and hole of it), with its listings as dots.
+    await expect(page.getByTestId("neighbourhood-map").locator("path")).toHaveCount(1);
+    await expect(page.getByTestId("neighbourhood-map").locator("circle")).not.toHaveCount(0);
     // The listing we came from is among its homes for sale.
     await expect(page.getByTestId("neighbourhood-listings").locator(`a[href="${listingPath}"]`)).toHaveCount(1);
     await expect(page.getByTestId("roll-source")).toContainText("Open Government Licence – City of Edmonton");
@@ -80,6 +83,19 @@ for (const [name, size] of [
     overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, "neighbourhood page scrolls sideways").toBeLessThanOrEqual(0);
     await page.screenshot({ path: test.info().outputPath(`neighbourhood-${name}.png`), fullPage: true });
+
+    // On to a neighbouring area, then from the Edmonton listings page back to a neighbourhood.
+    const hoodUrl = page.url();
+    const neighbour = page.getByRole("region", { name: "Neighbouring areas" }).getByRole("link").first();
+    await neighbour.click();
+    await expect(page).toHaveURL(/\/neighbourhoods\/[a-z0-9-]+$/);
+    expect(page.url()).not.toBe(hoodUrl);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/: home assessments and listings$/);
+    await page.goto("/edmonton-listings");
+    const areaLinks = page.getByTestId("area-neighbourhoods").getByRole("link");
+    await expect(areaLinks.last()).toHaveAttribute("href", "/neighbourhoods");
+    await areaLinks.first().click();
+    await expect(page).toHaveURL(/\/neighbourhoods\/[a-z0-9-]+$/);
   });
 }
 

@@ -1,9 +1,19 @@
 import { mapGeometry } from "~/lib/assessments/neighbourhood-view";
 import type { Point } from "~/lib/assessments/geometry";
 
-/** The neighbourhood's outline with its listings as dots: an SVG drawn from the loader's points, no map tiles. */
-export function NeighbourhoodMap({ name, outline, points }: { name: string; outline: Point[]; points: Point[] }) {
-  const g = mapGeometry(outline, points);
+/** The neighbourhood's boundary (or outline) with its listings as dots: an SVG drawn from the loader's points, no map tiles. */
+export function NeighbourhoodMap({
+  name,
+  outline,
+  points,
+  boundary,
+}: {
+  name: string;
+  outline: Point[];
+  points: Point[];
+  boundary?: Point[][][] | null;
+}) {
+  const g = mapGeometry(outline, points, 320, boundary);
   if (!g) return null;
   return (
     <svg
@@ -13,7 +23,11 @@ export function NeighbourhoodMap({ name, outline, points }: { name: string; outl
       className="h-auto w-full max-w-sm"
       data-testid="neighbourhood-map"
     >
-      <polygon points={g.outline} className="fill-surface stroke-brand" strokeWidth={2} />
+      {g.path ? (
+        <path d={g.path} fillRule="evenodd" className="fill-surface stroke-brand" strokeWidth={2} />
+      ) : (
+        <polygon points={g.outline} className="fill-surface stroke-brand" strokeWidth={2} />
+      )}
       {g.dots.map((d, i) => (
         <circle key={i} cx={d.x} cy={d.y} r={5} className="fill-brand stroke-white" strokeWidth={1.5} />
       ))}

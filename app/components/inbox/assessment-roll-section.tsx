@@ -1,7 +1,12 @@
 import type { RollStatus } from "~/lib/assessments/roll-status";
 import { Notice, Time } from "./inbox-ui";
 
-const STAGES = { roll: "the roll", info: "the property information", finish: "the neighbourhoods' figures" } as const;
+const STAGES = {
+  roll: "the roll",
+  info: "the property information",
+  boundaries: "the neighbourhood boundaries",
+  finish: "the neighbourhoods' figures",
+} as const;
 
 /** The City's assessment roll (issue 42): which year is shown, how many accounts, when it was loaded, and what is failing if it is. */
 export function AssessmentRollSection({ roll }: { roll: RollStatus }) {

@@ -1,7 +1,7 @@
 /**
  * The plane geometry of the neighbourhood pages: an outline around a neighbourhood's homes (their
- * convex hull, the City's boundaries not being read yet), whether a listing's point lies inside it,
- * and slugs for page addresses. Pure: usable in tests, the import and the pages alike.
+ * convex hull, when the City's boundaries have none for it), whether a listing's point lies inside
+ * an outline or a boundary, and slugs for page addresses. Pure: usable in tests, the import and the pages alike.
  */
 
 /** [longitude, latitude]. */
@@ -38,6 +38,13 @@ export function insidePolygon(p: Point, polygon: readonly Point[]): boolean {
     if (yi > p[1] !== yj > p[1] && p[0] < ((xj - xi) * (p[1] - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside;
+}
+
+/** Whether `p` lies inside a MultiPolygon's coordinates: inside one polygon's outer ring and none of its holes. */
+export function insideMultiPolygon(p: Point, polygons: readonly (readonly (readonly Point[])[])[]): boolean {
+  return polygons.some(
+    (rings) => rings.length > 0 && insidePolygon(p, rings[0]!) && !rings.slice(1).some((hole) => insidePolygon(p, hole)),
+  );
 }
 
 /** A neighbourhood's page slug from its name as the roll writes it: "MCKERNAN" -> "mckernan", "ALBERTA AVENUE" -> "alberta-avenue". */

@@ -19,6 +19,12 @@ export const ROLL_SOURCE = {
   attribution: "Contains information licensed under the Open Government Licence – City of Edmonton.",
 } as const;
 
+/** The neighbourhood boundaries a neighbourhood page draws (same publisher and licence). */
+export const BOUNDARIES_SOURCE = {
+  dataset: "City of Edmonton - Neighbourhoods",
+  datasetUrl: "https://data.edmonton.ca/Geospatial-Boundaries/City-of-Edmonton-Neighbourhoods/65fr-66s6",
+} as const;
+
 /** What a listing page shows of its home's assessment; serialisable (it travels in the loader data). */
 export interface ListingAssessmentView {
   value: number;

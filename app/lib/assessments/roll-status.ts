@@ -1,5 +1,5 @@
 /** The assessment roll import's state as the inbox's Account page and the command line show it (issue 42). */
-export type ImportStage = "roll" | "info" | "finish";
+export type ImportStage = "roll" | "info" | "boundaries" | "finish";
 
 export interface RollStatus {
   /** The live roll's year (values as of July 1 of the year before); null before the first load. */

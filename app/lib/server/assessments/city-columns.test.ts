@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fieldNamesOf, publishedColumns } from "../../../../tests/fixtures/city/columns";
 import type { DatasetId } from "../../../../tests/fixtures/city/columns";
-import { DATASETS, HISTORY, PROPERTY_INFO, ROLL } from "./datasets.server";
+import { BOUNDARIES, DATASETS, HISTORY, PROPERTY_INFO, ROLL } from "./datasets.server";
 
 // The client's field lists against the copy of the City's published columns kept in the repo
 // (tests/fixtures/city/columns/): a field the dataset does not have makes the real API answer 400
@@ -16,7 +16,7 @@ describe("the fields the SODA client names", () => {
   });
 
   it("reads each dataset it should, by the id the issue names", () => {
-    expect([ROLL.id, PROPERTY_INFO.id, HISTORY.id]).toEqual(["q7d6-ambg", "dkk9-cj3x", "qi6a-xuwt"]);
+    expect([ROLL.id, PROPERTY_INFO.id, HISTORY.id, BOUNDARIES.id]).toEqual(["q7d6-ambg", "dkk9-cj3x", "qi6a-xuwt", "65fr-66s6"]);
   });
 
   it("uses the API's names, not the portal's titles", () => {

@@ -188,4 +188,89 @@ export const HISTORY = dataset(
   (r): HistoryRow => ({ accountNumber: r.account_number, assessmentYear: r.assessment_year, assessedValue: r.assessed_value }),
 );
 
-export const DATASETS = [ROLL, PROPERTY_INFO, HISTORY] as const;
+/** A [longitude, latitude] pair. */
+export type LonLat = [number, number];
+/** GeoJSON MultiPolygon coordinates: polygons, each an outer ring then its holes. */
+export type MultiPolygon = LonLat[][][];
+
+const lonLat = z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]).rest(z.number());
+const ring = z
+  .array(lonLat)
+  .min(4, "a ring of fewer than four points")
+  .transform((points) => points.map((p): LonLat => [p[0], p[1]]));
+
+/**
+ * The boundary as the SODA JSON endpoint gives a multipolygon column: a GeoJSON object (the one
+ * kind of value that is not a string). A plain Polygon is read as a one-polygon MultiPolygon.
+ */
+const multipolygon = z
+  .discriminatedUnion("type", [
+    z.object({ type: z.literal("MultiPolygon"), coordinates: z.array(z.array(ring).min(1)).min(1) }),
+    z.object({ type: z.literal("Polygon"), coordinates: z.array(ring).min(1) }),
+  ])
+  .transform((g): MultiPolygon => (g.type === "Polygon" ? [g.coordinates] : g.coordinates));
+
+export interface BoundaryRow {
+  /** The roll's neighbourhood_id. */
+  neighbourhoodNumber: number;
+  /** Upper case, as the roll writes its neighbourhood. */
+  name: string;
+  descriptiveName: string | null;
+  polygons: MultiPolygon;
+}
+
+/** City of Edmonton - Neighbourhoods: one boundary per neighbourhood (about 400), keyed as the roll's neighbourhood_id. */
+export const BOUNDARIES = dataset(
+  "65fr-66s6",
+  {
+    neighbourhood_number: integer,
+    name: z.string().trim().min(1),
+    descriptive_name: text,
+    geometry_multipolygon: multipolygon,
+  },
+  ["neighbourhood_number"],
+  (r): BoundaryRow => ({
+    neighbourhoodNumber: r.neighbourhood_number,
+    name: r.name,
+    descriptiveName: r.descriptive_name,
+    polygons: r.geometry_multipolygon,
+  }),
+);
+
+export const DATASETS = [ROLL, PROPERTY_INFO, HISTORY, BOUNDARIES] as const;
+
+/**
+ * A grouped query (SoQL's `$group`): rows of `group` fields with `aggregates` (alias to a function
+ * of one field) over the rows `where` keeps. `fields` are all the published fields it names.
+ */
+export interface SodaGrouping<Row> {
+  id: string;
+  fields: readonly string[];
+  group: readonly string[];
+  aggregates: Readonly<Record<string, { fn: "count" | "sum"; field: string }>>;
+  row: z.ZodType<Row, unknown>;
+}
+
+export interface YearTotalsRow {
+  neighbourhood: string;
+  year: number;
+  /** Residential accounts that year. */
+  accounts: number;
+  /** Their assessed values added up, dollars. */
+  total: number;
+}
+
+/**
+ * The history's yearly totals by neighbourhood (qi6a-xuwt, `$group`): a few hundred rows for a
+ * year, where the rows themselves are hundreds of thousands. Residential accounts only (the
+ * history has no tax class; its first assessment class is the same thing in other words).
+ */
+export const HISTORY_TOTALS: SodaGrouping<YearTotalsRow> = {
+  id: "qi6a-xuwt",
+  fields: ["neighbourhood_name", "assessment_year", "mill_class_1", "account_number", "assessed_value"],
+  group: ["neighbourhood_name", "assessment_year"],
+  aggregates: { accounts: { fn: "count", field: "account_number" }, total: { fn: "sum", field: "assessed_value" } },
+  row: z
+    .object({ neighbourhood_name: z.string().trim().min(1), assessment_year: integer, accounts: integer, total: dollars })
+    .transform((r) => ({ neighbourhood: r.neighbourhood_name, year: r.assessment_year, accounts: r.accounts, total: r.total })),
+};

@@ -1,6 +1,7 @@
 /**
  * The import of the City of Edmonton's assessment roll (issue 42, decision 053): the current roll
- * (q7d6-ambg) and property information (dkk9-cj3x) in full, paged in the account order, written
+ * (q7d6-ambg), property information (dkk9-cj3x) and neighbourhood boundaries (65fr-66s6) in full,
+ * paged in a unique order, written
  * beside the live rows under the next `generation` and made live by one update of the
  * `assessment_import` row.
  *
@@ -20,26 +21,39 @@
 import { sql } from "drizzle-orm";
 import {
   assessmentAccounts as a,
+  assessmentBoundaries as b,
   assessmentImport as st,
   assessmentNeighbourhoods as n,
   assessmentPropertyInfo as pi,
 } from "../../../../db/schema";
-import type { AssessmentSpread } from "../../../../db/schema";
+import type { AssessmentSpread, NeighbourhoodYearTotals } from "../../../../db/schema";
 import type { Database } from "../../../../platform/db/database";
 import { messageChainOf } from "../../../../platform/db/errors";
 import { name, select } from "../../../../platform/db/query";
 import { addressFromParts, matchKey } from "../../assessments/address";
 import { type Point, convexHull, neighbourhoodSlug } from "../../assessments/geometry";
 import type { ImportStage, RollStatus } from "../../assessments/roll-status";
-import { PROPERTY_INFO, type PropertyInfoRow, ROLL, type RollRow } from "./datasets.server";
+import { BOUNDARIES, type BoundaryRow, HISTORY_TOTALS, PROPERTY_INFO, type PropertyInfoRow, ROLL, type RollRow } from "./datasets.server";
 import type { SodaClient } from "./soda-client.server";
 
 /** A building import left this long restarts from the first page (the City's offsets may have moved). */
 export const RESTART_AFTER_MS = 24 * 3_600_000;
-/** Rows per SODA page: well under the API's 50,000, small enough to hold in memory. */
-export const IMPORT_PAGE_SIZE = 10_000;
-/** Rows per insert statement. */
-const INSERT_CHUNK = 1_000;
+/**
+ * Rows per SODA page: well under the API's 50,000, and small enough that reading one (its JSON
+ * parsed at once) holds the server's event loop for a few tens of milliseconds only.
+ */
+export const IMPORT_PAGE_SIZE = 5_000;
+/**
+ * Rows per insert statement: on PGlite's one connection a page's statement waits for the import's
+ * statement in progress, so each is kept short: 250 rows took 24 ms on average and 170 ms at most
+ * on a machine at load 13 on two cores, where 1,000 took up to 1.4 s; 100 rows made the import half
+ * as slow again for a wait not much shorter (docs/benchmarks.md).
+ */
+const INSERT_CHUNK = 250;
+/** Boundaries per SODA page: each is a polygon of up to a few thousand points. */
+export const BOUNDARY_PAGE_SIZE = 100;
+/** Rows per delete statement when an old generation is cleared, for the same reason. */
+const DELETE_CHUNK = 2_000;
 /** A neighbourhood with fewer residential accounts is not a residential neighbourhood (industrial areas, parks). */
 export const MIN_HOMES_FOR_A_PAGE = 20;
 
@@ -153,6 +167,35 @@ function insertInfo(generation: number, records: ReturnType<typeof infoRecord>[]
     on conflict do nothing`;
 }
 
+/** A boundary's row: its polygons and their box. */
+function boundaryRecord(r: BoundaryRow) {
+  const points = r.polygons.flatMap((polygon) => polygon[0] ?? []);
+  const lons = points.map((p) => p[0]);
+  const lats = points.map((p) => p[1]);
+  return {
+    neighbourhood_id: r.neighbourhoodNumber,
+    name: r.name,
+    polygons: r.polygons,
+    west: Math.min(...lons),
+    south: Math.min(...lats),
+    east: Math.max(...lons),
+    north: Math.max(...lats),
+  };
+}
+
+function insertBoundaries(generation: number, records: ReturnType<typeof boundaryRecord>[]) {
+  return sql`insert into ${b} (${name(b.generation)}, ${name(b.neighbourhood_id)}, ${name(b.name)}, ${name(b.polygons)}, ${name(b.west)}, ${name(b.south)}, ${name(b.east)}, ${name(b.north)})
+    select ${generation}::integer, r.neighbourhood_id, r.name, r.polygons, r.west, r.south, r.east, r.north
+    from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(neighbourhood_id integer, name text, polygons jsonb, west double precision, south double precision, east double precision, north double precision)
+    on conflict do nothing`;
+}
+
+type FetchStage = "roll" | "info" | "boundaries";
+const NEXT_STAGE: Record<FetchStage, ImportStage> = { roll: "info", info: "boundaries", boundaries: "finish" };
+
+/** Lets a statement queued by a page run before the import's next one (PGlite runs them in turn). */
+const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
  * Writes one page, a statement per chunk, then the offset after it. Not one transaction: on
  * PGlite's one connection a reader would wait for the whole page; between chunks it gets its
@@ -161,35 +204,70 @@ function insertInfo(generation: number, records: ReturnType<typeof infoRecord>[]
  */
 async function writePage(
   db: Database,
-  stage: "roll" | "info",
+  stage: FetchStage,
   generation: number,
-  rows: (RollRow | PropertyInfoRow)[],
+  rows: (RollRow | PropertyInfoRow | BoundaryRow)[],
   nextOffset: number,
   last: boolean,
 ): Promise<void> {
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-    const chunk = rows.slice(i, i + INSERT_CHUNK);
+  const chunkSize = stage === "boundaries" ? 10 : INSERT_CHUNK;
+  for (let i = 0; i < rows.length; i += chunkSize) {
+    const chunk = rows.slice(i, i + chunkSize);
     await db.rows(
       stage === "roll"
         ? insertRoll(generation, (chunk as RollRow[]).map(rollRecord))
-        : insertInfo(generation, (chunk as PropertyInfoRow[]).map(infoRecord)),
+        : stage === "info"
+          ? insertInfo(generation, (chunk as PropertyInfoRow[]).map(infoRecord))
+          : insertBoundaries(generation, (chunk as BoundaryRow[]).map(boundaryRecord)),
     );
+    await yieldTurn();
   }
   const next = last
-    ? stage === "roll"
-      ? sql`'info', ${name(st.building_offset)} = 0`
-      : sql`'finish', ${name(st.building_offset)} = 0`
+    ? sql`${NEXT_STAGE[stage]}, ${name(st.building_offset)} = 0`
     : sql`${stage}, ${name(st.building_offset)} = ${nextOffset}`;
   await db.rows(
     sql`update ${st} set ${name(st.building_stage)} = ${next} where ${st.id} = 1 and ${st.building_generation} = ${generation}`,
   );
 }
 
-/** Deletes the rows of every generation that is neither live nor being built. */
+/**
+ * Deletes the rows of every generation that is neither live nor being built, DELETE_CHUNK rows a
+ * statement (by the primary key's order): one statement for a whole roll held PGlite's one
+ * connection for seconds.
+ */
 async function deleteDeadGenerations(db: Database): Promise<void> {
-  const keep = sql`(select g from (select ${st.live_generation} as g from ${st} where ${st.id} = 1 union all select ${st.building_generation} from ${st} where ${st.id} = 1) k where g is not null)`;
-  await db.rows(sql`delete from ${a} where ${a.generation} not in ${keep}`);
-  await db.rows(sql`delete from ${pi} where ${pi.generation} not in ${keep}`);
+  const [state] = await select(db.rows, { live: st.live_generation, building: st.building_generation }, sql`from ${st} where ${st.id} = 1`);
+  const keep = new Set([state?.live, state?.building].filter((g): g is number => g != null));
+  for (const [table, generation, account] of [
+    [a, a.generation, a.account_number],
+    [pi, pi.generation, pi.account_number],
+  ] as const) {
+    // The generations present, one at a time by the primary key's index (min above the last one
+    // seen), then each dead one's rows a chunk at a time by the same index.
+    let above = -1;
+    for (;;) {
+      const [next] = await db.rows<{ g: number | null }>(sql`select min(${generation}) as g from ${table} where ${generation} > ${above}`);
+      if (next?.g == null) break;
+      above = next.g;
+      if (keep.has(above)) continue;
+      for (;;) {
+        const [deleted] = await db.rows<{ n: number }>(sql`with doomed as (
+            select ${account} as k from ${table} where ${generation} = ${above} order by ${account} limit ${DELETE_CHUNK}),
+          gone as (delete from ${table} t using doomed where t.${name(generation)} = ${above} and t.${name(account)} = doomed.k returning 1)
+          select count(*)::integer as n from gone`);
+        if ((deleted?.n ?? 0) < DELETE_CHUNK) break;
+        await yieldTurn();
+      }
+    }
+  }
+  const dead =
+    keep.size > 0
+      ? sql`${b.generation} not in (${sql.join(
+          [...keep].map((g) => sql`${g}`),
+          sql`, `,
+        )})`
+      : sql`true`;
+  await db.rows(sql`delete from ${b} where ${dead}`);
 }
 
 const spread = (filter: ReturnType<typeof sql>) => sql`jsonb_build_object(
@@ -204,42 +282,137 @@ function roundSpread(s: AssessmentSpread): AssessmentSpread {
   return { count: s.count, q1: r(s.q1), median: r(s.median), q3: r(s.q3) };
 }
 
-/** The neighbourhoods' figures and outlines of a generation (idempotent: written again from scratch). */
-async function summariseNeighbourhoods(db: Database, generation: number, year: number): Promise<void> {
+/** Twice the signed area of a ring (the shoelace formula), in square degrees: enough to find the largest part. */
+function ringArea(ring: readonly Point[]): number {
+  let sum = 0;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) sum += (ring[j]![0] + ring[i]![0]) * (ring[j]![1] - ring[i]![1]);
+  return Math.abs(sum);
+}
+
+/** The outer ring of a boundary's largest polygon, without the ring's closing repeat of its first point. */
+export function mainOutline(polygons: readonly (readonly (readonly Point[])[])[]): Point[] {
+  let best: readonly Point[] = [];
+  for (const polygon of polygons) {
+    const outer = polygon[0] ?? [];
+    if (ringArea(outer) > ringArea(best)) best = outer;
+  }
+  const ring = [...best];
+  const [first, last] = [ring[0], ring[ring.length - 1]];
+  if (ring.length > 1 && first && last && first[0] === last[0] && first[1] === last[1]) ring.pop();
+  return ring;
+}
+
+/**
+ * The neighbourhoods' figures and outlines of a generation (idempotent: written again from
+ * scratch), and the generation's count of accounts. One neighbourhood a statement, found one after
+ * the other by the (generation, neighbourhood) index, not one grouping of the whole roll: that held
+ * PGlite's one connection for seconds. The outline is the neighbourhood's boundary, or the convex
+ * hull of its accounts' points when the City's boundaries have none for it.
+ */
+/** Far more groups than the City has neighbourhoods (about 400). */
+const MAX_NEIGHBOURHOODS = 5_000;
+
+/**
+ * The history's residential totals by neighbourhood for the year before the roll's (one `$group`
+ * request), by the neighbourhood's name; null when the City could not give them: they add the
+ * change before a previous roll has been kept, and the roll goes live without them.
+ */
+async function previousYearTotals(
+  client: SodaClient,
+  year: number,
+  options: Pick<ImportOptions, "signal" | "log">,
+): Promise<Map<string, { year: number; accounts: number; total: number }> | null> {
+  try {
+    const rows = await client.groups(
+      HISTORY_TOTALS,
+      {
+        where: [
+          { field: "assessment_year", op: "=", value: String(year - 1) },
+          { field: "mill_class_1", op: "=", value: "RESIDENTIAL" },
+        ],
+        limit: MAX_NEIGHBOURHOODS,
+      },
+      { signal: options.signal },
+    );
+    return new Map(
+      rows.filter((r) => r.year === year - 1).map((r) => [r.neighbourhood, { year: r.year, accounts: r.accounts, total: r.total }]),
+    );
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    options.log?.warn(`[assessments] the history's yearly totals could not be had: ${messageChainOf(error).slice(0, 200)}`);
+    return null;
+  }
+}
+
+async function summariseNeighbourhoods(
+  db: Database,
+  generation: number,
+  year: number,
+  previousTotals: Map<string, { year: number; accounts: number; total: number }> | null = null,
+): Promise<number> {
   await db.rows(sql`delete from ${n} where ${n.generation} = ${generation}`);
   const residential = sql`${a.tax_class} = 'Residential'`;
-  const hoods = await select(
-    db.rows,
-    {
-      id: sql<number>`${a.neighbourhood_id}`,
-      name: sql<string>`max(${a.neighbourhood})`,
-      ward: sql<string | null>`max(${a.ward})`,
-      accounts: sql<number>`count(*)::integer`,
-      houses: sql<AssessmentSpread>`${spread(sql`${residential} and ${a.suite} is null`)}`,
-      condos: sql<AssessmentSpread>`${spread(sql`${residential} and ${a.suite} is not null`)}`,
-      homes: sql<AssessmentSpread>`${spread(residential)}`,
-      latitude: sql<number | null>`avg(${a.latitude})`,
-      longitude: sql<number | null>`avg(${a.longitude})`,
-    },
-    sql`from ${a} where ${a.generation} = ${generation} and ${a.neighbourhood_id} is not null and ${a.neighbourhood} is not null group by ${a.neighbourhood_id}`,
-  );
   const used = new Set<string>();
-  for (const hood of hoods) {
-    // The outline from the distinct points (about 10 m apart at most), not every account's.
-    const points = await select(
-      db.rows,
-      { lon: sql<number>`round(${a.longitude}::numeric, 4)::float8`, lat: sql<number>`round(${a.latitude}::numeric, 4)::float8` },
-      sql`from ${a} where ${a.generation} = ${generation} and ${a.neighbourhood_id} = ${hood.id} and ${a.latitude} is not null and ${a.longitude} is not null group by 1, 2`,
+  let total = 0;
+  let above = -2_147_483_648;
+  for (;;) {
+    const [next] = await db.rows<{ id: number | null }>(
+      sql`select min(${a.neighbourhood_id}) as id from ${a} where ${a.generation} = ${generation} and ${a.neighbourhood_id} > ${above}`,
     );
-    const outline = convexHull(points.map((p): Point => [p.lon, p.lat]));
-    let slug = neighbourhoodSlug(hood.name) || String(hood.id);
-    if (used.has(slug)) slug = `${slug}-${hood.id}`;
+    if (next?.id == null) break;
+    above = next.id;
+    const [hood] = await select(
+      db.rows,
+      {
+        name: sql<string | null>`max(${a.neighbourhood})`,
+        ward: sql<string | null>`max(${a.ward})`,
+        accounts: sql<number>`count(*)::integer`,
+        named: sql<number>`count(${a.neighbourhood})::integer`,
+        houses: sql<AssessmentSpread>`${spread(sql`${residential} and ${a.suite} is null`)}`,
+        condos: sql<AssessmentSpread>`${spread(sql`${residential} and ${a.suite} is not null`)}`,
+        homes: sql<AssessmentSpread>`${spread(residential)}`,
+        homesTotal: sql<number | null>`sum(${a.assessed_value}) filter (where ${residential})`,
+        latitude: sql<number | null>`avg(${a.latitude})`,
+        longitude: sql<number | null>`avg(${a.longitude})`,
+      },
+      sql`from ${a} where ${a.generation} = ${generation} and ${a.neighbourhood_id} = ${above}`,
+    );
+    if (!hood) continue;
+    total += hood.accounts;
+    if (!hood.name || hood.named === 0) continue;
+    const [boundary] = await select(
+      db.rows,
+      { polygons: b.polygons },
+      sql`from ${b} where ${b.generation} = ${generation} and ${b.neighbourhood_id} = ${above}`,
+    );
+    let outline = boundary ? mainOutline(boundary.polygons) : [];
+    if (outline.length < 3) {
+      // The outline from the distinct points (about 10 m apart at most), not every account's.
+      const points = await select(
+        db.rows,
+        { lon: sql<number>`round(${a.longitude}::numeric, 4)::float8`, lat: sql<number>`round(${a.latitude}::numeric, 4)::float8` },
+        sql`from ${a} where ${a.generation} = ${generation} and ${a.neighbourhood_id} = ${above} and ${a.latitude} is not null and ${a.longitude} is not null group by 1, 2`,
+      );
+      outline = convexHull(points.map((p): Point => [p.lon, p.lat]));
+    }
+    const previous = previousTotals?.get(hood.name);
+    const totals: NeighbourhoodYearTotals | null =
+      previous && previous.accounts > 0 && hood.homes.count > 0 && hood.homesTotal !== null
+        ? { current: { accounts: hood.homes.count, total: Math.round(hood.homesTotal) }, previous }
+        : null;
+    let slug = neighbourhoodSlug(hood.name) || String(above);
+    if (used.has(slug)) slug = `${slug}-${above}`;
     used.add(slug);
     await db.rows(sql`insert into ${n} (${name(n.generation)}, ${name(n.neighbourhood_id)}, ${name(n.slug)}, ${name(n.name)}, ${name(n.ward)}, ${name(n.roll_year)}, ${name(n.houses)}, ${name(n.condos)}, ${name(n.homes)},
-        ${name(n.accounts)}, ${name(n.outline)}, ${name(n.latitude)}, ${name(n.longitude)})
-      values (${generation}, ${hood.id}, ${slug}, ${hood.name}, ${hood.ward}, ${year}, ${JSON.stringify(roundSpread(hood.houses))}::jsonb, ${JSON.stringify(roundSpread(hood.condos))}::jsonb,
-        ${JSON.stringify(roundSpread(hood.homes))}::jsonb, ${hood.accounts}, ${JSON.stringify(outline)}::jsonb, ${hood.latitude}, ${hood.longitude})`);
+        ${name(n.accounts)}, ${name(n.outline)}, ${name(n.year_totals)}, ${name(n.latitude)}, ${name(n.longitude)})
+      values (${generation}, ${above}, ${slug}, ${hood.name}, ${hood.ward}, ${year}, ${JSON.stringify(roundSpread(hood.houses))}::jsonb, ${JSON.stringify(roundSpread(hood.condos))}::jsonb,
+        ${JSON.stringify(roundSpread(hood.homes))}::jsonb, ${hood.named}, ${JSON.stringify(outline)}::jsonb, ${totals === null ? null : JSON.stringify(totals)}::jsonb, ${hood.latitude}, ${hood.longitude})`);
+    await yieldTurn();
   }
+  const [rest] = await db.rows<{ n: number }>(
+    sql`select count(*)::integer as n from ${a} where ${a.generation} = ${generation} and ${a.neighbourhood_id} is null`,
+  );
+  return total + (rest?.n ?? 0);
 }
 
 /** Records a failed run: the error, and since when the import has been failing (kept from the first failure). */
@@ -302,31 +475,34 @@ export async function importRoll(db: Database, client: SodaClient, options: Impo
   }
   const generation = state.building_generation!;
   try {
-    for (const stage of ["roll", "info"] as const) {
+    for (const stage of ["roll", "info", "boundaries"] as const) {
       state = await readState(db);
       if (state.building_stage !== stage) continue;
-      const dataset = stage === "roll" ? ROLL : PROPERTY_INFO;
-      for await (const page of client.pages<RollRow | PropertyInfoRow>(
+      const dataset = stage === "roll" ? ROLL : stage === "info" ? PROPERTY_INFO : BOUNDARIES;
+      for await (const page of client.pages<RollRow | PropertyInfoRow | BoundaryRow>(
         dataset as typeof ROLL,
-        { pageSize, fromOffset: state.building_offset },
+        { pageSize: stage === "boundaries" ? Math.min(pageSize, BOUNDARY_PAGE_SIZE) : pageSize, fromOffset: state.building_offset },
         { signal: options.signal },
       )) {
         fetched += page.rows.length;
         await writePage(db, stage, generation, page.rows, page.nextOffset, page.last);
         options.signal?.throwIfAborted();
       }
-      options.log?.info(`[assessments] ${stage === "roll" ? "roll" : "property information"} fetched (generation ${generation})`);
+      options.log?.info(
+        `[assessments] ${stage === "roll" ? "roll" : stage === "info" ? "property information" : "neighbourhood boundaries"} fetched (generation ${generation})`,
+      );
     }
     state = await readState(db);
-    const [count] = await select(db.rows, { rows: sql<number>`count(*)::integer` }, sql`from ${a} where ${a.generation} = ${generation}`);
-    const rows = count?.rows ?? 0;
+    const year = rollYearAt(at);
+    const totals = await previousYearTotals(client, year, options);
+    const rows = await summariseNeighbourhoods(db, generation, year, totals);
     if (rows === 0 || (state.live_rows !== null && rows < state.live_rows / 2)) {
       await db.rows(sql`update ${st} set ${name(st.building_generation)} = null, ${name(st.building_stage)} = null where ${st.id} = 1`);
+      // Its figures are not a roll that was kept.
+      await db.rows(sql`delete from ${n} where ${n.generation} = ${generation}`);
       await deleteDeadGenerations(db);
       throw new Error(`the City's roll came back with ${rows} accounts against ${state.live_rows ?? 0} live: the live roll is kept`);
     }
-    const year = rollYearAt(at);
-    await summariseNeighbourhoods(db, generation, year);
     options.signal?.throwIfAborted();
     // The swap: one statement, and only if this generation is still the one being built.
     const done = now();

@@ -71,11 +71,41 @@ const TIE_BREAK_MAX_METRES = 150;
  */
 export async function matchAddress(db: Pick<Database, "rows">, key: AddressKey, point: Point | null): Promise<AssessedHome | null> {
   const rows = await select(db.rows, fields, sql`${from} where ${a.generation} = ${LIVE} and ${a.match_key} = ${matchKey(key)} limit 10`);
-  let candidates = key.quadrant ? rows.filter((r) => r.quadrant === null || r.quadrant === key.quadrant) : rows;
+  return unambiguous(rows, key, point);
+}
+
+type Candidate = Awaited<ReturnType<typeof select<typeof fields>>>[number];
+
+/** The one account of the candidates sharing an address's match key, by matchAddress's rules; null when not exactly one. */
+function unambiguous(rows: readonly Candidate[], key: AddressKey, point: Point | null): AssessedHome | null {
+  let candidates = key.quadrant ? rows.filter((r) => r.quadrant === null || r.quadrant === key.quadrant) : [...rows];
   if (candidates.length > 1 && point) {
     candidates = candidates.filter(
       (r) => r.latitude !== null && r.longitude !== null && metresBetween(point, [r.longitude, r.latitude]) <= TIE_BREAK_MAX_METRES,
     );
   }
   return candidates.length === 1 ? home(candidates[0]!) : null;
+}
+
+/**
+ * matchAddress for many addresses at once (a neighbourhood page's listings): one query for all
+ * their keys, each address matched by the same rules. The answers are in the addresses' order.
+ */
+export async function matchAddresses(
+  db: Pick<Database, "rows">,
+  addresses: readonly { key: AddressKey; point: Point | null }[],
+): Promise<(AssessedHome | null)[]> {
+  if (addresses.length === 0) return [];
+  const keys = [...new Set(addresses.map((x) => matchKey(x.key)))];
+  const rows = await select(
+    db.rows,
+    { ...fields, matchKey: a.match_key },
+    sql`${from} where ${a.generation} = ${LIVE} and ${a.match_key} in (${sql.join(
+      keys.map((k) => sql`${k}`),
+      sql`, `,
+    )})`,
+  );
+  const byKey = new Map<string, Candidate[]>();
+  for (const { matchKey: k, ...row } of rows) if (k !== null) byKey.set(k, [...(byKey.get(k) ?? []), row]);
+  return addresses.map((x) => unambiguous(byKey.get(matchKey(x.key)) ?? [], x.key, x.point));
 }

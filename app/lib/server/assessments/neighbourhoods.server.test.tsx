@@ -1,6 +1,6 @@
 /**
  * The neighbourhood pages against an imported roll: the index, a page's figures by class, its
- * listings found inside its outline, the change since a previous roll, its neighbours; the page's
+ * boundary, its listings (by their account's neighbourhood, or their point inside the boundary), the change since a previous roll, its neighbours; the page's
  * words, map, source and licence; the sitemap and robots.txt; 404 with the roll off; shared-cache
  * headers like the listing pages'; the render cache following the roll's swap.
  */
@@ -22,9 +22,10 @@ import NeighbourhoodRoute, { loader as hoodLoader, meta as hoodMeta } from "../.
 import { loader as indexLoader } from "../../../routes/neighbourhoods";
 import { loader as sitemapLoader } from "../../../routes/resources/sitemap-neighbourhoods.xml";
 import { loader as robotsLoader } from "../../../routes/resources/robots.txt";
-import type { NeighbourhoodPage } from "../../assessments/neighbourhood-view";
+import { type NeighbourhoodPage, neighbourhoodChange } from "../../assessments/neighbourhood-view";
 import { createAssessmentsContext } from "./context.server";
 import { importRoll } from "./import.server";
+import { listingNeighbourhood } from "./neighbourhoods.server";
 import { createSodaClient } from "./soda-client.server";
 
 const t = testDatabaseForThisFile();
@@ -107,10 +108,41 @@ describe("the neighbourhood pages", () => {
         Longitude: Number(corner.longitude),
       }),
     ]);
+    // One inside Garneau's boundary but beyond every one of its homes (outside the outline their
+    // points draw), without an account: placed by its point. And one at a Garneau point whose
+    // address is an Oliver account's: its account's neighbourhood wins.
+    const boundary = data.boundaries.find((r) => r.name === "GARNEAU")!;
+    const polygons = (boundary.geometry_multipolygon as { coordinates: [number, number][][][] }).coordinates;
+    const oliver = data.roll.find((r) => r.neighbourhood === "OLIVER" && !r.suite && r.tax_class === "Residential")!;
+    await upsertListings(t.db, [
+      toListingRow({
+        ...HOME,
+        ListingKey: "40000004",
+        ListPrice: 900_000,
+        UnparsedAddress: "4 Edge Way NW, Edmonton",
+        Latitude: 53.5178 + 0.0102,
+        Longitude: -113.5195 + 0.0152,
+      }),
+      toListingRow({
+        ...HOME,
+        ListingKey: "40000005",
+        ListPrice: 500_000,
+        UnparsedAddress: `${oliver.house_number} ${oliver.street_name}, Edmonton`,
+        Latitude: lat,
+        Longitude: lon,
+      }),
+    ]);
     const page = (await callLoader(hoodLoader, "/neighbourhoods/garneau", { slug: "garneau" })) as Out;
     const hood = page.data.hood as NeighbourhoodPage;
-    expect(hood).toMatchObject({ slug: "garneau", name: "Garneau", medianAsking: 750_000, previous: null });
-    expect(hood.listings.map((l) => l.address)).toEqual(["1 Garneau Test St NW", "3 Corner St NW"]);
+    expect(hood).toMatchObject({ slug: "garneau", name: "Garneau", medianAsking: 800_000, previous: null });
+    expect(hood.listings.map((l) => l.address)).toEqual(["1 Garneau Test St NW", "3 Corner St NW", "4 Edge Way NW"]);
+    // The City's boundary, not the homes' hull: drawn whole, its largest part the outline.
+    expect(hood.boundary).toEqual(polygons);
+    expect(hood.outline).toEqual(polygons[0]![0]!.slice(0, -1));
+    // A listing page without a matched account links to the neighbourhood its point is in.
+    expect(await listingNeighbourhood(t.db, { key: "40000004", city: "Edmonton" })).toEqual({ slug: "garneau", name: "Garneau" });
+    expect(await listingNeighbourhood(t.db, { key: "40000002", city: "Edmonton" })).toBeNull();
+    expect(await listingNeighbourhood(t.db, { key: "40000004", city: "St. Albert" })).toBeNull();
     expect(hood.houses.count + hood.condos.count).toBe(hood.homes.count);
     expect(hood.houses.q1!).toBeLessThanOrEqual(hood.houses.median!);
     expect(hood.neighbours.length).toBeGreaterThan(0);
@@ -125,9 +157,10 @@ describe("the neighbourhood pages", () => {
     );
     expect(html).toContain("Open Government Licence – City of Edmonton");
     expect(html).toContain("not an appraisal");
-    expect(html).toMatch(/data-testid="neighbourhood-map"[^>]*>.*<polygon/);
+    expect(html).toContain('href="https://data.edmonton.ca/Geospatial-Boundaries/City-of-Edmonton-Neighbourhoods/65fr-66s6"');
+    expect(html).toMatch(/data-testid="neighbourhood-map"[^>]*><path d="M[\d.,L]+Z" fill-rule="evenodd"/);
     expect(html).toContain('href="/listings/40000001-');
-    expect(html).toContain("Median asking price $750,000 against a median assessment of");
+    expect(html).toContain("Median asking price $800,000 against a median assessment of");
 
     const meta = hoodMeta({ loaderData: page.data, location: { pathname: "/neighbourhoods/garneau" } } as never) as Record<
       string,
@@ -148,8 +181,21 @@ describe("the neighbourhood pages", () => {
     expect(((await callLoader(sitemapLoader, "/sitemap-neighbourhoods.xml", {}, ctx(false))) as Response).status).toBe(404);
   });
 
-  it("show the change of the median since the previous roll kept", async () => {
+  it("show the change: of the average by the City's yearly totals at first, of the median once a previous roll is kept", async () => {
     await loadRoll(new Date("2025-03-01T12:00:00Z"));
+    // The first roll: the history's residential totals of the year before, through $group.
+    const first = ((await callLoader(hoodLoader, "/neighbourhoods/garneau", { slug: "garneau" })) as Out).data.hood as NeighbourhoodPage;
+    const before = data.history.filter(
+      (r) => r.neighbourhood_name === "GARNEAU" && r.assessment_year === "2024" && r.mill_class_1 === "RESIDENTIAL",
+    );
+    const now = data.roll.filter((r) => r.neighbourhood === "GARNEAU" && r.tax_class === "Residential");
+    const average = (rows: typeof now) => Math.round(rows.reduce((sum, r) => sum + Number(r.assessed_value), 0) / rows.length);
+    expect(first.previous).toBeNull();
+    expect(first.averages).toEqual({ previousYear: 2024, previous: average(before), current: average(now) });
+    expect(neighbourhoodChange(first)).toMatch(
+      /^The average assessment is (up|down) \d+ % since the 2024 roll, by the City's yearly totals\.$/,
+    );
+    expect(city.requests.some((r) => r.params.$group === "neighbourhood_name,assessment_year")).toBe(true);
     city.rows.set(
       "q7d6-ambg",
       data.roll.map((r) => ({ ...r, assessed_value: String(Math.round(Number(r.assessed_value) * 1.1)) })),
@@ -161,8 +207,7 @@ describe("the neighbourhood pages", () => {
     }
     const hood = ((await callLoader(hoodLoader, "/neighbourhoods/garneau", { slug: "garneau" })) as Out).data.hood as NeighbourhoodPage;
     expect(hood.previous).toMatchObject({ rollYear: 2025 });
-    const { changeSince } = await import("../../assessments/neighbourhood-view");
-    expect(changeSince(hood.homes.median, hood.previous)).toBe("up 10 % since the 2025 roll");
+    expect(neighbourhoodChange(hood)).toBe("The median assessment is up 10 % since the 2025 roll.");
     // Only the neighbourhoods' figures of older generations are kept, not their accounts.
     const gens = await t.db.rows<{ n: number }>(sql`select count(distinct generation)::integer as n from ${assessmentNeighbourhoods}`);
     expect(gens[0]!.n).toBe(2);

@@ -1,18 +1,22 @@
 /**
  * The neighbourhood pages' figures (issue 42): each residential neighbourhood of the live roll with
  * its homes by class and their quartiles (worked out by the import), the change since the previous
- * roll kept, the active listings of the feed inside its outline, and its nearest neighbours.
+ * roll kept, its boundary, the feed's active listings in it (by the roll's neighbourhood of each
+ * listing's matched account, or by its point inside the boundary when it has none), and its
+ * nearest neighbours.
  */
 import { sql } from "drizzle-orm";
-import { type AssessmentSpread, assessmentNeighbourhoods as n, listings } from "../../../../db/schema";
+import { type AssessmentSpread, assessmentBoundaries as b, assessmentNeighbourhoods as n, listings } from "../../../../db/schema";
 import type { Database } from "../../../../platform/db/database";
 import { select } from "../../../../platform/db/query";
-import { type Point, insidePolygon, metresBetween } from "../../assessments/geometry";
+import { parseAddress } from "../../assessments/address";
+import { type Point, insideMultiPolygon, insidePolygon, metresBetween } from "../../assessments/geometry";
 import type { NeighbourhoodPage, NeighbourhoodSummary } from "../../assessments/neighbourhood-view";
 import { neighbourhoodName } from "../../assessments/present";
 import { listingPath } from "../../listings";
 import { MIN_HOMES_FOR_A_PAGE } from "./import.server";
-import { LIVE } from "./lookup.server";
+import { inEdmonton } from "./listing-assessment.server";
+import { LIVE, matchAddresses } from "./lookup.server";
 
 const residential = sql`(${n.homes} ->> 'count')::integer >= ${MIN_HOMES_FOR_A_PAGE}`;
 
@@ -45,6 +49,7 @@ export async function neighbourhoodPage(db: Pick<Database, "rows">, slug: string
       houses: n.houses,
       condos: n.condos,
       outline: n.outline,
+      yearTotals: n.year_totals,
       lat: n.latitude,
       lon: n.longitude,
     },
@@ -60,18 +65,40 @@ export async function neighbourhoodPage(db: Pick<Database, "rows">, slug: string
     order by ${n.generation} desc limit 1`,
   );
   const outline = hood.outline as Point[];
-  const homes = await listingsInside(db, outline);
+  const [boundary] = await select(
+    db.rows,
+    { polygons: b.polygons },
+    sql`from ${b} where ${b.generation} = ${hood.generation} and ${b.neighbourhood_id} = ${hood.id}`,
+  );
+  const polygons = (boundary?.polygons as Point[][][] | undefined) ?? null;
+  const homes = polygons ? await listingsInBoundary(db, hood.id, polygons) : await listingsInside(db, outline);
   const others = await select(
     db.rows,
-    { slug: n.slug, name: n.name, lat: n.latitude, lon: n.longitude },
+    { slug: n.slug, name: n.name, lat: n.latitude, lon: n.longitude, west: b.west, south: b.south, east: b.east, north: b.north },
     sql`
-    from ${n} where ${n.generation} = ${LIVE} and ${residential} and ${n.neighbourhood_id} <> ${hood.id} and ${n.latitude} is not null`,
+    from ${n} left join ${b} on ${b.generation} = ${n.generation} and ${b.neighbourhood_id} = ${n.neighbourhood_id}
+    where ${n.generation} = ${LIVE} and ${residential} and ${n.neighbourhood_id} <> ${hood.id} and ${n.latitude} is not null`,
   );
   const centre: Point | null = hood.lat !== null && hood.lon !== null ? [hood.lon, hood.lat] : null;
+  // Neighbouring areas: those whose boundary comes within about 300 m of this one's (by their
+  // boxes), nearest first, then the nearest others, up to NEIGHBOURS.
+  const box = polygons ? boxOf(polygons) : null;
+  const touches = (o: (typeof others)[number]) =>
+    box !== null &&
+    o.west !== null &&
+    o.west <= box.east + NEAR_BOUNDARY &&
+    o.east! >= box.west - NEAR_BOUNDARY &&
+    o.south! <= box.north + NEAR_BOUNDARY &&
+    o.north! >= box.south - NEAR_BOUNDARY;
   const neighbours = centre
     ? others
-        .map((o) => ({ slug: o.slug, name: neighbourhoodName(o.name), metres: metresBetween(centre, [o.lon!, o.lat!]) }))
-        .sort((a, b) => a.metres - b.metres)
+        .map((o) => ({
+          slug: o.slug,
+          name: neighbourhoodName(o.name),
+          adjacent: touches(o),
+          metres: metresBetween(centre, [o.lon!, o.lat!]),
+        }))
+        .sort((a, b) => Number(b.adjacent) - Number(a.adjacent) || a.metres - b.metres)
         .slice(0, NEIGHBOURS)
         .map(({ slug: s, name }) => ({ slug: s, name }))
     : [];
@@ -89,6 +116,14 @@ export async function neighbourhoodPage(db: Pick<Database, "rows">, slug: string
     condos: hood.condos,
     previous: previous ? { rollYear: previous.rollYear, median: (previous.homes as AssessmentSpread).median } : null,
     outline,
+    boundary: polygons,
+    averages: hood.yearTotals
+      ? {
+          previousYear: hood.yearTotals.previous.year,
+          previous: Math.round(hood.yearTotals.previous.total / hood.yearTotals.previous.accounts),
+          current: Math.round(hood.yearTotals.current.total / hood.yearTotals.current.accounts),
+        }
+      : null,
     listings: homes,
     medianAsking: median(prices),
     neighbours,
@@ -103,6 +138,68 @@ function median(sorted: readonly number[]): number | null {
 
 const ON_OUTLINE_METRES = 25;
 const BOX_MARGIN = 0.001;
+
+function boxOf(polygons: Point[][][]) {
+  const points = polygons.flatMap((polygon) => polygon[0] ?? []);
+  const lons = points.map((p) => p[0]);
+  const lats = points.map((p) => p[1]);
+  return { west: Math.min(...lons), east: Math.max(...lons), south: Math.min(...lats), north: Math.max(...lats) };
+}
+
+/** A listing's account lies within a few metres of its neighbourhood's boundary: the box of candidates is widened by about 300 m. */
+const NEAR_BOUNDARY = 0.003;
+
+/**
+ * The feed's active listings of a neighbourhood by its boundary: of those in the boundary's box
+ * (widened), each matched to an account of the live roll belongs to that account's neighbourhood;
+ * one without a match belongs where its point lies.
+ */
+async function listingsInBoundary(db: Pick<Database, "rows">, id: number, polygons: Point[][][]): Promise<NeighbourhoodPage["listings"]> {
+  if (polygons.flatMap((polygon) => polygon[0] ?? []).length < 3) return [];
+  const { west, east, south, north } = boxOf(polygons);
+  const rows = await select(
+    db.rows,
+    {
+      key: listings.listing_key,
+      slug: listings.slug,
+      address: listings.address,
+      city: listings.city,
+      price: listings.list_price,
+      lat: listings.latitude,
+      lon: listings.longitude,
+    },
+    sql`from ${listings} where ${listings.status} = 'active' and ${listings.latitude} between ${south - NEAR_BOUNDARY} and ${north + NEAR_BOUNDARY}
+      and ${listings.longitude} between ${west - NEAR_BOUNDARY} and ${east + NEAR_BOUNDARY} order by ${listings.list_price} nulls last limit 300`,
+  );
+  const placed = rows.filter((r) => r.lat !== null && r.lon !== null);
+  const keys = placed.map((r) => (inEdmonton(r.city) ? parseAddress(r.address) : null));
+  const toMatch = placed.flatMap((r, i) => (keys[i] ? [{ i, key: keys[i], point: [r.lon!, r.lat!] as Point }] : []));
+  const matches = await matchAddresses(db, toMatch);
+  const account = new Map(toMatch.map((m, j) => [m.i, matches[j] ?? null]));
+  return placed
+    .filter((r, i) => {
+      const home = account.get(i);
+      return home ? home.neighbourhoodId === id : insideMultiPolygon([r.lon!, r.lat!], polygons);
+    })
+    .slice(0, 200)
+    .map((r) => ({ path: listingPath(r.key, r.slug), address: r.address, price: r.price, point: [r.lon!, r.lat!] as Point }));
+}
+
+/**
+ * The residential neighbourhood (with a page) whose boundary holds a point, or null: for a listing
+ * the roll has no account for. The boundaries' boxes narrow it to a few, their polygons settle it.
+ */
+export async function neighbourhoodAt(db: Pick<Database, "rows">, point: Point): Promise<{ slug: string; name: string } | null> {
+  const [lon, lat] = point;
+  const rows = await select(
+    db.rows,
+    { slug: n.slug, name: n.name, polygons: b.polygons },
+    sql`from ${b} join ${n} on ${n.generation} = ${b.generation} and ${n.neighbourhood_id} = ${b.neighbourhood_id}
+      where ${b.generation} = ${LIVE} and ${b.west} <= ${lon} and ${b.east} >= ${lon} and ${b.south} <= ${lat} and ${b.north} >= ${lat} and ${residential}`,
+  );
+  const found = rows.find((r) => insideMultiPolygon(point, r.polygons as Point[][][]));
+  return found ? { slug: found.slug, name: neighbourhoodName(found.name) } : null;
+}
 
 /** The feed's active listings whose point lies inside the outline (a box query, then the polygon). */
 async function listingsInside(db: Pick<Database, "rows">, outline: readonly Point[]): Promise<NeighbourhoodPage["listings"]> {
@@ -129,4 +226,21 @@ async function listingsInside(db: Pick<Database, "rows">, outline: readonly Poin
   return rows
     .filter((r) => r.lat !== null && r.lon !== null && inside([r.lon, r.lat]))
     .map((r) => ({ path: listingPath(r.key, r.slug), address: r.address, price: r.price, point: [r.lon!, r.lat!] as Point }));
+}
+
+/**
+ * The neighbourhood page of a listing the roll has no account for (listingAssessment answered
+ * null): the residential neighbourhood whose boundary holds its point, in Edmonton only.
+ */
+export async function listingNeighbourhood(
+  db: Pick<Database, "rows">,
+  listing: { key: string; city: string | null },
+): Promise<{ slug: string; name: string } | null> {
+  if (!inEdmonton(listing.city)) return null;
+  const [place] = await select(
+    db.rows,
+    { lat: listings.latitude, lon: listings.longitude },
+    sql`from ${listings} where ${listings.listing_key} = ${listing.key}`,
+  );
+  return place?.lat != null && place.lon != null ? neighbourhoodAt(db, [place.lon, place.lat]) : null;
 }

@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type GeneratedRoll, generateRoll } from "../../../../tests/fixtures/city/roll";
 import { startSodaStandIn } from "../../../../tests/fixtures/city/soda-standin";
-import { HISTORY, PROPERTY_INFO, ROLL, type RollRow, type SodaDataset } from "./datasets.server";
+import { BOUNDARIES, HISTORY, HISTORY_TOTALS, PROPERTY_INFO, ROLL, type RollRow, type SodaDataset } from "./datasets.server";
 import {
   type SodaClientOptions,
   SodaQueryError,
@@ -125,6 +125,63 @@ describe("reading the roll", () => {
     const info = await client().rows(PROPERTY_INFO, { where: [{ field: "account_number", op: "in", values: accounts }], limit: 10 });
     expect(info.map((i) => i.accountNumber)).toEqual(accounts.sort((a, b) => Number(a) - Number(b)));
     expect(info.every((i) => i.lotSize === null || i.lotSize > 0)).toBe(true);
+  });
+
+  it("reads the neighbourhood boundaries, each geometry a MultiPolygon (the one value that is not a string)", async () => {
+    const pages = await all(client().pages(BOUNDARIES, { pageSize: 4 }));
+    const rows = pages.flatMap((p) => p.rows);
+    expect(rows.map((r) => r.neighbourhoodNumber)).toEqual(
+      data.boundaries.map((r) => Number(r.neighbourhood_number)).sort((a, b) => a - b),
+    );
+    const garneau = rows.find((r) => r.name === "GARNEAU")!;
+    expect(garneau).toMatchObject({ neighbourhoodNumber: 5480, descriptiveName: "Garneau" });
+    expect(garneau.polygons[0]![0]!.length).toBeGreaterThanOrEqual(4);
+    expect(city.requests.at(-1)?.params).toMatchObject({
+      $select: "neighbourhood_number,name,descriptive_name,geometry_multipolygon",
+      $order: "neighbourhood_number",
+    });
+    // A Polygon reads as a one-part MultiPolygon; a geometry that is not one is a malformed row.
+    const ring = [
+      [-113.5, 53.5],
+      [-113.4, 53.5],
+      [-113.4, 53.6],
+      [-113.5, 53.5],
+    ];
+    expect(
+      BOUNDARIES.row.parse({ neighbourhood_number: "1", name: "X", geometry_multipolygon: { type: "Polygon", coordinates: [ring] } }),
+    ).toMatchObject({
+      polygons: [[ring]],
+    });
+    for (const bad of [
+      { type: "Point", coordinates: [-113.5, 53.5] },
+      "POLYGON ((...))",
+      { type: "MultiPolygon", coordinates: [[[[-113.5, 53.5]]]] },
+    ])
+      expect(BOUNDARIES.row.safeParse({ neighbourhood_number: "1", name: "X", geometry_multipolygon: bad }).success).toBe(false);
+  });
+
+  it("reads the history's yearly totals by neighbourhood through $group", async () => {
+    const where = [
+      { field: "assessment_year", op: "=", value: "2024" },
+      { field: "mill_class_1", op: "=", value: "RESIDENTIAL" },
+    ] as const;
+    const totals = await client().groups(HISTORY_TOTALS, { where, limit: 100 });
+    expect(city.requests.at(-1)?.params).toMatchObject({
+      $select: "neighbourhood_name,assessment_year,count(account_number) AS accounts,sum(assessed_value) AS total",
+      $group: "neighbourhood_name,assessment_year",
+      $where: "assessment_year = '2024' AND mill_class_1 = 'RESIDENTIAL'",
+    });
+    const garneau = data.history.filter(
+      (r) => r.neighbourhood_name === "GARNEAU" && r.assessment_year === "2024" && r.mill_class_1 === "RESIDENTIAL",
+    );
+    expect(totals.find((t) => t.neighbourhood === "GARNEAU")).toEqual({
+      neighbourhood: "GARNEAU",
+      year: 2024,
+      accounts: garneau.length,
+      total: garneau.reduce((sum, r) => sum + Number(r.assessed_value), 0),
+    });
+    // As many groups as the limit may mean more were cut off: refused.
+    await expect(client().groups(HISTORY_TOTALS, { where, limit: totals.length })).rejects.toThrow(SodaResponseError);
   });
 
   it("filters by several conditions", async () => {
