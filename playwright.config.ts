@@ -78,10 +78,10 @@ export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
-  // In CI a failed test runs once more and is reported "flaky" if it then passes: the early-taps
-  // spec types into the calculator right after load at 4x CPU slowdown, and once in two CI runs
-  // (one try of its ten) the typed price was reset by hydration. That race is a known open bug of
-  // the calculator to fix at its root; meanwhile one timing loss must not stop a submission.
+  // In CI a failed test runs once more and is reported "flaky" if it then passes, so one timing
+  // loss on a busy machine does not stop a submission. (The race that brought this in, a price
+  // typed into the calculator before hydration and then reset by it, is fixed in the calculator,
+  // and the early-taps spec now types before hydration on purpose in its first try.)
   // Locally nothing is retried, so a flaky test shows as a failure.
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,

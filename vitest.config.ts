@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { readConfig } from "./platform/config";
@@ -24,6 +25,13 @@ export default defineConfig({
       "tests/*.test.ts",
     ],
     environment: "node",
+    // One migrated PGlite database per run, which each test file's database is copied from
+    // (tests/support/test-database-template.ts).
+    globalSetup: ["tests/support/test-database-template.ts"],
+    // Vitest's default in a run is one worker fewer than the cores: a single worker on CI's two.
+    // A test file spends much of its time waiting on PGlite's own thread or on PostgreSQL, so
+    // one worker per core keeps both cores busy (each file has its own database either way).
+    maxWorkers: availableParallelism(),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,13 +1,14 @@
 /**
  * Test support (not a test): a fresh, migrated database per test file.
- * Without DATABASE_URL: an in-memory PGlite. With it (CI runs the integration tests a second
+ * Without DATABASE_URL: an in-memory PGlite, loaded from the run's migrated template
+ * (test-database-template.ts). With it (CI runs the integration tests a second
  * time that way): a new database created on that server for this file and dropped afterwards,
  * so test files running in parallel never see each other's rows.
  */
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, beforeAll, beforeEach } from "vitest";
+import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import { type Database, openDatabase } from "../../platform/db/database";
 
 export interface TestDatabase {
@@ -53,7 +54,10 @@ export function testDatabaseForThisFile(): TestDatabase {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) {
-    const db = await openDatabase({ pgliteDir: "memory" });
+    // A copy of the run's migrated database (test-database-template.ts), or a new one when this
+    // file runs outside vitest.config.ts (which makes the copy).
+    const template = inject("testDatabaseTemplate");
+    const db = await openDatabase({ pgliteDir: "memory", ...(template ? { loadFrom: template, migrate: false } : {}) });
     return {
       db,
       openAnother: () => Promise.reject(new Error("PGlite has a single connection")),

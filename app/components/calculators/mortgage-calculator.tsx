@@ -16,6 +16,7 @@ import {
   FIELD,
   evaluateCalculator,
   inputsFromFragment,
+  inputsFromParams,
   inputsToFragment,
   switchDownUnit,
   type CalculatorInputs,
@@ -37,21 +38,46 @@ function writeFragment(inputs: CalculatorInputs) {
 }
 
 /**
+ * What the visitor changed in the form before React hydrated it: the fields whose value in the
+ * page differs from what the server rendered. The page is visible and its fields take typing
+ * well before hydration (which waits for the load event, decision 002), and React hydrates a
+ * field without reading its value: without this, the state kept the server's value, the result
+ * ignored the typed one, and the next render put the server's value back in the field.
+ */
+function typedBeforeHydration(form: HTMLFormElement, rendered: CalculatorInputs): Partial<CalculatorInputs> {
+  const params = new URLSearchParams();
+  for (const [name, value] of new FormData(form)) if (typeof value === "string") params.append(name, value);
+  const inPage = inputsFromParams(params);
+  return Object.fromEntries(
+    (Object.keys(inPage) as (keyof CalculatorInputs)[]).filter((key) => inPage[key] !== rendered[key]).map((key) => [key, inPage[key]]),
+  );
+}
+
+/**
  * Keeps the inputs in the URL fragment, so a result can be shared: on load a fragment wins over
- * the server's values, and every change rewrites it. A query string (the no-JavaScript form's
- * result) is stripped by the site once scripts run (spec §2); its inputs move to the fragment
- * as soon as it is gone.
+ * the server's values, what the visitor typed before hydration wins over both, and every change
+ * rewrites it. A query string (the no-JavaScript form's result) is stripped by the site once
+ * scripts run (spec §2); its inputs move to the fragment as soon as it is gone.
  */
 function useFragmentSync(initial: CalculatorInputs, fromQuery: boolean) {
   const [inputs, setInputs] = useState(initial);
   const { search } = useLocation();
   const moveQueryToFragment = useRef(fromQuery);
+  const form = useRef<HTMLFormElement>(null);
+  const rendered = useRef(initial);
 
   useEffect(() => {
     const shared = inputsFromFragment(window.location.hash);
-    if (shared) {
-      moveQueryToFragment.current = false;
-      setInputs(shared);
+    const typed = form.current ? typedBeforeHydration(form.current, rendered.current) : {};
+    if (shared) moveQueryToFragment.current = false;
+    if (shared || Object.keys(typed).length > 0) {
+      const next = { ...(shared ?? rendered.current), ...typed };
+      setInputs(next);
+      // The typed values go into the fragment, as a change after hydration would.
+      if (Object.keys(typed).length > 0) {
+        if (window.location.search) moveQueryToFragment.current = true;
+        else writeFragment(next);
+      }
     }
     const onHashChange = () => {
       const next = inputsFromFragment(window.location.hash);
@@ -73,7 +99,7 @@ function useFragmentSync(initial: CalculatorInputs, fromQuery: boolean) {
     if (search) moveQueryToFragment.current = true;
     else writeFragment(next);
   };
-  return [inputs, update] as const;
+  return [inputs, update, form] as const;
 }
 
 const termOptions = LOAN_TERMS.map((years) => ({ value: years, label: `${years} years` }));
@@ -97,7 +123,7 @@ export function MortgageCalculator({
   fromQuery?: boolean;
   formAction?: string;
 }) {
-  const [inputs, setInputs] = useFragmentSync(initialInputs, fromQuery);
+  const [inputs, setInputs, formRef] = useFragmentSync(initialInputs, fromQuery);
   const { hints, result } = useMemo(() => evaluateCalculator(inputs), [inputs]);
   const [hydrated, setHydrated] = useState(false);
   const resultRef = useRef<HTMLHeadingElement>(null);
@@ -125,6 +151,7 @@ export function MortgageCalculator({
     // in the markup, so on a phone it shows right under the fields that drive it; on wide
     // screens the grid puts it in its own column.
     <form
+      ref={formRef}
       method="get"
       action={formAction}
       noValidate

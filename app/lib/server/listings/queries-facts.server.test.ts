@@ -4,33 +4,14 @@
  */
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { property, seedListings } from "../../../../tests/support/listings";
 import { testDatabaseForThisFile } from "../../../../tests/support/test-database";
-import { type DdfProperty, toListingRow } from "./property.server";
+import type { DdfProperty } from "./property.server";
 import { listingByKey, similarListings } from "./queries.server";
-import { upsertListings } from "./store.server";
 
 const t = testDatabaseForThisFile();
 
-function property(key: string, overrides: Partial<DdfProperty> = {}): DdfProperty {
-  return {
-    ListingKey: key,
-    StandardStatus: "Active",
-    ListPrice: 500_000,
-    UnparsedAddress: `${key} Test Street NW`,
-    City: "Edmonton",
-    PropertySubType: "Single Family",
-    StructureType: ["House"],
-    OriginalEntryTimestamp: "2026-10-01T00:00:00Z",
-    ModificationTimestamp: "2026-10-02T00:00:00Z",
-    ...overrides,
-  };
-}
-
-const seed = (...props: DdfProperty[]) =>
-  upsertListings(
-    t.db,
-    props.map((p) => toListingRow(p)),
-  );
+const seed = (...props: DdfProperty[]) => seedListings(t.db, ...props);
 
 describe("listingByKey's facts and costs", () => {
   it("returns what the feed gave, as stored", async () => {

@@ -6,35 +6,17 @@
  */
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { property, seedListings } from "../../../../tests/support/listings";
 import { testDatabaseForThisFile } from "../../../../tests/support/test-database";
 import { parseListingSearch } from "~/lib/listing-types";
-import { type DdfProperty, toListingRow, toOpenHouseRow } from "./property.server";
+import { type DdfProperty, toOpenHouseRow } from "./property.server";
 import { daysBefore, keywordQuery, listingByKey, searchListings } from "./queries.server";
-import { replaceOpenHouses, upsertListings } from "./store.server";
+import { replaceOpenHouses } from "./store.server";
 
 const t = testDatabaseForThisFile();
 const TODAY = "2026-11-20";
 
-function property(key: string, overrides: Partial<DdfProperty> = {}): DdfProperty {
-  return {
-    ListingKey: key,
-    StandardStatus: "Active",
-    ListPrice: 500_000,
-    UnparsedAddress: `${key} Test Street NW`,
-    City: "Edmonton",
-    PropertySubType: "Single Family",
-    StructureType: ["House"],
-    OriginalEntryTimestamp: "2026-10-01T00:00:00Z",
-    ModificationTimestamp: "2026-10-02T00:00:00Z",
-    ...overrides,
-  };
-}
-
-const seed = (...props: DdfProperty[]) =>
-  upsertListings(
-    t.db,
-    props.map((p) => toListingRow(p)),
-  );
+const seed = (...props: DdfProperty[]) => seedListings(t.db, ...props);
 /** The keys a query string finds, in the page's order, and the total it reports. */
 async function found(query: string): Promise<{ keys: string[]; total: number }> {
   const page = await searchListings(t.db, { ...parseListingSearch(new URLSearchParams(query)), pageSize: 50, today: TODAY });
