@@ -39,7 +39,9 @@ function wall(t: ICAL.Time, zone: string): number {
 
 function instantOf(t: ICAL.Time, fileZones: Map<string, ICAL.Timezone>): number {
   if (t.isDate) return wall(t, SITE_TIME_ZONE);
-  const tzid = t.zone?.tzid === "floating" || !t.zone ? (t.timezone ?? null) : t.zone.tzid;
+  // ical.js keeps a TZID it has no VTIMEZONE registered for as the time's `timezone`, the zone floating.
+  const named = (t as unknown as { timezone?: string }).timezone;
+  const tzid = t.zone?.tzid === "floating" || !t.zone ? (named ?? null) : t.zone.tzid;
   if (tzid === "UTC" || t.zone === ICAL.Timezone.utcTimezone) return t.toUnixTime() * 1000;
   if (tzid && isIanaZone(tzid)) return wall(t, tzid);
   const own = tzid ? fileZones.get(tzid) : undefined;
