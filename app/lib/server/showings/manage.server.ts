@@ -15,7 +15,6 @@ import type { Database } from "../../../../platform/db/database";
 import { type RowOf, name, select } from "../../../../platform/db/query";
 import { readToken, signToken } from "../alerts/tokens.server";
 import { secretIn } from "../alerts/secrets.server";
-import type { InvitationPayload } from "../mail/showing-email.server";
 import { newMessageId } from "../mail/message-id.server";
 import type { CalendarShowing } from "./ics.server";
 import { SHOWING_REMINDER_BEFORE_MS, isSlotTaken } from "./book.server";
