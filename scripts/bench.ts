@@ -25,7 +25,9 @@
  * changed 2,000 of 20,000 listings and the mails queued, in-process on PGlite (no build needed).
  * The assessment roll (scripts/bench/assessments.ts): a full import of BENCH_ASSESSMENT_ACCOUNTS
  * (default 440,000) accounts from the City stand-in, in-process on PGlite.
- * BENCH_ONLY=forms,static,flood,inbox,listings,push,alerts,backup,assessments runs some sections only ("flood": the
+ * Showings (scripts/bench/showings.ts, issue 44): a booking page's slots with a busy calendar of
+ * BENCH_SHOWINGS_BUSY (default 500) events, in-process on PGlite.
+ * BENCH_ONLY=forms,static,flood,inbox,listings,push,alerts,backup,assessments,showings runs some sections only ("flood": the
  * flood without the static pages before it).
  *
  * Each section sends BENCH_REQUESTS requests (default 8000) over BENCH_CONNECTIONS connections
@@ -47,6 +49,7 @@ import { benchFlood, printFlood } from "./bench/flood";
 import { sections } from "./bench/form-sections";
 import { ROLL_ROWS, benchBackup, printBackup } from "./bench/backup";
 import { benchAssessments, printAssessments } from "./bench/assessments";
+import { benchShowings, printShowings } from "./bench/showings";
 import { benchInbox, printInbox, seedInbox } from "./bench/inbox";
 import { benchListingPages, loadListings, printListings } from "./bench/listings";
 import { headBuildScripts, printScriptComparison, servedScripts } from "./bench/page-scripts";
@@ -336,12 +339,19 @@ async function runAssessments(): Promise<boolean> {
   return printAssessments(await benchAssessments(settings.BENCH_ASSESSMENT_ACCOUNTS));
 }
 
+/** "Book a showing" (issue 44): in-process on PGlite, the slots of a booking page with a busy calendar. */
+async function runShowings(): Promise<boolean> {
+  console.log(`\n== Showings ==  (PGlite, in-process: a booking page's slots with ${fmt(settings.BENCH_SHOWINGS_BUSY)} busy events)`);
+  return printShowings(await benchShowings(settings.BENCH_SHOWINGS_BUSY));
+}
+
 async function main() {
   const only: readonly string[] | undefined = settings.BENCH_ONLY;
-  const runs = (section: "forms" | "static" | "flood" | "inbox" | "listings" | "push" | "alerts" | "backup" | "assessments") =>
+  const runs = (section: "forms" | "static" | "flood" | "inbox" | "listings" | "push" | "alerts" | "backup" | "assessments" | "showings") =>
     !only || only.includes(section);
   // The alerts, backup and assessments sections run in this process: alone, they need no build.
-  const needsBuild = !only || only.some((section) => section !== "alerts" && section !== "backup" && section !== "assessments");
+  const needsBuild =
+    !only || only.some((section) => section !== "alerts" && section !== "backup" && section !== "assessments" && section !== "showings");
   if (!settings.BENCH_SKIP_BUILD && needsBuild) {
     console.log(`Building into ${buildDir}/ ...`);
     execFileSync("npm", ["run", "build"], { env: { ...process.env, BUILD_DIR: buildDir, NODE_ENV: "production" }, stdio: "ignore" });
@@ -359,6 +369,7 @@ async function main() {
   if (runs("alerts")) ok = (await runAlerts()) && ok;
   if (runs("backup")) ok = (await runBackup()) && ok;
   if (runs("assessments")) ok = (await runAssessments()) && ok;
+  if (runs("showings")) ok = (await runShowings()) && ok;
   if (!ok) {
     console.error("\nThe bench did not finish cleanly (time limit reached, or stored rows differ from accepted responses).");
     process.exit(1);

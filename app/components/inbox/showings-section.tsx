@@ -9,6 +9,8 @@ export interface ShowingsSectionData {
   timeOff: string;
   /** https://… of the subscription; the page shows it as webcal:// too. Null: none made (or revoked). */
   feedUrl: string | null;
+  /** The agent's own calendar's private iCal address, or "". */
+  calendarUrl: string;
 }
 
 /**
@@ -75,6 +77,21 @@ export function ShowingsSection({ data, notice }: { data: ShowingsSectionData; n
         />
         <Button type="submit" variant="secondary">
           Save availability
+        </Button>
+      </Form>
+      <Form method="post" className="mt-6 max-w-xl space-y-3">
+        <input type="hidden" name="intent" value="showing-calendar" />
+        <TextField
+          id="calendar-url"
+          name="calendarUrl"
+          type="url"
+          label="Your own calendar's private iCal address"
+          hint="Google, Apple and Outlook each give one (https:// or webcal://). Its busy times are never offered. Empty: not read."
+          defaultValue={data.calendarUrl}
+          maxLength={2000}
+        />
+        <Button type="submit" variant="secondary">
+          Save calendar address
         </Button>
       </Form>
       <h3 className="mt-6 font-bold">Your calendar</h3>

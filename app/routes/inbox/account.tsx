@@ -81,6 +81,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     hours: weekdayHoursText(a.weekly),
     timeOff: timeOffText(a.timeOff),
     feedUrl: settings.feedToken ? absoluteUrl(`/calendar/showings/${settings.feedToken}.ics`) : null,
+    calendarUrl: settings.calendarUrl ?? "",
   };
   return { account, passkeys, accounts, invites, signIns, sessions, notifications, listingsFeed, push, health, roll, showings };
 }
@@ -172,8 +173,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "showing-availability":
     case "showing-feed-renew":
-    case "showing-feed-revoke": {
-      const done = await answerShowingForm(form, db);
+    case "showing-feed-revoke":
+    case "showing-calendar": {
+      const done = await answerShowingForm(form, db, inbox.calendar);
       return "error" in done ? refuse(done.error, done.status, "showings") : answer(formDone(done.done), done.status);
     }
     case "sign-out-everywhere":

@@ -78,7 +78,7 @@ export default function Showings({ loaderData, actionData }: Route.ComponentProp
   const [y, m, d] = day.split("-").map(Number);
   const shift = (n: number) => edmontonDate(new Date(Date.UTC(y!, m! - 1, d! + n, 18)));
   return (
-    <main className="mx-auto max-w-5xl px-4 py-6">
+    <div>
       <h1 className="text-2xl font-bold text-ink">Showings</h1>
       {result && (
         <div className="mt-4" role={result.status === "success" ? "status" : "alert"} data-testid="showing-result">
@@ -127,6 +127,6 @@ export default function Showings({ loaderData, actionData }: Route.ComponentProp
           </section>
         </>
       )}
-    </main>
+    </div>
   );
 }

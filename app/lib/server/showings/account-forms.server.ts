@@ -8,7 +8,8 @@ import { readAvailabilityForm } from "~/lib/availability-form";
 import { WEEKDAYS } from "~/lib/showing-slots";
 import { formText } from "../../schemas/fields";
 import type { Database } from "../../../../platform/db/database";
-import { renewFeedToken, revokeFeedToken, saveAvailability } from "./settings.server";
+import { type CalendarRules, MAX_CALENDAR_URL_LENGTH, calendarUrlProblem } from "./calendar-fetch.server";
+import { renewFeedToken, revokeFeedToken, saveAvailability, saveCalendarUrl } from "./settings.server";
 
 export const showingForms = [
   z.object({
@@ -22,12 +23,17 @@ export const showingForms = [
   }),
   z.object({ intent: z.literal("showing-feed-renew") }),
   z.object({ intent: z.literal("showing-feed-revoke") }),
+  z.object({ intent: z.literal("showing-calendar"), calendarUrl: formText(MAX_CALENDAR_URL_LENGTH + 1) }),
 ] as const;
 
 export type ShowingForm = z.infer<(typeof showingForms)[number]>;
 export type ShowingAnswer = { status: number } & ({ done: string } | { error: string });
 
-export async function answerShowingForm(form: ShowingForm, db: Database): Promise<ShowingAnswer> {
+export async function answerShowingForm(
+  form: ShowingForm,
+  db: Database,
+  calendar: { rules: CalendarRules; saved(): void } = { rules: { localHosts: [] }, saved: () => {} },
+): Promise<ShowingAnswer> {
   switch (form.intent) {
     case "showing-availability": {
       const read = readAvailabilityForm(form as unknown as Record<string, string>);
@@ -41,5 +47,17 @@ export async function answerShowingForm(form: ShowingForm, db: Database): Promis
     case "showing-feed-revoke":
       await revokeFeedToken(db);
       return { status: 200, done: "The calendar address no longer works." };
+    case "showing-calendar": {
+      const url = form.calendarUrl.trim();
+      if (!url) {
+        await saveCalendarUrl(db, null);
+        return { status: 200, done: "Your own calendar is no longer read." };
+      }
+      const problem = await calendarUrlProblem(url, calendar.rules);
+      if (problem) return { status: 400, error: problem };
+      await saveCalendarUrl(db, url);
+      calendar.saved();
+      return { status: 200, done: "Your calendar's address was saved: its busy times are read every few minutes." };
+    }
   }
 }
