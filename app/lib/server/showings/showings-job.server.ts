@@ -74,7 +74,8 @@ export class ShowingsJob implements Job {
     );
     const similarUrlOf = (key: string) => {
       const city = cities.get(key);
-      return absoluteUrl(city ? `/listings?city=${encodeURIComponent(city)}` : "/listings");
+      // absoluteUrl keeps the path alone: the search's query is added after it.
+      return `${absoluteUrl("/listings")}${city ? `?city=${encodeURIComponent(city)}` : ""}`;
     };
     const done = await cancelShowingsOfListings(
       this.db,
