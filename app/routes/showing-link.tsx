@@ -6,7 +6,9 @@ import { pageMeta } from "~/lib/seo";
 import { type SlotDay, slotDays, slotLabel } from "~/lib/showing-slots";
 import { offerNow } from "~/lib/server/showings/offer.server";
 import { cancelShowing, moveShowing, showingOfToken } from "~/lib/server/showings/manage.server";
-import { serverOf } from "~/router-context";
+import { formQuota } from "~/lib/server/leads/form-post.server";
+import { rateLimitMessage } from "~/content/form-messages";
+import { formQuotaContext, serverOf } from "~/router-context";
 
 /**
  * /showings/{token}: the buyer's signed link from their invitation (issue 44). A GET only shows
@@ -45,8 +47,13 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
 
 type Acted = { status: "success" | "error"; message: string };
 
+/** A move takes a slot and a cancel frees one: each POST counts against the visitor's form quota, like the form that booked it. */
+export const middleware: Route.MiddlewareFunction[] = [formQuota];
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const db = serverOf(context).leads.db;
+  const quota = context.get(formQuotaContext);
+  if (!quota?.allowed) return data<Acted>({ status: "error", message: rateLimitMessage }, { status: 429, headers: PRIVATE });
   const found = await read(context, params.token ?? "");
   if (found === null) return data<Acted>({ status: "error", message: "This link is not valid." }, { status: 404, headers: PRIVATE });
   if (found === "expired") return data<Acted>({ status: "error", message: "This link has expired." }, { status: 410, headers: PRIVATE });
