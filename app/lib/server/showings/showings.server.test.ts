@@ -62,7 +62,15 @@ describe(`showings (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
     expect(await n("consent_events")).toBe(1);
     // The request, its acknowledgement and the two reminders; nothing of the nineteen others.
     expect((await outbox("showing")).length).toBe(1);
-    expect((await outbox("acknowledgement")).length).toBe(1);
+    const [ack] = await outbox("acknowledgement");
+    const ackMail = emailOf(ack!, "agent@averyhomes.example");
+    expect(ackMail.subject).toBe("We received your showing request: 123 Main St, Edmonton");
+    expect(ackMail.text).toContain("The time you asked for: Tuesday, December 1 at 10:00 a.m. (Edmonton time)");
+    const notice = emailOf((await outbox("showing"))[0]!, "agent@averyhomes.example");
+    expect(notice.to).toBe("agent@averyhomes.example");
+    expect(notice.subject).toMatch(
+      /^Showing request: 123 Main St, Edmonton, Tuesday, December 1 at 10:00 a\.m\. \(Edmonton time\) from Buyer \d+$/,
+    );
     const reminders = await outbox("showing-reminder");
     expect(reminders.map((r) => r.recipient).sort()).toEqual([null, expect.stringMatching(/^buyer\d+@example\.com$/)].sort());
     expect(reminders.map((r) => new Date((r as unknown as { next_attempt_at: string }).next_attempt_at).toISOString())).toEqual([
