@@ -15,6 +15,8 @@ export default [
   route("/listings/:slug", "routes/listing.tsx"),
   // Every photo of a listing with its caption: the gallery's page without JavaScript (issue 45).
   route("/listings/:slug/photos", "routes/listing-all-photos.tsx"),
+  // "Book a showing" (issue 44): its own page, so its form loads only when a buyer opens it.
+  route("/listings/:slug/showing", "routes/listing-showing.tsx"),
   route("/listings/photos/:key/:file", "routes/resources/listing-photo.ts"),
   route("/sitemap-listings.xml", "routes/resources/sitemap-listings.xml.ts"),
   route("/healthz", "routes/resources/healthz.ts"),
@@ -31,6 +33,9 @@ export default [
   route("/alerts/manage/:token", "routes/alerts/manage.tsx"),
   route("/alerts/unsubscribe/:token", "routes/alerts/unsubscribe.tsx"),
   route("/alerts/open/:token/:key", "routes/alerts/open.ts"),
+  // Showings (issue 44): the buyer's signed link to cancel or move theirs, and the agent's calendar subscription.
+  route("/showings/:token", "routes/showing-link.tsx"),
+  route("/calendar/showings/:file", "routes/resources/showings-calendar.ts"),
   // The inbox as an app: its manifest and service worker hold nothing private and must load without
   // the session (browsers fetch a manifest without cookies) and with their own caching, so they sit
   // outside the inbox's layout and its guard.
@@ -45,6 +50,8 @@ export default [
     route("people/:personId/export.json", "routes/inbox/person-export.ts", { id: "inbox-export-person-json" }),
     route("people/:personId/export.txt", "routes/inbox/person-export.ts", { id: "inbox-export-person-text" }),
     route("account", "routes/inbox/account.tsx"),
+    route("showings", "routes/inbox/showings.tsx"),
+    route("showings/:showingId", "routes/inbox/showings.tsx", { id: "inbox-showing" }),
     route("sign-in", "routes/inbox/sign-in.tsx"),
     route("setup/:token", "routes/inbox/setup.tsx"),
     route("sign-out", "routes/inbox/sign-out.ts"),

@@ -15,3 +15,4 @@ export * from "./schema/push";
 export * from "./schema/alerts";
 export * from "./schema/health";
 export * from "./schema/assessments";
+export * from "./schema/showings";

@@ -118,6 +118,8 @@ const testOnlySchema = z.strictObject({
   mediaHttp: z.boolean().optional(),
   /** Push services at these `address:port` entries, over http too (the Web Push stand-in); otherwise only https on port 443 at public addresses. */
   pushLocalHosts: localHosts().optional(),
+  /** The agent's calendar (issue 44) at these `address:port` entries, over http too (the tests' calendar stand-in); otherwise only https on port 443 at public addresses. */
+  calendarLocalHosts: localHosts().optional(),
   // Quicker clocks and other quotas than the constants', so a test sees in seconds what takes minutes.
   outboxPollMs: whole(undefined),
   outboxBackoffBaseMs: whole(undefined),

@@ -27,7 +27,9 @@
  * (default 440,000) accounts from the City stand-in (in a process of its own) into PGlite in this process.
  * What's my home worth (scripts/bench/home-value.ts): address suggestions at 8 concurrent callers and
  * a home's page with its estimate over the same roll, in-process on PGlite.
- * BENCH_ONLY=forms,static,flood,inbox,listings,push,alerts,backup,assessments,home-value runs some sections only ("flood": the
+ * Showings (scripts/bench/showings.ts, issue 44): a booking page's slots with a busy calendar of
+ * BENCH_SHOWINGS_BUSY (default 500) events, in-process on PGlite.
+ * BENCH_ONLY=forms,static,flood,inbox,listings,push,alerts,backup,assessments,home-value,showings runs some sections only ("flood": the
  * flood without the static pages before it).
  *
  * Each section sends BENCH_REQUESTS requests (default 8000) over BENCH_CONNECTIONS connections
@@ -50,6 +52,7 @@ import { sections } from "./bench/form-sections";
 import { ROLL_ROWS, benchBackup, printBackup } from "./bench/backup";
 import { benchAssessments, printAssessments } from "./bench/assessments";
 import { benchHomeValue, printHomeValue } from "./bench/home-value";
+import { benchShowings, printShowings } from "./bench/showings";
 import { benchInbox, printInbox, seedInbox } from "./bench/inbox";
 import { benchListingPages, loadListings, printListings } from "./bench/listings";
 import { headBuildScripts, printScriptComparison, servedScripts } from "./bench/page-scripts";
@@ -347,13 +350,19 @@ async function runHomeValue(): Promise<boolean> {
   return printHomeValue(await benchHomeValue(settings.BENCH_ASSESSMENT_ACCOUNTS));
 }
 
+/** "Book a showing" (issue 44): in-process on PGlite, the slots of a booking page with a busy calendar. */
+async function runShowings(): Promise<boolean> {
+  console.log(`\n== Showings ==  (PGlite, in-process: a booking page's slots with ${fmt(settings.BENCH_SHOWINGS_BUSY)} busy events)`);
+  return printShowings(await benchShowings(settings.BENCH_SHOWINGS_BUSY));
+}
+
 async function main() {
   const only: readonly string[] | undefined = settings.BENCH_ONLY;
   const runs = (
-    section: "forms" | "static" | "flood" | "inbox" | "listings" | "push" | "alerts" | "backup" | "assessments" | "home-value",
+    section: "forms" | "static" | "flood" | "inbox" | "listings" | "push" | "alerts" | "backup" | "assessments" | "home-value" | "showings",
   ) => !only || only.includes(section);
-  // The alerts, backup and assessments sections run in this process: alone, they need no build.
-  const inProcess = ["alerts", "backup", "assessments", "home-value"];
+  // The alerts, backup, assessments, home-value and showings sections run in this process: alone, they need no build.
+  const inProcess = ["alerts", "backup", "assessments", "home-value", "showings"];
   const needsBuild = !only || only.some((section) => !inProcess.includes(section));
   if (!settings.BENCH_SKIP_BUILD && needsBuild) {
     console.log(`Building into ${buildDir}/ ...`);
@@ -373,6 +382,7 @@ async function main() {
   if (runs("backup")) ok = (await runBackup()) && ok;
   if (runs("assessments")) ok = (await runAssessments()) && ok;
   if (runs("home-value")) ok = (await runHomeValue()) && ok;
+  if (runs("showings")) ok = (await runShowings()) && ok;
   if (!ok) {
     console.error("\nThe bench did not finish cleanly (time limit reached, or stored rows differ from accepted responses).");
     process.exit(1);

@@ -27,7 +27,9 @@ export const scriptConfigSchema = z.object({
   BENCH_BACKUP_LISTINGS: whole(20_000),
   /** Accounts of the assessment roll the "assessments" section imports from the City stand-in (issue 42). */
   BENCH_ASSESSMENT_ACCOUNTS: whole(440_000),
-  /** Comma-separated sections to run (forms, static, flood, inbox, listings, push, alerts, backup, assessments, home-value); unset: all. "static" includes the flood; "flood" alone skips the static pages. */
+  /** Events of the agent's busy calendar in the "showings" section (issue 44). */
+  BENCH_SHOWINGS_BUSY: whole(500),
+  /** Comma-separated sections to run (forms, static, flood, inbox, listings, push, alerts, backup, assessments, home-value, showings); unset: all. "static" includes the flood; "flood" alone skips the static pages. */
   BENCH_ONLY: z
     .string()
     .optional()
@@ -35,8 +37,9 @@ export const scriptConfigSchema = z.object({
     .pipe(
       z
         .array(
-          z.enum(["forms", "static", "flood", "inbox", "listings", "push", "alerts", "backup", "assessments", "home-value"], {
-            error: "must list sections among forms, static, flood, inbox, listings, push, alerts, backup, assessments, home-value",
+          z.enum(["forms", "static", "flood", "inbox", "listings", "push", "alerts", "backup", "assessments", "home-value", "showings"], {
+            error:
+              "must list sections among forms, static, flood, inbox, listings, push, alerts, backup, assessments, home-value, showings",
           }),
         )
         .optional(),

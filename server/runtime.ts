@@ -30,6 +30,7 @@ import type { LeadsContext } from "../app/lib/server/leads/context.server";
 import type { AlertsContext } from "../app/lib/server/alerts/context.server";
 import { RetentionJob } from "../app/lib/server/inbox/retention.server";
 import { ALERTS_POLL_MS, ALERT_JOB, AlertJob } from "../app/lib/server/alerts/alert-job.server";
+import { SHOWINGS_JOB, ShowingsJob } from "../app/lib/server/showings/showings-job.server";
 import { type AssessmentsContext, createAssessmentsContext, importClientOf } from "../app/lib/server/assessments/context.server";
 import { AssessmentsImportJob, ROLL_REFRESH_MS } from "../app/lib/server/assessments/import-job.server";
 
@@ -134,12 +135,16 @@ export async function startLeadRuntime(config: Config, log: Pick<Console, "info"
     feed: Boolean(config.DDF_CLIENT_ID),
     assessments: config.ASSESSMENTS,
   });
+  // Showings (issue 44): cancellations when a home leaves the market, and the agent's own calendar read every few minutes.
+  const calendar = { rules: { localHosts: testOnly.calendarLocalHosts ?? [] }, saved: () => jobs.wake(SHOWINGS_JOB) };
+  jobs.add(new ShowingsJob(db, { calendar: calendar.rules, feed: Boolean(config.DDF_CLIENT_ID), queued: leads.notificationQueued, log }));
   const inbox = await createInboxContext(db, {
     siteUrl: siteUrlOf(config),
     kickOutbox: () => jobs.wake(OUTBOX_JOB),
     push,
     replyMinutes: config.LEAD_REMINDER_MINUTES,
     health: () => healthStates(db, health),
+    calendar,
   });
   if (config.OUTBOX_WORKER) {
     // The agent's reminders and morning summary are mail and pushes: made where they are delivered.
@@ -160,7 +165,10 @@ export async function startLeadRuntime(config: Config, log: Pick<Console, "info"
   const alerts: AlertsContext | null = listings ? { db, siteUrl: siteUrlOf(config), queued: leads.notificationQueued } : null;
   // Listing alerts (decision 039): matched and queued after each sync that changed listings, and every ALERTS_POLL_MS (the 7:00 mails).
   if (alerts) jobs.add(new AlertJob(alerts, { intervalMs: testOnly.alertsPollMs ?? ALERTS_POLL_MS, log }));
-  const listingsSync = listingsSyncJob(config, db, log, () => jobs.wake(ALERT_JOB));
+  const listingsSync = listingsSyncJob(config, db, log, () => {
+    jobs.wake(ALERT_JOB);
+    jobs.wake(SHOWINGS_JOB);
+  });
   if (listingsSync) jobs.add(listingsSync);
   const assessments = assessmentsOf(config, db, log);
   if (assessments && config.ASSESSMENTS_WORKER)

@@ -39,3 +39,17 @@ export const rateLimitMessage = `You've sent several requests in a short time. P
 
 /** Shown above the fields when the server found a problem with what was typed. */
 export const checkFieldsMessage = "Please check the highlighted fields and try again.";
+
+/** "Book a showing" (issue 44): what the booking page says. */
+export const showingMessages = {
+  successTitle: "Showing requested",
+  successDescription: "Your time is held. Check your e-mail: you will get a calendar invitation as soon as it is confirmed.",
+  errorTitle: "Error",
+  failure: `There was a problem booking your showing. Please try again or call us directly at ${site.agent.phone}.`,
+  /** The slot was taken between the page and the post (the database's unique slot refused it). */
+  taken: "Someone just booked that time. Please pick one of the times still free.",
+  /** A time that is past, or that was never offered. */
+  notOffered: "That time is not available. Please pick one of the times shown.",
+  /** The home is under contract, pending or gone. */
+  notForSale: "This home is no longer for sale, so showings cannot be booked.",
+} as const;

@@ -4,19 +4,20 @@
  * acknowledgement, CSV columns, the tables it writes) is app/lib/server/leads/forms.server.ts,
  * keyed the same way; every list about submissions derives from these two (docs/forms.md).
  */
-import { CONTACT_SOURCE, LEAD_SOURCE } from "./schema-values";
+import { CONTACT_SOURCE, LEAD_SOURCE, SHOWING_SOURCE } from "./schema-values";
 
 /**
  * The outbox kinds that announce a submission to the agent, in the order the outbox's check
  * constraint lists them (a new kind is appended: the constraint changes in the next migration).
  */
-export const SUBMISSION_KINDS = ["lead", "contact"] as const;
+export const SUBMISSION_KINDS = ["lead", "contact", "showing"] as const;
 export type SubmissionKind = (typeof SUBMISSION_KINDS)[number];
 
 /** What a submission of each kind records as its source (spec §7) and how the inbox names that source. */
 export const SUBMISSION_SOURCES: Record<SubmissionKind, { source: string; label: string }> = {
   lead: { source: LEAD_SOURCE, label: "Welcome form" },
   contact: { source: CONTACT_SOURCE, label: "Contact form" },
+  showing: { source: SHOWING_SOURCE, label: "Showing request" },
 };
 
 /**
@@ -29,6 +30,7 @@ export const PUBLIC_FORMS = [
   { form: "welcome", kind: "lead", label: "Welcome page" },
   { form: "listing", kind: "contact", label: "Listing inquiry", payloadObject: "listing" },
   { form: "valuation", kind: "contact", label: "Home valuation", payloadObject: "home" },
+  { form: "showing", kind: "showing", label: "Book a showing" },
 ] as const satisfies readonly { form: string; kind: SubmissionKind; label: string; payloadObject?: string }[];
 
 export type PublicForm = (typeof PUBLIC_FORMS)[number]["form"];

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { GENERIC_BODY, GENERIC_TITLE, base64UrlToBytes, clickTarget, inboxUrl, parsePushPayload, pushSupport } from "./inbox-push";
+import {
+  GENERIC_BODY,
+  GENERIC_TITLE,
+  base64UrlToBytes,
+  clickTarget,
+  inboxUrl,
+  notificationActions,
+  parsePushPayload,
+  pushSupport,
+} from "./inbox-push";
 
 const generic = { title: GENERIC_TITLE, body: GENERIC_BODY, url: "/inbox" };
 
@@ -119,5 +128,13 @@ describe("pushSupport", () => {
     expect(pushSupport({ serviceWorker: false, pushManager: false, userAgent: "Firefox", standalone: false, maxTouchPoints: 0 })).toBe(
       "unsupported",
     );
+  });
+});
+
+describe("notificationActions", () => {
+  it("offers Confirm on a showing request's push only", () => {
+    expect(notificationActions("/inbox/showings/7")).toEqual([{ action: "confirm", title: "Confirm" }]);
+    expect(notificationActions("/inbox/people/7")).toEqual([]);
+    expect(notificationActions("/inbox/showings")).toEqual([]);
   });
 });

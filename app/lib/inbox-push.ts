@@ -62,6 +62,14 @@ export function parsePushPayload(payload: string | null | undefined): PushNotice
   return { title, body: text(fields.body, MAX_BODY) ?? "", url: inboxUrl(fields.url), ...(tag ? { tag } : {}) };
 }
 
+/**
+ * The buttons a notification offers: a showing request's (issue 44) "Confirm", which opens the
+ * showing with its Confirm button (a tap on the notification does too); none for the others.
+ */
+export function notificationActions(url: string): { action: string; title: string }[] {
+  return /^\/inbox\/showings\/\d+$/.test(url) ? [{ action: "confirm", title: "Confirm" }] : [];
+}
+
 /** The url a click on a notification opens: what the worker stored in `data`, checked again. */
 export function clickTarget(data: unknown): string {
   return inboxUrl(typeof data === "object" && data !== null ? (data as { url?: unknown }).url : undefined);

@@ -69,6 +69,18 @@ describe("the inbox service worker", () => {
     });
   });
 
+  it("offers Confirm on a showing request's push, opening the showing", async () => {
+    const { worker, dispatch } = startWorker();
+    await dispatch(
+      "push",
+      pushOf(JSON.stringify({ title: "Showing request: Ann", body: "Tap to confirm.", url: "/inbox/showings/7", tag: "showing-7" })),
+    );
+    expect(worker.registration.showNotification).toHaveBeenCalledWith(
+      "Showing request: Ann",
+      expect.objectContaining({ data: { url: "/inbox/showings/7" }, actions: [{ action: "confirm", title: "Confirm" }] }),
+    );
+  });
+
   it.each([null, "not json", JSON.stringify({ title: "Hi", body: "x", url: "https://evil.example/" })])(
     "shows a notification opening /inbox for %j",
     async (payload) => {

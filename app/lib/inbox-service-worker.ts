@@ -7,7 +7,7 @@
  * the inbox is private, so nothing of it is kept on the device, and the pages load as they do
  * without a worker.
  */
-import { NOTIFICATION_BADGE, NOTIFICATION_ICON, clickTarget, parsePushPayload } from "./inbox-push";
+import { NOTIFICATION_BADGE, NOTIFICATION_ICON, clickTarget, notificationActions, parsePushPayload } from "./inbox-push";
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -34,6 +34,8 @@ self.addEventListener("push", (event) => {
       body: notice.body,
       tag: notice.tag,
       data: { url: notice.url },
+      // Not in every lib.dom version's NotificationOptions; browsers without buttons ignore it.
+      ...(notificationActions(notice.url).length ? ({ actions: notificationActions(notice.url) } as object) : {}),
       icon: NOTIFICATION_ICON,
       badge: NOTIFICATION_BADGE,
     }),

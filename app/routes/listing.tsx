@@ -13,6 +13,7 @@ import { costViewOf, type CostView } from "~/lib/listing-cost-view";
 import { LISTING_COST_RULES, type ListingCostRules } from "~/lib/listing-cost-rules";
 import { OpenHousesSection } from "~/components/listings/open-house-times";
 import { NotFoundContent } from "~/components/not-found-content";
+import { ButtonLink } from "~/components/ui/button";
 import { contactMessages } from "~/content/form-messages";
 import { submitOrFail } from "~/lib/form-result";
 import { CATEGORY_LABELS, listingKeyOf } from "~/lib/listings";
@@ -253,6 +254,14 @@ function ListingView({
           aria-labelledby="ask-heading"
           className="min-w-0 self-start rounded-xl border border-line bg-surface p-5 shadow-sm lg:sticky lg:top-4"
         >
+          {l.status === "active" && (
+            <p className="mb-5">
+              {/* A page of its own: its form and code load only when a buyer opens it (issue 44). */}
+              <ButtonLink to={`${l.path}/showing`} className="w-full" data-testid="book-showing">
+                Book a showing
+              </ButtonLink>
+            </p>
+          )}
           <h2 id="ask-heading" className="text-xl font-bold text-ink">
             Ask about this home
           </h2>

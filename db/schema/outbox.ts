@@ -5,6 +5,7 @@ import { SUBMISSION_KINDS } from "../../app/lib/forms";
 import { createdAt } from "./columns";
 import { contacts, leads } from "./submissions";
 import { people } from "./inbox";
+import { showings } from "./showings";
 
 /**
  * The transactional outbox: one row per notification the agent must receive, written in the
@@ -28,6 +29,8 @@ export const OUTBOX_KINDS = [
   "alert",
   "warming",
   "health",
+  "showing-reminder",
+  "invitation",
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 export { SUBMISSION_KINDS };
@@ -49,6 +52,8 @@ export const notificationOutbox = pgTable(
     recipient: text("recipient"),
     lead_id: integer("lead_id").references(() => leads.id, { onDelete: "set null" }),
     contact_id: integer("contact_id").references(() => contacts.id, { onDelete: "set null" }),
+    /** A showing's request, its reminders and the buyer's invitations (issue 44). */
+    showing_id: integer("showing_id").references(() => showings.id, { onDelete: "set null" }),
     /** The form's source of spec §7 (SUBMISSION_SOURCES in app/lib/forms.ts), or the listing alerts'. */
     source: text("source").notNull(),
     /** A snapshot of what the visitor submitted, so the mail says exactly that even if the row changes later. */
@@ -73,6 +78,7 @@ export const notificationOutbox = pgTable(
       .on(t.next_attempt_at)
       .where(sql`${t.status} in ('pending', 'sending')`),
     index("notification_outbox_person_idx").on(t.person_id, t.created_at),
+    index("notification_outbox_showing_idx").on(t.showing_id),
   ],
 );
 

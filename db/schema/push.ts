@@ -41,7 +41,7 @@ export const pushDevices = pgTable(
   (t) => [uniqueIndex("push_devices_endpoint_key").on(t.endpoint), index("push_devices_account_idx").on(t.account_id)],
 );
 
-export const PUSH_KINDS = ["lead", "test", "reminder", "warming", "health"] as const;
+export const PUSH_KINDS = ["lead", "test", "reminder", "warming", "health", "showing"] as const;
 export const PUSH_STATUSES = ["pending", "sending", "sent", "failed"] as const;
 
 /**

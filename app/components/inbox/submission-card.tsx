@@ -15,6 +15,7 @@ const FIELD_LABELS: Record<string, string> = {
   serviceType: "Service",
   comments: "Comments",
   message: "Message",
+  note: "Note",
 };
 
 const DELIVERY: Record<Submission["notification"]["status"], string> = {

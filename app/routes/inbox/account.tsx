@@ -6,6 +6,11 @@
  */
 import { Form, data, redirect, useSearchParams } from "react-router";
 import { HealthSection } from "~/components/inbox/health-section";
+import { ShowingsSection } from "~/components/inbox/showings-section";
+import { timeOffText, weekdayHoursText } from "~/lib/availability-form";
+import { absoluteUrl } from "~/lib/site-url";
+import { answerShowingForm, showingForms } from "~/lib/server/showings/account-forms.server";
+import { readShowingSettings } from "~/lib/server/showings/settings.server";
 import { ListingsFeedSection } from "~/components/inbox/listings-feed-section";
 import { AssessmentRollSection } from "~/components/inbox/assessment-roll-section";
 import { AccessSection } from "~/components/inbox/access-section";
@@ -69,11 +74,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const push = { publicKey: inbox.push.publicKey, hideDetails, devices };
   // The City's assessment roll (issue 42), with ASSESSMENTS on.
   const roll = assessments ? await rollStatus(assessments.db) : null;
-  return { account, passkeys, accounts, invites, signIns, sessions, notifications, listingsFeed, push, health, roll };
+  const settings = await readShowingSettings(db);
+  const a = settings.availability;
+  const showings = {
+    numbers: { lengthMinutes: a.lengthMinutes, bufferMinutes: a.bufferMinutes, aheadDays: a.aheadDays, noticeMinutes: a.noticeMinutes },
+    hours: weekdayHoursText(a.weekly),
+    timeOff: timeOffText(a.timeOff),
+    feedUrl: settings.feedToken ? absoluteUrl(`/calendar/showings/${settings.feedToken}.ics`) : null,
+    calendarUrl: settings.calendarUrl ?? "",
+  };
+  return { account, passkeys, accounts, invites, signIns, sessions, notifications, listingsFeed, push, health, roll, showings };
 }
 
 /** The sections of the page a refusal is shown in (none: above them all). */
-type Section = "invite" | "password" | "accounts" | "push";
+type Section = "invite" | "password" | "accounts" | "push" | "showings";
 /** The action's answer: a success says what was done or carries the new set-up link, shown once. */
 type AccountResult = FormResult<never, never, Section, { link: string; expiresAt: Date }>;
 const answer = (result: AccountResult, status = 200) => data(result, { status });
@@ -92,6 +106,7 @@ const accountForms = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("remove-passkey"), id: formText(1000) }),
   z.object({ intent: z.literal("sign-out-everywhere") }),
   ...pushForms,
+  ...showingForms,
 ]);
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -156,6 +171,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       const push = await answerPushForm(form, inbox, account.id, request.headers.get("user-agent"));
       return "error" in push ? refuse(push.error, push.status, "push") : answer(formDone(push.done), push.status);
     }
+    case "showing-availability":
+    case "showing-feed-renew":
+    case "showing-feed-revoke":
+    case "showing-calendar": {
+      const done = await answerShowingForm(form, db, inbox.calendar);
+      return "error" in done ? refuse(done.error, done.status, "showings") : answer(formDone(done.done), done.status);
+    }
     case "sign-out-everywhere":
       await endAllSessions(db, account.id);
       throw redirect("/inbox/sign-in?signed-out", { headers: { "Set-Cookie": await clearedSessionCookie(secureCookies) } });
@@ -193,6 +215,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <PasskeysSection passkeys={passkeys} prominent={welcome || passkeys.length === 0} />
 
       <PushSection push={loaderData.push} notice={notice("push")} />
+
+      <ShowingsSection data={loaderData.showings} notice={notice("showings")} />
 
       <AccessSection accountId={account.id} accounts={accounts} invites={invites} invite={done?.made ?? null} notice={notice} />
 

@@ -59,6 +59,9 @@ export default function InboxLayout({ loaderData }: Route.ComponentProps) {
               <NavLink to="/inbox" end className={navClass}>
                 People
               </NavLink>
+              <NavLink to="/inbox/showings" className={navClass}>
+                Showings
+              </NavLink>
               <NavLink to="/inbox/account" className={navClass}>
                 Account
               </NavLink>

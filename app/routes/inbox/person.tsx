@@ -10,6 +10,8 @@ import { Form, Link, data, useNavigation } from "react-router";
 import { OverdueBadge, ReplyDue } from "~/components/inbox/overdue";
 import { ConsentLedger } from "~/components/inbox/consent-ledger";
 import { PersonAlertsSections } from "~/components/inbox/person-alerts";
+import { ShowingCard } from "~/components/inbox/showing-card";
+import { showingsOfPerson, viewOf } from "~/lib/server/showings/feed.server";
 import { PrivacyActions } from "~/components/inbox/privacy-actions";
 import { ReplyActions } from "~/components/inbox/reply-actions";
 import { SubmissionCard } from "~/components/inbox/submission-card";
@@ -46,7 +48,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const detail = await personDetail(db, id);
   if (!detail) throw data("Not found", { status: 404 });
   const alerts = await personAlerts(db, id, Boolean(detail.person.warmingAt));
-  return { ...detail, alerts, now: new Date(), replyDue: replyDueOf(detail.person, replyMinutes, replyDueAt) };
+  const showings = (await showingsOfPerson(db, id)).map((x) => viewOf(x));
+  return { ...detail, alerts, showings, now: new Date(), replyDue: replyDueOf(detail.person, replyMinutes, replyDueAt) };
 }
 
 /** A person's page's forms, one per intent. The note is measured in the action, for its own message. */
@@ -254,6 +257,18 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
         </ol>
       </section>
 
+      {loaderData.showings.length > 0 && (
+        <section className="mt-8" aria-labelledby="showings-heading">
+          <h2 id="showings-heading" className="text-xl font-bold">
+            Showings
+          </h2>
+          <ul className="mt-3 space-y-3">
+            {loaderData.showings.map((s) => (
+              <ShowingCard key={s.id} s={s} />
+            ))}
+          </ul>
+        </section>
+      )}
       <PersonAlertsSections alerts={alerts} />
       <ConsentLedger entries={alerts.consent} now={now} />
       {!person.erasedAt && <PrivacyActions personId={person.id} busy={busy} />}

@@ -8,7 +8,7 @@ import { serverSecrets } from "../../../../db/schema";
 import type { Database } from "../../../../platform/db/database";
 import { name, select } from "../../../../platform/db/query";
 
-export type SecretName = "alert-links" | "suppression";
+export type SecretName = "alert-links" | "suppression" | "showing-links";
 
 /** A secret never changes once made, so each server reads it once per database. */
 const cache = new WeakMap<Database, Map<SecretName, Promise<Buffer>>>();

@@ -6,7 +6,7 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-export type TokenPurpose = "confirm" | "manage" | "open";
+export type TokenPurpose = "confirm" | "manage" | "open" | "showing";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -15,6 +15,8 @@ export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   confirm: 7 * DAY_MS,
   manage: 400 * DAY_MS,
   open: 400 * DAY_MS,
+  // A showing's link is made with its own expiry (the day after the showing): see showings/links.server.ts.
+  showing: 60 * DAY_MS,
 };
 
 const PAYLOAD = /^([1-9]\d{0,14})\.([1-9]\d{0,15})$/;

@@ -15,6 +15,7 @@ import type { Database } from "../../../../platform/db/database";
 import { select } from "../../../../platform/db/query";
 import { latestGoodBackup } from "../../../../platform/backup/manifest";
 import { formatDuration } from "../../format";
+import { readShowingSettings } from "../showings/settings.server";
 
 const HOUR = 3_600_000;
 /** No good backup for this long is a problem (a daily backup missed once, plus a margin). */
@@ -25,6 +26,8 @@ export const NOTIFICATION_MAX_WAIT_MS = HOUR;
 export const FEED_MAX_AGE_MS = 20 * HOUR;
 /** The City refreshes its roll weekly: failing for three days in a row is worth the agent's attention (the old roll keeps serving meanwhile). */
 export const ROLL_FAILING_MAX_MS = 72 * HOUR;
+/** The agent's calendar is read every 5 minutes: an hour without a good read means busy times may be offered. */
+export const CALENDAR_FAILING_MAX_MS = HOUR;
 
 export interface HealthCheckResult {
   failing: boolean;
@@ -129,6 +132,30 @@ export function healthChecks(db: Database, options: HealthOptions): HealthCheck[
       },
     },
   ];
+  // The agent's own calendar (issue 44): watched once its address is set on the Account page.
+  checks.push({
+    problem: "calendar-feed",
+    label: "Your calendar",
+    async check(now) {
+      const settings = await readShowingSettings(db);
+      if (!settings.calendarUrl)
+        return { failing: false, detail: "No calendar address is set: showings are offered from your hours alone" };
+      const last = settings.busyFetchedAt;
+      if (!last)
+        return {
+          failing: Boolean(settings.busyError),
+          detail: `Your calendar has not been read yet${settings.busyError ? ` (${settings.busyError})` : ""}`,
+          graceMs: CALENDAR_FAILING_MAX_MS,
+        };
+      const age = now.getTime() - last.getTime();
+      const failing = age > CALENDAR_FAILING_MAX_MS;
+      return {
+        failing,
+        detail: `Last read ${formatDuration(Math.max(0, age))} ago, ${settings.busy.length} busy time(s)${failing && settings.busyError ? ` (${settings.busyError})` : ""}`,
+        ...(failing ? { since: new Date(last.getTime() + CALENDAR_FAILING_MAX_MS) } : {}),
+      };
+    },
+  });
   if (options.feed) {
     checks.push({
       problem: "listings-feed",

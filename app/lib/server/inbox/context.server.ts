@@ -5,6 +5,7 @@
 import type { Database } from "../../../../platform/db/database";
 import type { HealthState } from "~/lib/health-state";
 import type { EndpointRules } from "../push/endpoint.server";
+import type { CalendarRules } from "../showings/calendar-fetch.server";
 import { type RelyingParty, relyingPartyOf } from "./passkeys.server";
 import { type SignInThrottle, createSignInThrottle } from "./sign-in-throttle.server";
 
@@ -24,6 +25,8 @@ export interface InboxContext {
   replyMinutes: number;
   /** The Account page's health panel (app/lib/server/health): every watched problem's state now. */
   health?: () => Promise<HealthState[]>;
+  /** Which calendar addresses the agent may save (issue 44; absent: public https only), and a read of it at once after saving. */
+  calendar?: { rules: CalendarRules; saved(): void };
 }
 
 export interface InboxPush {
@@ -40,6 +43,7 @@ export interface InboxSettings {
   push: InboxPush;
   replyMinutes: number;
   health?: () => Promise<HealthState[]>;
+  calendar?: { rules: CalendarRules; saved(): void };
 }
 
 export async function createInboxContext(db: Database, settings: InboxSettings): Promise<InboxContext> {

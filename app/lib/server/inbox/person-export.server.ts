@@ -18,6 +18,7 @@ import {
   personEvents,
   propertyInquiries,
   pushMessages,
+  showings,
 } from "../../../../db/schema";
 import type { Database } from "../../../../platform/db/database";
 import { select } from "../../../../platform/db/query";
@@ -27,7 +28,7 @@ export async function personRecord(db: Database, personId: number) {
   const person = (await select(db.rows, getTableColumns(people), sql`from ${people} where ${people.id} = ${personId}`))[0];
   if (!person) return null;
   const email = person.email;
-  const [mails, formLeads, formContacts, inquiries, timeline, subscriptions, consent, items, opens, pushes] = await Promise.all([
+  const [mails, formLeads, formContacts, inquiries, timeline, subscriptions, consent, items, opens, pushes, booked] = await Promise.all([
     select(
       db.rows,
       getTableColumns(o),
@@ -84,6 +85,11 @@ export async function personRecord(db: Database, personId: number) {
       },
       sql`from ${pushMessages} where ${pushMessages.person_id} = ${personId} order by ${pushMessages.created_at}, ${pushMessages.id}`,
     ),
+    select(
+      db.rows,
+      getTableColumns(showings),
+      sql`from ${showings} where ${showings.person_id} = ${personId} or ${showings.email} = ${email} order by ${showings.starts_at}, ${showings.id}`,
+    ),
   ]);
   return {
     person,
@@ -97,6 +103,7 @@ export async function personRecord(db: Database, personId: number) {
     alert_items: items,
     alert_opens: opens,
     push_messages: pushes,
+    showings: booked,
   };
 }
 
@@ -115,6 +122,7 @@ export const SECTION_TABLES: Record<keyof PersonRecord, Table> = {
   alert_items: alertItems,
   alert_opens: alertOpens,
   push_messages: pushMessages,
+  showings,
 };
 export type ExportFormat = "json" | "text";
 
@@ -130,6 +138,7 @@ const SECTION_TITLES: Record<keyof PersonRecord, string> = {
   alert_items: "Listings matched for their alerts",
   alert_opens: "Homes opened from alerts",
   push_messages: "Notifications to the agent's devices about them",
+  showings: "Showings they booked",
 };
 
 function valueText(value: unknown): string {

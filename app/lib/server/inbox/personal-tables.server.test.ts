@@ -24,6 +24,7 @@ describe("personal tables", () => {
       "person_events",
       "property_inquiries",
       "push_messages",
+      "showings",
     ]);
   });
 

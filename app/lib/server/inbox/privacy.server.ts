@@ -22,6 +22,7 @@ import {
   personEvents,
   propertyInquiries,
   pushMessages,
+  showings,
 } from "../../../../db/schema";
 import type { Database } from "../../../../platform/db/database";
 import { name, select } from "../../../../platform/db/query";
@@ -88,6 +89,14 @@ export const ERASURE_STEPS: Record<string, (rows: Database["rows"], target: Eras
   // Property inquiries go with their contact (on delete cascade); the outbox's links to them are set null.
   [getTableName(contacts)]: (rows, { email }) => rows(sql`delete from ${contacts} where ${contacts.email} = ${email}`),
   [getTableName(propertyInquiries)]: async () => {},
+  // Kept as the agent's record of a time that was booked, without who booked it; one still ahead is cancelled (its slot freed).
+  [getTableName(showings)]: (rows, { personId, email }) =>
+    rows(sql`
+      update ${showings} set ${name(showings.name)} = ${ERASED_NAME}, ${name(showings.email)} = ${erasedEmail(personId)}, ${name(showings.phone)} = '',
+        ${name(showings.note)} = null, ${name(showings.person_id)} = null,
+        ${name(showings.status)} = case when ${showings.starts_at} > now() then 'cancelled' else ${showings.status} end,
+        ${name(showings.cancelled_at)} = case when ${showings.starts_at} > now() and ${showings.cancelled_at} is null then now() else ${showings.cancelled_at} end
+      where ${showings.person_id} = ${personId} or ${showings.email} = ${email}`),
   [getTableName(people)]: (rows, { personId }) =>
     rows(sql`
       update ${people} set ${name(people.name)} = ${ERASED_NAME}, ${name(people.email)} = ${erasedEmail(personId)}, ${name(people.phone)} = null, ${name(people.preview)} = null,

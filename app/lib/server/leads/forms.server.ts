@@ -12,6 +12,8 @@ import { CONTACT_FIELDS, contactSchema } from "~/lib/schemas/contact";
 import { LEAD_FIELDS, leadSchema } from "~/lib/schemas/lead";
 import { LISTING_INQUIRY_FIELDS, listingInquirySchema } from "~/lib/schemas/listing-inquiry";
 import { HOME_VALUATION_FIELDS, homeValuationSchema } from "~/lib/schemas/home-valuation";
+import { SHOWING_FIELDS, showingSchema } from "~/lib/schemas/showing";
+import { slotLabel } from "~/lib/showing-slots";
 import { SERVICE_LABELS, isServiceType } from "~/lib/schemas/services";
 import type * as z from "zod/mini";
 import {
@@ -23,14 +25,17 @@ import {
   people,
   propertyInquiries,
   pushMessages,
+  showings,
 } from "../../../../db/schema";
 import {
   type AcknowledgementText,
   CONTACT_REPLY_PROMISE,
   LEAD_REPLY_PROMISE,
+  SHOWING_REPLY_PROMISE,
   acknowledgementEmail,
 } from "../mail/acknowledgement-email.server";
 import { type NoticeOf, contactNotice, leadNotice, noticeEmail } from "../mail/notification-email.server";
+import { showingNotice } from "../mail/showing-email.server";
 import type { OutboxNotification } from "../mail/outbox.server";
 import type { PersonKeys } from "../inbox/people.server";
 
@@ -86,6 +91,24 @@ export const SUBMISSIONS: { readonly [K in SubmissionKind]: SubmissionEntry & { 
     csv: (p) => ({ Name: p.name, "E-mail": p.email, Phone: p.phone, "Service type": undefined, "Message or comments": p.message }),
     tables: [contacts, propertyInquiries, ...FOLLOW_UP_TABLES],
   },
+  showing: {
+    kind: "showing",
+    source: SUBMISSION_SOURCES.showing.source,
+    link: notificationOutbox.showing_id,
+    personKeys: { name: "name", said: "note" },
+    notice: showingNotice,
+    acknowledgement: {
+      promise: SHOWING_REPLY_PROMISE,
+      received: "We received your showing request",
+      home: true,
+      detail: (p) => {
+        const start = typeof p.start === "string" ? Date.parse(p.start) : NaN;
+        return Number.isFinite(start) ? `The time you asked for: ${slotLabel(start)} (Edmonton time)` : "";
+      },
+    },
+    csv: (p) => ({ Name: p.name, "E-mail": p.email, Phone: p.phone, "Service type": undefined, "Message or comments": p.note }),
+    tables: [showings, ...FOLLOW_UP_TABLES],
+  },
 };
 
 /** The entry of the form whose source is `source`, or null (a row of no submission form). */
@@ -133,6 +156,7 @@ export const FORM_INPUTS = {
   welcome: { fields: LEAD_FIELDS, schema: leadSchema },
   listing: { fields: LISTING_INQUIRY_FIELDS, schema: listingInquirySchema },
   valuation: { fields: HOME_VALUATION_FIELDS, schema: homeValuationSchema },
+  showing: { fields: SHOWING_FIELDS, schema: showingSchema },
 } satisfies { [K in PublicForm]: FormEntry };
 
 /** The listing alerts' sign-up: a public form of no submission kind (its mail is a confirmation link); the tables it writes. */

@@ -24,6 +24,8 @@ export const CONTACT_REPLY_PROMISE = "Thank you for contacting us. We'll get bac
  * The welcome form's toast (spec §8) promises only "soon"; the 24 hours are the contact form's
  * promise (spec §9), given here to every visitor as the agent answers both alike.
  */
+/** A showing request: the agent confirms it, and the invitation follows (issue 44). */
+export const SHOWING_REPLY_PROMISE = "Your showing time is held for you. You will get a calendar invitation as soon as it is confirmed.";
 export const LEAD_REPLY_PROMISE = "We've received your information. We'll get back to you within 24 hours.";
 
 /** No name: the one typed in the form may be anyone's words (decision 042). */
@@ -51,6 +53,8 @@ export interface AcknowledgementText {
   home: boolean;
   /** A label the site itself chose from the payload (the welcome form's service), or "". */
   service?(payload: Record<string, unknown>): string;
+  /** A line of the site's own about what was asked (a showing's time), or "". */
+  detail?(payload: Record<string, unknown>): string;
 }
 
 export function acknowledgementEmail(
@@ -65,8 +69,13 @@ export function acknowledgementEmail(
   const { agent, brokerage } = site;
 
   const promise = ack.promise;
-  const subject = home?.address ? `Your question about ${home.address}` : `${ack.received}: ${agent.name}, ${agent.title}`;
+  const subject = home?.address
+    ? ack.detail
+      ? `${ack.received}: ${home.address}`
+      : `Your question about ${home.address}`
+    : `${ack.received}: ${agent.name}, ${agent.title}`;
   const service = ack.service?.(p) ?? "";
+  const detail = ack.detail?.(p) ?? "";
   const received = `${ack.received} on ${edmontonTime(submittedAt)}.`;
   const homeLines = home?.address
     ? [`The home: ${home.address}${home.mlsNumber ? ` (MLS® ${home.mlsNumber})` : ""}`, ...(home.url ? [home.url] : [])]
@@ -84,6 +93,7 @@ export function acknowledgementEmail(
     received,
     ...homeLines,
     ...(service ? [`Service: ${service}`] : []),
+    ...(detail ? [detail] : []),
     "",
     notYou,
     "",
@@ -101,7 +111,7 @@ export function acknowledgementEmail(
     `<p>${escapeHtml(promise)}</p>
 <p>${escapeHtml(agent.firstName)} will answer you personally. To talk sooner, call <a href="${escapeHtml(agent.phoneHref)}">${escapeHtml(agent.phone)}</a>.</p>
 <p>${escapeHtml(received)}</p>
-${homeHtml}${service ? `<p>Service: ${escapeHtml(service)}</p>\n` : ""}<p style="color:#475569">${escapeHtml(notYou)}</p>
+${homeHtml}${service ? `<p>Service: ${escapeHtml(service)}</p>\n` : ""}${detail ? `<p>${escapeHtml(detail)}</p>\n` : ""}<p style="color:#475569">${escapeHtml(notYou)}</p>
 <p style="color:#475569">${signature.map(escapeHtml).join("<br>")}</p>
 `,
   );

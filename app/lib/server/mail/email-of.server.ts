@@ -10,6 +10,7 @@ import { buildHealthEmail } from "./health-email.server";
 import type { OutgoingEmail } from "./mail-text.server";
 import type { OutboxNotification } from "./outbox.server";
 import { buildReminderEmail } from "./reminder-email.server";
+import { buildInvitationEmail, buildShowingReminderEmail } from "./showing-email.server";
 import { buildSummaryEmail } from "./summary-email.server";
 import { buildWarmingEmail } from "./warming-email.server";
 
@@ -33,6 +34,10 @@ export function emailOf(n: OutboxNotification, agentAddress: string, siteUrl?: s
       return { to, ...buildWarmingEmail(n, siteUrl) };
     case "health":
       return { to, ...buildHealthEmail(n) };
+    case "showing-reminder":
+      return buildShowingReminderEmail(n, agentAddress);
+    case "invitation":
+      return buildInvitationEmail(n, agentAddress);
     default:
       throw new Error(`Outbox row ${String((n as { id: unknown }).id)}: no e-mail for kind "${String((n as { kind: unknown }).kind)}"`);
   }

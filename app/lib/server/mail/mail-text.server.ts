@@ -82,6 +82,8 @@ export interface OutgoingEmail {
   messageId: string;
   date: Date;
   headers: Record<string, string>;
+  /** A calendar invitation (RFC 5545 text): the mail's text/calendar part with its METHOD, and an .ics file of it. */
+  calendar?: { method: "REQUEST" | "CANCEL"; content: string };
 }
 
 /** A labelled value of a mail (Name, Phone, …), with the address its value links to in the HTML part where it has one. */

@@ -49,6 +49,14 @@ function messageOf(n: OutboxNotification, options: MailerOptions): Mail.Options 
     messageId: email.messageId,
     date: email.date,
     headers: email.headers,
+    // The invitation both as the text/calendar alternative mail programs offer to add (with its
+    // METHOD) and as an attached file for those that show only attachments.
+    ...(email.calendar
+      ? {
+          icalEvent: { method: email.calendar.method, filename: "invitation.ics", content: email.calendar.content },
+          attachments: [{ filename: "invitation.ics", content: email.calendar.content, contentType: "application/ics" }],
+        }
+      : {}),
     // Chosen rather than guessed: left unset, nodemailer picks quoted-printable or base64 per part
     // by matching every letter of it into an array (about a third of the CPU a message costs). The
     // notifications are mostly ASCII, for which quoted-printable is the natural encoding, and it

@@ -12,7 +12,7 @@ const domain = site.agent.email.split("@")[1] ?? "localhost";
  */
 /** `kind`: a submission's kind (the forms' registry), or another mail's. */
 export function newMessageId(
-  kind: SubmissionKind | "ack" | "reminder" | "summary" | "confirm" | "alert" | "warming" | "health",
+  kind: SubmissionKind | "ack" | "reminder" | "summary" | "confirm" | "alert" | "warming" | "health" | "showing-reminder" | "invitation",
   unique: string = randomUUID(),
 ): string {
   return `<${kind}-${unique}@${domain}>`;

@@ -25,6 +25,8 @@ export interface LeadFacts {
 export type PushFacts =
   | { kind: "lead"; lead: LeadFacts }
   | { kind: "reminder"; lead: LeadFacts; waitingMinutes: number }
+  /** A showing request (issue 44): a tap opens the showing in the inbox, with its Confirm button. */
+  | { kind: "showing"; lead: LeadFacts; when: string; showingId: number }
   | WarmingFacts
   | { kind: "test" }
   /** Something protecting the leads stopped working, or works again (app/lib/server/health). */
@@ -65,6 +67,18 @@ export function notificationOf(facts: PushFacts, personId: number | null, messag
       body: oneLineOf(facts.detail),
       url: "/inbox/account#health",
       tag: `health-${oneLineOf(facts.label)}`,
+    };
+  }
+  if (facts.kind === "showing") {
+    const showingUrl =
+      Number.isSafeInteger(facts.showingId) && facts.showingId > 0 ? `/inbox/showings/${facts.showingId}` : "/inbox/showings";
+    if (hide) return { title: "New showing request", body: "Open the inbox to confirm it.", url: showingUrl, tag };
+    const body = [oneLineOf(facts.when), oneLineOf(facts.lead?.home), "Tap to confirm."].filter(Boolean).join("\n");
+    return {
+      title: `Showing request: ${oneLineOf(facts.lead?.name) || "a buyer"}`,
+      body,
+      url: showingUrl,
+      tag: `showing-${facts.showingId}`,
     };
   }
   if (facts.kind === "test") return { title: "Test notification", body: "Notifications work on this device.", url: "/inbox/account", tag };

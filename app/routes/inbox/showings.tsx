@@ -1,0 +1,132 @@
+/**
+ * /inbox/showings: the agent's showings (issue 44) as a day view (?day=YYYY-MM-DD, Edmonton's
+ * today by default) beside the requests still waiting for a confirmation; /inbox/showings/:id:
+ * one showing, what a push's tap opens. Confirm sends the buyer the invitation with its .ics;
+ * Cancel sends the cancellation. Both are one-tap forms that need no script.
+ */
+import { TZDate } from "@date-fns/tz";
+import { Link, data } from "react-router";
+import { Notice, inboxMeta } from "~/components/inbox/inbox-ui";
+import { SITE_TIME_ZONE, edmontonDate } from "~/lib/dates";
+import { formDone, formError } from "~/lib/form-result";
+import { slotDayLabel } from "~/lib/showing-slots";
+import { requirePageSession, requireSession } from "~/lib/server/inbox/guard.server";
+import { positiveId } from "~/lib/server/http/request-body.server";
+import { showingsBetween, viewOf } from "~/lib/server/showings/feed.server";
+import { cancelShowing, confirmShowing, showingById } from "~/lib/server/showings/manage.server";
+import { ShowingCard } from "~/components/inbox/showing-card";
+import { serverOf } from "~/router-context";
+import type { Route } from "./+types/showings";
+
+export const meta: Route.MetaFunction = () => inboxMeta("Showings");
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function dayBounds(day: string): [Date, Date] {
+  const [, y, m, d] = DAY.exec(day)!;
+  const start = new TZDate(Number(y), Number(m) - 1, Number(d), 0, 0, 0, SITE_TIME_ZONE);
+  const end = new TZDate(Number(y), Number(m) - 1, Number(d) + 1, 0, 0, 0, SITE_TIME_ZONE);
+  return [new Date(start.getTime()), new Date(end.getTime())];
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  requirePageSession(request, context);
+  const { db } = serverOf(context).inbox;
+  const now = new Date();
+  if (params.showingId !== undefined) {
+    const id = positiveId(params.showingId);
+    const one = id === null ? null : await showingById(db, id);
+    if (!one) throw data("Not found", { status: 404 });
+    return { day: edmontonDate(new Date(Date.parse(one.start))), dayLabel: "", one: viewOf(one, now), list: [], waiting: [] };
+  }
+  const asked = new URL(request.url).searchParams.get("day") ?? "";
+  const day = DAY.test(asked) && Number.isFinite(dayBounds(asked)[0].getTime()) ? asked : edmontonDate(now);
+  const [from, to] = dayBounds(day);
+  const [list, ahead] = await Promise.all([
+    showingsBetween(db, from, to),
+    showingsBetween(db, now, new Date(now.getTime() + 60 * 24 * 60 * 60 * 1000)),
+  ]);
+  return {
+    day,
+    dayLabel: slotDayLabel(from.getTime()),
+    one: null,
+    list: list.map((x) => viewOf(x, now)),
+    waiting: ahead.filter((x) => x.status === "requested").map((x) => viewOf(x, now)),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireSession(context);
+  const { db, kickOutbox } = serverOf(context).inbox;
+  const form = await request.formData().catch(() => null);
+  const id = positiveId(String(form?.get("showingId") ?? ""));
+  const intent = form?.get("intent");
+  if (id === null || (intent !== "confirm" && intent !== "cancel")) return data(formError("Unknown action."), { status: 400 });
+  const done = intent === "confirm" ? await confirmShowing(db, id) : await cancelShowing(db, id, "agent");
+  if (!done)
+    return data(
+      formError(intent === "confirm" ? "This showing is not waiting for a confirmation." : "This showing is already cancelled."),
+      { status: 409 },
+    );
+  kickOutbox();
+  return formDone(intent === "confirm" ? "Confirmed: the buyer gets the invitation." : "Cancelled: the buyer is told.");
+}
+
+export default function Showings({ loaderData, actionData }: Route.ComponentProps) {
+  const { day, dayLabel, one, list, waiting } = loaderData;
+  const result = actionData ?? null;
+  const [y, m, d] = day.split("-").map(Number);
+  const shift = (n: number) => edmontonDate(new Date(Date.UTC(y!, m! - 1, d! + n, 18)));
+  return (
+    <div>
+      <h1 className="text-2xl font-bold text-ink">Showings</h1>
+      {result && (
+        <div className="mt-4" role={result.status === "success" ? "status" : "alert"} data-testid="showing-result">
+          <Notice tone={result.status === "success" ? "info" : "error"}>{result.message}</Notice>
+        </div>
+      )}
+      {one ? (
+        <ul className="mt-4 space-y-3">
+          <ShowingCard s={one} />
+        </ul>
+      ) : (
+        <>
+          {waiting.length > 0 && (
+            <section className="mt-6" aria-labelledby="waiting-heading">
+              <h2 id="waiting-heading" className="text-lg font-bold text-ink">
+                Waiting for your confirmation
+              </h2>
+              <ul className="mt-3 space-y-3">
+                {waiting.map((s) => (
+                  <ShowingCard key={s.id} s={s} />
+                ))}
+              </ul>
+            </section>
+          )}
+          <section className="mt-8" aria-labelledby="day-heading">
+            <div className="flex flex-wrap items-center gap-3">
+              <h2 id="day-heading" className="text-lg font-bold text-ink">
+                {dayLabel}
+              </h2>
+              <Link to={`?day=${shift(-1)}`} className="text-brand underline">
+                Previous day
+              </Link>
+              <Link to={`?day=${shift(1)}`} className="text-brand underline">
+                Next day
+              </Link>
+            </div>
+            {list.length === 0 ? (
+              <p className="mt-3 text-ink-muted">No showings this day.</p>
+            ) : (
+              <ul className="mt-3 space-y-3">
+                {list.map((s) => (
+                  <ShowingCard key={s.id} s={s} />
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,174 @@
+import { Form, data, useNavigation } from "react-router";
+import type { Route } from "./+types/showing-link";
+import { Button } from "~/components/ui/button";
+import { CACHE_CONTROL } from "~/lib/http/cache-policy";
+import { pageMeta } from "~/lib/seo";
+import { type SlotDay, slotDays, slotLabel } from "~/lib/showing-slots";
+import { offerNow } from "~/lib/server/showings/offer.server";
+import { cancelShowing, moveShowing, showingOfToken } from "~/lib/server/showings/manage.server";
+import { formQuota } from "~/lib/server/leads/form-post.server";
+import { rateLimitMessage } from "~/content/form-messages";
+import { formQuotaContext, serverOf } from "~/router-context";
+
+/**
+ * /showings/{token}: the buyer's signed link from their invitation (issue 44). A GET only shows
+ * the showing and what can be done (mail scanners open links); a POST cancels it or moves it to
+ * one of the times free now. A forged token answers 404, an expired one 410, neither showing
+ * anything of anyone's.
+ */
+const PRIVATE = { "Cache-Control": CACHE_CONTROL.private, "X-Robots-Tag": "noindex" };
+
+type Loaded = { state: "forged" | "expired" } | { state: "ok"; address: string; when: string; status: string; days: SlotDay[] };
+
+async function read(context: Route.LoaderArgs["context"], token: string) {
+  return showingOfToken(serverOf(context).leads.db, token);
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const found = await read(context, params.token ?? "");
+  if (found === null) return data<Loaded>({ state: "forged" }, { status: 404, headers: PRIVATE });
+  if (found === "expired") return data<Loaded>({ state: "expired" }, { status: 410, headers: PRIVATE });
+  const offer = found.status === "cancelled" ? null : await offerNow(serverOf(context).leads.db);
+  return data<Loaded>(
+    {
+      state: "ok",
+      address: found.listing.address,
+      when: `${slotLabel(Date.parse(found.start))} (Edmonton time)`,
+      status: found.status,
+      days: offer ? slotDays(offer.slots) : [],
+    },
+    { headers: PRIVATE },
+  );
+}
+
+export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders ?? loaderHeaders;
+}
+
+type Acted = { status: "success" | "error"; message: string };
+
+/** A move takes a slot and a cancel frees one: each POST counts against the visitor's form quota, like the form that booked it. */
+export const middleware: Route.MiddlewareFunction[] = [formQuota];
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const db = serverOf(context).leads.db;
+  const quota = context.get(formQuotaContext);
+  if (!quota?.allowed) return data<Acted>({ status: "error", message: rateLimitMessage }, { status: 429, headers: PRIVATE });
+  const found = await read(context, params.token ?? "");
+  if (found === null) return data<Acted>({ status: "error", message: "This link is not valid." }, { status: 404, headers: PRIVATE });
+  if (found === "expired") return data<Acted>({ status: "error", message: "This link has expired." }, { status: 410, headers: PRIVATE });
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return data<Acted>({ status: "error", message: "This form could not be read." }, { status: 400, headers: PRIVATE });
+  }
+  const intent = form.get("intent");
+  if (found.status === "cancelled")
+    return data<Acted>({ status: "error", message: "This showing is already cancelled." }, { status: 409, headers: PRIVATE });
+  if (intent === "cancel") {
+    await cancelShowing(db, found.id, "buyer");
+    serverOf(context).leads.notificationQueued();
+    return data<Acted>(
+      { status: "success", message: "Your showing is cancelled. You will get the cancellation for your calendar." },
+      { headers: PRIVATE },
+    );
+  }
+  if (intent === "move") {
+    const slot = form.get("slot");
+    const start = typeof slot === "string" ? Date.parse(slot) : NaN;
+    const offer = await offerNow(db);
+    if (!Number.isFinite(start) || !offer.slots.includes(start))
+      return data<Acted>(
+        { status: "error", message: "That time is not available. Please pick one of the times shown." },
+        { status: 400, headers: PRIVATE },
+      );
+    const moved = await moveShowing(db, found.id, new Date(start), offer.settings.availability.lengthMinutes);
+    if (moved === "taken")
+      return data<Acted>(
+        { status: "error", message: "Someone just booked that time. Please pick one of the times still free." },
+        { status: 409, headers: PRIVATE },
+      );
+    if (!moved) return data<Acted>({ status: "error", message: "This showing is already cancelled." }, { status: 409, headers: PRIVATE });
+    serverOf(context).leads.notificationQueued();
+    return data<Acted>(
+      { status: "success", message: `Your showing is moved to ${slotLabel(start)}. You will get the updated invitation.` },
+      { headers: PRIVATE },
+    );
+  }
+  return data<Acted>({ status: "error", message: "Please choose to cancel or to move the showing." }, { status: 400, headers: PRIVATE });
+}
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: "Your showing", description: "Cancel or move your showing.", path: "/showings", noindex: true });
+
+export default function ShowingLink({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const acted = (actionData ?? null) as Acted | null;
+  if (loaderData.state !== "ok")
+    return (
+      <article className="mx-auto max-w-2xl px-4 py-8">
+        <h1 className="text-2xl font-bold text-ink">
+          {loaderData.state === "expired" ? "This link has expired" : "This link is not valid"}
+        </h1>
+        <p className="mt-2 text-ink">Please call or write to change a showing.</p>
+      </article>
+    );
+  const l = loaderData;
+  return (
+    <article className="mx-auto max-w-2xl px-4 py-8">
+      <h1 className="text-2xl font-bold text-ink">Your showing</h1>
+      <p className="mt-2 text-lg text-ink wrap-anywhere">{l.address}</p>
+      <p className="mt-1 text-ink" data-testid="showing-when">
+        {l.when}
+        {l.status === "cancelled" ? " (cancelled)" : l.status === "requested" ? " (waiting for confirmation)" : " (confirmed)"}
+      </p>
+      {acted && (
+        <p
+          role={acted.status === "error" ? "alert" : "status"}
+          className={`mt-4 ${acted.status === "error" ? "text-danger" : "text-ink"}`}
+          data-testid="showing-acted"
+        >
+          {acted.message}
+        </p>
+      )}
+      {l.status !== "cancelled" && (
+        <>
+          <Form method="post" className="mt-6">
+            <input type="hidden" name="intent" value="cancel" />
+            <Button type="submit" variant="secondary" disabled={busy}>
+              Cancel this showing
+            </Button>
+          </Form>
+          {l.days.length > 0 && (
+            <Form method="post" className="mt-8">
+              <input type="hidden" name="intent" value="move" />
+              <fieldset disabled={busy}>
+                <legend className="text-base font-bold text-ink">Or move it to another time (Edmonton time)</legend>
+                {l.days.map((day) => (
+                  <div key={day.day} className="mt-3">
+                    <h2 className="text-sm font-bold uppercase tracking-wide text-ink-muted">{day.label}</h2>
+                    <div className="mt-2 flex flex-wrap gap-2">
+                      {day.slots.map((slot) => (
+                        <label
+                          key={slot.value}
+                          className="cursor-pointer rounded-md border border-line px-3 py-2 text-ink has-[:checked]:border-brand has-[:checked]:bg-brand has-[:checked]:text-on-brand"
+                        >
+                          <input type="radio" name="slot" value={slot.value} required className="sr-only" />
+                          {slot.label}
+                        </label>
+                      ))}
+                    </div>
+                  </div>
+                ))}
+                <Button type="submit" className="mt-4">
+                  Move my showing
+                </Button>
+              </fieldset>
+            </Form>
+          )}
+        </>
+      )}
+    </article>
+  );
+}
