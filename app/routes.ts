@@ -31,6 +31,7 @@ export default [
   route("/alerts/manage/:token", "routes/alerts/manage.tsx"),
   route("/alerts/unsubscribe/:token", "routes/alerts/unsubscribe.tsx"),
   route("/alerts/open/:token/:key", "routes/alerts/open.ts"),
+  route("/alerts/home/:token/:account", "routes/alerts/home.ts"),
   // The inbox as an app: its manifest and service worker hold nothing private and must load without
   // the session (browsers fetch a manifest without cookies) and with their own caching, so they sit
   // outside the inbox's layout and its guard.

@@ -20,7 +20,8 @@ import { signUp } from "~/lib/server/alerts/subscriptions.server";
 import { answerFormPost } from "~/lib/server/leads/form-post.server";
 import { serverOf } from "~/router-context";
 import { PRIVATE_HEADERS, alertsOf } from "./link-pages.server";
-import { ALERT_FORM_NAMES, searchSignUpForm, watchSignUpForm } from "./sign-up-form.server";
+import { ACCOUNT } from "../assessments/home-value.server";
+import { ALERT_FORM_NAMES, homeReportSignUpForm, searchSignUpForm, watchSignUpForm } from "./sign-up-form.server";
 
 export const CONSENT_MESSAGE = "Please tick the box to agree to these e-mails: nothing is sent without your consent.";
 const STALE_CONSENT_MESSAGE = "The wording of this box has changed since the page was opened. Please read it and tick it again.";
@@ -49,6 +50,7 @@ const UNREADABLE = "This form could not be read. Please go back to the page and 
 function formAgain(kind: AlertKind, values: FormValues, posted: URLSearchParams): AlertSignUpForm | null {
   if (kind === "search") return searchSignUpForm(parseAlertCriteria(posted));
   const key = values.listingKey ?? "";
+  if (kind === "home") return ACCOUNT.test(key) ? homeReportSignUpForm(key) : null;
   return LISTING_KEY.test(key) ? watchSignUpForm(key) : null;
 }
 
@@ -109,7 +111,7 @@ export async function answerSignUp(request: Request, context: Readonly<RouterCon
             email: normaliseEmail(input.email),
             name: input.name || null,
             criteria: input.kind === "search" ? parseAlertCriteria(posted) : {},
-            listingKey: input.kind === "watch" ? input.listingKey : null,
+            listingKey: input.kind === "search" ? null : input.listingKey,
             frequency: input.frequency,
             form: ALERT_FORM_NAMES[input.kind],
             consentVersion: input.consentVersion,
@@ -119,6 +121,14 @@ export async function answerSignUp(request: Request, context: Readonly<RouterCon
           new Date(),
         );
         if (result === "bad-version") return { ok: false, fieldErrors: { consent: STALE_CONSENT_MESSAGE } };
+        if (result === "unknown-home" && input.kind === "home") {
+          return {
+            ok: false,
+            status: 400,
+            title: "This home has no report",
+            message: "The City's assessment roll has no home at this address, so there is nothing to report on.",
+          };
+        }
         if (result === "unknown-home") {
           return {
             ok: false,
