@@ -9,7 +9,13 @@
  */
 import { Honeypot, TextField } from "~/components/forms/fields";
 import { Button } from "~/components/ui/button";
-import { ALERT_FREQUENCY_LABELS, CHOSEN_FREQUENCIES, type AlertSignUpField, type AlertSignUpForm, fixedFrequency } from "~/lib/alert-values";
+import {
+  ALERT_FREQUENCY_LABELS,
+  CHOSEN_FREQUENCIES,
+  type AlertSignUpField,
+  type AlertSignUpForm,
+  fixedFrequency,
+} from "~/lib/alert-values";
 import { LIMITS } from "~/lib/schemas/limits";
 
 interface AlertSignUpProps {
@@ -64,18 +70,18 @@ export function AlertSignUp({ form, values, errors, open, className = "" }: Aler
             error={errors?.name}
           />
           {fixedFrequency(form.kind) === null && (
-          <fieldset aria-describedby={errors?.frequency ? `${id}-frequency-error` : undefined}>
-            <legend className="text-sm font-bold text-ink">How often</legend>
-            <div className="flex flex-wrap gap-x-6">
-              {CHOSEN_FREQUENCIES.map((f) => (
-                <label key={f} className="flex min-h-11 items-center gap-2 text-ink">
-                  <input type="radio" name="frequency" value={f} defaultChecked={f === frequency} className="size-5 accent-brand" />
-                  {ALERT_FREQUENCY_LABELS[f]}
-                </label>
-              ))}
-            </div>
-            {message("frequency")}
-          </fieldset>
+            <fieldset aria-describedby={errors?.frequency ? `${id}-frequency-error` : undefined}>
+              <legend className="text-sm font-bold text-ink">How often</legend>
+              <div className="flex flex-wrap gap-x-6">
+                {CHOSEN_FREQUENCIES.map((f) => (
+                  <label key={f} className="flex min-h-11 items-center gap-2 text-ink">
+                    <input type="radio" name="frequency" value={f} defaultChecked={f === frequency} className="size-5 accent-brand" />
+                    {ALERT_FREQUENCY_LABELS[f]}
+                  </label>
+                ))}
+              </div>
+              {message("frequency")}
+            </fieldset>
           )}
           <div>
             <label className="flex items-start gap-3 text-sm text-ink">

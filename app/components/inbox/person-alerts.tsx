@@ -47,7 +47,9 @@ export function PersonAlertsSections({ alerts }: { alerts: PersonAlerts }) {
                 {subscriptions.map((s) => (
                   <tr key={s.id}>
                     <td className={`${td} break-words`}>
-                      <span className="text-ink-muted">{s.kind === "watch" ? "Watches " : s.kind === "home" ? "Home report: " : "Search: "}</span>
+                      <span className="text-ink-muted">
+                        {s.kind === "watch" ? "Watches " : s.kind === "home" ? "Home report: " : "Search: "}
+                      </span>
                       {s.label}
                     </td>
                     <td className={td}>{ALERT_FREQUENCY_LABELS[s.frequency]}</td>

@@ -77,7 +77,11 @@ export default function ConfirmAlerts({ loaderData, actionData }: Route.Componen
   }
   if (done.state !== "ask") return null;
   const what =
-    done.kind === "watch" ? "updates about this home" : done.kind === "home" ? "the monthly report on this home" : "listing alerts for this search";
+    done.kind === "watch"
+      ? "updates about this home"
+      : done.kind === "home"
+        ? "the monthly report on this home"
+        : "listing alerts for this search";
   if (done.change || done.status === "changed") {
     return (
       <AlertPage title="Confirm the change to your alerts">

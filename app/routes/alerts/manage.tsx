@@ -110,23 +110,23 @@ export default function ManageAlerts({ loaderData, actionData }: Route.Component
                 {s.kind === "home" ? (
                   <p className="text-ink">On the first weekday of each month</p>
                 ) : (
-                <form method="post" className="flex flex-wrap items-end gap-3">
-                  <input type="hidden" name="intent" value="frequency" />
-                  <input type="hidden" name="id" value={s.id} />
-                  <label className="text-sm font-bold text-ink">
-                    How often
-                    <select name="frequency" defaultValue={s.frequency} className={`mt-1 ${selectClass}`}>
-                      {CHOSEN_FREQUENCIES.map((f) => (
-                        <option key={f} value={f}>
-                          {ALERT_FREQUENCY_LABELS[f]}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
-                  <Button type="submit" variant="secondary">
-                    Save
-                  </Button>
-                </form>
+                  <form method="post" className="flex flex-wrap items-end gap-3">
+                    <input type="hidden" name="intent" value="frequency" />
+                    <input type="hidden" name="id" value={s.id} />
+                    <label className="text-sm font-bold text-ink">
+                      How often
+                      <select name="frequency" defaultValue={s.frequency} className={`mt-1 ${selectClass}`}>
+                        {CHOSEN_FREQUENCIES.map((f) => (
+                          <option key={f} value={f}>
+                            {ALERT_FREQUENCY_LABELS[f]}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                    <Button type="submit" variant="secondary">
+                      Save
+                    </Button>
+                  </form>
                 )}
                 <form method="post">
                   <input type="hidden" name="intent" value="remove" />

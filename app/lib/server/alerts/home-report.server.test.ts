@@ -95,7 +95,15 @@ async function subscribe(email: string, at: Date): Promise<number> {
 const reports = (db: Database = t.db) =>
   select(
     db.rows,
-    { id: o.id, person: o.person_id, status: o.status, payload: o.payload, recipient: o.recipient, messageId: o.message_id, createdAt: o.created_at },
+    {
+      id: o.id,
+      person: o.person_id,
+      status: o.status,
+      payload: o.payload,
+      recipient: o.recipient,
+      messageId: o.message_id,
+      createdAt: o.created_at,
+    },
     sql`from ${o} where ${o.kind} = 'home-report' order by ${o.id}`,
   );
 
@@ -143,7 +151,12 @@ describe(`the monthly home report (${usingPostgres ? "PostgreSQL" : "PGlite"})`,
     const [december, ...none] = await reports();
     expect(none).toEqual([]);
     expect(december).toMatchObject({ person: jane, recipient: "jane@example.com", status: "pending" });
-    const first = homeReportPayloadOf({ id: december!.id, kind: "home-report", payload: december!.payload, recipient: december!.recipient });
+    const first = homeReportPayloadOf({
+      id: december!.id,
+      kind: "home-report",
+      payload: december!.payload,
+      recipient: december!.recipient,
+    });
     const assessed = Number(home.assessed_value);
     expect(first.month).toBe("2026-12");
     expect(first.homes).toHaveLength(1);
@@ -156,7 +169,12 @@ describe(`the monthly home report (${usingPostgres ? "PostgreSQL" : "PGlite"})`,
     expect(section.listings.map((l) => l.kind)).toEqual(["new", "new"]);
     expect(section.medianAsking).toBeGreaterThan(0);
     expect(section.pageUrl).toMatch(new RegExp(`^${SITE}/alerts/home/[^/]+/${home.account_number}$`));
-    const mail = buildHomeReportEmail({ ...december!, kind: "home-report", message_id: december!.messageId, created_at: december!.createdAt });
+    const mail = buildHomeReportEmail({
+      ...december!,
+      kind: "home-report",
+      message_id: december!.messageId,
+      created_at: december!.createdAt,
+    });
     expect(mail.subject).toContain("Your home report for December 2026");
     expect(mail.headers!["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
     expect(mail.text).toContain(`See your home's page: ${section.pageUrl}`);
@@ -193,9 +211,9 @@ describe(`the monthly home report (${usingPostgres ? "PostgreSQL" : "PGlite"})`,
     expect(next.homes[0]!.previousEstimate).toEqual(section.estimate);
     expect(next.homes[0]!.estimate!.low).toBeGreaterThan(section.estimate!.low);
     expect(next.homes[0]!.newListings).toBe(0);
-    expect(buildHomeReportEmail({ ...january, kind: "home-report", message_id: january.messageId, created_at: january.createdAt }).text).toMatch(
-      /Up \$[\d,]+ since the last report/,
-    );
+    expect(
+      buildHomeReportEmail({ ...january, kind: "home-report", message_id: january.messageId, created_at: january.createdAt }).text,
+    ).toMatch(/Up \$[\d,]+ since the last report/);
   });
 
   it("stops at a withdrawal: the queued report is withheld and no later one is queued", async () => {

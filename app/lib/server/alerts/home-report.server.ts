@@ -17,13 +17,7 @@ import { ALERTS_SOURCE } from "~/lib/alert-values";
 import { type ComparableHome, type HomeClass, estimateHome } from "~/lib/assessments/home-estimate";
 import { neighbourhoodName } from "~/lib/assessments/present";
 import { quantile } from "~/lib/assessments/home-estimate";
-import {
-  assessmentAccounts as a,
-  alertSubscriptions as s,
-  listings,
-  notificationOutbox as o,
-  people,
-} from "../../../../db/schema";
+import { assessmentAccounts as a, alertSubscriptions as s, listings, notificationOutbox as o, people } from "../../../../db/schema";
 import { name, select } from "../../../../platform/db/query";
 import { LIVE } from "../assessments/lookup.server";
 import { matchedListings } from "../assessments/home-value.server";
@@ -136,7 +130,14 @@ function byNeighbourhood(homes: ComparableHome[]): Map<number, ComparableHome[]>
 
 function medianOf(prices: number[]): number | null {
   if (prices.length === 0) return null;
-  return Math.round(quantile([...prices].sort((x, y) => x - y), 0.5) / 1000) * 1000;
+  return (
+    Math.round(
+      quantile(
+        [...prices].sort((x, y) => x - y),
+        0.5,
+      ) / 1000,
+    ) * 1000
+  );
 }
 
 /** A home's section: its estimate and the one before, its neighbourhood since `since`. */
@@ -172,7 +173,9 @@ function homeSection(
   const fresh = nearby.filter((h) => after(dates.get(h.listingKey)?.listedAt));
   const reduced = nearby.filter((h) => !after(dates.get(h.listingKey)?.listedAt) && after(dates.get(h.listingKey)?.reducedAt));
   const named: HomeReportListing[] = [
-    ...fresh.slice(0, REPORT_LISTINGS).map((h) => ({ kind: "new" as const, address: h.address, price: h.price, oldPrice: null, url: `${siteUrl}${h.path}` })),
+    ...fresh
+      .slice(0, REPORT_LISTINGS)
+      .map((h) => ({ kind: "new" as const, address: h.address, price: h.price, oldPrice: null, url: `${siteUrl}${h.path}` })),
     ...reduced.slice(0, REPORT_LISTINGS).map((h) => ({
       kind: "price" as const,
       address: h.address,
@@ -249,7 +252,9 @@ export async function queueHomeReports(ctx: AlertsContext, now: Date): Promise<H
       if (!home) return [];
       // The first report covers the time since the subscription was confirmed.
       const since = before?.at ?? row.confirmedAt ?? now;
-      return [homeSection(home, row.label, links.home(home.account), since, before?.homes.get(home.account), forSale, hoods, dates, ctx.siteUrl)];
+      return [
+        homeSection(home, row.label, links.home(home.account), since, before?.homes.get(home.account), forSale, hoods, dates, ctx.siteUrl),
+      ];
     });
     if (sections.length === 0) continue;
     mails.push({

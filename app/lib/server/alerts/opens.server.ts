@@ -82,8 +82,12 @@ export async function recordHomeReturn(ctx: AlertsContext, token: string, accoun
   const m = notificationOutbox;
   const at = sql`${now.toISOString()}::timestamptz`;
   const link = `/alerts/home/${token}/${encodeURIComponent(account)}`;
-  const [row] = await select(ctx.db.rows, { warmed: sql<number>`(select count(*)::integer from warming)`, label: sql<string | null>`(select label from person)` }, sql``, {
-    with: sql`person as (
+  const [row] = await select(
+    ctx.db.rows,
+    { warmed: sql<number>`(select count(*)::integer from warming)`, label: sql<string | null>`(select label from person)` },
+    sql``,
+    {
+      with: sql`person as (
       select ${people.id} as id, home->>'address' as label from ${people}, lateral (
         select item as home from ${m}, jsonb_array_elements(case when jsonb_typeof(${m.payload}->'homes') = 'array' then ${m.payload}->'homes' else '[]'::jsonb end) as item
         where ${m.person_id} = ${read.id} and ${m.kind} = 'home-report' and ${m.status} in ('sent', 'sending')
@@ -98,7 +102,8 @@ export async function recordHomeReturn(ctx: AlertsContext, token: string, accoun
       on conflict (${name(o.person_id)}, ${name(o.listing_key)}, ${name(o.day)}) do nothing
     ),
     ${warmingSql("Came back to their home's value from the monthly home report", true, { at: now })}`,
-  });
+    },
+  );
   if (Number(row?.warmed ?? 0) > 0) ctx.queued();
   return path;
 }

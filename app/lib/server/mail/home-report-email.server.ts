@@ -133,7 +133,10 @@ export function buildHomeReportEmail(
   n: Pick<OutboxNotification, "id" | "kind" | "payload" | "message_id" | "created_at" | "recipient">,
 ): OutgoingEmail {
   const m = homeReportPayloadOf(n);
-  const subject = m.homes.length === 1 ? `Your home report for ${monthWords(m.month)}: ${m.homes[0]!.address}` : `Your home report for ${monthWords(m.month)}`;
+  const subject =
+    m.homes.length === 1
+      ? `Your home report for ${monthWords(m.month)}: ${m.homes[0]!.address}`
+      : `Your home report for ${monthWords(m.month)}`;
   return {
     to: m.address,
     replyTo: { name: site.agent.name, address: site.agent.email },
