@@ -22,6 +22,7 @@ import { HOME } from "../../../../tests/support/listing-routes";
 import { testDatabaseForThisFile, usingPostgres } from "../../../../tests/support/test-database";
 import { importRoll } from "../assessments/import.server";
 import { createSodaClient } from "../assessments/soda-client.server";
+import { personAlerts } from "../inbox/person-alerts.server";
 import { buildHomeReportEmail } from "../mail/home-report-email.server";
 import { homeReportPayloadOf } from "../mail/home-report-payload.server";
 import { queueHomeReports } from "./home-report.server";
@@ -194,6 +195,14 @@ describe(`the monthly home report (${usingPostgres ? "PostgreSQL" : "PGlite"})`,
     expect(marked!.warming).not.toBeNull();
     const notices = await select(t.db.rows, { reason: sql<string>`${o.payload}->>'reason'` }, sql`from ${o} where ${o.kind} = 'warming'`);
     expect(notices).toEqual([{ reason: "Came back to their home's value from the monthly home report" }]);
+    // The agent's view of the person: the report among the subscriptions, the report sent, the return, why warming.
+    const seen = await personAlerts(t.db, jane, true);
+    expect(seen.subscriptions).toMatchObject([{ kind: "home", frequency: "monthly", status: "active" }]);
+    expect(seen.alertsSent).toMatchObject([{ kind: "home-report", homes: 1, status: "sent" }]);
+    expect(seen.homesOpened).toMatchObject([
+      { report: true, times: 2, path: `/home-value/${home.account_number}`, address: section.address },
+    ]);
+    expect(seen.warmingReasons).toContain("Came back to their home's value from the monthly home report");
     // A made-up account, or a home no report carried, records nothing.
     expect(await recordHomeReturn(ctx, token, "999999999", new Date("2026-12-03T16:00:00Z"))).toBe("/home-value/999999999");
     expect(await select(t.db.rows, { n: sql<number>`count(*)::integer` }, sql`from ${alertOpens}`)).toEqual([{ n: 2 }]);
