@@ -143,7 +143,7 @@ test("without JavaScript: the form lists the matches, the home's page shows its 
   await page.goto(`/home-value/${home!.account_number}`);
   await page.locator("summary", { hasText: "Get my monthly home report" }).click();
   const report = page.locator('form[action="/alerts"]');
-  await report.getByLabel("E-mail").fill(uniqueEmail("noscript-report"));
+  await report.getByRole("textbox", { name: "E-mail" }).fill(uniqueEmail("noscript-report"));
   await report.getByRole("checkbox").check();
   await report.locator('button[type="submit"]').click();
   await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeVisible();

@@ -11,7 +11,7 @@ import * as z from "zod/mini";
 import type { AlertSignUpField, AlertSignUpForm } from "~/lib/alert-values";
 import { parseAlertCriteria } from "~/lib/alert-criteria";
 import { alertConsentText } from "~/lib/alert-consent";
-import { ALERT_FREQUENCIES, ALERT_KINDS, type AlertKind } from "~/lib/alert-values";
+import { ALERT_FREQUENCIES, ALERT_KINDS, type AlertKind, CHOSEN_FREQUENCIES, fixedFrequency } from "~/lib/alert-values";
 import type { FormResult } from "~/lib/form-result";
 import type { FormValues } from "~/lib/server/http/request-body.server";
 import { emailField, isStorableText, normaliseEmail, optionalText, refuse } from "~/lib/schemas/fields";
@@ -97,9 +97,19 @@ export async function answerSignUp(request: Request, context: Readonly<RouterCon
       posted = await postedParams(copy);
       const form = formAgain(kind, read.values, posted);
       if (!form) return { refuse: UNREADABLE };
+      // The home report is monthly and only it (its form posts it hidden): anything else was not this form's.
+      const fixed = fixedFrequency(kind);
+      if (fixed && read.values.frequency !== fixed) return { refuse: UNREADABLE };
+      const unchosen = !fixed && read.ok && !(CHOSEN_FREQUENCIES as readonly string[]).includes(read.data.frequency);
       // A consent given to a wording this site never showed is no consent: the box is asked again.
       const stale = read.ok && alertConsentText(kind, read.data.consentVersion) === null;
-      return { again: form, fieldErrors: stale ? { consent: STALE_CONSENT_MESSAGE } : {} };
+      return {
+        again: form,
+        fieldErrors: {
+          ...(stale ? { consent: STALE_CONSENT_MESSAGE } : {}),
+          ...(unchosen ? { frequency: "Please choose how often to get these e-mails." } : {}),
+        },
+      };
     },
     async store(input) {
       const { clientIp } = serverOf(context);
