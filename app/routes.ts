@@ -36,6 +36,7 @@ export default [
   // Showings (issue 44): the buyer's signed link to cancel or move theirs, and the agent's calendar subscription.
   route("/showings/:token", "routes/showing-link.tsx"),
   route("/calendar/showings/:file", "routes/resources/showings-calendar.ts"),
+  route("/alerts/home/:token/:account", "routes/alerts/home.ts"),
   // The inbox as an app: its manifest and service worker hold nothing private and must load without
   // the session (browsers fetch a manifest without cookies) and with their own caching, so they sit
   // outside the inbox's layout and its guard.

@@ -25,8 +25,9 @@
  * changed 2,000 of 20,000 listings and the mails queued, in-process on PGlite (no build needed).
  * The assessment roll (scripts/bench/assessments.ts): a full import of BENCH_ASSESSMENT_ACCOUNTS
  * (default 440,000) accounts from the City stand-in (in a process of its own) into PGlite in this process.
- * What's my home worth (scripts/bench/home-value.ts): address suggestions at 8 concurrent callers and
- * a home's page with its estimate over the same roll, in-process on PGlite.
+ * What's my home worth (scripts/bench/home-value.ts): address suggestions at 8 concurrent callers,
+ * a home's page with its estimate over the same roll, and the monthly home report job for 5,000
+ * subscribed homes, in-process on PGlite.
  * Showings (scripts/bench/showings.ts, issue 44): a booking page's slots with a busy calendar of
  * BENCH_SHOWINGS_BUSY (default 500) events, in-process on PGlite.
  * BENCH_ONLY=forms,static,flood,inbox,listings,push,alerts,backup,assessments,home-value,showings runs some sections only ("flood": the

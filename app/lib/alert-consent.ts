@@ -14,6 +14,8 @@ const TEXTS = {
   "2026-11-25": {
     search: `Yes, e-mail me listing alerts for this search from ${sender}: new listings and price drops that match it, at the frequency I chose. I can withdraw my consent at any time with the unsubscribe link in every e-mail.`,
     watch: `Yes, e-mail me updates about this home from ${sender}: its price changes, status changes and when it leaves the market, at the frequency I chose. I can withdraw my consent at any time with the unsubscribe link in every e-mail.`,
+    // Added with issue 43: a new kind's first wording, so the version's other texts are unchanged.
+    home: `Yes, e-mail me a monthly report on this home from ${sender}: its estimated value, and the new listings, price changes and asking prices in its neighbourhood. I can withdraw my consent at any time with the unsubscribe link in every e-mail.`,
   },
 } as const satisfies Record<string, Record<AlertKind, string>>;
 

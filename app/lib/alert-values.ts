@@ -4,18 +4,32 @@
  */
 import type { ListingCategory } from "./schema-values";
 
-/** A saved search (new listings and price drops that match it) or one watched home (its price, status and removal). */
-export const ALERT_KINDS = ["search", "watch"] as const;
+/**
+ * A saved search (new listings and price drops that match it), one watched home (its price, status
+ * and removal), or the monthly report on one's own home (issue 43: an account of the City's roll).
+ */
+export const ALERT_KINDS = ["search", "watch", "home"] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
-/** How often the buyer wants the mail: after each sync, daily at 7:00, or Saturdays at 7:00 (Edmonton time). */
-export const ALERT_FREQUENCIES = ["instant", "daily", "weekly"] as const;
+/**
+ * How often the mail comes: a buyer's choice for a search or a watch (after each sync, daily at
+ * 7:00, or Saturdays at 7:00, Edmonton time); the home report is always monthly (its first weekday, 7:00).
+ */
+export const ALERT_FREQUENCIES = ["instant", "daily", "weekly", "monthly"] as const;
 export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
+/** What a search or a watch can be set to (the sign-up's radios, the manage page's select). */
+export const CHOSEN_FREQUENCIES = ["instant", "daily", "weekly"] as const;
+export type ChosenFrequency = (typeof CHOSEN_FREQUENCIES)[number];
 export const ALERT_FREQUENCY_LABELS: Record<AlertFrequency, string> = {
   instant: "As they happen",
   daily: "Daily",
   weekly: "Weekly",
+  monthly: "Monthly",
 };
+/** The one frequency of each kind that has one (the home report), else null: the visitor chooses. */
+export function fixedFrequency(kind: AlertKind): AlertFrequency | null {
+  return kind === "home" ? "monthly" : null;
+}
 
 /** pending: waiting for the confirmation link; active: confirmed, alerts are sent; ended: removed or unsubscribed. */
 export const ALERT_STATUSES = ["pending", "active", "ended"] as const;

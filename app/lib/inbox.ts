@@ -93,30 +93,35 @@ export interface PushDevice {
 /** The forms' labels come from the forms' registry. */
 export { SOURCE_LABELS, sourceLabel } from "./forms";
 
-/** A saved search or watched home on a person's page (their alert_subscriptions row). */
+/** A saved search, watched home or monthly home report on a person's page (their alert_subscriptions row). */
 export interface PersonSubscription {
   id: number;
-  kind: "search" | "watch";
+  kind: "search" | "watch" | "home";
   label: string;
-  frequency: "instant" | "daily" | "weekly";
+  frequency: "instant" | "daily" | "weekly" | "monthly";
   status: "pending" | "active" | "ended";
   createdAt: Date;
   confirmedAt: Date | null;
   endedAt: Date | null;
 }
 
-/** One listing alert mailed (or held back) to a person: when, how many homes, its delivery. */
+/** One listing alert or monthly home report mailed (or held back) to a person: when, how many homes, its delivery. */
 export interface AlertSent {
   id: number;
+  kind: "alert" | "home-report";
   createdAt: Date;
   homes: number;
   status: Submission["notification"]["status"];
   sentAt: Date | null;
 }
 
-/** A home the person opened from an alert's link: its address when the feed still has it, else its key. */
+/**
+ * A home the person opened from an alert's link (its address when the feed still has it, else its
+ * key), or their own home they came back to from the monthly report (`report`: the roll's account).
+ */
 export interface HomeOpened {
   listingKey: string;
+  report: boolean;
   address: string | null;
   /** The listing's page on the site, while it is in the feed. */
   path: string | null;

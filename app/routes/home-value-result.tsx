@@ -1,5 +1,6 @@
 import { Link, data } from "react-router";
 import type { Route } from "./+types/home-value-result";
+import { AlertSignUp } from "~/components/alerts/alert-sign-up";
 import { AssessmentChart } from "~/components/assessments/assessment-chart";
 import { HomeValuationForm } from "~/components/assessments/home-valuation-form";
 import { RollSource } from "~/components/assessments/roll-source";
@@ -8,11 +9,14 @@ import { valuationMessages } from "~/content/form-messages";
 import { site } from "~/content/site";
 import { type HomeEstimate, basisWords } from "~/lib/assessments/home-estimate";
 import { assessmentLine, askingAgainstAssessment, squareMetres, valuationDate } from "~/lib/assessments/present";
+import type { AlertSignUpForm } from "~/lib/alert-values";
 import { formatCurrency } from "~/lib/format";
 import { submitOrFail } from "~/lib/form-result";
 import { pageMeta } from "~/lib/seo";
 import { absoluteUrl } from "~/lib/site-url";
 import { type HomeValueView, homeValuePage } from "~/lib/server/assessments/home-value.server";
+import { alertsOf } from "~/lib/server/alerts/link-pages.server";
+import { homeReportSignUpForm } from "~/lib/server/alerts/sign-up-form.server";
 import { answerHomeValuationPost } from "~/lib/server/leads/contact-post.server";
 import { formQuota } from "~/lib/server/leads/form-post.server";
 import { serverContext } from "~/router-context";
@@ -21,10 +25,11 @@ import { serverContext } from "~/router-context";
  * /home-value/{account} (issue 43): one home of the City's roll, made on demand and not indexed:
  * its assessment and valuation date, lot, year built, zoning, its assessments over the years, its
  * neighbourhood's figures, an estimated range for today with what it rests on, up to six
- * comparable homes for sale, and "Get my in-person evaluation". 404 with the roll off or an
- * account the live roll does not have.
+ * comparable homes for sale, "Get my in-person evaluation", and the monthly home report's sign-up
+ * (a home with the listing alerts on: it posts to /alerts like every sign-up). 404 with the roll off
+ * or an account the live roll does not have.
  */
-type Loaded = { home: HomeValueView } | { home: null };
+type Loaded = { home: HomeValueView; reportForm: AlertSignUpForm | null } | { home: null };
 
 async function find(context: Route.LoaderArgs["context"], account: string): Promise<HomeValueView | null> {
   const roll = context.get(serverContext)?.assessments;
@@ -33,7 +38,10 @@ async function find(context: Route.LoaderArgs["context"], account: string): Prom
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const home = await find(context, params.account ?? "");
-  return home ? data<Loaded>({ home }) : data<Loaded>({ home: null }, { status: 404 });
+  if (!home) return data<Loaded>({ home: null }, { status: 404 });
+  // The report is about a home's value: only a home gets it, and only where the alerts' mails flow.
+  const reportForm = home.residential && alertsOf(context) ? homeReportSignUpForm(home.account) : null;
+  return data<Loaded>({ home, reportForm });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -121,8 +129,8 @@ function EstimateSection({ home, estimate }: { home: HomeValueView; estimate: Ho
 }
 
 export default function HomeValueResult({ loaderData, actionData }: Route.ComponentProps) {
-  const home = loaderData.home;
-  if (!home) return <NotFoundContent />;
+  if (!loaderData.home) return <NotFoundContent />;
+  const { home, reportForm } = loaderData;
   const path = `/home-value/${home.account}`;
   const facts: [string, string][] = [
     ["Valuation date", valuationDate(home.rollYear)],
@@ -211,6 +219,8 @@ export default function HomeValueResult({ loaderData, actionData }: Route.Compon
         </p>
         <HomeValuationForm action={path} address={home.address} documentResult={actionData ?? null} />
       </section>
+
+      {reportForm && <AlertSignUp form={reportForm} className="mt-8" />}
 
       <p className="mt-8">
         <Link to="/home-value" className="text-brand underline">

@@ -55,7 +55,10 @@ export const alertSubscriptions = pgTable(
       .$type<AlertCriteria>()
       .notNull()
       .default(sql`'{}'::jsonb`),
-    /** The watched home (no foreign key: listings leave the feed, and the watch must hear of it). */
+    /**
+     * The watched home's ListingKey, or the reported home's roll account (kind `home`). No foreign
+     * key: listings leave the feed, and the watch must hear of it; the roll is replaced each year.
+     */
     listing_key: text("listing_key"),
     /** What the buyer sees in mails and the manage page: "Houses in Edmonton, 3+ beds", or the home's address. */
     label: text("label").notNull(),
@@ -82,7 +85,7 @@ export const alertSubscriptions = pgTable(
     check("alert_subscriptions_frequency_check", sql`${t.frequency} in (${listOf(ALERT_FREQUENCIES)})`),
     check("alert_subscriptions_status_check", sql`${t.status} in (${listOf(ALERT_STATUSES)})`),
     check("alert_subscriptions_email_normalised_check", sql`${t.email} = lower(btrim(${t.email}))`),
-    check("alert_subscriptions_watch_check", sql`(${t.kind} = 'watch') = (${t.listing_key} is not null)`),
+    check("alert_subscriptions_watch_check", sql`(${t.kind} in ('watch', 'home')) = (${t.listing_key} is not null)`),
     check("alert_subscriptions_person_check", sql`${t.status} = 'pending' or ${t.person_id} is not null`),
     index("alert_subscriptions_person_idx").on(t.person_id),
     // A sign-up looks for the same search of the same address (and an erasure for every one of it).

@@ -31,11 +31,12 @@ export const OUTBOX_KINDS = [
   "health",
   "showing-reminder",
   "invitation",
+  "home-report",
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 export { SUBMISSION_KINDS };
 /** The kinds that are marketing (CASL): each is checked against the consent ledger when it is sent, and carries List-Unsubscribe. */
-export const MARKETING_KINDS = ["alert"] as const;
+export const MARKETING_KINDS = ["alert", "home-report"] as const;
 
 export const notificationOutbox = pgTable(
   "notification_outbox",

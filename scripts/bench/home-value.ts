@@ -6,12 +6,16 @@
  *   a condo's with its unit), 8 callers at once on the one connection: p50, p99, max per call;
  * - a home's page (its account, property information, neighbourhood, history kept, and its
  *   estimate from the matched listings): the first (which matches every listing) and the next ones.
- * The monthly report job is not built yet, so not measured.
+ * - the monthly home report job (queueHomeReports) for REPORTS people subscribed to one home each,
+ *   at the month's first weekday 7:00: the run that queues every mail, and a later run that month
+ *   (nothing left to queue).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { openDatabase } from "../../platform/db/database";
+import { queueHomeReports } from "../../app/lib/server/alerts/home-report.server";
 import { createAssessmentsContext } from "../../app/lib/server/assessments/context.server";
 import { homeValuePage, suggestAddresses } from "../../app/lib/server/assessments/home-value.server";
 import { importRoll } from "../../app/lib/server/assessments/import.server";
@@ -26,6 +30,7 @@ const LISTINGS = 3_000;
 const CALLERS = 8;
 const SUGGESTIONS = 4_000;
 const PAGES = 300;
+const REPORTS = 5_000;
 
 export interface HomeValueBenchResult {
   accounts: number;
@@ -37,6 +42,7 @@ export interface HomeValueBenchResult {
   firstPageMs: number;
   pages: Stats;
   ranges: number;
+  reports: { people: number; mails: number; homes: number; firstMs: number; againMs: number };
 }
 interface Stats {
   p50: number;
@@ -119,7 +125,12 @@ export async function benchHomeValue(accounts: number): Promise<HomeValueBenchRe
       pageWaits.push(performance.now() - s);
       if (view?.estimate?.kind === "range") ranges++;
     }
+    const reports = await benchReports(
+      db,
+      homes.slice(0, REPORTS).map((r) => String(r.account_number)),
+    );
     return {
+      reports,
       accounts,
       listings: LISTINGS,
       importSeconds,
@@ -136,6 +147,32 @@ export async function benchHomeValue(accounts: number): Promise<HomeValueBenchRe
   }
 }
 
+/** REPORTS people, each with a confirmed home report on one of `accounts` and its express consent, then the job twice. */
+async function benchReports(db: Awaited<ReturnType<typeof openDatabase>>, accounts: string[]) {
+  const emails = accounts.map((_, i) => `owner${i}@example.com`);
+  await db.rows(sql`
+    with p as (
+      insert into people (email, name) select e, 'Owner' from unnest(${sql.param(emails)}::text[]) as e returning id, email
+    ),
+    s as (
+      insert into alert_subscriptions (kind, email, person_id, listing_key, label, frequency, status, consent_text, consent_version, form, confirmed_at)
+      select 'home', p.email, p.id, a.account, 'A home', 'monthly', 'active', 'I agree.', 'bench', 'Get my monthly home report', '2026-11-10T18:00:00Z'
+      from p join unnest(${sql.param(emails)}::text[], ${sql.param(accounts)}::text[]) as a(email, account) on a.email = p.email
+      returning id, person_id
+    )
+    insert into consent_events (person_id, kind, basis, consent_text, consent_version, given_at, subscription_id, created_at)
+    select person_id, 'express', 'Get my monthly home report', 'I agree.', 'bench', '2026-11-10T18:00:00Z', id, '2026-11-10T18:00:00Z' from s`);
+  const ctx = { db, siteUrl: "https://www.averyhomes.example", queued: () => {} };
+  const at = new Date("2026-12-01T14:00:00Z");
+  const t0 = performance.now();
+  const done = await queueHomeReports(ctx, at);
+  const firstMs = performance.now() - t0;
+  const t1 = performance.now();
+  await queueHomeReports(ctx, new Date("2026-12-01T14:01:00Z"));
+  const againMs = performance.now() - t1;
+  return { people: accounts.length, mails: done.mails, homes: done.homes, firstMs, againMs };
+}
+
 export function printHomeValue(r: HomeValueBenchResult): boolean {
   const f = (n: number) => n.toFixed(1);
   console.log(
@@ -147,6 +184,9 @@ export function printHomeValue(r: HomeValueBenchResult): boolean {
   console.log(`Suggestions one at a time: p50 ${f(r.alone.p50)} ms, p99 ${f(r.alone.p99)} ms, max ${f(r.alone.max)} ms (${r.alone.count})`);
   console.log(
     `A home's page with its estimate: first ${f(r.firstPageMs)} ms (matches every listing), then p50 ${f(r.pages.p50)} ms, p99 ${f(r.pages.p99)} ms, max ${f(r.pages.max)} ms (${r.pages.count}; ${r.ranges} with a range)`,
+  );
+  console.log(
+    `Monthly home report job, ${r.reports.people.toLocaleString("en-CA")} people subscribed: ${r.reports.mails} mails (${r.reports.homes} homes) queued in ${f(r.reports.firstMs)} ms; the next run that month ${f(r.reports.againMs)} ms (target: a few seconds)`,
   );
   return r.suggestions.p99 <= 50;
 }

@@ -2,7 +2,8 @@
  * What's my home worth (issue 43) on the feed server (its roll comes from the fixture server's City
  * stand-in, with the homes of twelve of its listings), at 390 px: type an address, pick a
  * suggestion with the keyboard, read the range and what it rests on, ask for the in-person
- * evaluation, and find the person in the inbox with the home; then the same path without JavaScript.
+ * evaluation, and find the person in the inbox with the home; then the same path without JavaScript,
+ * and the monthly home report's opt-in.
  */
 import { type APIRequestContext, expect as baseExpect } from "@playwright/test";
 import { feedBase, feedInbox, onFeedServer } from "./feed-support";
@@ -137,5 +138,14 @@ test("without JavaScript: the form lists the matches, the home's page shows its 
   await page.getByLabel("When might you sell?").selectOption("unsure");
   await page.getByRole("button", { name: "Get my in-person evaluation" }).click();
   await expect(page.getByText("Request Sent!")).toBeVisible();
+
+  // The monthly home report's opt-in (issue 43), a plain form to /alerts: e-mail, the consent box, then the double opt-in's mail.
+  await page.goto(`/home-value/${home!.account_number}`);
+  await page.locator("summary", { hasText: "Get my monthly home report" }).click();
+  const report = page.locator('form[action="/alerts"]');
+  await report.getByRole("textbox", { name: "E-mail" }).fill(uniqueEmail("noscript-report"));
+  await report.getByRole("checkbox").check();
+  await report.locator('button[type="submit"]').click();
+  await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeVisible();
   await context.close();
 });

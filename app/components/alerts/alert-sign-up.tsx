@@ -1,5 +1,5 @@
 /**
- * "Save this search" and "Watch this home" (issue 32): one plain form posted to /alerts, so it works
+ * "Save this search", "Watch this home" (issue 32) and the monthly home report (issue 43): one plain form posted to /alerts, so it works
  * without JavaScript and adds no client code of its own (the listing page's script budget has almost
  * no room): no hooks, no state, a native <details> disclosure. Everything that varies (the title,
  * what will be sent, the consent text, the hidden fields) comes from the server in the page's data
@@ -9,7 +9,13 @@
  */
 import { Honeypot, TextField } from "~/components/forms/fields";
 import { Button } from "~/components/ui/button";
-import { ALERT_FREQUENCIES, ALERT_FREQUENCY_LABELS, type AlertSignUpField, type AlertSignUpForm } from "~/lib/alert-values";
+import {
+  ALERT_FREQUENCY_LABELS,
+  CHOSEN_FREQUENCIES,
+  type AlertSignUpField,
+  type AlertSignUpForm,
+  fixedFrequency,
+} from "~/lib/alert-values";
 import { LIMITS } from "~/lib/schemas/limits";
 
 interface AlertSignUpProps {
@@ -63,18 +69,20 @@ export function AlertSignUp({ form, values, errors, open, className = "" }: Aler
             defaultValue={values?.name}
             error={errors?.name}
           />
-          <fieldset aria-describedby={errors?.frequency ? `${id}-frequency-error` : undefined}>
-            <legend className="text-sm font-bold text-ink">How often</legend>
-            <div className="flex flex-wrap gap-x-6">
-              {ALERT_FREQUENCIES.map((f) => (
-                <label key={f} className="flex min-h-11 items-center gap-2 text-ink">
-                  <input type="radio" name="frequency" value={f} defaultChecked={f === frequency} className="size-5 accent-brand" />
-                  {ALERT_FREQUENCY_LABELS[f]}
-                </label>
-              ))}
-            </div>
-            {message("frequency")}
-          </fieldset>
+          {fixedFrequency(form.kind) === null && (
+            <fieldset aria-describedby={errors?.frequency ? `${id}-frequency-error` : undefined}>
+              <legend className="text-sm font-bold text-ink">How often</legend>
+              <div className="flex flex-wrap gap-x-6">
+                {CHOSEN_FREQUENCIES.map((f) => (
+                  <label key={f} className="flex min-h-11 items-center gap-2 text-ink">
+                    <input type="radio" name="frequency" value={f} defaultChecked={f === frequency} className="size-5 accent-brand" />
+                    {ALERT_FREQUENCY_LABELS[f]}
+                  </label>
+                ))}
+              </div>
+              {message("frequency")}
+            </fieldset>
+          )}
           <div>
             <label className="flex items-start gap-3 text-sm text-ink">
               <input

@@ -22,9 +22,33 @@ const alerts: PersonAlerts = {
       confirmedAt: at,
       endedAt: null,
     },
+    {
+      id: 3,
+      kind: "home",
+      label: `10310 102 Street NW, Edmonton ${MARKUP}`,
+      frequency: "monthly",
+      status: "active",
+      createdAt: at,
+      confirmedAt: at,
+      endedAt: null,
+    },
   ],
-  alertsSent: [{ id: 2, createdAt: at, homes: 3, status: "withheld", sentAt: null }],
-  homesOpened: [{ listingKey: "GONE9", address: null, path: null, firstAt: at, lastAt: at, times: 2 }],
+  alertsSent: [
+    { id: 2, kind: "alert", createdAt: at, homes: 3, status: "withheld", sentAt: null },
+    { id: 4, kind: "home-report", createdAt: at, homes: 1, status: "sent", sentAt: at },
+  ],
+  homesOpened: [
+    { listingKey: "GONE9", report: false, address: null, path: null, firstAt: at, lastAt: at, times: 2 },
+    {
+      listingKey: "home:1066158",
+      report: true,
+      address: "10310 102 Street NW, Edmonton",
+      path: "/home-value/1066158",
+      firstAt: at,
+      lastAt: at,
+      times: 1,
+    },
+  ],
   consent: [
     {
       kind: "express",
@@ -56,6 +80,12 @@ describe("a person's alerts on their page", () => {
     expect(out).toContain("Withheld (no valid consent when due)");
     expect(out).toContain("Listing GONE9 (no longer on the site)");
     expect(out).toContain("on 2 days");
+    // The monthly home report (issue 43): who receives it, the reports sent, the return from one.
+    expect(out).toContain("Home report: </span>10310 102 Street NW");
+    expect(out).toContain("Monthly");
+    expect(out).toContain("Home report, 1 home");
+    expect(out).toContain('href="/home-value/1066158"');
+    expect(out).toContain("from the home report, on one day");
     expect(out).toContain("Express consent");
     expect(out).not.toContain("<img");
     expect(out).toContain("&lt;img src=x");

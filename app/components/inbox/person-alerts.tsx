@@ -1,4 +1,7 @@
-/** A person's listing alerts on their page: saved searches and watched homes, the alerts sent, the homes opened from them. */
+/**
+ * A person's listing alerts on their page: saved searches, watched homes and monthly home reports,
+ * the alerts and reports sent, the homes opened from them (a report's own home among them).
+ */
 import { Link } from "react-router";
 import { ALERT_FREQUENCY_LABELS } from "~/lib/alert-values";
 import type { AlertSent, PersonAlerts } from "~/lib/inbox";
@@ -28,7 +31,7 @@ export function PersonAlertsSections({ alerts }: { alerts: PersonAlerts }) {
       {subscriptions.length > 0 && (
         <section className="mt-8" aria-labelledby="subscriptions-heading">
           <h2 id="subscriptions-heading" className="text-lg font-bold">
-            Saved searches and watched homes
+            Saved searches, watched homes and home reports
           </h2>
           <div className="mt-2 overflow-x-auto">
             <table className="w-full text-sm" data-testid="subscriptions">
@@ -44,7 +47,9 @@ export function PersonAlertsSections({ alerts }: { alerts: PersonAlerts }) {
                 {subscriptions.map((s) => (
                   <tr key={s.id}>
                     <td className={`${td} break-words`}>
-                      <span className="text-ink-muted">{s.kind === "watch" ? "Watches " : "Search: "}</span>
+                      <span className="text-ink-muted">
+                        {s.kind === "watch" ? "Watches " : s.kind === "home" ? "Home report: " : "Search: "}
+                      </span>
                       {s.label}
                     </td>
                     <td className={td}>{ALERT_FREQUENCY_LABELS[s.frequency]}</td>
@@ -71,13 +76,14 @@ export function PersonAlertsSections({ alerts }: { alerts: PersonAlerts }) {
       {alertsSent.length > 0 && (
         <section className="mt-8" aria-labelledby="alerts-sent-heading">
           <h2 id="alerts-sent-heading" className="text-lg font-bold">
-            Alerts sent
+            Alerts and home reports sent
           </h2>
           <ul className="mt-2 divide-y divide-line text-sm" data-testid="alerts-sent">
             {alertsSent.map((a) => (
               <li key={a.id} className="flex flex-wrap gap-x-3 py-1">
                 <Time date={a.createdAt} />
                 <span>
+                  {a.kind === "home-report" ? "Home report, " : ""}
                   {a.homes} home{a.homes === 1 ? "" : "s"}
                 </span>
                 <span className={a.status === "failed" ? "font-bold text-danger" : "text-ink-muted"}>
@@ -98,7 +104,7 @@ export function PersonAlertsSections({ alerts }: { alerts: PersonAlerts }) {
       {homesOpened.length > 0 && (
         <section className="mt-8" aria-labelledby="homes-opened-heading">
           <h2 id="homes-opened-heading" className="text-lg font-bold">
-            Homes opened from alerts
+            Homes opened from alerts and home reports
           </h2>
           <ul className="mt-2 divide-y divide-line text-sm" data-testid="homes-opened">
             {homesOpened.map((h) => (
@@ -111,6 +117,7 @@ export function PersonAlertsSections({ alerts }: { alerts: PersonAlerts }) {
                   <span className="font-bold">{h.address ?? `Listing ${h.listingKey} (no longer on the site)`}</span>
                 )}
                 <span>
+                  {h.report ? "from the home report, " : ""}
                   {h.times === 1 ? "on one day" : `on ${h.times} days`}, last <Time date={h.lastAt} />
                 </span>
               </li>

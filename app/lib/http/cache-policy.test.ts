@@ -50,6 +50,7 @@ describe("cache kinds", () => {
       "/alerts/manage/:token",
       "/alerts/unsubscribe/:token",
       "/alerts/open/:token/:key",
+      "/alerts/home/:token/:account",
       "/healthz",
       "/some/new/route",
     ]) {

@@ -76,7 +76,12 @@ export default function ConfirmAlerts({ loaderData, actionData }: Route.Componen
     );
   }
   if (done.state !== "ask") return null;
-  const what = done.kind === "watch" ? "updates about this home" : "listing alerts for this search";
+  const what =
+    done.kind === "watch"
+      ? "updates about this home"
+      : done.kind === "home"
+        ? "the monthly report on this home"
+        : "listing alerts for this search";
   if (done.change || done.status === "changed") {
     return (
       <AlertPage title="Confirm the change to your alerts">
@@ -116,7 +121,7 @@ export default function ConfirmAlerts({ loaderData, actionData }: Route.Componen
 }
 
 /** How often, after "now come". */
-const FREQUENCY_WORDS: Record<AlertFrequency, string> = { instant: "as they happen", daily: "daily", weekly: "weekly" };
+const FREQUENCY_WORDS: Record<AlertFrequency, string> = { instant: "as they happen", daily: "daily", weekly: "weekly", monthly: "monthly" };
 
 function ManageLinks({ managePath }: { managePath: string }) {
   return (

@@ -11,7 +11,7 @@ import { AlertPage, LinkProblemPage, alertCrumb, alertPageMeta, SearchHomesLink 
 import { FormNotice } from "~/components/forms/fields";
 import { Button } from "~/components/ui/button";
 import { site } from "~/content/site";
-import { ALERT_FREQUENCIES, ALERT_FREQUENCY_LABELS } from "~/lib/alert-values";
+import { ALERT_FREQUENCY_LABELS, CHOSEN_FREQUENCIES } from "~/lib/alert-values";
 import { positiveId, readForm, refusalStatus } from "~/lib/server/http/request-body.server";
 import { formText } from "~/lib/schemas/fields";
 import { endSubscription, setFrequency, subscriptionsOf, unsubscribeAll } from "~/lib/server/alerts/subscriptions.server";
@@ -29,7 +29,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 const manageForms = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("frequency"), id: formText(12), frequency: z.enum(ALERT_FREQUENCIES) }),
+  z.object({ intent: z.literal("frequency"), id: formText(12), frequency: z.enum(CHOSEN_FREQUENCIES) }),
   z.object({ intent: z.literal("remove"), id: formText(12) }),
   z.object({ intent: z.literal("unsubscribe-all") }),
 ]);
@@ -103,27 +103,31 @@ export default function ManageAlerts({ loaderData, actionData }: Route.Component
           {subscriptions.map((s) => (
             <li key={s.id} className="rounded-xl border border-line bg-surface p-5 shadow-sm">
               <p className="text-sm font-bold uppercase tracking-wide text-ink-muted">
-                {s.kind === "watch" ? "Watched home" : "Saved search"}
+                {s.kind === "watch" ? "Watched home" : s.kind === "home" ? "Monthly home report" : "Saved search"}
               </p>
               <p className="mt-1 text-lg font-bold text-ink wrap-anywhere">{s.label}</p>
               <div className="mt-3 flex flex-wrap items-end gap-3">
-                <form method="post" className="flex flex-wrap items-end gap-3">
-                  <input type="hidden" name="intent" value="frequency" />
-                  <input type="hidden" name="id" value={s.id} />
-                  <label className="text-sm font-bold text-ink">
-                    How often
-                    <select name="frequency" defaultValue={s.frequency} className={`mt-1 ${selectClass}`}>
-                      {ALERT_FREQUENCIES.map((f) => (
-                        <option key={f} value={f}>
-                          {ALERT_FREQUENCY_LABELS[f]}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
-                  <Button type="submit" variant="secondary">
-                    Save
-                  </Button>
-                </form>
+                {s.kind === "home" ? (
+                  <p className="text-ink">On the first weekday of each month</p>
+                ) : (
+                  <form method="post" className="flex flex-wrap items-end gap-3">
+                    <input type="hidden" name="intent" value="frequency" />
+                    <input type="hidden" name="id" value={s.id} />
+                    <label className="text-sm font-bold text-ink">
+                      How often
+                      <select name="frequency" defaultValue={s.frequency} className={`mt-1 ${selectClass}`}>
+                        {CHOSEN_FREQUENCIES.map((f) => (
+                          <option key={f} value={f}>
+                            {ALERT_FREQUENCY_LABELS[f]}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                    <Button type="submit" variant="secondary">
+                      Save
+                    </Button>
+                  </form>
+                )}
                 <form method="post">
                   <input type="hidden" name="intent" value="remove" />
                   <input type="hidden" name="id" value={s.id} />

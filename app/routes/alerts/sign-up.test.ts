@@ -234,6 +234,20 @@ describe("what no form of ours sends", () => {
     expect((await send(search, { alerts: false })).out.status).toBe(404);
     await expectNothingStored();
   });
+
+  it("keeps the monthly frequency to the home report: a search at monthly, or a home report at weekly, is refused with a 4xx and nothing stored", async () => {
+    const monthly = await send({ ...search, frequency: "monthly" });
+    expect(monthly.out.status).toBe(400);
+    expect(formOf(monthly.out).fieldErrors.frequency).toBe("Please choose how often to get these e-mails.");
+    const home = { ...search, kind: "home", form: "Get my monthly home report", listingKey: "1066158", frequency: "weekly" };
+    const weekly = await send(home);
+    expect(weekly.out.status).toBeGreaterThanOrEqual(400);
+    expect(weekly.out.status).toBeLessThan(500);
+    // A home the roll does not have (this database has no roll): refused as such, nothing stored.
+    const unknown = await send({ ...home, frequency: "monthly" });
+    expect(unknown.out.status).toBe(400);
+    await expectNothingStored();
+  });
 });
 
 describe("GET /alerts", () => {

@@ -33,9 +33,9 @@ describe("AlertJob", () => {
     const now = new Date("2026-11-25T15:00:00Z");
     const job = new AlertJob(ctx, { intervalMs: 60_000, batch: 3, now: () => now });
     // Jane's search matched every change: one row per batch.
-    expect(await job.runOnce()).toEqual({ changes: 7, items: 3, matches: 7, mails: 1, dropped: 0, pruned: 0 });
+    expect(await job.runOnce()).toEqual({ changes: 7, items: 3, matches: 7, mails: 1, dropped: 0, pruned: 0, reports: 0 });
     expect(ctx.woken()).toBe(1);
-    expect(await job.runOnce()).toEqual({ changes: 0, items: 0, matches: 0, mails: 0, dropped: 0, pruned: 0 });
+    expect(await job.runOnce()).toEqual({ changes: 0, items: 0, matches: 0, mails: 0, dropped: 0, pruned: 0, reports: 0 });
     expect(ctx.woken()).toBe(1);
   });
 
@@ -67,7 +67,7 @@ describe("AlertJob", () => {
     // A stopped run matches nothing and prunes nothing.
     const stopped = new AbortController();
     stopped.abort();
-    expect(await job.runOnce(stopped.signal)).toEqual({ changes: 0, items: 0, matches: 0, mails: 0, dropped: 0, pruned: 0 });
+    expect(await job.runOnce(stopped.signal)).toEqual({ changes: 0, items: 0, matches: 0, mails: 0, dropped: 0, pruned: 0, reports: 0 });
     expect(await job.runOnce()).toMatchObject({ changes: 2, pruned: 1 });
     expect(await count("changes")).toBe(1);
   });

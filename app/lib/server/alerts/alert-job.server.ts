@@ -2,7 +2,8 @@
  * The alerts job (issue 32, decision 039): after each sync that changed listings (the runtime
  * wakes it) and every ALERTS_POLL_MS, matches the new listing changes to the people following
  * them, queues the mails that are due (the daily and weekly ones come due at 7:00 Edmonton, which
- * the poll reaches within a minute), and forgets changes older than the weekly mail needs.
+ * the poll reaches within a minute), queues the monthly home reports once their month's first
+ * weekday reaches 7:00 Edmonton (home-report.server.ts), and forgets changes older than the weekly mail needs.
  * Run under the runner's lease, so one server does it at a time; the statements are safe even if
  * two did (matching.server.ts, queue.server.ts).
  */
@@ -12,6 +13,7 @@ import { select } from "../../../../platform/db/query";
 import type { Job, JobContext, JobRunOutcome } from "../../../../platform/jobs/runner";
 import type { AlertsContext } from "./context.server";
 import { matchChanges } from "./matching.server";
+import { queueHomeReports } from "./home-report.server";
 import { queueDueAlerts } from "./queue.server";
 
 export const ALERT_JOB = "alerts";
@@ -45,6 +47,8 @@ export interface AlertRunResult {
   mails: number;
   dropped: number;
   pruned: number;
+  /** Monthly home reports queued by this pass. */
+  reports: number;
 }
 
 export class AlertJob implements Job {
@@ -67,7 +71,7 @@ export class AlertJob implements Job {
 
   /** One pass: match until caught up (or stopped), queue what is due, prune; wakes the outbox when mail was queued. */
   async runOnce(signal?: AbortSignal): Promise<AlertRunResult> {
-    const result: AlertRunResult = { changes: 0, items: 0, matches: 0, mails: 0, dropped: 0, pruned: 0 };
+    const result: AlertRunResult = { changes: 0, items: 0, matches: 0, mails: 0, dropped: 0, pruned: 0, reports: 0 };
     for (;;) {
       if (signal?.aborted) return result;
       const matched = await matchChanges(this.ctx.db, this.now(), { batch: this.options.batch });
@@ -80,6 +84,9 @@ export class AlertJob implements Job {
     result.mails = queued.mails;
     result.dropped = queued.dropped;
     result.pruned = await this.prune();
+    const reports = await queueHomeReports(this.ctx, this.now());
+    result.reports = reports.mails;
+    if (reports.mails > 0) this.options.log?.info(`[alerts] queued ${reports.mails} monthly home report(s) for ${reports.month}`);
     if (queued.mails > 0) {
       this.ctx.queued();
       this.options.log?.info(`[alerts] queued ${queued.mails} alert mail(s) for ${queued.items} home(s)`);

@@ -14,6 +14,8 @@ export interface AlertLinks {
   unsubscribe: string;
   /** A listing's link in an alert: records the open, then redirects to the listing's page. */
   open(listingKey: string): string;
+  /** The home report's button (/alerts/home/…): records the return, then redirects to the home's page (issue 43). */
+  home(account: string): string;
 }
 
 function tokenFor(secret: Buffer, purpose: TokenPurpose, id: number, now: Date): string {
@@ -21,13 +23,19 @@ function tokenFor(secret: Buffer, purpose: TokenPurpose, id: number, now: Date):
 }
 
 export async function alertLinks(ctx: AlertsContext, personId: number, now: Date): Promise<AlertLinks> {
-  const secret = await serverSecret(ctx.db, "alert-links");
+  return alertLinksWith(ctx.siteUrl, await serverSecret(ctx.db, "alert-links"), personId, now);
+}
+
+/** alertLinks with the secret already read: a job making thousands of mails reads it once. */
+export function alertLinksWith(siteUrl: string, secret: Buffer, personId: number, now: Date): AlertLinks {
+  const ctx = { siteUrl };
   const manage = tokenFor(secret, "manage", personId, now);
   const open = tokenFor(secret, "open", personId, now);
   return {
     manage: `${ctx.siteUrl}/alerts/manage/${manage}`,
     unsubscribe: `${ctx.siteUrl}/alerts/unsubscribe/${manage}`,
     open: (listingKey) => `${ctx.siteUrl}/alerts/open/${open}/${encodeURIComponent(listingKey)}`,
+    home: (account) => `${ctx.siteUrl}/alerts/home/${open}/${encodeURIComponent(account)}`,
   };
 }
 

@@ -30,7 +30,7 @@ export interface MatchResult {
 }
 
 /** The most frequent wins when several of a person's subscriptions match one change. */
-const RANK: Record<AlertFrequency, number> = { instant: 0, daily: 1, weekly: 2 };
+const RANK: Record<AlertFrequency, number> = { instant: 0, daily: 1, weekly: 2, monthly: 3 };
 const ANY_CITY = "";
 
 async function cursorOf(rows: Database["rows"], lock: boolean): Promise<number> {

@@ -58,3 +58,52 @@ export async function recordOpen(ctx: AlertsContext, token: string, listingKey: 
   if (Number(row?.warmed ?? 0) > 0) ctx.queued();
   return path;
 }
+
+/** The roll's account numbers (digits); anything else names no home. */
+const ACCOUNT_NUMBER = /^\d{1,12}$/;
+
+/** What alert_opens holds for a return to a reported home: the account, apart from any ListingKey. */
+export const homeOpenKey = (account: string) => `home:${account}`;
+
+/**
+ * The monthly home report's button (/alerts/home/<token>/<account>, issue 43): the home's page,
+ * and, when the link is one a report sent to the token's person carried, the return is recorded
+ * (once per person, home and Edmonton day, as the alerts' opens) and the person is marked warming
+ * up: a seller who comes back to their home's value from the report is thinking about it (the
+ * agent is told once, on the mark's first setting, as for buyers). A wrong or expired token, an
+ * erased person, or a home no report carried records nothing: the home's page still opens.
+ */
+export async function recordHomeReturn(ctx: AlertsContext, token: string, account: string, now: Date): Promise<string> {
+  if (!ACCOUNT_NUMBER.test(account)) return "/home-value";
+  const path = `/home-value/${account}`;
+  const read = await readLink(ctx, "open", token, now);
+  if (typeof read === "string") return path;
+  const o = alertOpens;
+  const m = notificationOutbox;
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const link = `/alerts/home/${token}/${encodeURIComponent(account)}`;
+  const [row] = await select(
+    ctx.db.rows,
+    { warmed: sql<number>`(select count(*)::integer from warming)`, label: sql<string | null>`(select label from person)` },
+    sql``,
+    {
+      with: sql`person as (
+      select ${people.id} as id, home->>'address' as label from ${people}, lateral (
+        select item as home from ${m}, jsonb_array_elements(case when jsonb_typeof(${m.payload}->'homes') = 'array' then ${m.payload}->'homes' else '[]'::jsonb end) as item
+        where ${m.person_id} = ${read.id} and ${m.kind} = 'home-report' and ${m.status} in ('sent', 'sending')
+          and right(item->>'pageUrl', ${link.length}::integer) = ${link}
+        limit 1
+      ) as carried
+      where ${people.id} = ${read.id} and ${people.erased_at} is null
+    ),
+    opened as (
+      insert into ${o} (${name(o.person_id)}, ${name(o.listing_key)}, ${name(o.day)}, ${name(o.created_at)})
+      select id, ${homeOpenKey(account)}, ${edmontonDate(now)}::date, ${at} from person
+      on conflict (${name(o.person_id)}, ${name(o.listing_key)}, ${name(o.day)}) do nothing
+    ),
+    ${warmingSql("Came back to their home's value from the monthly home report", true, { at: now })}`,
+    },
+  );
+  if (Number(row?.warmed ?? 0) > 0) ctx.queued();
+  return path;
+}

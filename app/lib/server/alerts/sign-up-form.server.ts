@@ -9,7 +9,11 @@ import { ALERT_CONSENT_VERSION, alertConsentText } from "~/lib/alert-consent";
 import type { AlertCriteria, AlertKind } from "~/lib/alert-values";
 
 /** The form names the ledger records, one per kind: where the consent was given. */
-export const ALERT_FORM_NAMES: Record<AlertKind, string> = { search: "Save this search", watch: "Watch this home" };
+export const ALERT_FORM_NAMES: Record<AlertKind, string> = {
+  search: "Save this search",
+  watch: "Watch this home",
+  home: "Get my monthly home report",
+};
 
 const WATCH_ABOUT = "Get an e-mail when its price changes, when it sells and when it leaves the market.";
 
@@ -27,4 +31,15 @@ export function searchSignUpForm(criteria: AlertCriteria): AlertSignUpForm {
 /** "Watch this home" for the listing `listingKey`. */
 export function watchSignUpForm(listingKey: string): AlertSignUpForm {
   return formOf("watch", WATCH_ABOUT, [["listingKey", listingKey]]);
+}
+
+const HOME_ABOUT =
+  "Once a month, on its first weekday: this home's estimated range, its change, and its neighbourhood's new listings, price changes and median asking price.";
+
+/** The monthly home report for the roll's account `account` (issue 43): monthly only, so the frequency is posted hidden. */
+export function homeReportSignUpForm(account: string): AlertSignUpForm {
+  return formOf("home", HOME_ABOUT, [
+    ["listingKey", account],
+    ["frequency", "monthly"],
+  ]);
 }

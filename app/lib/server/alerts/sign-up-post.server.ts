@@ -11,7 +11,7 @@ import * as z from "zod/mini";
 import type { AlertSignUpField, AlertSignUpForm } from "~/lib/alert-values";
 import { parseAlertCriteria } from "~/lib/alert-criteria";
 import { alertConsentText } from "~/lib/alert-consent";
-import { ALERT_FREQUENCIES, ALERT_KINDS, type AlertKind } from "~/lib/alert-values";
+import { ALERT_FREQUENCIES, ALERT_KINDS, type AlertKind, CHOSEN_FREQUENCIES, fixedFrequency } from "~/lib/alert-values";
 import type { FormResult } from "~/lib/form-result";
 import type { FormValues } from "~/lib/server/http/request-body.server";
 import { emailField, isStorableText, normaliseEmail, optionalText, refuse } from "~/lib/schemas/fields";
@@ -20,7 +20,8 @@ import { signUp } from "~/lib/server/alerts/subscriptions.server";
 import { answerFormPost } from "~/lib/server/leads/form-post.server";
 import { serverOf } from "~/router-context";
 import { PRIVATE_HEADERS, alertsOf } from "./link-pages.server";
-import { ALERT_FORM_NAMES, searchSignUpForm, watchSignUpForm } from "./sign-up-form.server";
+import { ACCOUNT } from "../assessments/home-value.server";
+import { ALERT_FORM_NAMES, homeReportSignUpForm, searchSignUpForm, watchSignUpForm } from "./sign-up-form.server";
 
 export const CONSENT_MESSAGE = "Please tick the box to agree to these e-mails: nothing is sent without your consent.";
 const STALE_CONSENT_MESSAGE = "The wording of this box has changed since the page was opened. Please read it and tick it again.";
@@ -49,6 +50,7 @@ const UNREADABLE = "This form could not be read. Please go back to the page and 
 function formAgain(kind: AlertKind, values: FormValues, posted: URLSearchParams): AlertSignUpForm | null {
   if (kind === "search") return searchSignUpForm(parseAlertCriteria(posted));
   const key = values.listingKey ?? "";
+  if (kind === "home") return ACCOUNT.test(key) ? homeReportSignUpForm(key) : null;
   return LISTING_KEY.test(key) ? watchSignUpForm(key) : null;
 }
 
@@ -95,9 +97,19 @@ export async function answerSignUp(request: Request, context: Readonly<RouterCon
       posted = await postedParams(copy);
       const form = formAgain(kind, read.values, posted);
       if (!form) return { refuse: UNREADABLE };
+      // The home report is monthly and only it (its form posts it hidden): anything else was not this form's.
+      const fixed = fixedFrequency(kind);
+      if (fixed && read.values.frequency !== fixed) return { refuse: UNREADABLE };
+      const unchosen = !fixed && read.ok && !(CHOSEN_FREQUENCIES as readonly string[]).includes(read.data.frequency);
       // A consent given to a wording this site never showed is no consent: the box is asked again.
       const stale = read.ok && alertConsentText(kind, read.data.consentVersion) === null;
-      return { again: form, fieldErrors: stale ? { consent: STALE_CONSENT_MESSAGE } : {} };
+      return {
+        again: form,
+        fieldErrors: {
+          ...(stale ? { consent: STALE_CONSENT_MESSAGE } : {}),
+          ...(unchosen ? { frequency: "Please choose how often to get these e-mails." } : {}),
+        },
+      };
     },
     async store(input) {
       const { clientIp } = serverOf(context);
@@ -109,7 +121,7 @@ export async function answerSignUp(request: Request, context: Readonly<RouterCon
             email: normaliseEmail(input.email),
             name: input.name || null,
             criteria: input.kind === "search" ? parseAlertCriteria(posted) : {},
-            listingKey: input.kind === "watch" ? input.listingKey : null,
+            listingKey: input.kind === "search" ? null : input.listingKey,
             frequency: input.frequency,
             form: ALERT_FORM_NAMES[input.kind],
             consentVersion: input.consentVersion,
@@ -119,6 +131,14 @@ export async function answerSignUp(request: Request, context: Readonly<RouterCon
           new Date(),
         );
         if (result === "bad-version") return { ok: false, fieldErrors: { consent: STALE_CONSENT_MESSAGE } };
+        if (result === "unknown-home" && input.kind === "home") {
+          return {
+            ok: false,
+            status: 400,
+            title: "This home has no report",
+            message: "The City's assessment roll has no home at this address, so there is nothing to report on.",
+          };
+        }
         if (result === "unknown-home") {
           return {
             ok: false,

@@ -16,6 +16,8 @@ import {
   type AlertCriteria,
   type AlertFrequency,
   type AlertKind,
+  CHOSEN_FREQUENCIES,
+  fixedFrequency,
 } from "~/lib/alert-values";
 import {
   MARKETING_KINDS,
@@ -28,6 +30,7 @@ import {
 } from "../../../../db/schema";
 import type { Database } from "../../../../platform/db/database";
 import { type RowOf, name, returning, select } from "../../../../platform/db/query";
+import { rollHomeLabel } from "../assessments/home-value.server";
 import { newMessageId } from "../mail/message-id.server";
 import type { AlertsContext } from "./context.server";
 import { alertLinks, confirmUrlWith, readLink } from "./links.server";
@@ -98,11 +101,20 @@ export async function signUp(ctx: AlertsContext, input: SignUpInput, now: Date):
   const consentText = alertConsentText(input.kind, input.consentVersion);
   if (consentText === null) return { result: "bad-version" };
   if (!(ALERT_FREQUENCIES as readonly string[]).includes(input.frequency)) throw new AlertSignUpError("unknown frequency");
+  // The home report is monthly and only it: a search or a watch at "monthly" would never be mailed.
+  const fixed = fixedFrequency(input.kind);
+  if (fixed ? input.frequency !== fixed : !(CHOSEN_FREQUENCIES as readonly string[]).includes(input.frequency))
+    throw new AlertSignUpError("a frequency this kind does not have");
   const email = alertEmail(input.email);
   if (email === null) throw new AlertSignUpError("no usable address");
   const criteria = input.kind === "search" ? canonicalCriteria(input.criteria) : {};
-  const listingKey = input.kind === "watch" ? clean(input.listingKey, MAX.listingKey) : null;
-  const label = input.kind === "watch" ? await homeLabel(ctx.db, input.listingKey) : criteriaLabel(criteria);
+  const listingKey = input.kind === "search" ? null : clean(input.listingKey, MAX.listingKey);
+  const label =
+    input.kind === "watch"
+      ? await homeLabel(ctx.db, input.listingKey)
+      : input.kind === "home"
+        ? await rollHomeLabel(ctx.db, listingKey ?? "")
+        : criteriaLabel(criteria);
   if (label === null) return { result: "unknown-home" };
   if (await isSuppressed(ctx.db.rows, email)) return { result: "suppressed" };
   const secret = await serverSecret(ctx.db, "alert-links");
@@ -330,13 +342,13 @@ export async function subscriptionsOf(db: Database, personId: number): Promise<S
 
 /** Changes how often one of the person's own active subscriptions is mailed; false when it is not theirs or not active. */
 export async function setFrequency(db: Database, personId: number, subscriptionId: number, frequency: AlertFrequency): Promise<boolean> {
-  if (!(ALERT_FREQUENCIES as readonly string[]).includes(frequency)) return false;
+  if (!(CHOSEN_FREQUENCIES as readonly string[]).includes(frequency)) return false;
   const s = alertSubscriptions;
   const changed = await returning(
     db.rows,
     { id: s.id },
     sql`
-    update ${s} set ${name(s.frequency)} = ${frequency} where ${s.id} = ${subscriptionId} and ${s.person_id} = ${personId} and ${s.status} = 'active'`,
+    update ${s} set ${name(s.frequency)} = ${frequency} where ${s.id} = ${subscriptionId} and ${s.person_id} = ${personId} and ${s.status} = 'active' and ${s.kind} <> 'home'`,
   );
   return changed.length > 0;
 }

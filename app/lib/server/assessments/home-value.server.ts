@@ -72,6 +72,20 @@ export async function suggestAddresses(db: Pick<Database, "rows">, typed: string
   }));
 }
 
+/**
+ * A residential home of the live roll as the monthly report names it ("#1203 10310 102 Street NW,
+ * Edmonton"); null for no such account or one that is not a home (the report is about a home's value).
+ */
+export async function rollHomeLabel(db: Pick<Database, "rows">, account: string): Promise<string | null> {
+  if (!ACCOUNT.test(account)) return null;
+  const [home] = await select(
+    db.rows,
+    { suite: a.suite, houseNumber: a.house_number, streetName: a.street_name },
+    sql`from ${a} where ${a.generation} = ${LIVE} and ${a.account_number} = ${account} and ${a.tax_class} = 'Residential'`,
+  );
+  return home ? `${label(home)}, Edmonton` : null;
+}
+
 /** A home of the live roll as its page shows it. */
 export interface HomeValueView {
   account: string;

@@ -11,29 +11,35 @@ import type { Database } from "../../../../platform/db/database";
 import { select } from "../../../../platform/db/query";
 import { consentLedger } from "../alerts/consent.server";
 
-/** The alert mails of a person, newest first: how many homes each carried (the payload's total). */
+/** The alert mails and monthly home reports of a person, newest first: how many homes each carried. */
 export async function alertsSent(db: Database, personId: number): Promise<AlertSent[]> {
   const o = notificationOutbox;
   return select(
     db.rows,
     {
       id: o.id,
+      kind: sql<AlertSent["kind"]>`${o.kind}`,
       createdAt: o.created_at,
-      homes: sql<number>`coalesce((${o.payload}->>'total')::integer, 0)`,
+      homes: sql<number>`case when ${o.kind} = 'home-report' then jsonb_array_length(coalesce(${o.payload}->'homes', '[]'::jsonb)) else coalesce((${o.payload}->>'total')::integer, 0) end`,
       status: o.status,
       sentAt: o.sent_at,
     },
-    sql`from ${o} where ${o.person_id} = ${personId} and ${o.kind} = 'alert' order by ${o.created_at} desc, ${o.id} desc limit 200`,
+    sql`from ${o} where ${o.person_id} = ${personId} and ${o.kind} in ('alert', 'home-report') order by ${o.created_at} desc, ${o.id} desc limit 200`,
   );
 }
 
-/** The homes a person opened from alerts, most recent first, with the address while the feed still has the listing. */
+/**
+ * The homes a person opened from alerts, most recent first, with the address while the feed still
+ * has the listing; and their own homes they came back to from the monthly report (`home:<account>`
+ * rows, named by the report's subscription).
+ */
 export async function homesOpened(db: Database, personId: number): Promise<HomeOpened[]> {
   const rows = await select(
     db.rows,
     {
       listingKey: alertOpens.listing_key,
-      address: sql<string | null>`max(${listings.address})`,
+      address: sql<string | null>`coalesce(max(${listings.address}), (select max(${alertSubscriptions.label}) from ${alertSubscriptions}
+        where ${alertSubscriptions.person_id} = ${personId} and ${alertSubscriptions.kind} = 'home' and 'home:' || ${alertSubscriptions.listing_key} = ${alertOpens.listing_key}))`,
       slug: sql<string | null>`max(${listings.slug})`,
       firstAt: sql<Date>`min(${alertOpens.created_at})`,
       lastAt: sql<Date>`max(${alertOpens.created_at})`,
@@ -44,13 +50,17 @@ export async function homesOpened(db: Database, personId: number): Promise<HomeO
     group by ${alertOpens.listing_key} order by max(${alertOpens.created_at}) desc limit 200`,
   );
   // Timestamps from an aggregate come back as the driver gives them; the page wants dates.
-  return rows.map(({ slug, ...r }) => ({
-    ...r,
-    firstAt: new Date(r.firstAt),
-    lastAt: new Date(r.lastAt),
-    times: Number(r.times),
-    path: slug ? listingPath(r.listingKey, slug) : null,
-  }));
+  return rows.map(({ slug, ...r }) => {
+    const report = r.listingKey.startsWith("home:");
+    return {
+      ...r,
+      report,
+      firstAt: new Date(r.firstAt),
+      lastAt: new Date(r.lastAt),
+      times: Number(r.times),
+      path: report ? `/home-value/${r.listingKey.slice("home:".length)}` : slug ? listingPath(r.listingKey, slug) : null,
+    };
+  });
 }
 
 /** The homes a person asked about through a listing page's form (by their e-mail's contact row). */
@@ -104,7 +114,8 @@ async function subscriptionsFor(db: Database, personId: number): Promise<PersonS
 function warmingReasonsOf(subscriptions: PersonSubscription[], opened: HomeOpened[], asked: string[]): string[] {
   return [
     ...subscriptions.filter((s) => s.kind === "watch" && s.status === "active").map((s) => `Watches ${s.label}`),
-    ...opened.filter((h) => h.times >= 2).map((h) => `Opened ${h.address ?? h.listingKey} on ${h.times} days from alerts`),
+    ...opened.filter((h) => h.times >= 2 && !h.report).map((h) => `Opened ${h.address ?? h.listingKey} on ${h.times} days from alerts`),
+    ...opened.filter((h) => h.report).map((h) => `Came back to ${h.address ?? "their home"} from the monthly home report`),
     ...asked.map((home) => `Asked about ${home}`),
   ];
 }

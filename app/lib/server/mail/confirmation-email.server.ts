@@ -38,17 +38,20 @@ export interface ConfirmationPayload {
 
 export const CONFIRMATION_SUBJECT = "Confirm your listing alerts";
 export const CHANGE_SUBJECT = "Confirm the change to your listing alerts";
+export const HOME_REPORT_SUBJECT = "Confirm your monthly home report";
 
 /** How often, inside a sentence. */
 export const FREQUENCY_PHRASES: Record<AlertFrequency, string> = {
   instant: "as they happen",
   daily: "once a day, at 7:00 a.m. Edmonton time",
   weekly: "once a week, on Saturdays at 7:00 a.m. Edmonton time",
+  monthly: "once a month, on its first weekday at 7:00 a.m. Edmonton time",
 };
 
 const WHAT: Record<AlertKind, string> = {
   search: "new listings and price drops that match this search",
   watch: "this home's price changes, status changes and when it leaves the market",
+  home: "a monthly report on this home: its estimated value and its neighbourhood's new listings, price changes and asking prices",
 };
 
 function isOneOf<T extends string>(values: readonly T[], value: unknown): value is T {
@@ -89,18 +92,21 @@ export function buildConfirmationEmail(
   // No name: whoever signed up typed it, and this mail goes to an address not yet confirmed (decision 042).
   const greeting = "Hello,";
   const where = `on ${agent.name}'s website (${agent.name}, ${agent.title}, ${brokerage.name})`;
-  const asked = p.kind === "watch" ? `Watch this home: ${p.label}` : `Your search: ${p.label}`;
+  const asked =
+    p.kind === "watch" ? `Watch this home: ${p.label}` : p.kind === "home" ? `Monthly home report: ${p.label}` : `Your search: ${p.label}`;
   // A change of how often says so: these alerts already come, and nothing new starts.
   const ask = p.change
     ? `Please confirm the change to your listing alerts asked for ${where}.`
-    : `Please confirm the listing alerts you asked for ${where}.`;
+    : p.kind === "home"
+      ? `Please confirm the monthly home report you asked for ${where}.`
+      : `Please confirm the listing alerts you asked for ${where}.`;
   const what = p.change
     ? `You already receive ${WHAT[p.kind]}, ${FREQUENCY_PHRASES[p.change.from]}. Once you confirm, they will come ${FREQUENCY_PHRASES[p.frequency]}.`
     : `You will receive ${WHAT[p.kind]}, ${FREQUENCY_PHRASES[p.frequency]}.`;
   const nothingYet = p.change
     ? "Nothing changes until you confirm. If you did not ask for this, ignore this e-mail: your alerts stay as they are."
     : "Nothing is sent until you confirm. If you did not ask for this, ignore this e-mail: you will not hear from us again.";
-  const subject = p.change ? CHANGE_SUBJECT : CONFIRMATION_SUBJECT;
+  const subject = p.change ? CHANGE_SUBJECT : p.kind === "home" ? HOME_REPORT_SUBJECT : CONFIRMATION_SUBJECT;
   const button = p.change ? "Confirm the change" : "Confirm my listing alerts";
   const lifetime = "The link works for 7 days.";
   const signature = [`${agent.name}, ${agent.title}`, brokerage.name, agent.phone];

@@ -7,6 +7,7 @@ import { buildAcknowledgementEmail, submissionEmail } from "../leads/forms.serve
 import { buildAlertEmail } from "./alert-email.server";
 import { buildConfirmationEmail } from "./confirmation-email.server";
 import { buildHealthEmail } from "./health-email.server";
+import { buildHomeReportEmail } from "./home-report-email.server";
 import type { OutgoingEmail } from "./mail-text.server";
 import type { OutboxNotification } from "./outbox.server";
 import { buildReminderEmail } from "./reminder-email.server";
@@ -38,6 +39,8 @@ export function emailOf(n: OutboxNotification, agentAddress: string, siteUrl?: s
       return buildShowingReminderEmail(n, agentAddress);
     case "invitation":
       return buildInvitationEmail(n, agentAddress);
+    case "home-report":
+      return buildHomeReportEmail(n);
     default:
       throw new Error(`Outbox row ${String((n as { id: unknown }).id)}: no e-mail for kind "${String((n as { kind: unknown }).kind)}"`);
   }

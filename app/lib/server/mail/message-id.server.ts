@@ -12,8 +12,24 @@ const domain = site.agent.email.split("@")[1] ?? "localhost";
  */
 /** `kind`: a submission's kind (the forms' registry), or another mail's. */
 export function newMessageId(
-  kind: SubmissionKind | "ack" | "reminder" | "summary" | "confirm" | "alert" | "warming" | "health" | "showing-reminder" | "invitation",
+  kind:
+    | SubmissionKind
+    | "ack"
+    | "reminder"
+    | "summary"
+    | "confirm"
+    | "alert"
+    | "warming"
+    | "health"
+    | "showing-reminder"
+    | "invitation"
+    | "home-report",
   unique: string = randomUUID(),
 ): string {
   return `<${kind}-${unique}@${domain}>`;
+}
+
+/** The monthly home report's Message-ID: one per person and month ("2026-12"), so the outbox's unique index takes it once. */
+export function homeReportMessageId(personId: number, month: string): string {
+  return newMessageId("home-report", `${personId}-${month}`);
 }
