@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const feed = context.get(serverContext)?.listings;
   const url = new URL(request.url);
   const area = areaByPath(url.pathname);
-  if (!feed || !area) return { listings: null, alertForm: null };
+  if (!feed || !area) return { listings: null, alertForm: null, map: null };
   const cities = feedCitiesOf(area);
   // "Save this search" for the area's own cities, as its listings are found (issue 32).
   const alertForm = alertsOf(context) ? searchSignUpForm({ cities }) : null;
@@ -43,6 +43,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       memberKey: feed.memberKey,
     }),
     alertForm,
+    // The area's homes on the map; "Search this area" goes on in /listings, with the city when there is one.
+    map: {
+      dataQuery: new URLSearchParams(cities.map((c) => ["city", c])).toString(),
+      searchQuery: cities.length === 1 ? new URLSearchParams({ city: cities[0]! }).toString() : "",
+    },
   };
 }
 
@@ -71,7 +76,7 @@ export default function AreaListingsPage({ loaderData }: Route.ComponentProps) {
         <p className="max-w-3xl text-lg leading-8 text-ink">{areaIntros[area.path]}</p>
         <GetNotifiedTip className="mt-6" />
         <ListingsWidget key={area.widgetId} widgetId={area.widgetId} label={`${area.name} listings`} className="mt-6" />
-        {loaderData?.listings && <HomesForSaleSection place={area.name} result={loaderData.listings} />}
+        {loaderData?.listings && <HomesForSaleSection place={area.name} result={loaderData.listings} map={loaderData.map ?? undefined} />}
         {loaderData?.alertForm && <AlertSignUp form={loaderData.alertForm} className="mt-8" />}
         <div className="mt-8">
           <BackButton />
