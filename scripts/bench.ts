@@ -25,7 +25,9 @@
  * changed 2,000 of 20,000 listings and the mails queued, in-process on PGlite (no build needed).
  * The assessment roll (scripts/bench/assessments.ts): a full import of BENCH_ASSESSMENT_ACCOUNTS
  * (default 440,000) accounts from the City stand-in, in-process on PGlite.
- * BENCH_ONLY=forms,static,flood,inbox,listings,push,alerts,backup,assessments runs some sections only ("flood": the
+ * The search and its map (scripts/bench/search.ts): /listings with every filter and order over BENCH_LISTINGS listings,
+ * each request a new search, beside a bare node:http reference; the map data's size for the whole region.
+ * BENCH_ONLY=forms,static,flood,inbox,listings,push,alerts,backup,assessments,search runs some sections only ("flood": the
  * flood without the static pages before it).
  *
  * Each section sends BENCH_REQUESTS requests (default 8000) over BENCH_CONNECTIONS connections
@@ -49,6 +51,7 @@ import { ROLL_ROWS, benchBackup, printBackup } from "./bench/backup";
 import { benchAssessments, printAssessments } from "./bench/assessments";
 import { benchInbox, printInbox, seedInbox } from "./bench/inbox";
 import { benchListingPages, loadListings, printListings } from "./bench/listings";
+import { benchSearch, printSearch } from "./bench/search";
 import { headBuildScripts, printScriptComparison, servedScripts } from "./bench/page-scripts";
 import { benchPush, printPush, startPushStandIn } from "./bench/push";
 import { benchSharedCache, printSharedCache, untimedListingPaths } from "./bench/shared-cache";
@@ -277,6 +280,23 @@ async function runListings(): Promise<boolean> {
   }
 }
 
+/** The search with every filter and order, and the map's data, over BENCH_LISTINGS listings (issue 45, decision 060). */
+async function runSearch(): Promise<boolean> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "agent-site-bench-"));
+  const port = await freePort();
+  const origin = `http://${HOST}:${port}`;
+  console.log(`\n== Search and map ==  (${origin}, PGlite, ${fmt(settings.BENCH_LISTINGS)} listings from the local DDF stand-in)`);
+  const { standIn } = await loadListings(path.join(dataDir, "pglite"), settings.BENCH_LISTINGS);
+  const server = await startServer(port, { DATABASE_URL: "", DATA_DIR: dataDir, ...feedEnvOf(standIn), DDF_SYNC_WORKER: "off" });
+  try {
+    return printSearch(await benchSearch(origin, settings.BENCH_STATIC_SECONDS));
+  } finally {
+    await stopServer(server);
+    await standIn.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 /** Speed to lead (decision 038): submission to push on a loopback stand-in, and the public pages' scripts against the last commit. */
 async function runPush(): Promise<boolean> {
   // The push job runs where the mail outbox runs (server/runtime.ts).
@@ -338,7 +358,7 @@ async function runAssessments(): Promise<boolean> {
 
 async function main() {
   const only: readonly string[] | undefined = settings.BENCH_ONLY;
-  const runs = (section: "forms" | "static" | "flood" | "inbox" | "listings" | "push" | "alerts" | "backup" | "assessments") =>
+  const runs = (section: "forms" | "static" | "flood" | "inbox" | "listings" | "push" | "alerts" | "backup" | "assessments" | "search") =>
     !only || only.includes(section);
   // The alerts, backup and assessments sections run in this process: alone, they need no build.
   const needsBuild = !only || only.some((section) => section !== "alerts" && section !== "backup" && section !== "assessments");
@@ -355,6 +375,7 @@ async function main() {
   if (runs("static") || runs("flood")) ok = (await runStaticAndFlood(runs("static"))) && ok;
   if (runs("inbox")) ok = (await runInbox()) && ok;
   if (runs("listings")) ok = (await runListings()) && ok;
+  if (runs("search")) ok = (await runSearch()) && ok;
   if (runs("push")) ok = (await runPush()) && ok;
   if (runs("alerts")) ok = (await runAlerts()) && ok;
   if (runs("backup")) ok = (await runBackup()) && ok;

@@ -27,7 +27,7 @@ export const scriptConfigSchema = z.object({
   BENCH_BACKUP_LISTINGS: whole(20_000),
   /** Accounts of the assessment roll the "assessments" section imports from the City stand-in (issue 42). */
   BENCH_ASSESSMENT_ACCOUNTS: whole(440_000),
-  /** Comma-separated sections to run (forms, static, flood, inbox, listings, push, alerts, backup, assessments); unset: all. "static" includes the flood; "flood" alone skips the static pages. */
+  /** Comma-separated sections to run (forms, static, flood, inbox, listings, push, alerts, backup, assessments, search); unset: all. "static" includes the flood; "flood" alone skips the static pages. */
   BENCH_ONLY: z
     .string()
     .optional()
@@ -35,8 +35,8 @@ export const scriptConfigSchema = z.object({
     .pipe(
       z
         .array(
-          z.enum(["forms", "static", "flood", "inbox", "listings", "push", "alerts", "backup", "assessments"], {
-            error: "must list sections among forms, static, flood, inbox, listings, push, alerts, backup, assessments",
+          z.enum(["forms", "static", "flood", "inbox", "listings", "push", "alerts", "backup", "assessments", "search"], {
+            error: "must list sections among forms, static, flood, inbox, listings, push, alerts, backup, assessments, search",
           }),
         )
         .optional(),
