@@ -9,8 +9,9 @@
  * A search matches a listing by the search's own SQL (listingsMatching: whereOf, the conditions
  * /listings uses, keywords, open houses and the map's area included), so an alert finds exactly
  * what the search shows. Not one join of every search with every change: each distinct search is
- * read once per batch, only against the batch's new and reduced homes in its cities, by primary
- * key, a few hundred searches per statement. The rows go in with one unnest insert, and the cursor
+ * read once per batch, only against those of the batch's new and reduced homes whose city, type,
+ * price and bedrooms do not already rule them out, by primary key, a few hundred searches per
+ * statement. The rows go in with one unnest insert, and the cursor
  * moves in the same transaction, under a lock, so two runs never match the same changes twice.
  */
 import { sql } from "drizzle-orm";
@@ -101,9 +102,10 @@ function searchable(change: Change): boolean {
 export type SearchMatches = ReadonlyMap<string, readonly Subscription[]>;
 
 /**
- * Which searches match which of the batch's homes, by the search's SQL (listingsMatching). A
- * search is read only if one of the homes is in one of its cities (or it has none), and identical
- * criteria are read once.
+ * Which searches match which of the batch's homes, by the search's SQL (listingsMatching). Identical
+ * criteria are read once, each only for the homes that can match it: `maybe` leaves out a home
+ * only when a value the change carries (the listing as it is now) already fails a condition, so
+ * the SQL still decides every match, on fewer keys.
  */
 export async function searchMatches(
   db: Pick<Database, "rows">,
@@ -111,13 +113,10 @@ export async function searchMatches(
   subscriptions: readonly Subscription[],
   now: Date,
 ): Promise<SearchMatches> {
-  const homes = changes.filter(searchable);
-  const keys = [...new Set(homes.map((c) => c.listing_key))];
-  const cities = new Set(homes.map((c) => c.city));
+  const homes = [...new Map(changes.filter(searchable).map((c) => [c.listing_key, c])).values()];
   const byCriteria = new Map<string, { criteria: AlertCriteria; searches: Subscription[] }>();
   for (const s of subscriptions) {
-    if (s.kind !== "search" || keys.length === 0) continue;
-    if (s.criteria.cities?.length && !s.criteria.cities.some((c) => cities.has(c))) continue;
+    if (s.kind !== "search") continue;
     const id = JSON.stringify(s.criteria);
     const entry = byCriteria.get(id);
     if (entry) entry.searches.push(s);
@@ -126,8 +125,10 @@ export async function searchMatches(
   const groups = [...byCriteria.values()];
   const matched = await listingsMatching(
     db,
-    groups.map((g) => ({ ...g.criteria, withAcceptedOffers: false })),
-    keys,
+    groups.map((g) => ({
+      filter: { ...g.criteria, withAcceptedOffers: false },
+      keys: homes.filter((h) => maybe(g.criteria, h)).map((h) => h.listing_key),
+    })),
     edmontonDate(now),
   );
   const byHome = new Map<string, Subscription[]>();
@@ -135,6 +136,16 @@ export async function searchMatches(
     for (const key of matched[i] ?? []) byHome.set(key, [...(byHome.get(key) ?? []), ...g.searches]);
   });
   return byHome;
+}
+
+/** False only when the home's city, type, price or bedrooms as the change carries them fail the criteria (a missing value is left to the SQL). */
+function maybe(c: AlertCriteria, home: Change): boolean {
+  if (c.cities?.length && home.city !== null && !c.cities.includes(home.city)) return false;
+  if (c.category && home.category !== null && home.category !== c.category) return false;
+  if (c.minPrice !== undefined && home.price !== null && home.price < c.minPrice) return false;
+  if (c.maxPrice !== undefined && home.price !== null && home.price > c.maxPrice) return false;
+  if (c.minBeds !== undefined && home.beds !== null && home.beds < c.minBeds) return false;
+  return true;
 }
 
 /** The subscriptions that want this change: matching searches for a new listing or a price drop (the home available now), every watch of the home. */

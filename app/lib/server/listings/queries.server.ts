@@ -236,26 +236,25 @@ function whereOf(f: ListingFilter, today: string): SQL {
 const FILTERS_PER_STATEMENT = 200;
 
 /**
- * Which of `keys` each filter matches, by the search's own conditions (whereOf): the listing
+ * Which of its `keys` each filter matches, by the search's own conditions (whereOf): the listing
  * alerts (issue 32) match a saved search exactly as /listings finds its homes, keywords, open
- * houses and map area included. Each filter is one read of the few keys by primary key, and a
+ * houses and map area included. Each filter is one read of its few keys by primary key, and a
  * few hundred of them go as one statement. Result: for each filter, in order, the keys it matches.
  */
 export async function listingsMatching(
   db: Pick<Database, "rows">,
-  filters: readonly ListingFilter[],
-  keys: readonly string[],
+  reads: readonly { filter: ListingFilter; keys: readonly string[] }[],
   today: string = edmontonDate(),
 ): Promise<string[][]> {
-  const matched: string[][] = filters.map(() => []);
-  if (keys.length === 0) return matched;
-  for (let start = 0; start < filters.length; start += FILTERS_PER_STATEMENT) {
-    const reads = filters.slice(start, start + FILTERS_PER_STATEMENT).map(
-      (f, i) =>
-        sql`(select ${start + i}::int as filter, ${listings.listing_key} as key from ${listings}
-            where ${listings.listing_key} = any(${sql.param([...keys])}::text[]) and ${whereOf(f, today)})`,
+  const matched: string[][] = reads.map(() => []);
+  const asked = reads.flatMap((r, i) => (r.keys.length > 0 ? [{ ...r, i }] : []));
+  for (let start = 0; start < asked.length; start += FILTERS_PER_STATEMENT) {
+    const parts = asked.slice(start, start + FILTERS_PER_STATEMENT).map(
+      (r) =>
+        sql`(select ${r.i}::int as filter, ${listings.listing_key} as key from ${listings}
+            where ${listings.listing_key} = any(${sql.param([...r.keys])}::text[]) and ${whereOf(r.filter, today)})`,
     );
-    const rows = await db.rows<{ filter: number; key: string }>(sql.join(reads, sql` union all `));
+    const rows = await db.rows<{ filter: number; key: string }>(sql.join(parts, sql` union all `));
     for (const row of rows) matched[row.filter]!.push(row.key);
   }
   return matched;
