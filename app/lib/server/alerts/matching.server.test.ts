@@ -12,7 +12,9 @@ import type { AlertCriteria } from "../../alert-values";
 import { listingsMatching, searchListings } from "../listings/queries.server";
 import { removeListings, upsertListings } from "../listings/store.server";
 import { follow, listing } from "../../../../tests/support/alerts";
-import { matchChanges } from "./matching.server";
+import { decidedByRow, matchChanges, rowMatches } from "./matching.server";
+import { generateListings } from "../../../../tests/fixtures/ddf/listings";
+import { toListingRow } from "../listings/property.server";
 
 const t = testDatabaseForThisFile();
 const NOW = new Date("2030-01-01T00:00:00Z");
@@ -164,6 +166,45 @@ describe("a saved search with the search's newer filters (issue 45)", () => {
     expect(await keysFor(buyer)).toEqual(await shown(criteria));
     expect((await keysFor(words)).sort()).toEqual(await shown({ keywords: ["fireplace"] }));
     expect(await keysFor(words)).toHaveLength(8);
+  });
+
+  it("decides searches of city, type, price and bedrooms on the change's row exactly as the SQL does", async () => {
+    const rows = generateListings(300, { seed: 5 }).map((p) => toListingRow(p));
+    rows.forEach((r, n) => {
+      if (n % 17 === 0) r.list_price = null;
+      if (n % 13 === 0) r.bedrooms = null;
+      if (n % 19 === 0) r.city = null;
+      if (n % 23 === 0) r.list_price = 0;
+    });
+    await upsertListings(t.db, rows, { recordChanges: false });
+    const cities = [...new Set(rows.flatMap((r) => (r.city ? [r.city] : [])))];
+    const criteria: AlertCriteria[] = [
+      {},
+      { cities: [cities[0]!] },
+      { cities: cities.slice(0, 3), category: "single-family" },
+      { category: "condominium", maxPrice: 300_000 },
+      { minPrice: 500_000, maxPrice: 900_000, sort: "price-asc" },
+      { maxPrice: 200_000 },
+      { minBeds: 3 },
+    ];
+    const keys = rows.filter((r) => r.status === "active").map((r) => r.listing_key);
+    const bySql = await listingsMatching(
+      t.db,
+      criteria.map((c) => ({ filter: c, keys })),
+    );
+    criteria.forEach((c, i) => {
+      expect(decidedByRow(c)).toBe(true);
+      const byRow = rows
+        .filter(
+          (r) =>
+            r.status === "active" &&
+            rowMatches(c, { city: r.city ?? null, category: r.category, price: r.list_price ?? null, beds: r.bedrooms ?? null }),
+        )
+        .map((r) => r.listing_key);
+      expect(byRow.sort(), JSON.stringify(c)).toEqual(bySql[i]!.sort());
+      expect(byRow.length, JSON.stringify(c)).toBeGreaterThan(0);
+    });
+    expect(decidedByRow({ keywords: ["deck"] })).toBe(false);
   });
 
   it("reads many searches a few hundred to a statement, each its own answer", async () => {
