@@ -125,7 +125,11 @@ export async function searchMatches(
   }
   const groups = [...byCriteria.values()];
   const byHome = new Map<string, Subscription[]>();
-  const add = (key: string, searches: Subscription[]) => byHome.set(key, [...(byHome.get(key) ?? []), ...searches]);
+  const add = (key: string, searches: Subscription[]) => {
+    const list = byHome.get(key);
+    if (list) list.push(...searches);
+    else byHome.set(key, [...searches]);
+  };
   // Criteria of the change's own columns alone are decided on them; the others by the SQL.
   const bySql = groups.filter((g) => !decidedByRow(g.criteria));
   for (const g of groups)
