@@ -132,8 +132,13 @@ export async function searchMatches(
   };
   // Criteria of the change's own columns alone are decided on them; the others by the SQL.
   const bySql = groups.filter((g) => !decidedByRow(g.criteria));
-  for (const g of groups)
-    if (decidedByRow(g.criteria)) for (const h of homes) if (rowMatches(g.criteria, h)) add(h.listing_key, g.searches);
+  // A search of some cities looks only at those cities' homes.
+  const homesIn = new Map<string | null, Change[]>();
+  for (const h of homes) homesIn.set(h.city, [...(homesIn.get(h.city) ?? []), h]);
+  const candidates = (c: AlertCriteria) => (c.cities?.length ? c.cities.flatMap((city) => homesIn.get(city) ?? []) : homes);
+  for (const g of groups) {
+    if (decidedByRow(g.criteria)) for (const h of candidates(g.criteria)) if (rowMatches(g.criteria, h)) add(h.listing_key, g.searches);
+  }
   const matched = await listingsMatching(
     db,
     bySql.map((g) => ({
