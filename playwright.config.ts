@@ -36,6 +36,8 @@ export const e2eEnv = {
   LISTINGS_WIDGET_SCRIPT_URL: `${fixtureOrigin}/realtyvis/js/embed.js`,
   FORM_EMBED_SCRIPT_URL: `${fixtureOrigin}/forms/js/form_embed.js`,
   FORM_EMBED_ORIGIN: fixtureOrigin,
+  // The map host's stand-in: a style and vector tiles made from the fixture listings (issue 45).
+  MAP_STYLE_URL: `${fixtureOrigin}/map/style.json`,
   E2E_FIXTURE_ORIGIN: fixtureOrigin,
   // The form rate limit counts per client IP; every test claims its own through X-Forwarded-For
   // (trusted from loopback only), so one test using up its quota never blocks another.

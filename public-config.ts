@@ -13,5 +13,6 @@ export function readPublicConfig(config: Config = readConfig()): PublicConfig {
     listingsWidgetScriptUrl: config.LISTINGS_WIDGET_SCRIPT_URL ?? site.listings.scriptUrl,
     formEmbedScriptUrl,
     formEmbedOrigin: config.FORM_EMBED_ORIGIN ?? (config.FORM_EMBED_SCRIPT_URL ? new URL(formEmbedScriptUrl).origin : site.embeds.origin),
+    mapStyleUrl: config.MAP_STYLE_URL ?? site.map.styleUrl,
   };
 }

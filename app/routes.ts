@@ -12,6 +12,9 @@ export default [
   // Listings of the DDF® feed (issue 12): server-rendered per request, never prerendered, not in the
   // page catalogue; with the feed off, /listings says so and the others answer 404.
   route("/listings", "routes/listings-search.tsx"),
+  // The map of the search (issue 45): its listings in one compact document, and a marker's card.
+  route("/listings/map-data", "routes/resources/listings-map-data.ts"),
+  route("/listings/map-card/:key", "routes/resources/listings-map-card.ts"),
   route("/listings/:slug", "routes/listing.tsx"),
   // Every photo of a listing with its caption: the gallery's page without JavaScript (issue 45).
   route("/listings/:slug/photos", "routes/listing-all-photos.tsx"),

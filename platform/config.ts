@@ -169,6 +169,8 @@ export const configSchema = z
     LISTINGS_WIDGET_SCRIPT_URL: url("http:", "https:").optional(),
     FORM_EMBED_SCRIPT_URL: url("http:", "https:").optional(),
     FORM_EMBED_ORIGIN: url("http:", "https:").optional(),
+    // The map's MapLibre style (issue 45, decision 060); its host must serve the tiles, sprites and glyphs too (the CSP allows that one host).
+    MAP_STYLE_URL: url("http:", "https:").optional(),
     // Storage.
     DATA_DIR: z
       .string()

@@ -30,7 +30,9 @@
  * subscribed homes, in-process on PGlite.
  * Showings (scripts/bench/showings.ts, issue 44): a booking page's slots with a busy calendar of
  * BENCH_SHOWINGS_BUSY (default 500) events, in-process on PGlite.
- * BENCH_ONLY=forms,static,flood,inbox,listings,push,alerts,backup,assessments,home-value,showings runs some sections only ("flood": the
+ * The search and its map (scripts/bench/search.ts): /listings with every filter and order over BENCH_LISTINGS listings,
+ * each request a new search, beside a bare node:http reference; the map data's size for the whole region.
+ * BENCH_ONLY=forms,static,flood,inbox,listings,push,alerts,backup,assessments,home-value,showings,search runs some sections only ("flood": the
  * flood without the static pages before it).
  *
  * Each section sends BENCH_REQUESTS requests (default 8000) over BENCH_CONNECTIONS connections
@@ -56,6 +58,7 @@ import { benchHomeValue, printHomeValue } from "./bench/home-value";
 import { benchShowings, printShowings } from "./bench/showings";
 import { benchInbox, printInbox, seedInbox } from "./bench/inbox";
 import { benchListingPages, loadListings, printListings } from "./bench/listings";
+import { benchSearch, printSearch } from "./bench/search";
 import { headBuildScripts, printScriptComparison, servedScripts } from "./bench/page-scripts";
 import { benchPush, printPush, startPushStandIn } from "./bench/push";
 import { benchSharedCache, printSharedCache, untimedListingPaths } from "./bench/shared-cache";
@@ -284,6 +287,23 @@ async function runListings(): Promise<boolean> {
   }
 }
 
+/** The search with every filter and order, and the map's data, over BENCH_LISTINGS listings (issue 45, decision 060). */
+async function runSearch(): Promise<boolean> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "agent-site-bench-"));
+  const port = await freePort();
+  const origin = `http://${HOST}:${port}`;
+  console.log(`\n== Search and map ==  (${origin}, PGlite, ${fmt(settings.BENCH_LISTINGS)} listings from the local DDF stand-in)`);
+  const { standIn } = await loadListings(path.join(dataDir, "pglite"), settings.BENCH_LISTINGS);
+  const server = await startServer(port, { DATABASE_URL: "", DATA_DIR: dataDir, ...feedEnvOf(standIn), DDF_SYNC_WORKER: "off" });
+  try {
+    return printSearch(await benchSearch(origin, settings.BENCH_STATIC_SECONDS));
+  } finally {
+    await stopServer(server);
+    await standIn.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 /** Speed to lead (decision 038): submission to push on a loopback stand-in, and the public pages' scripts against the last commit. */
 async function runPush(): Promise<boolean> {
   // The push job runs where the mail outbox runs (server/runtime.ts).
@@ -360,7 +380,19 @@ async function runShowings(): Promise<boolean> {
 async function main() {
   const only: readonly string[] | undefined = settings.BENCH_ONLY;
   const runs = (
-    section: "forms" | "static" | "flood" | "inbox" | "listings" | "push" | "alerts" | "backup" | "assessments" | "home-value" | "showings",
+    section:
+      | "forms"
+      | "static"
+      | "flood"
+      | "inbox"
+      | "listings"
+      | "push"
+      | "alerts"
+      | "backup"
+      | "assessments"
+      | "home-value"
+      | "showings"
+      | "search",
   ) => !only || only.includes(section);
   // The alerts, backup, assessments, home-value and showings sections run in this process: alone, they need no build.
   const inProcess = ["alerts", "backup", "assessments", "home-value", "showings"];
@@ -378,6 +410,7 @@ async function main() {
   if (runs("static") || runs("flood")) ok = (await runStaticAndFlood(runs("static"))) && ok;
   if (runs("inbox")) ok = (await runInbox()) && ok;
   if (runs("listings")) ok = (await runListings()) && ok;
+  if (runs("search")) ok = (await runSearch()) && ok;
   if (runs("push")) ok = (await runPush()) && ok;
   if (runs("alerts")) ok = (await runAlerts()) && ok;
   if (runs("backup")) ok = (await runBackup()) && ok;

@@ -29,7 +29,7 @@ export const scriptConfigSchema = z.object({
   BENCH_ASSESSMENT_ACCOUNTS: whole(440_000),
   /** Events of the agent's busy calendar in the "showings" section (issue 44). */
   BENCH_SHOWINGS_BUSY: whole(500),
-  /** Comma-separated sections to run (forms, static, flood, inbox, listings, push, alerts, backup, assessments, home-value, showings); unset: all. "static" includes the flood; "flood" alone skips the static pages. */
+  /** Comma-separated sections to run (forms, static, flood, inbox, listings, push, alerts, backup, assessments, home-value, showings, search); unset: all. "static" includes the flood; "flood" alone skips the static pages. */
   BENCH_ONLY: z
     .string()
     .optional()
@@ -37,10 +37,26 @@ export const scriptConfigSchema = z.object({
     .pipe(
       z
         .array(
-          z.enum(["forms", "static", "flood", "inbox", "listings", "push", "alerts", "backup", "assessments", "home-value", "showings"], {
-            error:
-              "must list sections among forms, static, flood, inbox, listings, push, alerts, backup, assessments, home-value, showings",
-          }),
+          z.enum(
+            [
+              "forms",
+              "static",
+              "flood",
+              "inbox",
+              "listings",
+              "push",
+              "alerts",
+              "backup",
+              "assessments",
+              "home-value",
+              "showings",
+              "search",
+            ],
+            {
+              error:
+                "must list sections among forms, static, flood, inbox, listings, push, alerts, backup, assessments, home-value, showings, search",
+            },
+          ),
         )
         .optional(),
     ),

@@ -19,7 +19,12 @@ const html = `<!DOCTYPE html><html><body><h1>About</h1><script nonce="${marker}"
 const served = html.replace(` nonce="${marker}"`, "");
 let origin = "";
 const server = createServer();
-const sources = { listingsOrigin: "https://l.example", formEmbedOrigin: "https://f.example", formEmbedScriptOrigin: "https://f.example" };
+const sources = {
+  listingsOrigin: "https://l.example",
+  formEmbedOrigin: "https://f.example",
+  formEmbedScriptOrigin: "https://f.example",
+  mapOrigin: "https://m.example",
+};
 
 beforeAll(async () => {
   mkdirSync(path.join(dir, "about"));

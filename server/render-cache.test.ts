@@ -4,7 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_KEPT_TARGET_LENGTH, RenderCache } from "./render-cache";
 import { inlineScriptHashes } from "./security-headers";
 
-const sources = { listingsOrigin: "https://l.example", formEmbedOrigin: "https://f.example", formEmbedScriptOrigin: "https://f.example" };
+const sources = {
+  listingsOrigin: "https://l.example",
+  formEmbedOrigin: "https://f.example",
+  formEmbedScriptOrigin: "https://f.example",
+  mapOrigin: "https://m.example",
+};
 const page = (price: string) => `<!DOCTYPE html><html><body><p>${price}</p><script>boot("${price}")</script></body></html>`;
 const rendered = (html: string, init: ResponseInit = {}) =>
   new Response(html, {

@@ -32,6 +32,7 @@ describe("every server's render cache follows the sync", () => {
         listingsOrigin: "https://l.example",
         formEmbedOrigin: "https://f.example",
         formEmbedScriptOrigin: "https://f.example",
+        mapOrigin: "https://m.example",
       });
       const job = new RenderGenerationJob(other, cache);
       await job.run();

@@ -21,6 +21,8 @@ export interface CspSources {
   formEmbedOrigin: string;
   /** The form-embed script's host (FORM_EMBED_SCRIPT_URL), which sizes the frames and may call home. */
   formEmbedScriptOrigin: string;
+  /** The map's style host (MAP_STYLE_URL): its style, vector tiles, sprites and glyphs (issue 45). */
+  mapOrigin: string;
 }
 
 export function cspSourcesFrom(config: PublicConfig): CspSources {
@@ -28,11 +30,15 @@ export function cspSourcesFrom(config: PublicConfig): CspSources {
     listingsOrigin: new URL(config.listingsWidgetScriptUrl).origin,
     formEmbedOrigin: config.formEmbedOrigin,
     formEmbedScriptOrigin: new URL(config.formEmbedScriptUrl).origin,
+    mapOrigin: new URL(config.mapStyleUrl).origin,
   };
 }
 
 const sameSources = (a: CspSources, b: CspSources) =>
-  a.listingsOrigin === b.listingsOrigin && a.formEmbedOrigin === b.formEmbedOrigin && a.formEmbedScriptOrigin === b.formEmbedScriptOrigin;
+  a.listingsOrigin === b.listingsOrigin &&
+  a.formEmbedOrigin === b.formEmbedOrigin &&
+  a.formEmbedScriptOrigin === b.formEmbedScriptOrigin &&
+  a.mapOrigin === b.mapOrigin;
 
 /**
  * The hosts the policy allows are those the pages were built with (`built`: scripts/build-server.ts
@@ -61,10 +67,13 @@ export function contentSecurityPolicy(scriptSources: readonly string[], sources:
     `script-src 'strict-dynamic' ${scriptSources.join(" ")}`,
     "style-src 'self' 'unsafe-inline' https:",
     // Listing photos of the DDF® feed are served from this origin (app/lib/server/listings/photos.server.ts);
-    // the widget shows its own pictures. No other host (issue 38: `https:` allowed any).
-    `img-src 'self' data: blob: ${hosts(sources.listingsOrigin, sources.formEmbedScriptOrigin)}`,
+    // the widget shows its own pictures; the map's sprites come from its style's host. No other host
+    // (issue 38: `https:` allowed any).
+    `img-src 'self' data: blob: ${hosts(sources.listingsOrigin, sources.formEmbedScriptOrigin, sources.mapOrigin)}`,
     "font-src 'self' data: https:",
-    `connect-src 'self' ${hosts(sources.listingsOrigin, sources.formEmbedOrigin, sources.formEmbedScriptOrigin)}`,
+    // The map (issue 45, loaded only when opened) fetches its style, tiles, glyphs and sprites from
+    // the style's host; its worker starts from a blob: (worker-src below).
+    `connect-src 'self' ${hosts(sources.listingsOrigin, sources.formEmbedOrigin, sources.formEmbedScriptOrigin, sources.mapOrigin)}`,
     `frame-src ${sources.formEmbedOrigin}`,
     "frame-ancestors 'none'",
     "base-uri 'none'",

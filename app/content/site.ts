@@ -69,6 +69,11 @@ export const site = {
     { name: "YouTube", href: "https://www.youtube.com/@averyhomes-example" },
   ],
   /** Third-party listings widget (RealtyVis). Script URL is overridable by LISTINGS_WIDGET_SCRIPT_URL. */
+  // The search's map (issue 45, decision 060): OpenFreeMap's "Liberty" style, no account or key,
+  // free for a site's use with attribution (shown by the map); MAP_STYLE_URL replaces it.
+  map: {
+    styleUrl: "https://tiles.openfreemap.org/styles/liberty",
+  },
   listings: {
     scriptUrl: "https://cdn.realtyvis.com/js/embed.js",
     widgetIds: {

@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { criteriaFields, criteriaLabel, criteriaSearchPath, matchesCriteria, parseAlertCriteria } from "./alert-criteria";
-import { SEARCH_CITIES } from "./listing-types";
+import { canonicalAlertCriteria, criteriaFields, criteriaLabel, criteriaSearchPath, parseAlertCriteria } from "./alert-criteria";
+import { SEARCH_CITIES, listingSearchQuery, parseListingSearch } from "./listing-types";
 
 const [EDMONTON, OTHER] = [SEARCH_CITIES[0]!, SEARCH_CITIES.find((c) => c !== SEARCH_CITIES[0])!];
-const home = { city: EDMONTON, category: "single-family" as const, price: 400_000, beds: 3, status: "active" };
 
 describe("alert criteria", () => {
   it("reads a query string as the search does: repeated cities among the offered ones, clamped and swapped numbers, no paging or status", () => {
@@ -49,19 +48,45 @@ describe("alert criteria", () => {
     expect(criteriaLabel({ category: "condominium", minPrice: 100_000 })).toBe("Condos, from $100,000");
   });
 
-  it("matches an available home on every criterion, and never one with a missing value a criterion needs", () => {
-    expect(matchesCriteria({}, home)).toBe(true);
-    expect(matchesCriteria({}, { ...home, status: "pending" })).toBe(false);
-    expect(matchesCriteria({ cities: [OTHER, EDMONTON] }, home)).toBe(true);
-    expect(matchesCriteria({ cities: [OTHER] }, home)).toBe(false);
-    expect(matchesCriteria({ cities: [OTHER] }, { ...home, city: null })).toBe(false);
-    expect(matchesCriteria({ category: "condominium" }, home)).toBe(false);
-    expect(matchesCriteria({ minPrice: 400_000, maxPrice: 400_000 }, home)).toBe(true);
-    expect(matchesCriteria({ minPrice: 400_001 }, home)).toBe(false);
-    expect(matchesCriteria({ maxPrice: 399_999 }, home)).toBe(false);
-    expect(matchesCriteria({ maxPrice: 1 }, { ...home, price: null })).toBe(false);
-    expect(matchesCriteria({ minBeds: 3 }, home)).toBe(true);
-    expect(matchesCriteria({ minBeds: 4 }, home)).toBe(false);
-    expect(matchesCriteria({ minBeds: 1 }, { ...home, beds: null })).toBe(false);
+  it("carry the search's newer filters and its order (issue 45): read, written back, named, linked and stored one way", () => {
+    const query =
+      "city=Edmonton&minBaths=2&minArea=1200&maxArea=2500&style=Bungalow&community=Windermere&q=Garage+fireplace&openHouse=1&reduced=1&new=7&bounds=53.4%2C-113.7%2C53.5%2C-113.5&sort=price-asc&page=3&status=all";
+    const criteria = parseAlertCriteria(new URLSearchParams(query));
+    expect(criteria).toEqual({
+      cities: ["Edmonton"],
+      minBaths: 2,
+      minArea: 1200,
+      maxArea: 2500,
+      style: "Bungalow",
+      community: "Windermere",
+      keywords: ["garage", "fireplace"],
+      openHouse: true,
+      priceReduced: true,
+      newWithinDays: 7,
+      bounds: { south: 53.4, west: -113.7, north: 53.5, east: -113.5 },
+      sort: "price-asc",
+    });
+    expect(parseAlertCriteria(new URLSearchParams(criteriaFields(criteria)))).toEqual(criteria);
+    // The results page is the search's own spelling (no redirect), without the page or the status.
+    expect(criteriaSearchPath(criteria)).toBe(
+      `/listings?${listingSearchQuery({ ...parseListingSearch(new URLSearchParams(query)), page: 1, withAcceptedOffers: false })}`,
+    );
+    expect(criteriaLabel(criteria)).toBe(
+      "Homes in Edmonton, 2+ bathrooms, 1,200 sq ft–2,500 sq ft, Bungalow, in Windermere, with “garage fireplace”, open houses, price reduced, new in the last 7 days, in an area of the map",
+    );
+    expect(canonicalAlertCriteria(criteria)).toEqual(criteria);
+    // Stored values that are not what the search reads are left out, never passed on.
+    expect(
+      canonicalAlertCriteria({
+        style: "Castle",
+        keywords: ["<b>", "deck"],
+        community: "<script>",
+        bounds: { south: 60, west: 0, north: 50, east: 1 },
+        minBaths: -3,
+        openHouse: "yes" as unknown as boolean,
+        sort: "cheapest" as never,
+      }),
+    ).toEqual({ keywords: ["deck"], community: "script" });
+    expect(parseAlertCriteria(new URLSearchParams("bounds=1,2,3"))).toEqual({});
   });
 });

@@ -1,40 +1,49 @@
 /**
- * A saved search's criteria (issue 32): read from the same query string as /listings, shown as a
- * label and as hidden form fields, turned back into the search's own page, and matched against a
- * listing in TypeScript by the alerts job. Pure (the browser may import it); the matching must
- * agree with the search's SQL (whereOf in app/lib/server/listings/queries.server.ts), and a test
- * runs both on the same listings.
+ * A saved search's criteria (issue 32, extended by issue 45): read from the same query string as
+ * /listings, shown as a label and as hidden form fields, and turned back into the search's own
+ * page. Pure (the browser may import it). The alerts job matches them with the search's own SQL
+ * (listingsMatching in app/lib/server/listings/queries.server.ts), so a saved search finds what
+ * the search shows.
  */
 import type { AlertCriteria } from "./alert-values";
-import { type ListingStatus, SEARCH_CITIES, parseListingSearch } from "./listing-types";
+import {
+  ARCHITECTURAL_STYLES,
+  SEARCH_CITIES,
+  boundsText,
+  keywordsOf,
+  type ListingSearch,
+  listingSearchQuery,
+  parseListingSearch,
+} from "./listing-types";
 import type { ListingCategory } from "./schema-values";
 
 /**
  * The criteria of a query string: `city` may repeat (an area page searches all its feed cities),
  * each one the search offers; the rest read exactly as parseListingSearch reads them (unknown
- * values dropped, numbers clamped, a minimum above the maximum swapped). Paging and "with accepted
- * offers" are not criteria: alerts are about homes for sale.
+ * values dropped, numbers clamped, a minimum above the maximum swapped, a bad map area dropped).
+ * Paging and "with accepted offers" are not criteria: alerts are about homes for sale.
  */
 export function parseAlertCriteria(params: URLSearchParams): AlertCriteria {
-  const search = parseListingSearch(params);
+  const { cities: _one, city: _city, page: _page, withAcceptedOffers: _all, keywords, ...search } = parseListingSearch(params);
   const criteria: AlertCriteria = {};
   const cities = [...new Set(params.getAll("city"))].filter((c) => SEARCH_CITIES.includes(c));
   if (cities.length > 0) criteria.cities = cities;
-  if (search.category) criteria.category = search.category;
-  if (search.minPrice !== undefined) criteria.minPrice = search.minPrice;
-  if (search.maxPrice !== undefined) criteria.maxPrice = search.maxPrice;
-  if (search.minBeds !== undefined) criteria.minBeds = search.minBeds;
+  // The search's own fields, in its order; only those it kept are present.
+  Object.assign(criteria, search);
+  if (keywords) criteria.keywords = [...keywords];
   return criteria;
+}
+
+/** The criteria as the search's filters (page 1, available homes only). */
+function searchOf(c: AlertCriteria): ListingSearch {
+  const { cities: _cities, keywords, ...rest } = c;
+  return { ...rest, ...(Array.isArray(keywords) ? { keywords } : {}), page: 1 };
 }
 
 /** The criteria as [name, value] pairs of the /listings query string (a form's hidden inputs, a link's query). */
 export function criteriaFields(c: AlertCriteria): [string, string][] {
-  const fields: [string, string][] = (c.cities ?? []).map((city) => ["city", city]);
-  if (c.category) fields.push(["type", c.category]);
-  if (c.minPrice !== undefined) fields.push(["minPrice", String(c.minPrice)]);
-  if (c.maxPrice !== undefined) fields.push(["maxPrice", String(c.maxPrice)]);
-  if (c.minBeds !== undefined) fields.push(["minBeds", String(c.minBeds)]);
-  return fields;
+  const cities: [string, string][] = (c.cities ?? []).map((city) => ["city", city]);
+  return [...cities, ...new URLSearchParams(listingSearchQuery(searchOf(c)))];
 }
 
 const PLURALS: Record<ListingCategory, string> = {
@@ -45,6 +54,7 @@ const PLURALS: Record<ListingCategory, string> = {
 };
 
 const dollars = (n: number) => `$${Math.round(n).toLocaleString("en-CA")}`;
+const feet = (n: number) => `${Math.round(n).toLocaleString("en-CA")} sq ft`;
 
 /** "A", "A or B", "A, B or C". */
 function either(items: readonly string[]): string {
@@ -59,6 +69,17 @@ export function criteriaLabel(c: AlertCriteria): string {
   else if (c.minPrice !== undefined) parts.push(`from ${dollars(c.minPrice)}`);
   else if (c.maxPrice !== undefined) parts.push(`up to ${dollars(c.maxPrice)}`);
   if (c.minBeds !== undefined) parts.push(`${c.minBeds}+ bedroom${c.minBeds === 1 ? "" : "s"}`);
+  if (c.minBaths !== undefined) parts.push(`${c.minBaths}+ bathroom${c.minBaths === 1 ? "" : "s"}`);
+  if (c.minArea !== undefined && c.maxArea !== undefined) parts.push(`${feet(c.minArea)}–${feet(c.maxArea)}`);
+  else if (c.minArea !== undefined) parts.push(`from ${feet(c.minArea)}`);
+  else if (c.maxArea !== undefined) parts.push(`up to ${feet(c.maxArea)}`);
+  if (c.style) parts.push(c.style);
+  if (c.community) parts.push(`in ${c.community}`);
+  if (c.keywords?.length) parts.push(`with “${c.keywords.join(" ")}”`);
+  if (c.openHouse) parts.push("open houses");
+  if (c.priceReduced) parts.push("price reduced");
+  if (c.newWithinDays !== undefined) parts.push(c.newWithinDays === 1 ? "new in the last day" : `new in the last ${c.newWithinDays} days`);
+  if (c.bounds) parts.push("in an area of the map");
   const shown = parts.filter((p): p is string => p !== null);
   if (shown.length === 0) return "All homes for sale";
   // "from $300,000" alone needs its subject.
@@ -68,31 +89,43 @@ export function criteriaLabel(c: AlertCriteria): string {
 
 /** The search's results page: /listings with its filters (the page filters on one city only, so several leave it out). */
 export function criteriaSearchPath(c: AlertCriteria): string {
-  const fields = criteriaFields(c).filter(([name]) => name !== "city");
-  if (c.cities?.length === 1) fields.unshift(["city", c.cities[0]!]);
-  const query = new URLSearchParams(fields).toString();
+  const query = listingSearchQuery({ ...searchOf(c), ...(c.cities?.length === 1 ? { cities: c.cities } : {}) });
   return query ? `/listings?${query}` : "/listings";
 }
 
-/** What matching reads of a listing: its stored values (price: list_price as stored, 0 included; status as the site stores it). */
-export interface MatchedListing {
-  city: string | null;
-  category: ListingCategory;
-  price: number | null;
-  beds: number | null;
-  status: ListingStatus | string | null;
-}
-
 /**
- * Whether the search shows the listing as an available home: the conditions of whereOf, one by
- * one (a null city, price or bed count fails any condition on it, as SQL's comparisons with null do).
+ * The criteria as stored: only what the search reads, read again from its own query string, cities
+ * sorted, so one search is stored one way and an identical sign-up finds it. Whatever a stored or
+ * posted value was, what comes out is something /listings accepts.
  */
-export function matchesCriteria(c: AlertCriteria, listing: MatchedListing): boolean {
-  if (listing.status !== "active") return false;
-  if (c.cities?.length && (listing.city === null || !c.cities.includes(listing.city))) return false;
-  if (c.category && listing.category !== c.category) return false;
-  if (c.minPrice !== undefined && (listing.price === null || !(listing.price >= c.minPrice))) return false;
-  if (c.maxPrice !== undefined && (listing.price === null || !(listing.price <= c.maxPrice))) return false;
-  if (c.minBeds !== undefined && (listing.beds === null || !(listing.beds >= c.minBeds))) return false;
-  return true;
+export function canonicalAlertCriteria(c: AlertCriteria): AlertCriteria {
+  const safe: AlertCriteria = {
+    ...(Array.isArray(c.cities) ? { cities: c.cities.filter((x) => typeof x === "string") } : {}),
+    ...(typeof c.category === "string" ? { category: c.category } : {}),
+  };
+  const params = new URLSearchParams(criteriaFields(safe));
+  const put = (name: string, value: unknown) => {
+    if (typeof value === "number" || (typeof value === "string" && value !== "")) params.set(name, String(value));
+  };
+  put("minPrice", c.minPrice);
+  put("maxPrice", c.maxPrice);
+  put("minBeds", c.minBeds);
+  put("minBaths", c.minBaths);
+  put("minArea", c.minArea);
+  put("maxArea", c.maxArea);
+  put(
+    "style",
+    ARCHITECTURAL_STYLES.find((s) => s === c.style),
+  );
+  put("community", typeof c.community === "string" ? c.community : undefined);
+  if (Array.isArray(c.keywords)) put("q", keywordsOf(c.keywords.filter((w) => typeof w === "string").join(" ")).join(" "));
+  if (c.openHouse === true) params.set("openHouse", "1");
+  if (c.priceReduced === true) params.set("reduced", "1");
+  put("new", c.newWithinDays);
+  const b = c.bounds;
+  if (b && [b.south, b.west, b.north, b.east].every((n) => typeof n === "number" && Number.isFinite(n))) put("bounds", boundsText(b));
+  put("sort", c.sort);
+  const criteria = parseAlertCriteria(params);
+  if (criteria.cities) criteria.cities = [...criteria.cities].sort();
+  return criteria;
 }

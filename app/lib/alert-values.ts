@@ -2,6 +2,7 @@
  * Listing alerts' values shared by the schema, the forms and the screens (issue 32): kept apart
  * from db/schema so the browser bundle can import them without the ORM.
  */
+import type { ListingSort, MapBounds } from "./listing-types";
 import type { ListingCategory } from "./schema-values";
 
 /**
@@ -39,13 +40,28 @@ export type AlertStatus = (typeof ALERT_STATUSES)[number];
 export const LISTING_CHANGE_KINDS = ["new", "price", "status", "removed"] as const;
 export type ListingChangeKind = (typeof LISTING_CHANGE_KINDS)[number];
 
-/** A saved search's criteria: the /listings filters a buyer can set (the search's own ListingFilter, without paging). */
+/**
+ * A saved search's criteria: the /listings filters a buyer can set, named as the search's own
+ * ListingFilter names them (issue 45 added those after minBeds), and its order for the link back;
+ * without paging or "with accepted offers" (alerts are about homes for sale).
+ */
 export interface AlertCriteria {
   cities?: string[];
   category?: ListingCategory;
   minPrice?: number;
   maxPrice?: number;
   minBeds?: number;
+  minBaths?: number;
+  minArea?: number;
+  maxArea?: number;
+  style?: string;
+  community?: string;
+  keywords?: string[];
+  openHouse?: boolean;
+  priceReduced?: boolean;
+  newWithinDays?: number;
+  bounds?: MapBounds;
+  sort?: ListingSort;
 }
 
 /**

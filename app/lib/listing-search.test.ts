@@ -4,7 +4,7 @@
  * make the caches keep more than one copy of a search (decision 054).
  */
 import { describe, expect, it } from "vitest";
-import { MAX_KEYWORDS, isRefined, keywordsOf, listingSearchQuery, parseListingSearch } from "./listing-types";
+import { MAX_KEYWORDS, boundsOf, isRefined, keywordsOf, listingSearchQuery, parseListingSearch } from "./listing-types";
 
 const canonical = (query: string) => listingSearchQuery(parseListingSearch(new URLSearchParams(query)));
 
@@ -50,5 +50,37 @@ describe("parseListingSearch and listingSearchQuery", () => {
     expect(keywordsOf("garage GARAGE Garage")).toEqual(["garage"]);
     expect(canonical(`community=${encodeURIComponent("<script>alert(1)</script>")}`)).toBe("community=script+alert+1+script");
     expect(canonical(`community=${"a".repeat(300)}`)).toBe(`community=${"a".repeat(60)}`);
+  });
+});
+
+describe("the map's area (issue 45)", () => {
+  it("reads four numbers in range, south below north and west of east, rounded to about 10 m; anything else is invalid", () => {
+    expect(boundsOf(null)).toBeNull();
+    expect(boundsOf("53.40001,-113.712345,53.6,-113.3")).toEqual({ south: 53.4, west: -113.7123, north: 53.6, east: -113.3 });
+    for (const bad of [
+      "",
+      "1,2,3",
+      "1,2,3,4,5",
+      "a,b,c,d",
+      "53.6,-113.6,53.4,-113.4",
+      "53.4,-113.4,53.6,-113.6",
+      "91,0,92,1",
+      "0,-181,1,0",
+      "1e1,0,20,1",
+      "53.4,,53.6,-113.3",
+      " 53.4,-113.7,53.6,-113.3",
+      "53.40001,-113.7,53.40002,-113.6",
+    ]) {
+      expect(boundsOf(bad), bad).toBe("invalid");
+    }
+  });
+
+  it("is one more filter of the search's one spelling, after the others", () => {
+    expect(canonical("bounds=53.40001,-113.7,53.6,-113.3&city=Edmonton&sort=price-asc")).toBe(
+      "city=Edmonton&bounds=53.4%2C-113.7%2C53.6%2C-113.3&sort=price-asc",
+    );
+    // Dropped by the parser (the page answers it 400 before).
+    expect(canonical("bounds=oops")).toBe("");
+    expect(isRefined(parseListingSearch(new URLSearchParams("bounds=53.4,-113.7,53.6,-113.3")))).toBe(true);
   });
 });

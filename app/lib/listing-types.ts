@@ -104,6 +104,9 @@ export interface ListingDetail {
   facts: ListingFacts;
   /** The feed's figures the monthly-cost panel starts from. */
   costs: ListingCostInputs;
+  /** Where the home is (the map behind a tap, issue 45); null when the feed leaves it out or hides the address. */
+  latitude: number | null;
+  longitude: number | null;
 }
 
 /** One room as the feed lists it (CREA's PropertyRoom): its type, level and dimensions as written. */
@@ -206,6 +209,43 @@ export interface ListingFilter {
   priceReduced?: boolean;
   /** Only homes that entered the feed in the last so many days (one of NEW_WITHIN_DAYS). */
   newWithinDays?: number;
+  /** Only homes whose point lies in this box: the map's "Search this area". */
+  bounds?: MapBounds;
+}
+
+/** A box on the map, in degrees (south < north, west < east; the site's region never crosses the antimeridian). */
+export interface MapBounds {
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+}
+
+/** A bound's decimals in the address: 4 is about 10 m, finer than a map's pixel at any zoom that shows a street. */
+export const BOUNDS_DECIMALS = 4;
+const COORDINATE = /^-?\d{1,3}(\.\d{1,10})?$/;
+
+/**
+ * The `bounds` parameter, "south,west,north,east" in degrees: four numbers in range with south
+ * below north and west of east, rounded to BOUNDS_DECIMALS. Null when absent; "invalid" when
+ * present and wrong: unlike the other filters, a map always writes a good one, so a bad one is a
+ * client's mistake answered 400, not a search quietly widened to the whole region.
+ */
+export function boundsOf(text: string | null): MapBounds | null | "invalid" {
+  if (text === null) return null;
+  const parts = text.split(",");
+  if (parts.length !== 4 || !parts.every((p) => COORDINATE.test(p))) return "invalid";
+  const round = (n: number) => Number(n.toFixed(BOUNDS_DECIMALS)) || 0;
+  const [south, west, north, east] = parts.map((p) => round(Number(p))) as [number, number, number, number];
+  const latOk = (n: number) => n >= -90 && n <= 90;
+  const lngOk = (n: number) => n >= -180 && n <= 180;
+  if (!latOk(south) || !latOk(north) || !lngOk(west) || !lngOk(east) || south >= north || west >= east) return "invalid";
+  return { south, west, north, east };
+}
+
+/** The `bounds` parameter's one spelling. */
+export function boundsText(b: MapBounds): string {
+  return [b.south, b.west, b.north, b.east].map((n) => String(n)).join(",");
 }
 
 /** The orders the search offers: newest first by default, price both ways, largest first. */
@@ -298,7 +338,8 @@ const range = (min: number | undefined, max: number | undefined): [number | unde
 /**
  * The /listings search's filters from its query string. A hand-edited or stale URL never gives
  * an error page: unknown cities, types, styles, orders and periods are dropped, numbers are
- * clamped, a minimum above the maximum swaps them, texts are cut to their bounds.
+ * clamped, a minimum above the maximum swaps them, texts are cut to their bounds. A bad `bounds`
+ * is dropped here; /listings answers it 400 (boundsOf).
  */
 export function parseListingSearch(params: URLSearchParams): ListingSearch & { city?: string } {
   const city = params.get("city") ?? "";
@@ -336,6 +377,8 @@ export function parseListingSearch(params: URLSearchParams): ListingSearch & { c
   if (params.get("reduced") === "1") search.priceReduced = true;
   const days = NEW_WITHIN_DAYS.find((d) => String(d) === params.get("new"));
   if (days) search.newWithinDays = days;
+  const bounds = boundsOf(params.get("bounds"));
+  if (bounds && bounds !== "invalid") search.bounds = bounds;
   const sort = LISTING_SORTS.find((s) => s === params.get("sort"));
   if (sort && sort !== "newest") search.sort = sort;
   return search;
@@ -366,6 +409,7 @@ export function listingSearchQuery(search: ListingSearch): string {
   add("openHouse", search.openHouse && "1");
   add("reduced", search.priceReduced && "1");
   add("new", search.newWithinDays);
+  add("bounds", search.bounds && boundsText(search.bounds));
   add("status", search.withAcceptedOffers && "all");
   add("sort", search.sort !== "newest" && search.sort);
   add("page", search.page > 1 && search.page);

@@ -11,6 +11,8 @@ export interface PublicConfig {
   formEmbedScriptUrl: string;
   /** FORM_EMBED_ORIGIN: where the embedded forms are served from (frame-src). */
   formEmbedOrigin: string;
+  /** MAP_STYLE_URL: the map's style (MapLibre style JSON), whose host serves its tiles, sprites and glyphs. */
+  mapStyleUrl: string;
 }
 
 declare const __PUBLIC_CONFIG__: PublicConfig;

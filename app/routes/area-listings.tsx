@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const feed = context.get(serverContext)?.listings;
   const url = new URL(request.url);
   const area = areaByPath(url.pathname);
-  if (!feed || !area) return { listings: null, alertForm: null, neighbourhoods: null };
+  if (!feed || !area) return { listings: null, alertForm: null, neighbourhoods: null, map: null };
   const cities = feedCitiesOf(area);
   // The City's neighbourhood pages (issue 42), with its roll on: the Edmonton page links to them.
   const roll = context.get(serverContext)?.assessments;
@@ -48,6 +48,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }),
     alertForm,
     neighbourhoods,
+    // The area's homes on the map; "Search this area" goes on in /listings, with the city when there is one.
+    map: {
+      dataQuery: new URLSearchParams(cities.map((c) => ["city", c])).toString(),
+      searchQuery: cities.length === 1 ? new URLSearchParams({ city: cities[0]! }).toString() : "",
+    },
   };
 }
 
@@ -89,7 +94,7 @@ export default function AreaListingsPage({ loaderData }: Route.ComponentProps) {
         <p className="max-w-3xl text-lg leading-8 text-ink">{areaIntros[area.path]}</p>
         <GetNotifiedTip className="mt-6" />
         <ListingsWidget key={area.widgetId} widgetId={area.widgetId} label={`${area.name} listings`} className="mt-6" />
-        {loaderData?.listings && <HomesForSaleSection place={area.name} result={loaderData.listings} />}
+        {loaderData?.listings && <HomesForSaleSection place={area.name} result={loaderData.listings} map={loaderData.map ?? undefined} />}
         {loaderData?.alertForm && <AlertSignUp form={loaderData.alertForm} className="mt-8" />}
         {loaderData?.neighbourhoods && (
           <section aria-labelledby="neighbourhoods-heading" className="mt-8" data-testid="area-neighbourhoods">

@@ -42,6 +42,8 @@ const LISTING: ListingDetail = {
   modifiedAt: "2026-11-02T00:00:00.000Z",
   facts: { yearBuilt: null, rooms: [], parkingTotal: null, lotSize: null, heating: [], feeIncludes: [], features: {} },
   costs: { taxAnnualAmount: null, taxYear: null, associationFee: null, associationFeeFrequency: null },
+  latitude: 53.5461,
+  longitude: -113.4938,
 };
 
 function render(listing: Partial<ListingDetail>): string {

@@ -7,6 +7,7 @@ import { ListingPhotos } from "~/components/listings/listing-photos";
 import { bedsBaths, brokerageLine, formatListingPrice, formatLivingArea, statusLabel } from "~/lib/listing-text";
 import type { ListingCard, ListingDetail } from "~/lib/listing-types";
 import { CostPanel } from "~/components/listings/cost-panel";
+import { MapView } from "~/components/listings/map-view";
 import { type ListingFacts, ListingFactsSection, SimilarHomes, daysOnMarket, listingFactsOf } from "~/components/listings/listing-facts";
 import { useListingCosts } from "~/components/listings/use-listing-costs";
 import { costViewOf, type CostView } from "~/lib/listing-cost-view";
@@ -235,6 +236,10 @@ function ListingView({
                 {l.remarks}
               </p>
             </section>
+          )}
+          {/* Behind a tap, below the photo and the facts: the first paint is the page's own (decision 060). */}
+          {l.latitude !== null && l.longitude !== null && (
+            <MapView home={{ latitude: l.latitude, longitude: l.longitude, label: place }} openLabel="Show on map" className="mt-6" />
           )}
           <ListingFactsSection listing={l} groups={found.facts.more} />
           {found.assessment && <ListingAssessment view={found.assessment} className="mt-8" />}

@@ -1,4 +1,4 @@
-import { Form, Link, redirect, useLocation } from "react-router";
+import { Form, Link, data, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/listings-search";
 import { BackButton } from "~/components/layout/back-button";
 import { AgentListingsSection } from "~/components/listings/agent-listings-section";
@@ -16,11 +16,14 @@ import {
   MAX_KEYWORDS_TEXT,
   NEW_WITHIN_DAYS,
   SEARCH_CITIES,
+  boundsOf,
+  boundsText,
   isRefined,
   listingSearchQuery,
   parseListingSearch,
 } from "~/lib/listing-types";
 import { Pagination } from "~/components/listings/pagination";
+import { MapView } from "~/components/listings/map-view";
 import { Button } from "~/components/ui/button";
 import { LISTING_CATEGORIES } from "~/lib/schema-values";
 import { formatCurrency } from "~/lib/format";
@@ -51,6 +54,8 @@ const WIDGET_SEARCH_PATH = "/mls-search";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
+  // A map always writes a good area: a bad one is a client's mistake, not a search to widen (decision 060).
+  if (boundsOf(params.get("bounds")) === "invalid") throw data("Bad map area", { status: 400 });
   const search = parseListingSearch(params);
   // One address per search: blanks, unknown parameters, dropped values and other orders move to the
   // search's own spelling, so only those are rendered and kept by the caches (decision 054).
@@ -71,6 +76,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     result,
     agentListings: mine,
     refined,
+    map: {
+      // The map shows every listing of the search, wherever it is; "Search this area" keeps the filters and the order.
+      dataQuery: listingSearchQuery({ ...search, bounds: undefined, sort: undefined, page: 1 }),
+      searchQuery: listingSearchQuery({ ...search, bounds: undefined, page: 1 }),
+      bounds: search.bounds ?? null,
+    },
     // "Save this search" with this page's filters, under the results (issue 32); only with the feed on.
     alertForm: result && alertsOf(context) ? searchSignUpForm(parseAlertCriteria(params)) : null,
     search: {
@@ -90,6 +101,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       newWithinDays: search.newWithinDays ?? null,
       sort: search.sort ?? "newest",
       withAcceptedOffers: Boolean(search.withAcceptedOffers),
+      bounds: search.bounds ? boundsText(search.bounds) : "",
     },
   };
 }
@@ -107,9 +119,22 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 const fieldClass = "mt-1 block min-h-11 w-full rounded-md border border-line bg-surface px-3 text-ink";
 const labelClass = "block text-sm font-bold text-ink";
 
+/** One "Show only" box of the search form: its name and value are the search's own parameter. */
+function CheckboxField({ name, value, checked, children }: { name: string; value: string; checked: boolean; children: string }) {
+  return (
+    <label className="flex min-h-11 items-center gap-3 text-ink">
+      <input type="checkbox" name={name} value={value} defaultChecked={checked} className="size-5 shrink-0 accent-brand" />
+      {children}
+    </label>
+  );
+}
+
 export default function ListingsSearch({ loaderData }: Route.ComponentProps) {
-  const { result, search, agentListings: mine, alertForm, refined } = loaderData;
+  const { result, search, agentListings: mine, alertForm, refined, map } = loaderData;
   const { pathname, search: query } = useLocation();
+  const withoutArea = new URLSearchParams(query);
+  withoutArea.delete("bounds");
+  withoutArea.delete("page");
   return (
     <>
       <ListingBanner title="Homes for Sale">
@@ -132,6 +157,8 @@ export default function ListingsSearch({ loaderData }: Route.ComponentProps) {
               className="grid gap-4 rounded-xl border border-line bg-surface-muted p-4 sm:grid-cols-2 lg:grid-cols-6 lg:items-end"
               aria-label="Search homes for sale"
             >
+              {/* The map's area stays while the other filters change; "Whole region" below drops it. */}
+              {search.bounds && <input type="hidden" name="bounds" value={search.bounds} />}
               <label className={`${labelClass} lg:col-span-2`}>
                 City
                 <select name="city" defaultValue={search.city} className={fieldClass}>
@@ -235,23 +262,13 @@ export default function ListingsSearch({ loaderData }: Route.ComponentProps) {
                   ))}
                 </select>
               </label>
-              <label className={labelClass}>
+              <label className={`${labelClass} lg:col-span-2`}>
                 Listed
                 <select name="new" defaultValue={search.newWithinDays ?? ""} className={fieldClass}>
                   <option value="">Any time</option>
                   {NEW_WITHIN_DAYS.map((d) => (
                     <option key={d} value={d}>
                       {d === 1 ? "In the last day" : `In the last ${d} days`}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className={labelClass}>
-                Sort by
-                <select name="sort" defaultValue={search.sort} className={fieldClass}>
-                  {LISTING_SORTS.map((s) => (
-                    <option key={s} value={s}>
-                      {LISTING_SORT_LABELS[s]}
                     </option>
                   ))}
                 </select>
@@ -280,38 +297,28 @@ export default function ListingsSearch({ loaderData }: Route.ComponentProps) {
                   className={fieldClass}
                 />
               </label>
+              {/* Two columns on a desktop: "Size, largest first" does not fit one. */}
+              <label className={`${labelClass} lg:col-span-2`}>
+                Sort by
+                <select name="sort" defaultValue={search.sort} className={fieldClass}>
+                  {LISTING_SORTS.map((s) => (
+                    <option key={s} value={s}>
+                      {LISTING_SORT_LABELS[s]}
+                    </option>
+                  ))}
+                </select>
+              </label>
               <fieldset className="flex flex-wrap gap-x-6 sm:col-span-2 lg:col-span-6">
                 <legend className="sr-only">Show only</legend>
-                <label className="flex min-h-11 items-center gap-3 text-ink">
-                  <input
-                    type="checkbox"
-                    name="openHouse"
-                    value="1"
-                    defaultChecked={search.openHouse}
-                    className="size-5 shrink-0 accent-brand"
-                  />
+                <CheckboxField name="openHouse" value="1" checked={search.openHouse}>
                   Open houses
-                </label>
-                <label className="flex min-h-11 items-center gap-3 text-ink">
-                  <input
-                    type="checkbox"
-                    name="reduced"
-                    value="1"
-                    defaultChecked={search.reduced}
-                    className="size-5 shrink-0 accent-brand"
-                  />
+                </CheckboxField>
+                <CheckboxField name="reduced" value="1" checked={search.reduced}>
                   Price reduced
-                </label>
-                <label className="flex min-h-11 items-center gap-3 text-ink">
-                  <input
-                    type="checkbox"
-                    name="status"
-                    value="all"
-                    defaultChecked={search.withAcceptedOffers}
-                    className="size-5 shrink-0 accent-brand"
-                  />
+                </CheckboxField>
+                <CheckboxField name="status" value="all" checked={search.withAcceptedOffers}>
                   Include homes with an accepted offer
-                </label>
+                </CheckboxField>
               </fieldset>
               <Button type="submit" className="sm:col-span-2 lg:col-span-6 lg:justify-self-start">
                 Search
@@ -328,12 +335,27 @@ export default function ListingsSearch({ loaderData }: Route.ComponentProps) {
               <h2 id="results-heading" className="text-2xl font-bold text-ink">
                 {search.city ? `Homes for sale in ${search.city}` : "Homes for sale"}
               </h2>
+              <MapView dataQuery={map.dataQuery} searchQuery={map.searchQuery} bounds={map.bounds ?? undefined} className="mt-3" />
               <p className="mt-1 text-ink-muted" data-testid="listings-summary">
-                {homesCount(result.total)} match{search.sort !== "newest" ? `, ${LISTING_SORT_LABELS[search.sort].toLowerCase()}` : ""}
+                {homesCount(result.total)} match{search.bounds ? " in the map's area" : ""}
+                {search.sort !== "newest" ? `, ${LISTING_SORT_LABELS[search.sort].toLowerCase()}` : ""}
                 {result.medianAskingPrice !== null && (
                   <>
                     {" "}
                     · median asking price <strong className="text-ink">{formatCurrency(result.medianAskingPrice)}</strong>
+                  </>
+                )}
+                {search.bounds && (
+                  <>
+                    {" "}
+                    ·{" "}
+                    <Link
+                      to={withoutArea.size ? `/listings?${withoutArea}` : "/listings"}
+                      className="font-bold text-brand underline"
+                      data-testid="whole-region"
+                    >
+                      Whole region
+                    </Link>
                   </>
                 )}
               </p>

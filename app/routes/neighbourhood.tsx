@@ -3,6 +3,7 @@ import type { Route } from "./+types/neighbourhood";
 import { NeighbourhoodMap } from "~/components/assessments/neighbourhood-map";
 import { RollSource } from "~/components/assessments/roll-source";
 import { NotFoundContent } from "~/components/not-found-content";
+import { MapView } from "~/components/listings/map-view";
 import { type NeighbourhoodPage, type Spread, neighbourhoodChange } from "~/lib/assessments/neighbourhood-view";
 import { valuationDate } from "~/lib/assessments/present";
 import { formatCurrency } from "~/lib/format";
@@ -15,7 +16,7 @@ import { serverContext } from "~/router-context";
  * rendered per request like the listing pages (render cache and shared-cache headers alike). With
  * the roll off, or a slug the live roll has no residential neighbourhood for, the not-found page (404).
  */
-type Loaded = { hood: NeighbourhoodPage } | { hood: null };
+type Loaded = { hood: NeighbourhoodPage; feed: boolean } | { hood: null };
 
 const SLUG = /^[a-z0-9-]{1,80}$/;
 
@@ -23,7 +24,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const roll = context.get(serverContext)?.assessments;
   const slug = params.slug ?? "";
   const hood = roll && SLUG.test(slug) ? await neighbourhoodPage(roll.db, slug) : null;
-  return hood ? data<Loaded>({ hood }) : data<Loaded>({ hood: null }, { status: 404 });
+  // The map's listings come from the feed: without it the map draws the outline alone.
+  const feed = Boolean(context.get(serverContext)?.listings);
+  return hood ? data<Loaded>({ hood, feed }) : data<Loaded>({ hood: null }, { status: 404 });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -70,6 +73,7 @@ function SpreadRow({ label, spread }: { label: string; spread: Spread }) {
 export default function NeighbourhoodRoute({ loaderData }: Route.ComponentProps) {
   const hood = loaderData.hood;
   if (!hood) return <NotFoundContent />;
+  const feed = "feed" in loaderData && loaderData.feed;
   const change = neighbourhoodChange(hood);
   return (
     <article className="mx-auto max-w-4xl px-4 py-8">
@@ -121,6 +125,8 @@ export default function NeighbourhoodRoute({ loaderData }: Route.ComponentProps)
             {`Median asking price ${formatCurrency(hood.medianAsking)} against a median assessment of ${formatCurrency(hood.homes.median)}.`}
           </p>
         )}
+        {/* The outline drawn is the one the page has: around the neighbourhood's assessed homes (issue 42). */}
+        <MapView outline={hood.outline} dataQuery={feed ? "" : undefined} searchQuery={feed ? "" : undefined} className="mt-4" />
         <div className="mt-4 grid gap-6 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
           <NeighbourhoodMap name={hood.name} outline={hood.outline} boundary={hood.boundary} points={hood.listings.map((l) => l.point)} />
           {hood.listings.length > 0 ? (

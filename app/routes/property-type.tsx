@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const feed = context.get(serverContext)?.listings;
   const url = new URL(request.url);
   const type = propertyTypeByPath(url.pathname);
-  if (!feed || !type) return { listings: null, alertForm: null };
+  if (!feed || !type) return { listings: null, alertForm: null, map: null };
   const category = CATEGORY_OF[type.path];
   // "Save this search" for the type's category, as its listings are found (issue 32).
   const alertForm = alertsOf(context) ? searchSignUpForm({ category }) : null;
@@ -39,6 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       memberKey: feed.memberKey,
     }),
     alertForm,
+    map: { dataQuery: `type=${category}`, searchQuery: `type=${category}` },
   };
 }
 
@@ -66,7 +67,9 @@ export default function PropertyTypePage({ loaderData }: Route.ComponentProps) {
         <h2 className="text-2xl font-bold text-ink">Available {type.plural}</h2>
         <p className="mt-2 text-ink-muted">Browse our collection of {type.plural.toLowerCase()} in Edmonton and surrounding areas.</p>
         <ListingsWidget key={type.widgetId} widgetId={type.widgetId} label={`${type.plural} listings`} className="mt-6" />
-        {loaderData?.listings && <HomesForSaleSection place="Edmonton and area" result={loaderData.listings} />}
+        {loaderData?.listings && (
+          <HomesForSaleSection place="Edmonton and area" result={loaderData.listings} map={loaderData.map ?? undefined} />
+        )}
         {loaderData?.alertForm && <AlertSignUp form={loaderData.alertForm} className="mt-8" />}
         <div className="mt-8">
           <BackButton />

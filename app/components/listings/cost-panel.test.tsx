@@ -40,6 +40,8 @@ const LISTING: ListingDetail = {
   modifiedAt: "2026-11-02T00:00:00.000Z",
   facts: { yearBuilt: null, rooms: [], parkingTotal: null, lotSize: null, heating: [], feeIncludes: [], features: {} },
   costs: { taxAnnualAmount: null, taxYear: null, associationFee: null, associationFeeFrequency: null },
+  latitude: null,
+  longitude: null,
 };
 
 const CARD: ListingCard = {

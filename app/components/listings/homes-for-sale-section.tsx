@@ -4,6 +4,7 @@ import { DdfNotice } from "./ddf-notices";
 import { ListingGrid } from "./listing-card";
 import type { ListingPage } from "~/lib/listing-types";
 import { Pagination } from "./pagination";
+import { MapView, type MapViewProps } from "./map-view";
 
 export const SECTION_PAGE_SIZE = 12;
 const SECTION_ID = "homes-for-sale";
@@ -15,9 +16,10 @@ export function homesCount(n: number): string {
 
 /**
  * "Homes for sale in {place}" under an area's or a property type's widget: the feed's listings
- * as server-rendered cards, so the page's own text carries them for search engines.
+ * as server-rendered cards, so the page's own text carries them for search engines; with `map`,
+ * the "Map" view of the same listings above them (issue 45).
  */
-export function HomesForSaleSection({ place, result }: { place: string; result: ListingPage }) {
+export function HomesForSaleSection({ place, result, map }: { place: string; result: ListingPage; map?: MapViewProps }) {
   const { pathname, search } = useLocation();
   const params = new URLSearchParams(search);
   return (
@@ -35,6 +37,7 @@ export function HomesForSaleSection({ place, result }: { place: string; result: 
         )}
         {result.total > 0 && " · newest first"}
       </p>
+      {map && <MapView {...map} className="mt-3" />}
       {result.listings.length > 0 ? (
         <ListingGrid listings={result.listings} />
       ) : (

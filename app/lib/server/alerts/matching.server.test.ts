@@ -1,21 +1,20 @@
 /**
  * Matching listing changes to searches and watches (PGlite): every criterion, price drops but not
  * rises, status changes and removals only for watches, the most frequent subscription per person,
- * nothing from before a confirmation, the cursor; and matchesCriteria against the search's SQL.
+ * nothing from before a confirmation, the cursor; and the newer filters, matched by the search's own SQL.
  */
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { alertCursor, alertItems as i, listingChanges as c } from "../../../../db/schema";
 import { select } from "../../../../platform/db/query";
-import { generateListings } from "../../../../tests/fixtures/ddf/listings";
 import { testDatabaseForThisFile } from "../../../../tests/support/test-database";
-import { matchesCriteria } from "../../alert-criteria";
 import type { AlertCriteria } from "../../alert-values";
-import { toListingRow } from "../listings/property.server";
-import { searchListings } from "../listings/queries.server";
+import { listingsMatching, searchListings } from "../listings/queries.server";
 import { removeListings, upsertListings } from "../listings/store.server";
 import { follow, listing } from "../../../../tests/support/alerts";
-import { matchChanges } from "./matching.server";
+import { decidedByRow, matchChanges, rowMatches } from "./matching.server";
+import { generateListings } from "../../../../tests/fixtures/ddf/listings";
+import { toListingRow } from "../listings/property.server";
 
 const t = testDatabaseForThisFile();
 const NOW = new Date("2030-01-01T00:00:00Z");
@@ -127,46 +126,103 @@ describe("matchChanges", () => {
   });
 });
 
-describe("matchesCriteria", () => {
-  it("agrees with the search's SQL on generated listings", async () => {
+describe("a saved search with the search's newer filters (issue 45)", () => {
+  it("gets exactly what /listings shows for it: baths, size, style, community, keywords, the map's area", async () => {
+    const near = { latitude: 53.45, longitude: -113.6 };
+    const match = {
+      bathrooms: 3,
+      living_area: 2000,
+      living_area_units: "square feet",
+      features: { architecturalStyle: ["Bungalow"] },
+      community: "Windermere",
+      public_remarks: "A triple garage and a gas fireplace.",
+      ...near,
+    };
+    const criteria: AlertCriteria = {
+      minBaths: 2,
+      minArea: 1500,
+      style: "Bungalow",
+      community: "windermere",
+      keywords: ["garag", "fireplace"],
+      bounds: { south: 53.4, west: -113.7, north: 53.5, east: -113.5 },
+      sort: "price-asc",
+    };
+    const buyer = (await follow(t.db, { email: "picky@example.com", criteria })).personId;
+    const words = (await follow(t.db, { email: "words@example.com", criteria: { keywords: ["fireplace"] } })).personId;
+    await upsertListings(t.db, [
+      listing("MATCH", match),
+      listing("FAR", { ...match, latitude: 53.7 }),
+      listing("NOGARAGE", { ...match, public_remarks: "A gas fireplace." }),
+      listing("SMALL", { ...match, living_area: 90, living_area_units: "square meters" }),
+      listing("TWOLEVEL", { ...match, features: { architecturalStyle: ["2 Level"] } }),
+      listing("ONEBATH", { ...match, bathrooms: 1 }),
+      listing("ELSEWHERE", { ...match, community: "Oliver" }),
+      listing("NOPOINT", { ...match, latitude: null, longitude: null }),
+    ]);
+    await matchChanges(t.db, NOW);
+    const shown = async (c: AlertCriteria) =>
+      (await searchListings(t.db, { ...c, page: 1, pageSize: 100, today: "2029-12-31" })).listings.map((l) => `new:${l.key}`).sort();
+    expect(await keysFor(buyer)).toEqual(["new:MATCH"]);
+    expect(await keysFor(buyer)).toEqual(await shown(criteria));
+    expect((await keysFor(words)).sort()).toEqual(await shown({ keywords: ["fireplace"] }));
+    expect(await keysFor(words)).toHaveLength(8);
+  });
+
+  it("decides searches of city, type, price and bedrooms on the change's row exactly as the SQL does", async () => {
     const rows = generateListings(300, { seed: 5 }).map((p) => toListingRow(p));
-    // Some listings without a price, a bed count or a city, and some with an accepted offer.
     rows.forEach((r, n) => {
       if (n % 17 === 0) r.list_price = null;
       if (n % 13 === 0) r.bedrooms = null;
       if (n % 19 === 0) r.city = null;
-      if (n % 11 === 0) r.status = "pending";
       if (n % 23 === 0) r.list_price = 0;
     });
-    await upsertListings(t.db, rows);
+    await upsertListings(t.db, rows, { recordChanges: false });
     const cities = [...new Set(rows.flatMap((r) => (r.city ? [r.city] : [])))];
     const criteria: AlertCriteria[] = [
       {},
       { cities: [cities[0]!] },
       { cities: cities.slice(0, 3), category: "single-family" },
       { category: "condominium", maxPrice: 300_000 },
-      { minPrice: 500_000, maxPrice: 900_000 },
+      { minPrice: 500_000, maxPrice: 900_000, sort: "price-asc" },
       { maxPrice: 200_000 },
       { minBeds: 3 },
-      { cities: [cities[1]!], category: "townhouse", minPrice: 250_000, maxPrice: 650_000, minBeds: 2 },
     ];
-    for (const c of criteria) {
-      const page = await searchListings(t.db, { ...c, page: 1, pageSize: 1000 });
-      const fromSql = page.listings.map((l) => l.key).sort();
-      const fromTs = rows
-        .filter((r) =>
-          matchesCriteria(c, {
-            city: r.city ?? null,
-            category: r.category,
-            price: r.list_price ?? null,
-            beds: r.bedrooms ?? null,
-            status: r.status ?? null,
-          }),
+    const keys = rows.filter((r) => r.status === "active").map((r) => r.listing_key);
+    const bySql = await listingsMatching(
+      t.db,
+      criteria.map((c) => ({ filter: c, keys })),
+    );
+    criteria.forEach((c, i) => {
+      expect(decidedByRow(c)).toBe(true);
+      const byRow = rows
+        .filter(
+          (r) =>
+            r.status === "active" &&
+            rowMatches(c, { city: r.city ?? null, category: r.category, price: r.list_price ?? null, beds: r.bedrooms ?? null }),
         )
-        .map((r) => r.listing_key)
-        .sort();
-      expect(fromTs, JSON.stringify(c)).toEqual(fromSql);
-      expect(fromSql.length, JSON.stringify(c)).toBeGreaterThan(0);
-    }
+        .map((r) => r.listing_key);
+      expect(byRow.sort(), JSON.stringify(c)).toEqual(bySql[i]!.sort());
+      expect(byRow.length, JSON.stringify(c)).toBeGreaterThan(0);
+    });
+    expect(decidedByRow({ keywords: ["deck"] })).toBe(false);
+  });
+
+  it("reads many searches a few hundred to a statement, each its own answer", async () => {
+    await upsertListings(
+      t.db,
+      [listing("P1", { list_price: 100_000 }), listing("P2", { list_price: 200_000 }), listing("P3", { list_price: 300_000 })],
+      {
+        recordChanges: false,
+      },
+    );
+    const reads = Array.from({ length: 450 }, (_, n) => ({
+      filter: { minPrice: (n % 4) * 100_000 || undefined },
+      keys: n % 5 === 4 ? [] : ["P1", "P2", "P3", "NONE"],
+    }));
+    const matched = await listingsMatching(t.db, reads);
+    expect(matched).toHaveLength(450);
+    matched.forEach((keys, n) =>
+      expect(keys.sort(), String(n)).toEqual(n % 5 === 4 ? [] : ["P1", "P2", "P3"].slice(Math.max(0, (n % 4) - 1))),
+    );
   });
 });

@@ -6,17 +6,22 @@
  * most frequent of their subscriptions that want it; one waiting alert_items row per subscription
  * and run holds its changes' ids.
  *
- * The matching is TypeScript (matchesCriteria, the search page's own filters), not a join: 10,000
- * searches against 2,000 changes would be a 20-million-row join, while searches grouped by city
- * leave each change a short list to test. The rows go in with one unnest insert, and the cursor
+ * A search with any of the newer filters (keywords, open houses, the map's area, …) matches a
+ * listing by the search's own SQL (listingsMatching: whereOf, the conditions /listings uses); one
+ * of city, type, price and bedrooms only is decided on the change's row (rowMatches, the same
+ * conditions, a test runs both), since reading 10,000 such searches by SQL took a minute. Not one join of every search with every change: each distinct search is
+ * read once per batch, only against those of the batch's new and reduced homes whose city, type,
+ * price and bedrooms do not already rule them out, by primary key, a few hundred searches per
+ * statement. The rows go in with one unnest insert, and the cursor
  * moves in the same transaction, under a lock, so two runs never match the same changes twice.
  */
 import { sql } from "drizzle-orm";
 import { alertCursor, alertItems, alertSubscriptions, listingChanges, listings } from "../../../../db/schema";
 import type { Database } from "../../../../platform/db/database";
 import { name, select } from "../../../../platform/db/query";
-import { matchesCriteria } from "../../alert-criteria";
-import type { AlertFrequency } from "../../alert-values";
+import type { AlertCriteria, AlertFrequency } from "../../alert-values";
+import { edmontonDate } from "../../dates";
+import { listingsMatching } from "../listings/queries.server";
 
 export interface MatchResult {
   /** Changes read (and the cursor moved past), 0 when another run moved the cursor first. */
@@ -31,7 +36,6 @@ export interface MatchResult {
 
 /** The most frequent wins when several of a person's subscriptions match one change. */
 const RANK: Record<AlertFrequency, number> = { instant: 0, daily: 1, weekly: 2, monthly: 3 };
-const ANY_CITY = "";
 
 async function cursorOf(rows: Database["rows"], lock: boolean): Promise<number> {
   const [row] = await select(
@@ -89,34 +93,99 @@ function subscriptionsFor(db: Database, keys: string[]) {
 
 type Subscription = Awaited<ReturnType<typeof subscriptionsFor>>[number];
 
-/** A search can only match a listing of one of its cities: searches by city ("" for the ones without), watches by home. */
-function grouped(subscriptions: Subscription[]) {
-  const searches = new Map<string, Subscription[]>();
-  const watches = new Map<string, Subscription[]>();
-  const add = (map: Map<string, Subscription[]>, key: string, s: Subscription) => {
-    const list = map.get(key);
-    if (list) list.push(s);
-    else map.set(key, [s]);
-  };
+/** A change a search may want: a new listing or a price drop, of a home available now. */
+function searchable(change: Change): boolean {
+  const drop = change.kind === "price" && change.old_price !== null && change.new_price !== null && change.new_price < change.old_price;
+  return (change.kind === "new" || drop) && change.status === "active" && change.category !== null;
+}
+
+/** For each of the batch's searchable homes (by key), the searches that match it. */
+export type SearchMatches = ReadonlyMap<string, readonly Subscription[]>;
+
+/**
+ * Which searches match which of the batch's homes, by the search's SQL (listingsMatching). Identical
+ * criteria are read once, each only for the homes that can match it: `maybe` leaves out a home
+ * only when a value the change carries (the listing as it is now) already fails a condition, so
+ * the SQL still decides every match, on fewer keys.
+ */
+export async function searchMatches(
+  db: Pick<Database, "rows">,
+  changes: readonly Change[],
+  subscriptions: readonly Subscription[],
+  now: Date,
+): Promise<SearchMatches> {
+  const homes = [...new Map(changes.filter(searchable).map((c) => [c.listing_key, c])).values()];
+  const byCriteria = new Map<string, { criteria: AlertCriteria; searches: Subscription[] }>();
   for (const s of subscriptions) {
-    if (s.kind === "watch") add(watches, s.listing_key ?? "", s);
-    else for (const city of s.criteria.cities?.length ? s.criteria.cities : [ANY_CITY]) add(searches, city, s);
+    if (s.kind !== "search") continue;
+    const id = JSON.stringify(s.criteria);
+    const entry = byCriteria.get(id);
+    if (entry) entry.searches.push(s);
+    else byCriteria.set(id, { criteria: s.criteria, searches: [s] });
   }
-  return { searches, watches };
+  const groups = [...byCriteria.values()];
+  const byHome = new Map<string, Subscription[]>();
+  const add = (key: string, searches: Subscription[]) => {
+    const list = byHome.get(key);
+    if (list) list.push(...searches);
+    else byHome.set(key, [...searches]);
+  };
+  // Criteria of the change's own columns alone are decided on them; the others by the SQL.
+  const bySql = groups.filter((g) => !decidedByRow(g.criteria));
+  // A search of some cities looks only at those cities' homes.
+  const homesIn = new Map<string | null, Change[]>();
+  for (const h of homes) homesIn.set(h.city, [...(homesIn.get(h.city) ?? []), h]);
+  const candidates = (c: AlertCriteria) => (c.cities?.length ? c.cities.flatMap((city) => homesIn.get(city) ?? []) : homes);
+  for (const g of groups) {
+    if (decidedByRow(g.criteria)) for (const h of candidates(g.criteria)) if (rowMatches(g.criteria, h)) add(h.listing_key, g.searches);
+  }
+  const matched = await listingsMatching(
+    db,
+    bySql.map((g) => ({
+      filter: { ...g.criteria, withAcceptedOffers: false },
+      keys: homes.filter((h) => maybe(g.criteria, h)).map((h) => h.listing_key),
+    })),
+    edmontonDate(now),
+  );
+  bySql.forEach((g, i) => {
+    for (const key of matched[i] ?? []) add(key, g.searches);
+  });
+  return byHome;
+}
+
+/** The criteria the change's row decides alone (the order is not a condition). */
+const ROW_CRITERIA: ReadonlySet<string> = new Set(["cities", "category", "minPrice", "maxPrice", "minBeds", "sort"]);
+export const decidedByRow = (c: AlertCriteria): boolean => Object.keys(c).every((k) => ROW_CRITERIA.has(k));
+
+/**
+ * whereOf's conditions on city, type, price and bedrooms, for an available home (searchable): a
+ * missing value fails a condition on it, as SQL's comparisons with null do. A test runs both on
+ * the same listings. Without it, 10,000 saved searches took 53 s to read by the SQL, against
+ * under a second (docs/benchmarks.md).
+ */
+export function rowMatches(c: AlertCriteria, home: Pick<Change, "city" | "category" | "price" | "beds">): boolean {
+  if (c.cities?.length && (home.city === null || !c.cities.includes(home.city))) return false;
+  if (c.category && home.category !== c.category) return false;
+  if (c.minPrice !== undefined && (home.price === null || !(home.price >= c.minPrice))) return false;
+  if (c.maxPrice !== undefined && (home.price === null || !(home.price <= c.maxPrice))) return false;
+  if (c.minBeds !== undefined && (home.beds === null || !(home.beds >= c.minBeds))) return false;
+  return true;
+}
+
+/** False only when the home's city, type, price or bedrooms as the change carries them fail the criteria (a missing value is left to the SQL). */
+function maybe(c: AlertCriteria, home: Change): boolean {
+  if (c.cities?.length && home.city !== null && !c.cities.includes(home.city)) return false;
+  if (c.category && home.category !== null && home.category !== c.category) return false;
+  if (c.minPrice !== undefined && home.price !== null && home.price < c.minPrice) return false;
+  if (c.maxPrice !== undefined && home.price !== null && home.price > c.maxPrice) return false;
+  if (c.minBeds !== undefined && home.beds !== null && home.beds < c.minBeds) return false;
+  return true;
 }
 
 /** The subscriptions that want this change: matching searches for a new listing or a price drop (the home available now), every watch of the home. */
-function interested(change: Change, groups: ReturnType<typeof grouped>): Subscription[] {
-  const found = [...(groups.watches.get(change.listing_key) ?? [])];
-  const drop = change.kind === "price" && change.old_price !== null && change.new_price !== null && change.new_price < change.old_price;
-  if ((change.kind === "new" || drop) && change.status === "active" && change.category !== null) {
-    const listing = { city: change.city, category: change.category, price: change.price, beds: change.beds, status: change.status };
-    const candidates = [
-      ...(change.city !== null ? (groups.searches.get(change.city) ?? []) : []),
-      ...(groups.searches.get(ANY_CITY) ?? []),
-    ];
-    for (const s of candidates) if (matchesCriteria(s.criteria, listing)) found.push(s);
-  }
+function interested(change: Change, watches: Map<string, Subscription[]>, matches: SearchMatches): Subscription[] {
+  const found = [...(watches.get(change.listing_key) ?? [])];
+  if (searchable(change)) found.push(...(matches.get(change.listing_key) ?? []));
   return found;
 }
 
@@ -128,12 +197,13 @@ interface Item {
 }
 
 /** One item per person and change: the most frequent of their subscriptions that want it, confirmed before the change; in change id order. */
-export function itemsOf(changes: readonly Change[], subscriptions: Subscription[]): Item[] {
-  const groups = grouped(subscriptions);
+export function itemsOf(changes: readonly Change[], subscriptions: Subscription[], matches: SearchMatches): Item[] {
+  const watches = new Map<string, Subscription[]>();
+  for (const s of subscriptions) if (s.kind === "watch") watches.set(s.listing_key ?? "", [...(watches.get(s.listing_key ?? "") ?? []), s]);
   const items: Item[] = [];
   for (const change of changes) {
     const byPerson = new Map<number, Item>();
-    for (const s of interested(change, groups)) {
+    for (const s of interested(change, watches, matches)) {
       if (s.person_id === null || !s.confirmed_at || s.confirmed_at >= change.created_at) continue;
       const held = byPerson.get(s.person_id);
       if (!held || RANK[s.frequency] < RANK[held.frequency] || (RANK[s.frequency] === RANK[held.frequency] && s.id < held.subscription)) {
@@ -162,7 +232,8 @@ export async function matchChanges(db: Database, now: Date, options: { batch?: n
   const cursor = await cursorOf(db.rows, false);
   const changes = await changesAfter(db, cursor, batch);
   if (changes.length === 0) return { changes: 0, items: 0, matches: 0, caughtUp: true };
-  const items = itemsOf(changes, await subscriptionsFor(db, [...new Set(changes.map((c) => c.listing_key))]));
+  const subscriptions = await subscriptionsFor(db, [...new Set(changes.map((c) => c.listing_key))]);
+  const items = itemsOf(changes, subscriptions, await searchMatches(db, changes, subscriptions, now));
   const stored = rowsOf(items);
   const last = changes.at(-1)!.id;
   const i = alertItems;

@@ -3,7 +3,7 @@
  * characters PostgreSQL refuses, and a search's criteria in one canonical form.
  */
 import type { AlertCriteria } from "~/lib/alert-values";
-import { LISTING_CATEGORIES } from "~/lib/schema-values";
+import { canonicalAlertCriteria } from "~/lib/alert-criteria";
 import { LIMITS } from "~/lib/schemas/limits";
 
 /** Lengths a visitor's text is cut to: the forms' own (schemas/limits.ts) for what the sign-up form offers. */
@@ -41,20 +41,9 @@ export function alertEmail(email: string): string | null {
   return normalised.length <= MAX.email && normalised.includes("@") ? normalised : null;
 }
 
-const whole = (n: unknown): n is number => typeof n === "number" && Number.isSafeInteger(n) && n > 0;
-
 /** The criteria with only the known fields, cities sorted: one search is stored one way, so an identical sign-up finds it. */
 export function canonicalCriteria(c: AlertCriteria): AlertCriteria {
-  const cities = [
-    ...new Set((Array.isArray(c.cities) ? c.cities : []).filter((city) => typeof city === "string" && city.length <= MAX.city)),
-  ]
-    .sort()
-    .slice(0, MAX.cities);
-  return {
-    ...(cities.length ? { cities } : {}),
-    ...((LISTING_CATEGORIES as readonly string[]).includes(c.category as string) ? { category: c.category } : {}),
-    ...(whole(c.minPrice) ? { minPrice: c.minPrice } : {}),
-    ...(whole(c.maxPrice) ? { maxPrice: c.maxPrice } : {}),
-    ...(whole(c.minBeds) ? { minBeds: c.minBeds } : {}),
-  };
+  const criteria = canonicalAlertCriteria(c);
+  if (criteria.cities) criteria.cities = criteria.cities.slice(0, MAX.cities);
+  return criteria;
 }

@@ -10,7 +10,8 @@ import { property, seedListings } from "../../../../tests/support/listings";
 import { testDatabaseForThisFile } from "../../../../tests/support/test-database";
 import { parseListingSearch } from "~/lib/listing-types";
 import { type DdfProperty, toOpenHouseRow } from "./property.server";
-import { daysBefore, keywordQuery, listingByKey, searchListings } from "./queries.server";
+import { daysBefore, keywordQuery, listingByKey, listingCard, mapListings, searchListings } from "./queries.server";
+import { decodeMapData, encodeMapData } from "~/lib/map-data";
 import { replaceOpenHouses } from "./store.server";
 
 const t = testDatabaseForThisFile();
@@ -104,6 +105,37 @@ describe("the search's filters (issue 45)", () => {
     await seed(property("P1", { ListPrice: 489_900 }));
     expect(await keysOf("reduced=1")).toEqual([]);
     expect(await listingByKey(t.db, "P1")).toMatchObject({ previousPrice: null });
+  });
+});
+
+describe("the map's area and data (issue 45)", () => {
+  it("finds the homes inside the box, edges included, none without a point; the map's data holds the whole search", async () => {
+    await seed(
+      property("IN", { Latitude: 53.5, Longitude: -113.5 }),
+      property("EDGE", { Latitude: 53.4, Longitude: -113.7 }),
+      property("NORTH", { Latitude: 53.51, Longitude: -113.5 }),
+      property("WEST", { Latitude: 53.45, Longitude: -113.71 }),
+      property("NOPOINT"),
+      property("HIDDEN", { Latitude: 53.45, Longitude: -113.6, InternetAddressDisplayYN: false }),
+    );
+    const box = "bounds=53.4%2C-113.7%2C53.5%2C-113.5";
+    expect(await found(box)).toEqual({ keys: ["EDGE", "IN"], total: 2 });
+    // Combined with the other filters, and counted apart from the search without it.
+    expect(await found(`minPrice=400000&${box}`)).toEqual({ keys: ["EDGE", "IN"], total: 2 });
+    expect((await found("")).total).toBe(6);
+    // The map shows the whole search, whatever the box: every home with a point, a hidden address's point never stored.
+    const points = await mapListings(t.db, { bounds: { south: 53.4, west: -113.7, north: 53.5, east: -113.5 } }, TODAY);
+    expect(points.map((p) => p.key).sort()).toEqual(["EDGE", "IN", "NORTH", "WEST"]);
+    const back = decodeMapData(encodeMapData(points));
+    expect(back.map((p) => p.key).sort()).toEqual(["EDGE", "IN", "NORTH", "WEST"]);
+    for (const p of back) {
+      const original = points.find((o) => o.key === p.key)!;
+      expect(Math.abs(p.latitude - original.latitude)).toBeLessThan(1e-5);
+      expect(Math.abs(p.longitude - original.longitude)).toBeLessThan(1e-5);
+      expect(p.price).toBe(500_000);
+    }
+    expect(await listingCard(t.db, "IN")).toMatchObject({ key: "IN", price: 500_000, path: expect.stringMatching(/^\/listings\/IN-/) });
+    expect(await listingCard(t.db, "GONE")).toBeNull();
   });
 });
 

@@ -17,6 +17,7 @@ import type {
   OpenHouseListing,
   OpenHouseTime,
 } from "~/lib/listing-types";
+import type { MapListing } from "../../map-data";
 import { listingTombstones, listings, offices, openHouses } from "../../../../db/schema";
 import { edmontonDate } from "../../dates";
 import { listingPath } from "../../listings";
@@ -92,6 +93,8 @@ const detailFields = (memberKey: string | null | undefined) => ({
   taxYear: listings.tax_year,
   associationFee: listings.association_fee,
   associationFeeFrequency: listings.association_fee_frequency,
+  latitude: listings.latitude,
+  longitude: listings.longitude,
 });
 
 const OPEN_HOUSE_FIELDS = {
@@ -222,7 +225,39 @@ function whereOf(f: ListingFilter, today: string): SQL {
   if (f.newWithinDays !== undefined) {
     conditions.push(sql`${listings.listed_at} >= (${daysBefore(today, f.newWithinDays)}::date)::timestamp at time zone 'America/Edmonton'`);
   }
+  if (f.bounds) {
+    const b = f.bounds;
+    conditions.push(sql`${listings.latitude} between ${b.south} and ${b.north} and ${listings.longitude} between ${b.west} and ${b.east}`);
+  }
   return sql.join(conditions, sql` and `);
+}
+
+/** How many saved searches one statement matches (a union of that many short reads by key). */
+const FILTERS_PER_STATEMENT = 200;
+
+/**
+ * Which of its `keys` each filter matches, by the search's own conditions (whereOf): the listing
+ * alerts (issue 32) match a saved search exactly as /listings finds its homes, keywords, open
+ * houses and map area included. Each filter is one read of its few keys by primary key, and a
+ * few hundred of them go as one statement. Result: for each filter, in order, the keys it matches.
+ */
+export async function listingsMatching(
+  db: Pick<Database, "rows">,
+  reads: readonly { filter: ListingFilter; keys: readonly string[] }[],
+  today: string = edmontonDate(),
+): Promise<string[][]> {
+  const matched: string[][] = reads.map(() => []);
+  const asked = reads.flatMap((r, i) => (r.keys.length > 0 ? [{ ...r, i }] : []));
+  for (let start = 0; start < asked.length; start += FILTERS_PER_STATEMENT) {
+    const parts = asked.slice(start, start + FILTERS_PER_STATEMENT).map(
+      (r) =>
+        sql`(select ${r.i}::int as filter, ${listings.listing_key} as key from ${listings}
+            where ${listings.listing_key} = any(${sql.param([...r.keys])}::text[]) and ${whereOf(r.filter, today)})`,
+    );
+    const rows = await db.rows<{ filter: number; key: string }>(sql.join(parts, sql` union all `));
+    for (const row of rows) matched[row.filter]!.push(row.key);
+  }
+  return matched;
 }
 
 /** The ORDER BY of the search's other orders (newest first has its own two-scan plan below), ties by key. */
@@ -301,6 +336,26 @@ export async function searchListings(
     limit ${pageSize} offset ${offset}`,
   );
   return { total, page, pageCount, listings: rows.map(toCard), medianAskingPrice: median };
+}
+
+/**
+ * Every listing the filter matches that has a point, for the map (its `bounds` left out: the map
+ * shows the whole search, "Search this area" narrows the list). Four narrow columns.
+ */
+export async function mapListings(db: Database, filter: ListingFilter, today: string = edmontonDate()): Promise<MapListing[]> {
+  const rows = await select(
+    db.rows,
+    { key: listings.listing_key, latitude: listings.latitude, longitude: listings.longitude, price: listings.list_price },
+    sql`from ${listings} where ${whereOf({ ...filter, bounds: undefined }, today)}
+      and ${listings.latitude} is not null and ${listings.longitude} is not null`,
+  );
+  return rows.map((r) => ({ key: r.key, latitude: r.latitude!, longitude: r.longitude!, price: r.price }));
+}
+
+/** One listing's card, for a map marker's pop-up; null when the feed no longer has it. */
+export async function listingCard(db: Database, key: string, memberKey?: string | null): Promise<ListingCard | null> {
+  const [row] = await select(db.rows, cardFields(memberKey), sql`from ${listings} where ${listings.listing_key} = ${key}`);
+  return row ? toCard(row) : null;
 }
 
 /** The agent's own listings (DDF_MEMBER_KEY is the listing or a co-listing agent), newest first, every shown status. */

@@ -108,6 +108,7 @@ function filterKey(f: ListingFilter, today: string): string {
     openHouse: false,
     priceReduced: false,
     newWithinDays: 0,
+    bounds: { south: 0, west: 0, north: 0, east: 0 },
   };
   // Every filter field by name, in one order (a search's page, order and size are not filters and are left out).
   return JSON.stringify([

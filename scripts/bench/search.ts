@@ -1,0 +1,183 @@
+/**
+ * The search and its map (issue 45), over BENCH_LISTINGS (default 20,000) listings loaded by the
+ * real sync: /listings with every filter and every order, each request a search not asked before
+ * (its minimum price moves by a dollar each time), so neither the server's render cache nor the
+ * count-and-median cache answers it: each one is a render and its queries. Beside it, at the same
+ * 8 connections, a bare node:http handler answering at once: what the loaded machine and
+ * autocannon cost by themselves. Then the map's data for the whole region in one request, its
+ * bytes as sent gzipped (and as brotli), and its time. Targets: search p99 ≤ 50 ms, map data
+ * ≤ 150 KB gzipped.
+ */
+import autocannon from "autocannon";
+import { type Server, createServer, request } from "node:http";
+import type { AddressInfo } from "node:net";
+import { gzipSync } from "node:zlib";
+import { ARCHITECTURAL_STYLES, LISTING_SORTS, NEW_WITHIN_DAYS, listingSearchQuery, parseListingSearch } from "../../app/lib/listing-types";
+
+export const SEARCH_P99_TARGET_MS = 50;
+export const MAP_DATA_TARGET_BYTES = 150 * 1024;
+
+export interface Timing {
+  name: string;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  requests: number;
+}
+
+export interface SearchBench {
+  timings: Timing[];
+  map: { listings: number; identity: number; gzip: number; brotli: number; gzip9: number; ms: number };
+}
+
+const WORDS = ["garage", "fireplace", "basement", "deck", "kitchen", "renovated", "yard", "suite"];
+const CITIES = ["Edmonton", "St. Albert", "Sherwood Park", "Spruce Grove", "Leduc"];
+
+const SEARCH_KINDS = [
+  "city, beds, baths",
+  "type, size range, style",
+  "keywords, new in the last days",
+  "open houses, price reduced, community",
+  "the map's area",
+  "max price, with accepted offers, pages 1-3",
+];
+
+/** The n-th search: every filter and every order turn up, each URL in the search's own spelling. */
+export function searchPath(n: number): string {
+  const sort = LISTING_SORTS[n % LISTING_SORTS.length]!;
+  const params = new URLSearchParams({ minPrice: String(100_000 + n), sort });
+  switch (n % 6) {
+    case 0:
+      params.set("city", CITIES[n % CITIES.length]!);
+      params.set("minBeds", String(1 + (n % 4)));
+      params.set("minBaths", String(1 + (n % 3)));
+      break;
+    case 1:
+      params.set("type", "single-family");
+      params.set("minArea", String(1000 + (n % 10) * 100));
+      params.set("maxArea", "3500");
+      params.set("style", ARCHITECTURAL_STYLES[n % ARCHITECTURAL_STYLES.length]!);
+      break;
+    case 2:
+      params.set("q", `${WORDS[n % WORDS.length]} ${WORDS[(n + 3) % WORDS.length]}`);
+      params.set("new", String(NEW_WITHIN_DAYS[n % NEW_WITHIN_DAYS.length]));
+      break;
+    case 3:
+      params.set("openHouse", "1");
+      params.set("reduced", String(n % 2));
+      params.set("community", "Windermere");
+      break;
+    case 4: {
+      // A map's area somewhere over the region, about a neighbourhood to a quarter of the city.
+      const south = 53.4 + (n % 20) * 0.01;
+      const west = -113.7 + (n % 30) * 0.01;
+      params.set("bounds", [south, west, south + 0.05 + (n % 5) * 0.02, west + 0.08 + (n % 5) * 0.03].map((x) => x.toFixed(4)).join(","));
+      break;
+    }
+    default:
+      params.set("maxPrice", String(600_000 + n));
+      params.set("status", "all");
+      params.set("page", String(1 + (n % 3)));
+  }
+  return `/listings?${listingSearchQuery(parseListingSearch(params))}`;
+}
+
+async function time(name: string, origin: string, paths: (n: number) => string, seconds: number, connections = 8): Promise<Timing> {
+  let n = 0;
+  const result = await autocannon({
+    url: origin,
+    connections,
+    duration: seconds,
+    requests: [{ setupRequest: (req) => ({ ...req, method: "GET", path: paths(n++) }) }],
+  });
+  return {
+    name,
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    requests: result.requests.total,
+  };
+}
+
+function bytesOf(url: string, encoding: string): Promise<{ bytes: Buffer; ms: number }> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    request(url, { headers: { "Accept-Encoding": encoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () =>
+        res.statusCode === 200
+          ? resolve({ bytes: Buffer.concat(chunks), ms: performance.now() - started })
+          : reject(new Error(`${url}: ${res.statusCode}`)),
+      );
+      res.on("error", reject);
+    })
+      .on("error", reject)
+      .end();
+  });
+}
+
+export async function benchSearch(origin: string, seconds: number): Promise<SearchBench> {
+  const bare: Server = createServer((_req, res) => res.end("ok"));
+  await new Promise<void>((resolve) => bare.listen(0, "127.0.0.1", resolve));
+  const bareOrigin = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
+  try {
+    // Warm-up: the first requests compile the route modules (other searches than the timed ones).
+    await time("warm-up", origin, (n) => searchPath(1_000_000 + n), 2);
+    // One at a time first: a search's own server time, without waiting behind the others for
+    // PGlite's one connection; these also warm the database's pages, fresh from the sync's process.
+    const timings: Timing[] = [];
+    // Which kind of search costs what (the six kinds of searchPath).
+    for (const [kind, name] of SEARCH_KINDS.entries()) {
+      timings.push(
+        await time(`  ${name}, one at a time`, origin, (n) => searchPath(3_000_000 + n * 6 + kind), Math.max(2, seconds / 4), 1),
+      );
+    }
+    timings.unshift(
+      await time("bare node:http, 8 connections (reference)", bareOrigin, () => "/", seconds),
+      await time("search, every filter and order, 8 connections", origin, searchPath, seconds),
+      await time("search, every filter and order, one at a time", origin, (n) => searchPath(2_000_000 + n), seconds, 1),
+    );
+    const identity = await bytesOf(`${origin}/listings/map-data`, "identity");
+    const gzip = await bytesOf(`${origin}/listings/map-data`, "gzip");
+    const brotli = await bytesOf(`${origin}/listings/map-data`, "br");
+    const listings = (JSON.parse(identity.bytes.toString("utf8")) as { lat: number[] }).lat.length;
+    return {
+      timings,
+      map: {
+        listings,
+        identity: identity.bytes.length,
+        gzip: gzip.bytes.length,
+        brotli: brotli.bytes.length,
+        gzip9: gzipSync(identity.bytes, { level: 9 }).length,
+        ms: gzip.ms,
+      },
+    };
+  } finally {
+    await new Promise((resolve) => bare.close(resolve));
+  }
+}
+
+export function printSearch(result: SearchBench): boolean {
+  const f = (n: number, d = 0) => n.toLocaleString("en-CA", { maximumFractionDigits: d, minimumFractionDigits: d });
+  let ok = true;
+  for (const t of result.timings) {
+    console.log(
+      `${t.name.padEnd(48)} ${f(t.reqPerSec).padStart(6)} req/s   p50 ${f(t.p50, 1)} ms   p99 ${f(t.p99, 1)} ms   (${f(t.requests)} requests${t.non2xx ? `, non-2xx ${t.non2xx}` : ""})`,
+    );
+    if (t.non2xx > 0) ok = false;
+  }
+  const search = result.timings[1]!;
+  console.log(
+    `${"".padEnd(48)} target: search p99 ≤ ${SEARCH_P99_TARGET_MS} ms: ${search.p99 <= SEARCH_P99_TARGET_MS ? "met" : "NOT met"}`,
+  );
+  const m = result.map;
+  console.log(
+    `map data, whole region (${f(m.listings)} listings)`.padEnd(49) +
+      `${f(m.identity / 1024, 1)} KB plain, ${f(m.gzip / 1024, 1)} KB gzip as sent (${f(m.gzip9 / 1024, 1)} KB at gzip -9), ${f(m.brotli / 1024, 1)} KB brotli; ${f(m.ms, 1)} ms`,
+  );
+  console.log(`${"".padEnd(48)} target: map data ≤ 150 KB gzip: ${m.gzip <= MAP_DATA_TARGET_BYTES ? "met" : "NOT met"}`);
+  return ok;
+}
