@@ -88,7 +88,7 @@ describe(`inbox people (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
     expect((await listPeople(t.db, { search: "_" })).people.map((p) => p.email)).toEqual(["new@example.com"]);
     const { counts, sources } = await listPeople(t.db, {});
     expect(counts).toMatchObject({ new: 2, spam: 1, contacted: 0 });
-    expect(sources).toEqual(["Welcome Page Form", "contact_form"]);
+    expect(sources).toEqual(["Welcome Page Form", "contact_form", "showing_request"]);
   });
 
   it("a status change and a note go on the timeline with their author and stop the reply clock; a new message restarts it", async () => {
