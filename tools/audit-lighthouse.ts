@@ -20,6 +20,11 @@
  *   npm run audit                   # default page set, a listing page included
  *   npm run audit -- /about /blog   # chosen pages
  *   npm run audit -- listing        # a listing page only
+ *   npm run audit -- feed:/neighbourhoods/oliver feed:/home-value/1027858
+ *                                   # pages of the feed server, the City's assessment roll on
+ *
+ * The feed server also loads the assessment roll from the City stand-in (ASSESSMENTS=on), so the
+ * pages that show it (a neighbourhood, a home's value) are audited as a visitor gets them.
  */
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -55,7 +60,9 @@ const port = config.AUDIT_PORT;
 const fixturePort = config.AUDIT_FIXTURE_PORT;
 const origin = `http://localhost:${port}`;
 const fixtureOrigin = `http://127.0.0.1:${fixturePort}`;
-const pages = process.argv.slice(2).filter((a) => a.startsWith("/") || a === LISTING_PAGE);
+/** A page of the feed server ("feed:/path"): the listings and the assessment roll on. */
+const FEED_PREFIX = "feed:";
+const pages = process.argv.slice(2).filter((a) => a.startsWith("/") || a === LISTING_PAGE || a.startsWith(`${FEED_PREFIX}/`));
 const chosenPages = pages.length ? pages : DEFAULT_PAGES;
 const env = {
   ...process.env,
@@ -95,7 +102,7 @@ const server = spawn(process.execPath, [...SERVER_NODE_OPTIONS, path.join(env.BU
 });
 
 const feedOrigin = `http://localhost:${port + 2}`;
-const feedServer = chosenPages.includes(LISTING_PAGE)
+const feedServer = chosenPages.some((p) => p === LISTING_PAGE || p.startsWith(FEED_PREFIX))
   ? spawn(process.execPath, [...SERVER_NODE_OPTIONS, path.join(env.BUILD_DIR, "server.js")], {
       env: {
         ...env,
@@ -104,6 +111,8 @@ const feedServer = chosenPages.includes(LISTING_PAGE)
         DDF_CLIENT_ID: "e2e-ddf-client",
         DDF_CLIENT_SECRET: "e2e-ddf-secret",
         DDF_MEDIA_HOSTS: new URL(fixtureOrigin).host,
+        ASSESSMENTS: "on",
+        ASSESSMENTS_URL: `${fixtureOrigin}/city`,
         // The stand-in's endpoints and plain-HTTP photos: test-only switches (decision 052).
         TEST_ONLY: testOnlyValue({
           ddfTokenUrl: `${fixtureOrigin}/ddf/connect/token`,
@@ -130,6 +139,18 @@ async function firstListingUrl(timeoutMs = 120_000): Promise<string> {
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error("the feed server stored no listing in time");
+}
+
+/** A feed server's page once it answers 200: the first sync and the roll's import take a moment. */
+async function feedPageUrl(pathname: string, timeoutMs = 180_000): Promise<string> {
+  await firstListingUrl();
+  const url = `${feedOrigin}${pathname}`;
+  const start = Date.now();
+  while (Date.now() - start < timeoutMs) {
+    if ((await fetch(url).catch(() => null))?.ok) return url;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${pathname} did not answer 200 on the feed server in time`);
 }
 
 const CHROME_FLAGS = [
@@ -225,7 +246,12 @@ try {
   await waitForServer(`${origin}/healthz`);
   await waitForServer(`${fixtureOrigin}/healthz`);
   for (const chosen of chosenPages) {
-    const url = chosen === LISTING_PAGE ? await firstListingUrl() : `${origin}${chosen}`;
+    const url =
+      chosen === LISTING_PAGE
+        ? await firstListingUrl()
+        : chosen.startsWith(FEED_PREFIX)
+          ? await feedPageUrl(chosen.slice(FEED_PREFIX.length))
+          : `${origin}${chosen}`;
     const page = chosen === LISTING_PAGE ? new URL(url).pathname : chosen;
     const runs: Row[] = [];
     await warmUp(url);
