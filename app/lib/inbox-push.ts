@@ -62,13 +62,26 @@ export function parsePushPayload(payload: string | null | undefined): PushNotice
   return { title, body: text(fields.body, MAX_BODY) ?? "", url: inboxUrl(fields.url), ...(tag ? { tag } : {}) };
 }
 
+const SHOWING_PAGE = /^\/inbox\/showings\/(\d{1,15})$/;
+
 /**
- * The buttons a notification offers: a showing request's (issue 44) "Confirm", which opens the
- * showing with its Confirm button (a tap on the notification does too); none for the others.
+ * The buttons a notification offers: a showing request's (issue 44) "Confirm", which confirms the
+ * showing from the worker in one tap (a tap on the notification itself opens the showing); none
+ * for the others.
  */
 export function notificationActions(url: string): { action: string; title: string }[] {
-  return /^\/inbox\/showings\/\d+$/.test(url) ? [{ action: "confirm", title: "Confirm" }] : [];
+  return SHOWING_PAGE.test(url) ? [{ action: "confirm", title: "Confirm" }] : [];
 }
+
+/** The showing a notification's url is the page of, or null: what its Confirm button confirms. */
+export function showingIdOf(url: string): number | null {
+  const match = SHOWING_PAGE.exec(url);
+  return match ? Number(match[1]) : null;
+}
+
+/** What the notification says once its Confirm button has confirmed the showing. */
+export const CONFIRMED_TITLE = "Confirmed";
+export const CONFIRMED_BODY = "The buyer gets the invitation.";
 
 /** The url a click on a notification opens: what the worker stored in `data`, checked again. */
 export function clickTarget(data: unknown): string {

@@ -17,7 +17,10 @@ interface WindowStandIn {
   navigate: (url: string) => Promise<WindowStandIn | null>;
 }
 
-function startWorker(windows: WindowStandIn[] = []) {
+type FetchStandIn = (url: string, init: RequestInit) => Promise<{ status: number }>;
+
+function startWorker(windows: WindowStandIn[] = [], fetchStandIn: FetchStandIn = async () => ({ status: 200 })) {
+  const fetch = vi.fn(fetchStandIn);
   const handlers = new Map<string, (event: unknown) => void>();
   const worker = {
     addEventListener: (type: string, handler: (event: unknown) => void) => handlers.set(type, handler),
@@ -26,14 +29,14 @@ function startWorker(windows: WindowStandIn[] = []) {
     registration: { scope: "https://www.averyhomes.example/inbox", showNotification: vi.fn(async () => undefined) },
     clients: { claim: vi.fn(async () => undefined), matchAll: vi.fn(async () => windows), openWindow: vi.fn(async () => null) },
   };
-  runInNewContext(code, { self: worker, URL });
+  runInNewContext(code, { self: worker, URL, URLSearchParams, fetch });
   /** Dispatches an event and waits for what it handed to waitUntil. */
   const dispatch = async (type: string, fields: object = {}) => {
     const pending: Promise<unknown>[] = [];
     handlers.get(type)?.({ ...fields, waitUntil: (p: Promise<unknown>) => pending.push(p) });
     await Promise.all(pending);
   };
-  return { worker, handlers, dispatch };
+  return { worker, handlers, dispatch, fetch };
 }
 
 const pushOf = (text: string | null) => ({ data: text === null ? null : { text: () => text } });
@@ -128,5 +131,54 @@ describe("the inbox service worker", () => {
     const { worker, dispatch } = startWorker([inbox]);
     await dispatch("notificationclick", { notification: { close: vi.fn(), data: { url: "/inbox/people/3" } } });
     expect(worker.clients.openWindow).toHaveBeenCalledWith("https://www.averyhomes.example/inbox/people/3");
+  });
+
+  it("confirms a showing from its Confirm button with the page's own form post, then says so", async () => {
+    const { worker, dispatch, fetch } = startWorker();
+    const close = vi.fn();
+    await dispatch("notificationclick", { action: "confirm", notification: { close, data: { url: "/inbox/showings/7" } } });
+    expect(close).toHaveBeenCalled();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe("/inbox/showings/7");
+    expect(init).toMatchObject({ method: "POST", credentials: "same-origin", redirect: "manual" });
+    expect(String(init.body)).toBe("intent=confirm&showingId=7");
+    expect(worker.registration.showNotification).toHaveBeenCalledWith("Confirmed", {
+      body: "The buyer gets the invitation.",
+      tag: "showing-7",
+      data: { url: "/inbox/showings/7" },
+      icon: "/icons/inbox-192.png",
+      badge: "/icons/inbox-badge-96.png",
+    });
+    expect(worker.clients.openWindow).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ["signed out", async () => ({ status: 401 })],
+    ["no longer waiting", async () => ({ status: 409 })],
+    ["sent to sign-in", async () => ({ status: 0 })],
+    ["offline", async () => Promise.reject(new TypeError("Failed to fetch"))],
+  ] as [string, FetchStandIn][])("opens the showing instead when the confirmation fails (%s)", async (_, answer) => {
+    const { worker, dispatch, fetch } = startWorker([], answer);
+    await dispatch("notificationclick", { action: "confirm", notification: { close: vi.fn(), data: { url: "/inbox/showings/7" } } });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(worker.registration.showNotification).not.toHaveBeenCalled();
+    expect(worker.clients.openWindow).toHaveBeenCalledWith("https://www.averyhomes.example/inbox/showings/7");
+  });
+
+  it("posts nothing for a tap on the notification itself, nor for Confirm on anything but a showing", async () => {
+    const { worker, dispatch, fetch } = startWorker();
+    await dispatch("notificationclick", { action: "", notification: { close: vi.fn(), data: { url: "/inbox/showings/7" } } });
+    await dispatch("notificationclick", { action: "confirm", notification: { close: vi.fn(), data: { url: "/inbox/people/7" } } });
+    await dispatch("notificationclick", {
+      action: "confirm",
+      notification: { close: vi.fn(), data: { url: "https://evil.example/inbox/showings/7" } },
+    });
+    expect(fetch).not.toHaveBeenCalled();
+    expect(worker.clients.openWindow.mock.calls.map((c) => (c as unknown[])[0])).toEqual([
+      "https://www.averyhomes.example/inbox/showings/7",
+      "https://www.averyhomes.example/inbox/people/7",
+      "https://www.averyhomes.example/inbox",
+    ]);
   });
 });
