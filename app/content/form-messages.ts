@@ -21,6 +21,17 @@ export const contactMessages = {
  * "Get my in-person evaluation" (issue 43; the spec has no texts for it): the contact form's
  * failure texts, its own words of success.
  */
+/** "I'll be there" for an open house (issue 44; the spec has no texts for it): the contact form's failure texts, its own words. */
+export const openHouseRsvpMessages = {
+  ...contactMessages,
+  successTitle: "See you there!",
+  successDescription: "Thank you. Check your e-mail: you will get a reminder the morning of the open house.",
+  /** The open house has ended. */
+  over: "This open house is over. Please pick another one or book a showing.",
+  /** No open house of this home has this key (or the home is gone). */
+  unknown: "This open house is not on the calendar any more. Please check the home's page for its open houses.",
+} as const;
+
 export const valuationMessages = {
   ...contactMessages,
   successTitle: "Request Sent!",

@@ -31,6 +31,7 @@ export const PUBLIC_FORMS = [
   { form: "listing", kind: "contact", label: "Listing inquiry", payloadObject: "listing" },
   { form: "valuation", kind: "contact", label: "Home valuation", payloadObject: "home" },
   { form: "showing", kind: "showing", label: "Book a showing" },
+  { form: "openHouse", kind: "contact", label: "Open house RSVP", payloadObject: "openHouse" },
 ] as const satisfies readonly { form: string; kind: SubmissionKind; label: string; payloadObject?: string }[];
 
 export type PublicForm = (typeof PUBLIC_FORMS)[number]["form"];

@@ -50,6 +50,28 @@ export interface ValuationHomeRef {
   url?: string;
 }
 
+/**
+ * The open house an RSVP is for (issue 44): a snapshot of the feed's row and its home, since the
+ * feed moves on. Date and times are Edmonton's wall clock, as the feed sends them.
+ */
+export interface OpenHouseRef {
+  /** The feed's OpenHouseKey. */
+  key: string;
+  listingKey: string;
+  address: string;
+  /** The home's page on this site. */
+  path: string;
+  /** "2026-12-05". */
+  date: string;
+  /** "13:00", or null when the feed leaves it out. */
+  start: string | null;
+  end: string | null;
+  /** The day and hours in words, as the page showed them. */
+  when: string;
+  /** The home's page as an absolute URL, for the mails. */
+  url?: string;
+}
+
 export interface SubmittedFrom {
   address: string;
   userAgent: string | null;

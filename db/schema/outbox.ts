@@ -32,6 +32,7 @@ export const OUTBOX_KINDS = [
   "showing-reminder",
   "invitation",
   "home-report",
+  "open-house-reminder",
 ] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 export { SUBMISSION_KINDS };

@@ -4,10 +4,11 @@
  * spec §8 on failure.
  */
 import type { RouterContextProvider } from "react-router";
-import { contactMessages, valuationMessages } from "~/content/form-messages";
+import { contactMessages, openHouseRsvpMessages, valuationMessages } from "~/content/form-messages";
+import type { OpenHouseRsvpInput } from "~/lib/schemas/open-house-rsvp";
 import type { ContactInput } from "~/lib/schemas/contact";
 import type { ListingInquiryInput } from "~/lib/schemas/listing-inquiry";
-import type { InquiryListingRef, SubmissionFailure, ValuationHomeRef } from "~/lib/leads";
+import type { InquiryListingRef, OpenHouseRef, SubmissionFailure, ValuationHomeRef } from "~/lib/leads";
 import { type HomeValuationInput, SELL_TIMELINES } from "~/lib/schemas/home-valuation";
 import { serverOf } from "~/router-context";
 import { createContact } from "./contacts.server";
@@ -63,4 +64,26 @@ export function answerHomeValuationPost(
     return stored.ok ? { ok: true } : { ok: false, message: failureText[stored.reason] };
   };
   return answerFormPost({ request, context, messages: valuationMessages, ...FORM_INPUTS.valuation, store });
+}
+
+/**
+ * An open house's "I'll be there" (issue 44): the contact pipeline with the open house attached
+ * (the route found it upcoming); the statement also queues the visitor's reminder for its morning.
+ */
+export function answerOpenHouseRsvpPost(request: Request, context: Readonly<RouterContextProvider>, openHouse: OpenHouseRef) {
+  const store = async (input: OpenHouseRsvpInput): Promise<{ ok: true } | { ok: false; message: string }> => {
+    const stored = await submit(serverOf(context).leads, "contact", (db, followUps) =>
+      createContact(
+        db,
+        { name: input.name, email: input.email, phone: input.phone, message: "" },
+        new Date(),
+        undefined,
+        followUps,
+        undefined,
+        openHouse,
+      ),
+    );
+    return stored.ok ? { ok: true } : { ok: false, message: failureText[stored.reason] };
+  };
+  return answerFormPost({ request, context, messages: openHouseRsvpMessages, ...FORM_INPUTS.openHouse, store });
 }

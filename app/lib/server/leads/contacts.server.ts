@@ -18,7 +18,8 @@ import { INQUIRY_TYPE_LISTING, INQUIRY_TYPE_QUESTION } from "~/lib/schema-values
 import type { BuyerFigures } from "../../buyer-figures";
 import type { ContactInput } from "../../schemas/contact";
 import { normaliseEmail } from "../../schemas/fields";
-import type { InquiryListingRef, ValuationHomeRef } from "../../leads";
+import type { InquiryListingRef, OpenHouseRef, ValuationHomeRef } from "../../leads";
+import { openHouseReminderAt, openHouseReminderId } from "./open-house-rsvp.server";
 import { contacts, notificationOutbox, propertyInquiries } from "../../../../db/schema";
 import type { Database } from "../../../../platform/db/database";
 import { name, select } from "../../../../platform/db/query";
@@ -42,6 +43,8 @@ export interface ContactPayload {
   figures?: BuyerFigures;
   /** Present for a "Get my in-person evaluation" request (issue 43): the home and its figures as shown. */
   home?: ValuationHomeRef;
+  /** Present for an open house's "I'll be there" (issue 44): the open house as the page showed it. */
+  openHouse?: OpenHouseRef;
   /** "selling" with a home: the inbox marks the person a seller. */
   serviceType?: "selling";
 }
@@ -74,6 +77,7 @@ export async function createContact(
   listing?: InquiryListing,
   followUps: FollowUps = {},
   home?: ValuationHomeRef,
+  openHouse?: OpenHouseRef,
 ): Promise<CreatedContact> {
   const contactName = input.name.trim();
   const email = normaliseEmail(input.email);
@@ -88,6 +92,7 @@ export async function createContact(
     ...(listing ? { listing } : {}),
     ...(listing && input.figures ? { figures: input.figures } : {}),
     ...(home ? { home, serviceType: "selling" as const } : {}),
+    ...(openHouse ? { openHouse } : {}),
   };
   const inquiryType = listing ? INQUIRY_TYPE_LISTING : INQUIRY_TYPE_QUESTION;
   const entry = SUBMISSIONS.contact;
@@ -96,9 +101,9 @@ export async function createContact(
   const i = propertyInquiries;
   const facts = leadFacts(
     contactName,
-    FORM_LABELS[listing ? "listing" : home ? "valuation" : "contact"],
-    message,
-    listing?.address ?? home?.address,
+    FORM_LABELS[listing ? "listing" : home ? "valuation" : openHouse ? "openHouse" : "contact"],
+    openHouse ? `I'll be there: ${openHouse.when}` : message,
+    listing?.address ?? home?.address ?? openHouse?.address,
   );
   const fullPayload = sql`${JSON.stringify(payload)}::jsonb || jsonb_build_object('contactId', id, 'inquiryId', (select id from inquiry))`;
   const created = {
@@ -132,7 +137,21 @@ export async function createContact(
     ),
     pushes as (${pushesOf(facts)}),
     acknowledgement as (${acknowledgementOf(entry, fullPayload, email, followUps.acknowledge)}),
-    implied as (${impliedConsentOf(entry.source, now)})`,
+    implied as (${impliedConsentOf(entry.source, now)})${
+      openHouse
+        ? // The visitor's reminder the morning of the open house, once per open house and address:
+          // its Message-ID is made of both, so a second RSVP meets the outbox's unique index and adds none.
+          sql`,
+    reminder as (
+      insert into ${o} (${name(o.kind)}, ${name(o.contact_id)}, ${name(o.source)}, ${name(o.payload)}, ${name(o.message_id)},
+        ${name(o.person_id)}, ${name(o.recipient)}, ${name(o.next_attempt_at)})
+      select 'open-house-reminder', id, ${entry.source}, ${fullPayload}, ${openHouseReminderId(openHouse.key, email)},
+        (select id from person), ${email}::text, ${openHouseReminderAt(openHouse.date, now).toISOString()}::timestamptz
+      from contact
+      on conflict do nothing
+    )`
+        : sql``
+    }`,
     });
   const rows = !listing
     ? await statement(db.rows)

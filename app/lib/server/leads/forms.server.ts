@@ -13,6 +13,7 @@ import { LEAD_FIELDS, leadSchema } from "~/lib/schemas/lead";
 import { LISTING_INQUIRY_FIELDS, listingInquirySchema } from "~/lib/schemas/listing-inquiry";
 import { HOME_VALUATION_FIELDS, homeValuationSchema } from "~/lib/schemas/home-valuation";
 import { SHOWING_FIELDS, showingSchema } from "~/lib/schemas/showing";
+import { OPEN_HOUSE_RSVP_FIELDS, openHouseRsvpSchema } from "~/lib/schemas/open-house-rsvp";
 import { slotLabel } from "~/lib/showing-slots";
 import { SERVICE_LABELS, isServiceType } from "~/lib/schemas/services";
 import type * as z from "zod/mini";
@@ -157,6 +158,7 @@ export const FORM_INPUTS = {
   listing: { fields: LISTING_INQUIRY_FIELDS, schema: listingInquirySchema },
   valuation: { fields: HOME_VALUATION_FIELDS, schema: homeValuationSchema },
   showing: { fields: SHOWING_FIELDS, schema: showingSchema },
+  openHouse: { fields: OPEN_HOUSE_RSVP_FIELDS, schema: openHouseRsvpSchema },
 } satisfies { [K in PublicForm]: FormEntry };
 
 /** The listing alerts' sign-up: a public form of no submission kind (its mail is a confirmation link); the tables it writes. */

@@ -98,6 +98,7 @@ const detailFields = (memberKey: string | null | undefined) => ({
 });
 
 const OPEN_HOUSE_FIELDS = {
+  key: openHouses.open_house_key,
   date: sql<string>`to_char(${openHouses.date}, 'YYYY-MM-DD')`,
   start: openHouses.start_time,
   end: openHouses.end_time,

@@ -10,6 +10,7 @@ import { buildHealthEmail } from "./health-email.server";
 import { buildHomeReportEmail } from "./home-report-email.server";
 import type { OutgoingEmail } from "./mail-text.server";
 import type { OutboxNotification } from "./outbox.server";
+import { buildOpenHouseReminderEmail } from "./open-house-email.server";
 import { buildReminderEmail } from "./reminder-email.server";
 import { buildInvitationEmail, buildShowingReminderEmail } from "./showing-email.server";
 import { buildSummaryEmail } from "./summary-email.server";
@@ -41,6 +42,8 @@ export function emailOf(n: OutboxNotification, agentAddress: string, siteUrl?: s
       return buildInvitationEmail(n, agentAddress);
     case "home-report":
       return buildHomeReportEmail(n);
+    case "open-house-reminder":
+      return buildOpenHouseReminderEmail(n);
     default:
       throw new Error(`Outbox row ${String((n as { id: unknown }).id)}: no e-mail for kind "${String((n as { kind: unknown }).kind)}"`);
   }

@@ -23,7 +23,8 @@ export function newMessageId(
     | "health"
     | "showing-reminder"
     | "invitation"
-    | "home-report",
+    | "home-report"
+    | "open-house-reminder",
   unique: string = randomUUID(),
 ): string {
   return `<${kind}-${unique}@${domain}>`;

@@ -77,6 +77,7 @@ export const contactNotice: NoticeOf = (p, n, submittedAt) => {
   const email = oneLine(str(p.email));
   const valued = valuationHomeOf(p.home);
   if (valued) return valuationNotice(p, n, submittedAt, valued);
+  if (p.openHouse && typeof p.openHouse === "object") return openHouseNotice(p, n, submittedAt, p.openHouse as Record<string, unknown>);
   const home = listingOf(p.listing);
   // Only about a home, and only figures that read as figures: the payload is the visitor's JSON.
   const figures = home ? buyerFiguresOf(p.figures) : null;
@@ -106,6 +107,31 @@ export const contactNotice: NoticeOf = (p, n, submittedAt) => {
     longField: ["Message", str(p.message) || "(no message)"],
   };
 };
+
+/** "I'll be there" for an open house (issue 44): the visitor and the open house as the page showed it. */
+function openHouseNotice(p: Record<string, unknown>, n: OutboxNotification, submittedAt: string, o: Record<string, unknown>): NoticeParts {
+  const name = oneLine(str(p.name));
+  const address = oneLine(str(o.address));
+  const when = oneLine(str(o.when));
+  return {
+    name,
+    email: oneLine(str(p.email)),
+    subject: `Open house RSVP: ${address}, ${when} from ${name}`,
+    intro: `Someone said they will come to an open house, from its listing page on your website. They get a reminder the morning of it.`,
+    fields: [
+      ["Name", name],
+      ["Email", oneLine(str(p.email))],
+      ["Phone", str(p.phone) || "(not given)"],
+      ["Home", address],
+      ["When", `${when} (Edmonton time)`],
+      ["Listing page", str(o.url)],
+      ["Source", n.source],
+      ["Contact ID", str(p.contactId)],
+      ["Submitted", edmontonTime(submittedAt)],
+    ],
+    longField: ["Message", "(no message)"],
+  };
+}
 
 /** "Get my in-person evaluation" (issue 43): the seller, their home and its figures as the page showed them. */
 function valuationNotice(p: Record<string, unknown>, n: OutboxNotification, submittedAt: string, home: ValuationHomeRef): NoticeParts {

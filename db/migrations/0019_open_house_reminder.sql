@@ -1,0 +1,2 @@
+ALTER TABLE "notification_outbox" DROP CONSTRAINT "notification_outbox_kind_check";--> statement-breakpoint
+ALTER TABLE "notification_outbox" ADD CONSTRAINT "notification_outbox_kind_check" CHECK ("notification_outbox"."kind" in ('lead', 'contact', 'showing', 'acknowledgement', 'reminder', 'summary', 'confirmation', 'alert', 'warming', 'health', 'showing-reminder', 'invitation', 'home-report', 'open-house-reminder'));
