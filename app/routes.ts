@@ -20,6 +20,7 @@ export default [
   route("/listings/:slug/photos", "routes/listing-all-photos.tsx"),
   // "Book a showing" (issue 44): its own page, so its form loads only when a buyer opens it.
   route("/listings/:slug/showing", "routes/listing-showing.tsx"),
+  route("/listings/:slug/open-house/:openHouseKey", "routes/listing-open-house.tsx"),
   route("/listings/photos/:key/:file", "routes/resources/listing-photo.ts"),
   route("/sitemap-listings.xml", "routes/resources/sitemap-listings.xml.ts"),
   route("/healthz", "routes/resources/healthz.ts"),

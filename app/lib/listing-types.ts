@@ -55,7 +55,7 @@ export interface ListingPage {
 /** One open house of a listing, in Edmonton's time (the feed gives local date and times). */
 export interface OpenHouseTime {
   /** The feed's OpenHouseKey (an RSVP's page names it); absent on the sample open houses. */
-  key?: string;
+  openHouseKey?: string;
   /** "2026-11-28". */
   date: string;
   /** "13:00", or null when the feed leaves it out. */

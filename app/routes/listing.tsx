@@ -224,7 +224,7 @@ function ListingView({
               ready={cost.ready}
             />
           )}
-          <OpenHousesSection openHouses={l.openHouses} className="mt-8" />
+          <OpenHousesSection openHouses={l.openHouses} listingPath={l.path} className="mt-8" />
           {l.remarks && (
             <section aria-labelledby="about-home" className="mt-8">
               <h2 id="about-home" className="text-xl font-bold text-ink">

@@ -10,7 +10,7 @@ import { CardPhoto } from "~/components/listings/listing-card";
 import { CardMarks } from "~/components/listings/listing-marks";
 import { bedsBaths, brokerageNames, formatListingPrice, formatLivingArea } from "~/lib/listing-text";
 import { type OpenHouseListing, SEARCH_CITIES } from "~/lib/listing-types";
-import { LivestreamLink, OpenHouseWhen } from "~/components/listings/open-house-times";
+import { LivestreamLink, OpenHouseWhen, RsvpLink } from "~/components/listings/open-house-times";
 import { ButtonLink } from "~/components/ui/button";
 import { Container, PageHeader } from "~/components/ui/page-header";
 import { FEED_SUBTITLE, type OpenHouse, SAMPLE_SUBTITLE, sampleOpenHouses } from "~/content/open-houses";
@@ -113,6 +113,7 @@ function FeedOpenHouseCard({ openHouse: o, eager }: { openHouse: OpenHouseListin
             Listing brokerage: {brokerage}
           </p>
         )}
+        {o.openHouseKey && <RsvpLink listingPath={l.path} openHouseKey={o.openHouseKey} className="mt-2 self-start text-sm" />}
         {livestream && <LivestreamLink url={livestream} className="mt-2 self-start text-sm" />}
       </div>
     </li>

@@ -1,6 +1,7 @@
 import CalendarDays from "lucide-react/icons/calendar-days";
 import Clock from "lucide-react/icons/clock";
 import ExternalLinkIcon from "lucide-react/icons/external-link";
+import { Link } from "react-router";
 import { ExternalLink } from "~/components/blog/external-link";
 import { formatTimeRange, formatWeekdayDate } from "~/lib/dates";
 import { httpsUrlOf } from "~/lib/listings";
@@ -44,8 +45,29 @@ export function OpenHouseWhen({ openHouse: o, className = "" }: { openHouse: Ope
   );
 }
 
-/** A listing page's "Open houses": each upcoming one with its hours and livestream; nothing when none is planned. */
-export function OpenHousesSection({ openHouses, className = "" }: { openHouses: readonly OpenHouseTime[]; className?: string }) {
+/** "I'll be there": the open house's RSVP page (routes/listing-open-house.tsx), a plain link that needs no script. */
+export function RsvpLink({ listingPath, openHouseKey, className = "" }: { listingPath: string; openHouseKey: string; className?: string }) {
+  return (
+    <Link
+      to={`${listingPath}/open-house/${encodeURIComponent(openHouseKey)}`}
+      className={`inline-flex min-h-11 items-center font-bold text-brand underline ${className}`}
+      data-testid="open-house-rsvp-link"
+    >
+      I&apos;ll be there
+    </Link>
+  );
+}
+
+/** A listing page's "Open houses": each upcoming one with its hours, its RSVP and livestream; nothing when none is planned. */
+export function OpenHousesSection({
+  openHouses,
+  listingPath,
+  className = "",
+}: {
+  openHouses: readonly OpenHouseTime[];
+  listingPath?: string;
+  className?: string;
+}) {
   if (openHouses.length === 0) return null;
   return (
     <section aria-labelledby="open-houses-heading" className={className} data-testid="open-houses">
@@ -61,6 +83,7 @@ export function OpenHousesSection({ openHouses, className = "" }: { openHouses: 
               className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-3 text-ink"
             >
               <OpenHouseWhen openHouse={o} />
+              {listingPath && o.openHouseKey && <RsvpLink listingPath={listingPath} openHouseKey={o.openHouseKey} />}
               {livestream && <LivestreamLink url={livestream} />}
             </li>
           );

@@ -98,7 +98,7 @@ const detailFields = (memberKey: string | null | undefined) => ({
 });
 
 const OPEN_HOUSE_FIELDS = {
-  key: openHouses.open_house_key,
+  openHouseKey: openHouses.open_house_key,
   date: sql<string>`to_char(${openHouses.date}, 'YYYY-MM-DD')`,
   start: openHouses.start_time,
   end: openHouses.end_time,
@@ -437,7 +437,14 @@ export async function upcomingOpenHouses(
     order by ${card.listedByAgent} desc nulls last, ${openHouses.date}, ${openHouses.start_time} nulls last, ${openHouses.open_house_key}
     limit ${Math.max(1, Math.floor(options.limit))}`,
   );
-  return rows.map(({ date, start, end, livestreamUrl, ...listing }) => ({ date, start, end, livestreamUrl, listing: toCard(listing) }));
+  return rows.map(({ openHouseKey, date, start, end, livestreamUrl, ...listing }) => ({
+    openHouseKey,
+    date,
+    start,
+    end,
+    livestreamUrl,
+    listing: toCard(listing),
+  }));
 }
 
 /** Every listing page with its last change, for /sitemap-listings.xml (one narrow scan). */
