@@ -1,6 +1,7 @@
 /**
  * /inbox/showings: the agent's showings (issue 44) as a day view (?day=YYYY-MM-DD, Edmonton's
- * today by default) beside the requests still waiting for a confirmation; /inbox/showings/:id:
+ * today by default) beside the requests still waiting for a confirmation and the RSVPs of the
+ * open houses from today on ("I'll be there", per open house); /inbox/showings/:id:
  * one showing, what a push's tap opens. Confirm sends the buyer the invitation with its .ics;
  * Cancel sends the cancellation. Both are one-tap forms that need no script.
  */
@@ -13,6 +14,7 @@ import { slotDayLabel } from "~/lib/showing-slots";
 import { requirePageSession, requireSession } from "~/lib/server/inbox/guard.server";
 import { positiveId } from "~/lib/server/http/request-body.server";
 import { showingsBetween, viewOf } from "~/lib/server/showings/feed.server";
+import { type OpenHouseRsvps, openHouseRsvps } from "~/lib/server/leads/open-house-rsvp.server";
 import { cancelShowing, confirmShowing, showingById } from "~/lib/server/showings/manage.server";
 import { ShowingCard } from "~/components/inbox/showing-card";
 import { serverOf } from "~/router-context";
@@ -37,14 +39,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const id = positiveId(params.showingId);
     const one = id === null ? null : await showingById(db, id);
     if (!one) throw data("Not found", { status: 404 });
-    return { day: edmontonDate(new Date(Date.parse(one.start))), dayLabel: "", one: viewOf(one, now), list: [], waiting: [] };
+    return {
+      day: edmontonDate(new Date(Date.parse(one.start))),
+      dayLabel: "",
+      one: viewOf(one, now),
+      list: [],
+      waiting: [],
+      rsvps: [] as OpenHouseRsvps[],
+    };
   }
   const asked = new URL(request.url).searchParams.get("day") ?? "";
   const day = DAY.test(asked) && Number.isFinite(dayBounds(asked)[0].getTime()) ? asked : edmontonDate(now);
   const [from, to] = dayBounds(day);
-  const [list, ahead] = await Promise.all([
+  const [list, ahead, rsvps] = await Promise.all([
     showingsBetween(db, from, to),
     showingsBetween(db, now, new Date(now.getTime() + 60 * 24 * 60 * 60 * 1000)),
+    openHouseRsvps(db, edmontonDate(now)),
   ]);
   return {
     day,
@@ -52,6 +62,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     one: null,
     list: list.map((x) => viewOf(x, now)),
     waiting: ahead.filter((x) => x.status === "requested").map((x) => viewOf(x, now)),
+    rsvps,
   };
 }
 
@@ -73,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Showings({ loaderData, actionData }: Route.ComponentProps) {
-  const { day, dayLabel, one, list, waiting } = loaderData;
+  const { day, dayLabel, one, list, waiting, rsvps } = loaderData;
   const result = actionData ?? null;
   const [y, m, d] = day.split("-").map(Number);
   const shift = (n: number) => edmontonDate(new Date(Date.UTC(y!, m! - 1, d! + n, 18)));
@@ -125,8 +136,38 @@ export default function Showings({ loaderData, actionData }: Route.ComponentProp
               </ul>
             )}
           </section>
+          {rsvps.length > 0 && <OpenHouseRsvpList groups={rsvps} />}
         </>
       )}
     </div>
+  );
+}
+
+/** The open houses ahead with who said "I'll be there" (their words as data: React escapes them). */
+function OpenHouseRsvpList({ groups }: { groups: OpenHouseRsvps[] }) {
+  return (
+    <section className="mt-8" aria-labelledby="rsvps-heading" data-testid="open-house-rsvps">
+      <h2 id="rsvps-heading" className="text-lg font-bold text-ink">
+        Open house RSVPs
+      </h2>
+      <ul className="mt-3 space-y-3">
+        {groups.map((g) => (
+          <li key={g.openHouse.key} className="rounded-lg border border-line p-4 wrap-anywhere">
+            <p className="font-bold text-ink">{g.openHouse.address}</p>
+            <p className="text-sm text-ink-muted">
+              {g.openHouse.when} · {g.rsvps.length} {g.rsvps.length === 1 ? "person" : "people"}
+            </p>
+            <ul className="mt-2 space-y-1 text-sm text-ink">
+              {g.rsvps.map((r) => (
+                <li key={r.email}>
+                  {r.name} · {r.email}
+                  {r.phone ? ` · ${r.phone}` : ""}
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
