@@ -148,7 +148,7 @@ function RsvpForm({ result }: { result: FormResult<OpenHouseRsvpField> | null })
           id="rsvp-phone"
           name="phone"
           type="tel"
-          label="Phone (optional)"
+          label="Phone"
           autoComplete="tel"
           maxLength={LIMITS.phone}
           defaultValue={values?.phone}
