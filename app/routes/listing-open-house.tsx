@@ -1,13 +1,13 @@
 import { Form, Link, data, useNavigation } from "react-router";
 import type { Route } from "./+types/listing-open-house";
-import { Honeypot, TextField } from "~/components/forms/fields";
+import { Honeypot } from "~/components/forms/fields";
+import { VisitorFields } from "~/components/forms/visitor-fields";
 import { NotFoundContent } from "~/components/not-found-content";
 import { Button } from "~/components/ui/button";
 import { openHouseRsvpMessages } from "~/content/form-messages";
 import type { FormResult } from "~/lib/form-result";
 import { listingKeyOf } from "~/lib/listings";
 import type { OpenHouseRsvpField } from "~/lib/schemas/open-house-rsvp";
-import { LIMITS } from "~/lib/schemas/limits";
 import { pageMeta } from "~/lib/seo";
 import { answerOpenHouseRsvpPost } from "~/lib/server/leads/contact-post.server";
 import { formQuota } from "~/lib/server/leads/form-post.server";
@@ -123,37 +123,7 @@ function RsvpForm({ result }: { result: FormResult<OpenHouseRsvpField> | null })
         </p>
       )}
       <fieldset disabled={busy} className="space-y-5">
-        <TextField
-          id="rsvp-name"
-          name="name"
-          label="Full name"
-          autoComplete="name"
-          required
-          maxLength={LIMITS.name}
-          defaultValue={values?.name}
-          error={errors.name}
-        />
-        <TextField
-          id="rsvp-email"
-          name="email"
-          type="email"
-          label="Email"
-          autoComplete="email"
-          required
-          maxLength={LIMITS.email}
-          defaultValue={values?.email}
-          error={errors.email}
-        />
-        <TextField
-          id="rsvp-phone"
-          name="phone"
-          type="tel"
-          label="Phone"
-          autoComplete="tel"
-          maxLength={LIMITS.phone}
-          defaultValue={values?.phone}
-          error={errors.phone}
-        />
+        <VisitorFields idPrefix="rsvp" phoneRequired={false} errors={errors} values={values} />
         <Honeypot idPrefix="rsvp" />
         <Button type="submit" className="w-full">
           {busy ? "Sending..." : "I'll be there"}

@@ -1,6 +1,7 @@
 import { Form, Link, data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/listing-showing";
-import { Honeypot, TextAreaField, TextField } from "~/components/forms/fields";
+import { Honeypot, TextAreaField } from "~/components/forms/fields";
+import { VisitorFields } from "~/components/forms/visitor-fields";
 import { NotFoundContent } from "~/components/not-found-content";
 import { Button } from "~/components/ui/button";
 import { showingMessages } from "~/content/form-messages";
@@ -165,38 +166,7 @@ function BookingForm({ days, lengthMinutes, result }: { days: SlotDay[]; lengthM
             </p>
           )}
         </fieldset>
-        <TextField
-          id="showing-name"
-          name="name"
-          label="Full name"
-          autoComplete="name"
-          required
-          maxLength={LIMITS.name}
-          defaultValue={values?.name}
-          error={errors.name}
-        />
-        <TextField
-          id="showing-email"
-          name="email"
-          type="email"
-          label="Email"
-          autoComplete="email"
-          required
-          maxLength={LIMITS.email}
-          defaultValue={values?.email}
-          error={errors.email}
-        />
-        <TextField
-          id="showing-phone"
-          name="phone"
-          type="tel"
-          label="Phone"
-          autoComplete="tel"
-          required
-          maxLength={LIMITS.phone}
-          defaultValue={values?.phone}
-          error={errors.phone}
-        />
+        <VisitorFields idPrefix="showing" phoneRequired={true} errors={errors} values={values} />
         <TextAreaField
           id="showing-note"
           name="note"
