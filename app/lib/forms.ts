@@ -38,6 +38,26 @@ export type PublicForm = (typeof PUBLIC_FORMS)[number]["form"];
 
 export const FORM_LABELS = Object.fromEntries(PUBLIC_FORMS.map((f) => [f.form, f.label])) as Record<PublicForm, string>;
 
+/**
+ * Which form a submission of this kind came from, by its payload: the first form of the kind whose
+ * `payloadObject` the payload holds as an object, else the kind's form without one (the same rule
+ * as the response times' SQL).
+ */
+export function formOfSubmission(kind: SubmissionKind, payload: object): PublicForm {
+  const forms = PUBLIC_FORMS.filter((f) => f.kind === kind);
+  const withObject = forms.find((f) => {
+    if (!("payloadObject" in f)) return false;
+    const value: unknown = (payload as Record<string, unknown>)[f.payloadObject];
+    return value !== null && typeof value === "object" && !Array.isArray(value);
+  });
+  return (withObject ?? forms.find((f) => !("payloadObject" in f)) ?? forms[0]!).form;
+}
+
+/** The kind whose submissions record this source (spec §7), if any. */
+export function kindOfSource(source: string): SubmissionKind | undefined {
+  return SUBMISSION_KINDS.find((k) => SUBMISSION_SOURCES[k].source === source);
+}
+
 /** The sources a person can come from, for the inbox's filter. */
 export const PERSON_SOURCES: readonly string[] = SUBMISSION_KINDS.map((k) => SUBMISSION_SOURCES[k].source);
 
@@ -48,6 +68,17 @@ export const SOURCE_LABELS: Record<string, string> = Object.fromEntries(
 
 export function sourceLabel(source: string): string {
   return SOURCE_LABELS[source] ?? source;
+}
+
+/**
+ * What the inbox's timeline calls one submission: the form its payload names (a listing inquiry, a
+ * home valuation, an open house RSVP), else its source's label.
+ */
+export function submissionLabel(source: string, payload: Record<string, unknown>): string {
+  const kind = kindOfSource(source);
+  if (!kind) return sourceLabel(source);
+  const form = PUBLIC_FORMS.find((f) => f.form === formOfSubmission(kind, payload));
+  return form && "payloadObject" in form ? form.label : sourceLabel(source);
 }
 
 export function isSubmissionKind(kind: string): kind is SubmissionKind {

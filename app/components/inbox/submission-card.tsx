@@ -1,6 +1,6 @@
 /** One submission on a person's timeline: every field as sent, its e-mail's delivery, its consent. */
 import { Form, Link } from "react-router";
-import { sourceLabel } from "~/lib/inbox";
+import { submissionLabel } from "~/lib/forms";
 import { SERVICE_LABELS, Time } from "./inbox-ui";
 import { buyerFiguresOf, buyerFiguresSentence } from "~/lib/buyer-figures";
 import type { Submission } from "~/lib/inbox";
@@ -52,10 +52,11 @@ export function SubmissionCard({ submission: s }: { submission: Submission }) {
   const home = homeOf(s.fields);
   const figures = home ? buyerFiguresOf(s.fields.figures) : null;
   const valued = valuationHomeOf(s.fields.home);
+  const label = submissionLabel(s.source, s.fields);
   return (
-    <article className="rounded-md border border-line p-3" aria-label={`${sourceLabel(s.source)} submission`}>
+    <article className="rounded-md border border-line p-3" aria-label={`${label} submission`}>
       <p className="text-sm text-ink-muted">
-        <Time date={s.createdAt} /> · {sourceLabel(s.source)}
+        <Time date={s.createdAt} /> · {label}
       </p>
       {home && (
         <p className="mt-1 text-sm" data-testid="inquiry-home">

@@ -13,7 +13,7 @@
  * CONFLICT (email) DO UPDATE does the same atomically.
  */
 import { sql } from "drizzle-orm";
-import { FORM_LABELS } from "~/lib/forms";
+import { FORM_LABELS, formOfSubmission } from "~/lib/forms";
 import { INQUIRY_TYPE_LISTING, INQUIRY_TYPE_QUESTION } from "~/lib/schema-values";
 import type { BuyerFigures } from "../../buyer-figures";
 import type { ContactInput } from "../../schemas/contact";
@@ -101,7 +101,7 @@ export async function createContact(
   const i = propertyInquiries;
   const facts = leadFacts(
     contactName,
-    FORM_LABELS[listing ? "listing" : home ? "valuation" : openHouse ? "openHouse" : "contact"],
+    FORM_LABELS[formOfSubmission("contact", payload)],
     openHouse ? `I'll be there: ${openHouse.when}` : message,
     listing?.address ?? home?.address ?? openHouse?.address,
   );
