@@ -75,6 +75,7 @@ async function neighbourhoodsLayer(page: Page, requests: string[]) {
   await expect(toggle).toBeChecked();
   await expect(map).toHaveAttribute("data-neighbourhoods", "shown");
   await expect(map).toHaveAttribute("data-neighbourhoods-count", String(boundaryCount));
+  await page.screenshot({ path: test.info().outputPath("neighbourhoods-layer.png") });
   // Off, and on again, by taps: hidden, then shown, from the one fetch.
   await toggle.click();
   await expect(map).toHaveAttribute("data-neighbourhoods", "hidden");
@@ -168,5 +169,12 @@ test.describe("the map", () => {
     }
     expect((await request.get("/listings/map-data?bounds=x")).status()).toBe(400);
     expect((await request.get("/listings/map-card/nope-nope")).status()).toBe(404);
+    // The boundaries as the server sends them: compressed, with their own caching (not the pages'), a 304 by their tag.
+    const boundaries = await request.get(BOUNDARIES, { headers: { "Accept-Encoding": "gzip" } });
+    expect(boundaries.headers()["content-type"]).toBe("application/geo+json");
+    expect(boundaries.headers()["content-encoding"]).toBe("gzip");
+    expect(boundaries.headers()["cache-control"]).toBe("public, max-age=3600, stale-while-revalidate=86400");
+    const etag = boundaries.headers()["etag"]!;
+    expect((await request.get(BOUNDARIES, { headers: { "If-None-Match": etag } })).status()).toBe(304);
   });
 });

@@ -27,7 +27,17 @@ export async function addNeighbourhoods(map: MapLibreMap, beforeId: string | und
   const response = await fetch(BOUNDARIES_URL).catch(() => null);
   if (!response?.ok) return null;
   const layer = (await response.json().catch(() => null)) as BoundaryLayer | null;
-  if (!layer || !Array.isArray(layer.features) || map.getSource(SOURCE)) return null;
+  if (!layer || !Array.isArray(layer.features)) return null;
+  try {
+    addLayers(map, layer, beforeId, font);
+  } catch {
+    // The map was closed while the boundaries were on their way (or they were added already).
+    return null;
+  }
+  return layer.features.length;
+}
+
+function addLayers(map: MapLibreMap, layer: BoundaryLayer, beforeId: string | undefined, font: string[] | null) {
   map.addSource(SOURCE, { type: "geojson", data: layer });
   map.addLayer({ id: HOOD_LAYERS.fill, type: "fill", source: SOURCE, paint: { "fill-color": INK, "fill-opacity": 0.04 } }, beforeId);
   map.addLayer(
@@ -52,7 +62,6 @@ export async function addNeighbourhoods(map: MapLibreMap, beforeId: string | und
       beforeId,
     );
   }
-  return layer.features.length;
 }
 
 /** Shows or hides the layers (kept, with their data, for the next time). */
