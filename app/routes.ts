@@ -26,6 +26,8 @@ export default [
   route("/healthz", "routes/resources/healthz.ts"),
   // The City's assessment roll (issue 42): neighbourhood pages, rendered per request; 404 with the roll off.
   route("/neighbourhoods", "routes/neighbourhoods.tsx"),
+  // The results map's "Neighbourhoods" layer (issue 45): the live roll's boundaries as GeoJSON.
+  route("/neighbourhoods/boundaries.geojson", "routes/resources/neighbourhood-boundaries.ts"),
   route("/neighbourhoods/:slug", "routes/neighbourhood.tsx"),
   route("/sitemap-neighbourhoods.xml", "routes/resources/sitemap-neighbourhoods.xml.ts"),
   // What's my home worth (issue 43): the address box's suggestions and one home's page (noindex); /home-value is in the catalogue.

@@ -1,8 +1,9 @@
 /**
  * The map itself (issue 45, decision 060): MapLibre GL JS with the configured style
  * (MAP_STYLE_URL), the search's listings as a clustered GeoJSON source, a marker's card fetched
- * when it is opened, "Search this area" once the map has moved, and a neighbourhood's outline or
- * one home when the page has them. Only ever loaded with `import()` from map-view.tsx.
+ * when it is opened, "Search this area" once the map has moved, a neighbourhood's outline or
+ * one home when the page has them, and the City's neighbourhood boundaries as a layer the visitor
+ * turns on (neighbourhoods-layer.ts). Only ever loaded with `import()` from map-view.tsx.
  *
  * Keyboard: the map takes focus; the arrow keys pan and + and − zoom (MapLibre's own), Enter
  * opens the card of the listing nearest the centre (or zooms into the cluster there), and the
@@ -14,6 +15,7 @@ import {
   type LngLatBoundsLike,
   Map as MapLibreMap,
   type MapGeoJSONFeature,
+  type MapMouseEvent,
   Marker,
   NavigationControl,
   Popup,
@@ -29,6 +31,14 @@ import { type ListingCard, type MapBounds, boundsOf, listingSearchQuery, parseLi
 import { type MapData, decodeMapData, shortPrice } from "~/lib/map-data";
 import { formatCurrency } from "~/lib/format";
 import type { MapViewProps } from "./map-view";
+import {
+  HOOD_LAYERS,
+  addNeighbourhoods,
+  boundariesAvailable,
+  neighbourhoodCard,
+  neighbourhoodsShown,
+  setNeighbourhoodsVisible,
+} from "./neighbourhoods-layer";
 
 // The worker is its own file from this site's origin (worker-src 'self'), not a blob of the bundle.
 setWorkerUrl(workerUrl);
@@ -98,6 +108,15 @@ function cardElement(card: ListingCard, open: (path: string) => void): HTMLEleme
   return root;
 }
 
+/** A click inside a neighbourhood, not on a listing: its name, and a link to its page when it has one. */
+function openNeighbourhood(map: MapLibreMap, event: MapMouseEvent & { features?: MapGeoJSONFeature[] }) {
+  const listingLayers = [LAYERS.clusters, LAYERS.points].filter((id) => map.getLayer(id));
+  if (listingLayers.length > 0 && map.queryRenderedFeatures(event.point, { layers: listingLayers }).length > 0) return;
+  const feature = event.features?.[0];
+  if (!feature) return;
+  new Popup({ maxWidth: "280px" }).setLngLat(event.lngLat).setDOMContent(neighbourhoodCard(feature)).addTo(map);
+}
+
 export default function ListingsMap({ dataQuery, searchQuery, bounds, outline, home }: Omit<MapViewProps, "openLabel" | "className">) {
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
@@ -107,6 +126,13 @@ export default function ListingsMap({ dataQuery, searchQuery, bounds, outline, h
   const navigate = useNavigate();
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
+  // The neighbourhoods layer: offered once the site says it has one; fetched the first time it is
+  // turned on; what the map draws, for the attributes below (and the e2e spec that reads them).
+  const [hoodsOffered, setHoodsOffered] = useState(false);
+  const [hoodsOn, setHoodsOn] = useState(false);
+  const [hoodsDrawn, setHoodsDrawn] = useState<{ shown: boolean; count: number } | null>(null);
+  const hoodsWanted = useRef(false);
+  const hoodsLoad = useRef<Promise<number | null> | null>(null);
 
   // The map, once.
   useEffect(() => {
@@ -305,6 +331,41 @@ export default function ListingsMap({ dataQuery, searchQuery, bounds, outline, h
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ready, dataQuery]);
 
+  // Whether the site has the neighbourhoods layer (a HEAD: the roll on and loaded); not for one home's map.
+  useEffect(() => {
+    if (!ready || home) return;
+    const controller = new AbortController();
+    void boundariesAvailable(controller.signal).then((available) => {
+      if (!controller.signal.aborted) setHoodsOffered(available);
+    });
+    return () => controller.abort();
+  }, [ready, home]);
+
+  const toggleHoods = async (on: boolean) => {
+    const map = mapRef.current;
+    if (!map) return;
+    hoodsWanted.current = on;
+    setHoodsOn(on);
+    if (on && !hoodsLoad.current) {
+      const below = ["outline-fill", LAYERS.clusters].find((id) => map.getLayer(id));
+      hoodsLoad.current = addNeighbourhoods(map, below, labelFont(map)).then((count) => {
+        if (count !== null) map.on("click", HOOD_LAYERS.fill, (event) => openNeighbourhood(map, event));
+        return count;
+      });
+    }
+    const count = await hoodsLoad.current;
+    if (count === null) {
+      hoodsLoad.current = null;
+      hoodsWanted.current = false;
+      setHoodsOn(false);
+      setStatus("The neighbourhoods could not be loaded on the map.");
+      return;
+    }
+    // The last choice wins when the box was clicked again while the boundaries were loading.
+    setNeighbourhoodsVisible(map, hoodsWanted.current);
+    setHoodsDrawn({ shown: neighbourhoodsShown(map), count });
+  };
+
   const searchHere = () => {
     const map = mapRef.current;
     const area = map && searchableBounds(map);
@@ -317,7 +378,13 @@ export default function ListingsMap({ dataQuery, searchQuery, bounds, outline, h
   return (
     <section id="listings-map" aria-label="Map" className="mt-4">
       <div className="relative">
-        <div ref={container} className="h-[70vh] max-h-[640px] min-h-80 w-full rounded-xl border border-line" data-testid="listings-map" />
+        <div
+          ref={container}
+          className="h-[70vh] max-h-[640px] min-h-80 w-full rounded-xl border border-line"
+          data-testid="listings-map"
+          data-neighbourhoods={hoodsDrawn ? (hoodsDrawn.shown ? "shown" : "hidden") : undefined}
+          data-neighbourhoods-count={hoodsDrawn?.count}
+        />
         {searchQuery !== undefined && moved && (
           <div className="absolute inset-x-0 top-3 flex justify-center">
             <Button type="button" onClick={searchHere} className="shadow-md" data-testid="search-this-area">
@@ -326,9 +393,23 @@ export default function ListingsMap({ dataQuery, searchQuery, bounds, outline, h
           </div>
         )}
       </div>
-      <p role="status" className="mt-2 text-sm text-ink-muted" data-testid="map-status">
-        {status}
-      </p>
+      <div className="mt-1 flex min-h-11 flex-wrap items-center justify-between gap-x-4">
+        <p role="status" className="text-sm text-ink-muted" data-testid="map-status">
+          {status}
+        </p>
+        {hoodsOffered && (
+          <label className="flex min-h-11 cursor-pointer items-center gap-2 text-sm font-bold text-ink">
+            <input
+              type="checkbox"
+              checked={hoodsOn}
+              onChange={(e) => void toggleHoods(e.target.checked)}
+              className="size-4 accent-brand"
+              data-testid="neighbourhoods-toggle"
+            />
+            Neighbourhoods
+          </label>
+        )}
+      </div>
     </section>
   );
 }

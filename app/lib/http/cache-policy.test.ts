@@ -59,11 +59,16 @@ describe("cache kinds", () => {
     expect(CACHE_CONTROL.private).toBe("private, no-store");
   });
 
-  it("names a kind for every route, and leaves photos and the inbox app's files their own", () => {
+  it("names a kind for every route, and leaves photos, the map's boundaries and the inbox app's files their own", () => {
     const all = patternsOf(routes as never);
     expect(all).toContain("/listings/:slug");
     expect(all).toContain("*");
-    for (const pattern of ["/listings/photos/:key/:file", "/inbox/manifest.webmanifest", "/inbox/sw.js"]) {
+    for (const pattern of [
+      "/listings/photos/:key/:file",
+      "/neighbourhoods/boundaries.geojson",
+      "/inbox/manifest.webmanifest",
+      "/inbox/sw.js",
+    ]) {
       expect(all).toContain(pattern);
       expect(cacheKindOf(pattern, "GET")).toBe("own");
     }

@@ -30,8 +30,13 @@ export const CACHE_CONTROL = {
 
 export type CacheKind = keyof typeof CACHE_CONTROL;
 
-/** Routes that set their own caching (photos, the inbox app's manifest and service worker), by pattern. */
-const OWN_CACHING = new Set(["/listings/photos/:key/:file", "/inbox/manifest.webmanifest", "/inbox/sw.js"]);
+/** Routes that set their own caching (photos, the map's neighbourhood boundaries, the inbox app's manifest and service worker), by pattern. */
+const OWN_CACHING = new Set([
+  "/listings/photos/:key/:file",
+  "/neighbourhoods/boundaries.geojson",
+  "/inbox/manifest.webmanifest",
+  "/inbox/sw.js",
+]);
 /** Public routes rendered from the build alone. */
 const BUILD = new Set(["/sitemap.xml", "/robots.txt", "/blog/rss.xml"]);
 /**
