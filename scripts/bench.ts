@@ -32,7 +32,9 @@
  * BENCH_SHOWINGS_BUSY (default 500) events, in-process on PGlite.
  * The search and its map (scripts/bench/search.ts): /listings with every filter and order over BENCH_LISTINGS listings,
  * each request a new search, beside a bare node:http reference; the map data's size for the whole region.
- * BENCH_ONLY=forms,static,flood,inbox,listings,push,alerts,backup,assessments,home-value,showings,search runs some sections only ("flood": the
+ * The roll's pages over HTTP (scripts/bench/roll-pages.ts): neighbourhood, listing and home-value pages and the
+ * address suggestions on the full roll, 8 connections, beside a bare node:http reference.
+ * BENCH_ONLY=forms,static,flood,inbox,listings,push,alerts,backup,assessments,home-value,showings,search,roll-pages runs some sections only ("flood": the
  * flood without the static pages before it).
  *
  * Each section sends BENCH_REQUESTS requests (default 8000) over BENCH_CONNECTIONS connections
@@ -59,6 +61,7 @@ import { benchShowings, printShowings } from "./bench/showings";
 import { benchInbox, printInbox, seedInbox } from "./bench/inbox";
 import { benchListingPages, loadListings, printListings } from "./bench/listings";
 import { benchSearch, printSearch } from "./bench/search";
+import { benchRollPages, prepareRollPages, printRollPages } from "./bench/roll-pages";
 import { headBuildScripts, printScriptComparison, servedScripts } from "./bench/page-scripts";
 import { benchPush, printPush, startPushStandIn } from "./bench/push";
 import { benchSharedCache, printSharedCache, untimedListingPaths } from "./bench/shared-cache";
@@ -371,6 +374,39 @@ async function runHomeValue(): Promise<boolean> {
   return printHomeValue(await benchHomeValue(settings.BENCH_ASSESSMENT_ACCOUNTS));
 }
 
+/** The roll's pages over HTTP (issues 42 and 43): the built server on the full roll and listings at its homes, 8 connections. */
+async function runRollPages(): Promise<boolean> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "agent-site-bench-"));
+  const port = await freePort();
+  const origin = `http://${HOST}:${port}`;
+  console.log(
+    `\n== The roll's pages ==  (${origin}, PGlite, ${fmt(settings.BENCH_ASSESSMENT_ACCOUNTS)} accounts from the City stand-in, listings at its homes from the DDF stand-in)`,
+  );
+  const { data, city, ddf } = await prepareRollPages(path.join(dataDir, "pglite"), settings.BENCH_ASSESSMENT_ACCOUNTS);
+  try {
+    // The roll and the listings are in place: both workers stay off, so only pages are timed.
+    const server = await startServer(port, {
+      DATABASE_URL: "",
+      DATA_DIR: dataDir,
+      ...feedEnvOf(ddf),
+      DDF_SYNC_WORKER: "off",
+      ASSESSMENTS: "on",
+      ASSESSMENTS_URL: city.baseUrl,
+      ASSESSMENTS_WORKER: "off",
+    });
+    const up = Date.now();
+    try {
+      return printRollPages(await benchRollPages(origin, data, settings.BENCH_STATIC_SECONDS, server.pid ?? null, up));
+    } finally {
+      await stopServer(server);
+    }
+  } finally {
+    await ddf.close();
+    await city.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 /** "Book a showing" (issue 44): in-process on PGlite, the slots of a booking page with a busy calendar. */
 async function runShowings(): Promise<boolean> {
   console.log(`\n== Showings ==  (PGlite, in-process: a booking page's slots with ${fmt(settings.BENCH_SHOWINGS_BUSY)} busy events)`);
@@ -392,7 +428,8 @@ async function main() {
       | "assessments"
       | "home-value"
       | "showings"
-      | "search",
+      | "search"
+      | "roll-pages",
   ) => !only || only.includes(section);
   // The alerts, backup, assessments, home-value and showings sections run in this process: alone, they need no build.
   const inProcess = ["alerts", "backup", "assessments", "home-value", "showings"];
@@ -417,6 +454,7 @@ async function main() {
   if (runs("assessments")) ok = (await runAssessments()) && ok;
   if (runs("home-value")) ok = (await runHomeValue()) && ok;
   if (runs("showings")) ok = (await runShowings()) && ok;
+  if (runs("roll-pages")) ok = (await runRollPages()) && ok;
   if (!ok) {
     console.error("\nThe bench did not finish cleanly (time limit reached, or stored rows differ from accepted responses).");
     process.exit(1);

@@ -29,7 +29,7 @@ export const scriptConfigSchema = z.object({
   BENCH_ASSESSMENT_ACCOUNTS: whole(440_000),
   /** Events of the agent's busy calendar in the "showings" section (issue 44). */
   BENCH_SHOWINGS_BUSY: whole(500),
-  /** Comma-separated sections to run (forms, static, flood, inbox, listings, push, alerts, backup, assessments, home-value, showings, search); unset: all. "static" includes the flood; "flood" alone skips the static pages. */
+  /** Comma-separated sections to run (forms, static, flood, inbox, listings, push, alerts, backup, assessments, home-value, showings, search, roll-pages); unset: all. "static" includes the flood; "flood" alone skips the static pages. */
   BENCH_ONLY: z
     .string()
     .optional()
@@ -51,10 +51,11 @@ export const scriptConfigSchema = z.object({
               "home-value",
               "showings",
               "search",
+              "roll-pages",
             ],
             {
               error:
-                "must list sections among forms, static, flood, inbox, listings, push, alerts, backup, assessments, home-value, showings, search",
+                "must list sections among forms, static, flood, inbox, listings, push, alerts, backup, assessments, home-value, showings, search, roll-pages",
             },
           ),
         )

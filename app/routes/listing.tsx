@@ -80,9 +80,16 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const similar = feed ? await similarListings(feed.db, found, { memberKey: feed.memberKey }) : [];
   const roll = context.get(serverContext)?.assessments;
   const assessment = roll
-    ? await listingAssessment(roll, { key: found.key, address: found.address, city: found.city, price: found.price })
+    ? await listingAssessment(roll, {
+        key: found.key,
+        address: found.address,
+        city: found.city,
+        price: found.price,
+        latitude: found.latitude,
+        longitude: found.longitude,
+      })
     : null;
-  const neighbourhood = roll && !assessment ? await listingNeighbourhood(roll.db, { key: found.key, city: found.city }) : null;
+  const neighbourhood = roll && !assessment ? await listingNeighbourhood(roll.db, found) : null;
   const cost = costViewOf(found.price, found.costs, new URL(request.url).searchParams);
   const days = daysOnMarket(found.listedAt);
   return data<Found>({

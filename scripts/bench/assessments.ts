@@ -59,7 +59,8 @@ function residentMb(): number {
   return kb === undefined ? mb(process.memoryUsage().rss) : Math.round(Number(kb) / 1024);
 }
 
-async function startCity(accounts: number) {
+/** The City stand-in (city-standin.ts) in a process of its own, serving a small roll until `full()`. */
+export async function startCity(accounts: number) {
   const entry = fileURLToPath(new URL("./city-standin.ts", import.meta.url));
   const child = spawn(process.execPath, ["--import", "tsx", entry, String(accounts)], { stdio: ["ignore", "pipe", "inherit"] });
   const line = await new Promise<string>((resolve, reject) => {

@@ -10,7 +10,6 @@ import {
   type AssessmentSpread,
   assessmentAccounts as a,
   assessmentImport as st,
-  assessmentNeighbourhoods as n,
   assessmentPropertyInfo as pi,
   listings,
 } from "../../../../db/schema";
@@ -25,8 +24,8 @@ import { listingPath } from "../../listings";
 import { copyGeneration } from "../listings/sync-status.server";
 import type { AssessmentsContext } from "./context.server";
 import { assessmentHistory } from "./history.server";
-import { MIN_HOMES_FOR_A_PAGE } from "./import.server";
-import { LIVE } from "./lookup.server";
+import { liveNeighbourhoods } from "./live-neighbourhoods.server";
+import { LIVE, fromKeys } from "./lookup.server";
 
 /** One suggestion: the account its page is for, and the address as people write it. */
 export interface AddressSuggestion {
@@ -159,8 +158,7 @@ async function loadMatched(db: Database): Promise<ComparableHome[]> {
       lat: a.latitude,
       lon: a.longitude,
     },
-    sql`from ${a} where ${a.generation} = ${LIVE} and ${a.tax_class} = 'Residential'
-      and ${a.match_key} in (select jsonb_array_elements_text(${JSON.stringify(keyed.map((k) => k.match))}::jsonb))`,
+    sql`${fromKeys([...new Set(keyed.map((k) => k.match))])} where ${a.tax_class} = 'Residential'`,
   );
   const byKey = new Map<string, typeof accounts>();
   for (const r of accounts) byKey.set(r.match!, [...(byKey.get(r.match!) ?? []), r]);
@@ -223,14 +221,7 @@ export async function homeValuePage(
       where ${a.generation} = ${LIVE} and ${a.account_number} = ${account}`,
   );
   if (!home) return null;
-  const [hood] =
-    home.neighbourhoodId === null
-      ? []
-      : await select(
-          ctx.db.rows,
-          { slug: n.slug, name: n.name, houses: n.houses, condos: n.condos, homes: n.homes },
-          sql`from ${n} where ${n.generation} = ${LIVE} and ${n.neighbourhood_id} = ${home.neighbourhoodId}`,
-        );
+  const hood = home.neighbourhoodId === null ? undefined : (await liveNeighbourhoods(ctx.db)).byId.get(home.neighbourhoodId);
   const [history, forSale] = await Promise.all([
     assessmentHistory(ctx.db, ctx.client, home.account, home.rollYear, { waitMs: options.historyWaitMs, log: ctx.log }),
     matchedListings(ctx.db),
@@ -254,9 +245,9 @@ export async function homeValuePage(
       ? {
           name: hoodName,
           // Only a neighbourhood with a page of its own (enough homes) is linked.
-          slug: hood && (hood.homes as AssessmentSpread).count >= MIN_HOMES_FOR_A_PAGE ? hood.slug : null,
-          houses: (hood?.houses as AssessmentSpread | undefined) ?? { count: 0, q1: null, median: null, q3: null },
-          condos: (hood?.condos as AssessmentSpread | undefined) ?? { count: 0, q1: null, median: null, q3: null },
+          slug: hood?.residential ? hood.slug : null,
+          houses: hood?.houses ?? { count: 0, q1: null, median: null, q3: null },
+          condos: hood?.condos ?? { count: 0, q1: null, median: null, q3: null },
         }
       : null,
     ward: home.ward,

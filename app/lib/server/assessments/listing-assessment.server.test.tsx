@@ -47,7 +47,7 @@ async function listing(key: string, address: string, city: string, price: number
   await upsertListings(t.db, [
     toListingRow({ ...HOME, ListingKey: key, ListPrice: price, UnparsedAddress: `${address}, ${city}, Alberta`, City: city }),
   ]);
-  return { key, address, city, price };
+  return { key, address, city, price, latitude: null, longitude: null };
 }
 
 describe("a listing's assessment", () => {

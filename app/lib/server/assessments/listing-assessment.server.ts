@@ -4,20 +4,21 @@
  * tie-breaker), only when the match is unambiguous and the listing is in Edmonton; with the
  * account's history when at hand within a moment.
  */
-import { sql } from "drizzle-orm";
-import { assessmentNeighbourhoods as n, listings } from "../../../../db/schema";
-import { select } from "../../../../platform/db/query";
 import { parseAddress } from "../../assessments/address";
 import { type ListingAssessmentView, neighbourhoodName } from "../../assessments/present";
 import type { AssessmentsContext } from "./context.server";
 import { assessmentHistory } from "./history.server";
-import { LIVE, matchAddress } from "./lookup.server";
+import { liveNeighbourhoods } from "./live-neighbourhoods.server";
+import { matchAddress } from "./lookup.server";
 
 export interface ListingToMatch {
   key: string;
   address: string;
   city: string | null;
   price: number | null;
+  /** Its point, the tie-breaker between accounts sharing an address. */
+  latitude: number | null;
+  longitude: number | null;
 }
 
 /** The roll covers the City of Edmonton only: a listing in St. Albert or Sherwood Park is never matched. */
@@ -33,21 +34,11 @@ export async function listingAssessment(
   if (!inEdmonton(listing.city)) return null;
   const key = parseAddress(listing.address);
   if (!key) return null;
-  const [place] = await select(
-    ctx.db.rows,
-    { lat: listings.latitude, lon: listings.longitude },
-    sql`from ${listings} where ${listings.listing_key} = ${listing.key}`,
-  );
-  const home = await matchAddress(ctx.db, key, place?.lat != null && place.lon != null ? [place.lon, place.lat] : null);
+  const point: [number, number] | null =
+    listing.latitude !== null && listing.longitude !== null ? [listing.longitude, listing.latitude] : null;
+  const home = await matchAddress(ctx.db, key, point);
   if (!home) return null;
-  const [hood] =
-    home.neighbourhoodId === null
-      ? []
-      : await select(
-          ctx.db.rows,
-          { slug: n.slug, name: n.name },
-          sql`from ${n} where ${n.generation} = ${LIVE} and ${n.neighbourhood_id} = ${home.neighbourhoodId}`,
-        );
+  const hood = home.neighbourhoodId === null ? undefined : (await liveNeighbourhoods(ctx.db)).byId.get(home.neighbourhoodId);
   const history = await assessmentHistory(ctx.db, ctx.client, home.accountNumber, home.rollYear, {
     waitMs: options.historyWaitMs,
     log: ctx.log,

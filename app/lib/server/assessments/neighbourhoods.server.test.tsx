@@ -25,7 +25,7 @@ import { loader as robotsLoader } from "../../../routes/resources/robots.txt";
 import { type NeighbourhoodPage, neighbourhoodChange } from "../../assessments/neighbourhood-view";
 import { createAssessmentsContext } from "./context.server";
 import { importRoll } from "./import.server";
-import { listingNeighbourhood } from "./neighbourhoods.server";
+import { listingNeighbourhood, neighbourhoodPage } from "./neighbourhoods.server";
 import { createSodaClient } from "./soda-client.server";
 
 const t = testDatabaseForThisFile();
@@ -140,13 +140,27 @@ describe("the neighbourhood pages", () => {
     expect(hood.boundary).toEqual(polygons);
     expect(hood.outline).toEqual(polygons[0]![0]!.slice(0, -1));
     // A listing page without a matched account links to the neighbourhood its point is in.
-    expect(await listingNeighbourhood(t.db, { key: "40000004", city: "Edmonton" })).toEqual({ slug: "garneau", name: "Garneau" });
-    expect(await listingNeighbourhood(t.db, { key: "40000002", city: "Edmonton" })).toBeNull();
-    expect(await listingNeighbourhood(t.db, { key: "40000004", city: "St. Albert" })).toBeNull();
+    const edge = { latitude: 53.5178 + 0.0102, longitude: -113.5195 + 0.0152 };
+    expect(await listingNeighbourhood(t.db, { city: "Edmonton", ...edge })).toEqual({ slug: "garneau", name: "Garneau" });
+    expect(await listingNeighbourhood(t.db, { city: "Edmonton", latitude: 53.6, longitude: -113.3 })).toBeNull();
+    expect(await listingNeighbourhood(t.db, { city: "St. Albert", ...edge })).toBeNull();
+    expect(await listingNeighbourhood(t.db, { city: "Edmonton", latitude: null, longitude: null })).toBeNull();
     expect(hood.houses.count + hood.condos.count).toBe(hood.homes.count);
     expect(hood.houses.q1!).toBeLessThanOrEqual(hood.houses.median!);
     expect(hood.neighbours.length).toBeGreaterThan(0);
     expect(hood.neighbours.map((n) => n.slug)).not.toContain("garneau");
+
+    // Asked again, the roll's part (figures, boundary, neighbours) is this generation's kept one:
+    // the live generation's row, the listings in its box and their accounts are all it reads.
+    const sent: unknown[] = [];
+    const rows = t.db.rows;
+    t.db.rows = ((query: never) => (sent.push(query), rows(query))) as typeof rows;
+    try {
+      expect(await neighbourhoodPage(t.db, "garneau")).toEqual(hood);
+    } finally {
+      t.db.rows = rows;
+    }
+    expect(sent).toHaveLength(3);
 
     const Stub = createRoutesStub([{ id: "neighbourhood", path: "/neighbourhoods/:slug", Component: NeighbourhoodRoute as never }]);
     const html = renderToString(

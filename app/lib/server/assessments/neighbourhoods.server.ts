@@ -6,7 +6,7 @@
  * nearest neighbours.
  */
 import { sql } from "drizzle-orm";
-import { type AssessmentSpread, assessmentBoundaries as b, assessmentNeighbourhoods as n, listings } from "../../../../db/schema";
+import { listings } from "../../../../db/schema";
 import type { Database } from "../../../../platform/db/database";
 import { select } from "../../../../platform/db/query";
 import { parseAddress } from "../../assessments/address";
@@ -14,94 +14,36 @@ import { type Point, insideMultiPolygon, insidePolygon, metresBetween } from "..
 import type { NeighbourhoodPage, NeighbourhoodSummary } from "../../assessments/neighbourhood-view";
 import { neighbourhoodName } from "../../assessments/present";
 import { listingPath } from "../../listings";
-import { MIN_HOMES_FOR_A_PAGE } from "./import.server";
 import { inEdmonton } from "./listing-assessment.server";
-import { LIVE, matchAddresses } from "./lookup.server";
-
-const residential = sql`(${n.homes} ->> 'count')::integer >= ${MIN_HOMES_FOR_A_PAGE}`;
+import { type LiveNeighbourhood, type LiveNeighbourhoods, liveNeighbourhoods } from "./live-neighbourhoods.server";
+import { matchAddresses } from "./lookup.server";
 
 /** Every residential neighbourhood of the live roll, by name. */
 export async function allNeighbourhoods(db: Pick<Database, "rows">): Promise<NeighbourhoodSummary[]> {
-  const rows = await select(
-    db.rows,
-    { slug: n.slug, name: n.name, rollYear: n.roll_year, homes: n.homes, houses: n.houses, condos: n.condos, ward: n.ward },
-    sql`
-    from ${n} where ${n.generation} = ${LIVE} and ${residential} order by ${n.name}`,
-  );
-  return rows.map((r) => ({ ...r, name: neighbourhoodName(r.name) }));
+  return (await liveNeighbourhoods(db)).residential.map((h) => ({
+    slug: h.slug,
+    name: neighbourhoodName(h.name),
+    rollYear: h.rollYear,
+    homes: h.homes,
+    houses: h.houses,
+    condos: h.condos,
+    ward: h.ward,
+  }));
 }
 
 /** How many neighbouring areas a page links to. */
 const NEIGHBOURS = 5;
 
-/** One neighbourhood's page, or null when the live roll has no residential neighbourhood of that slug. */
+/**
+ * One neighbourhood's page, or null when the live roll has no residential neighbourhood of that
+ * slug. Its figures, boundary and neighbours are the generation's kept ones (live-neighbourhoods);
+ * only its listings are read per request (the feed changes them between two rolls).
+ */
 export async function neighbourhoodPage(db: Pick<Database, "rows">, slug: string): Promise<NeighbourhoodPage | null> {
-  const [hood] = await select(
-    db.rows,
-    {
-      id: n.neighbourhood_id,
-      generation: n.generation,
-      slug: n.slug,
-      name: n.name,
-      ward: n.ward,
-      rollYear: n.roll_year,
-      homes: n.homes,
-      houses: n.houses,
-      condos: n.condos,
-      outline: n.outline,
-      yearTotals: n.year_totals,
-      lat: n.latitude,
-      lon: n.longitude,
-    },
-    sql`from ${n} where ${n.generation} = ${LIVE} and ${n.slug} = ${slug} and ${residential} limit 1`,
-  );
+  const live = await liveNeighbourhoods(db);
+  const hood = live.bySlug.get(slug);
   if (!hood) return null;
-  // The previous roll kept (a generation of another year), for the change.
-  const [previous] = await select(
-    db.rows,
-    { rollYear: n.roll_year, homes: n.homes },
-    sql`
-    from ${n} where ${n.neighbourhood_id} = ${hood.id} and ${n.generation} < ${hood.generation} and ${n.roll_year} < ${hood.rollYear}
-    order by ${n.generation} desc limit 1`,
-  );
-  const outline = hood.outline as Point[];
-  const [boundary] = await select(
-    db.rows,
-    { polygons: b.polygons },
-    sql`from ${b} where ${b.generation} = ${hood.generation} and ${b.neighbourhood_id} = ${hood.id}`,
-  );
-  const polygons = (boundary?.polygons as Point[][][] | undefined) ?? null;
-  const homes = polygons ? await listingsInBoundary(db, hood.id, polygons) : await listingsInside(db, outline);
-  const others = await select(
-    db.rows,
-    { slug: n.slug, name: n.name, lat: n.latitude, lon: n.longitude, west: b.west, south: b.south, east: b.east, north: b.north },
-    sql`
-    from ${n} left join ${b} on ${b.generation} = ${n.generation} and ${b.neighbourhood_id} = ${n.neighbourhood_id}
-    where ${n.generation} = ${LIVE} and ${residential} and ${n.neighbourhood_id} <> ${hood.id} and ${n.latitude} is not null`,
-  );
-  const centre: Point | null = hood.lat !== null && hood.lon !== null ? [hood.lon, hood.lat] : null;
-  // Neighbouring areas: those whose boundary comes within about 300 m of this one's (by their
-  // boxes), nearest first, then the nearest others, up to NEIGHBOURS.
-  const box = polygons ? boxOf(polygons) : null;
-  const touches = (o: (typeof others)[number]) =>
-    box !== null &&
-    o.west !== null &&
-    o.west <= box.east + NEAR_BOUNDARY &&
-    o.east! >= box.west - NEAR_BOUNDARY &&
-    o.south! <= box.north + NEAR_BOUNDARY &&
-    o.north! >= box.south - NEAR_BOUNDARY;
-  const neighbours = centre
-    ? others
-        .map((o) => ({
-          slug: o.slug,
-          name: neighbourhoodName(o.name),
-          adjacent: touches(o),
-          metres: metresBetween(centre, [o.lon!, o.lat!]),
-        }))
-        .sort((a, b) => Number(b.adjacent) - Number(a.adjacent) || a.metres - b.metres)
-        .slice(0, NEIGHBOURS)
-        .map(({ slug: s, name }) => ({ slug: s, name }))
-    : [];
+  const homes = hood.polygons ? await listingsInBoundary(db, hood.id, hood.polygons) : await listingsInside(db, hood.outline);
   const prices = homes
     .map((h) => h.price)
     .filter((p): p is number => p !== null)
@@ -114,9 +56,9 @@ export async function neighbourhoodPage(db: Pick<Database, "rows">, slug: string
     homes: hood.homes,
     houses: hood.houses,
     condos: hood.condos,
-    previous: previous ? { rollYear: previous.rollYear, median: (previous.homes as AssessmentSpread).median } : null,
-    outline,
-    boundary: polygons,
+    previous: hood.previous,
+    outline: hood.outline,
+    boundary: hood.polygons,
     averages: hood.yearTotals
       ? {
           previousYear: hood.yearTotals.previous.year,
@@ -126,8 +68,43 @@ export async function neighbourhoodPage(db: Pick<Database, "rows">, slug: string
       : null,
     listings: homes,
     medianAsking: median(prices),
-    neighbours,
+    neighbours: neighboursOf(live, hood),
   };
+}
+
+const neighbourLists = new WeakMap<LiveNeighbourhood, { slug: string; name: string }[]>();
+
+/**
+ * Neighbouring areas: those whose boundary comes within about 300 m of this one's (by their
+ * boxes), nearest first, then the nearest others, up to NEIGHBOURS. Worked out once per generation.
+ */
+function neighboursOf(live: LiveNeighbourhoods, hood: LiveNeighbourhood): { slug: string; name: string }[] {
+  const known = neighbourLists.get(hood);
+  if (known) return known;
+  const centre: Point | null = hood.lat !== null && hood.lon !== null ? [hood.lon, hood.lat] : null;
+  const box = hood.polygons ? boxOf(hood.polygons) : null;
+  const touches = (o: LiveNeighbourhood) =>
+    box !== null &&
+    o.box !== null &&
+    o.box.west <= box.east + NEAR_BOUNDARY &&
+    o.box.east >= box.west - NEAR_BOUNDARY &&
+    o.box.south <= box.north + NEAR_BOUNDARY &&
+    o.box.north >= box.south - NEAR_BOUNDARY;
+  const list = centre
+    ? live.residential
+        .filter((o) => o.id !== hood.id && o.lat !== null && o.lon !== null)
+        .map((o) => ({
+          slug: o.slug,
+          name: neighbourhoodName(o.name),
+          adjacent: touches(o),
+          metres: metresBetween(centre, [o.lon!, o.lat!]),
+        }))
+        .sort((a, b) => Number(b.adjacent) - Number(a.adjacent) || a.metres - b.metres)
+        .slice(0, NEIGHBOURS)
+        .map(({ slug: s, name }) => ({ slug: s, name }))
+    : [];
+  neighbourLists.set(hood, list);
+  return list;
 }
 
 function median(sorted: readonly number[]): number | null {
@@ -191,13 +168,15 @@ async function listingsInBoundary(db: Pick<Database, "rows">, id: number, polygo
  */
 export async function neighbourhoodAt(db: Pick<Database, "rows">, point: Point): Promise<{ slug: string; name: string } | null> {
   const [lon, lat] = point;
-  const rows = await select(
-    db.rows,
-    { slug: n.slug, name: n.name, polygons: b.polygons },
-    sql`from ${b} join ${n} on ${n.generation} = ${b.generation} and ${n.neighbourhood_id} = ${b.neighbourhood_id}
-      where ${b.generation} = ${LIVE} and ${b.west} <= ${lon} and ${b.east} >= ${lon} and ${b.south} <= ${lat} and ${b.north} >= ${lat} and ${residential}`,
+  const found = (await liveNeighbourhoods(db)).residential.find(
+    (h) =>
+      h.box !== null &&
+      h.box.west <= lon &&
+      h.box.east >= lon &&
+      h.box.south <= lat &&
+      h.box.north >= lat &&
+      insideMultiPolygon(point, h.polygons!),
   );
-  const found = rows.find((r) => insideMultiPolygon(point, r.polygons as Point[][][]));
   return found ? { slug: found.slug, name: neighbourhoodName(found.name) } : null;
 }
 
@@ -234,13 +213,8 @@ async function listingsInside(db: Pick<Database, "rows">, outline: readonly Poin
  */
 export async function listingNeighbourhood(
   db: Pick<Database, "rows">,
-  listing: { key: string; city: string | null },
+  listing: { city: string | null; latitude: number | null; longitude: number | null },
 ): Promise<{ slug: string; name: string } | null> {
-  if (!inEdmonton(listing.city)) return null;
-  const [place] = await select(
-    db.rows,
-    { lat: listings.latitude, lon: listings.longitude },
-    sql`from ${listings} where ${listings.listing_key} = ${listing.key}`,
-  );
-  return place?.lat != null && place.lon != null ? neighbourhoodAt(db, [place.lon, place.lat]) : null;
+  if (!inEdmonton(listing.city) || listing.latitude === null || listing.longitude === null) return null;
+  return neighbourhoodAt(db, [listing.longitude, listing.latitude]);
 }
