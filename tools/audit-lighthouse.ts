@@ -382,6 +382,8 @@ try {
 }
 
 const pad = (s: string, n: number) => s.padEnd(n);
+/** The page column: as wide as the longest page (a listing's address is longer than 48). */
+const width = Math.max(48, ...rows.map((r) => r.page.length + 1));
 const ms = (v: number) => v.toFixed(0).padStart(7);
 /** The SEO audits a page scored below 1, beside its score; "is-crawlable" of a noindex page is by design. */
 const seoNote = (r: PageResult) =>
@@ -391,10 +393,10 @@ const seoNote = (r: PageResult) =>
 /** A noindex page's SEO is at target when "is-crawlable" is the only audit below 1. */
 const seoMet = (r: PageResult) => r.seo >= 1 || (r.noindex && r.seoBelow.length > 0 && r.seoBelow.every((id) => id === "is-crawlable"));
 console.log(`\nMedians of ${config.AUDIT_RUNS} runs per page, each in a new browser:`);
-console.log(`${pad("page", 48)} perf  a11y  bp    seo   LCP(ms) TBT(ms) TTI(ms) CLS    JS(KB gz)  SEO audits below 1`);
+console.log(`${pad("page", width)} perf  a11y  bp    seo   LCP(ms) TBT(ms) TTI(ms) CLS    JS(KB gz)  SEO audits below 1`);
 for (const r of rows) {
   console.log(
-    `${pad(r.page, 48)} ${r.perf.toFixed(2)}  ${r.a11y.toFixed(2)}  ${r.bp.toFixed(2)}  ${r.seo.toFixed(2)}  ${ms(r.lcp)} ${ms(r.tbt)} ${ms(r.tti)} ${r.cls.toFixed(3)}  ${r.jsKb.toFixed(1).padEnd(9)}  ${seoNote(r)}`.trimEnd(),
+    `${pad(r.page, width)} ${r.perf.toFixed(2)}  ${r.a11y.toFixed(2)}  ${r.bp.toFixed(2)}  ${r.seo.toFixed(2)}  ${ms(r.lcp)} ${ms(r.tbt)} ${ms(r.tti)} ${r.cls.toFixed(3)}  ${r.jsKb.toFixed(1).padEnd(9)}  ${seoNote(r)}`.trimEnd(),
   );
 }
 const withReference = rows.filter((r) => r.noScript);
@@ -403,12 +405,12 @@ if (withReference.length) {
     `\nThe same pages without scripts (a loopback proxy removes them), medians of ${config.AUDIT_RUNS} runs alternating with the page's;` +
       `\nfloor: met when the page's LCP is within max(50 ms, 5 %) of the no-script LCP, its TBT <= 50 ms and its CLS the same:`,
   );
-  console.log(`${pad("page", 48)} perf  LCP(ms) TBT(ms) CLS   | no scripts: perf  LCP(ms) TBT(ms) CLS    JS(KB gz) | floor`);
+  console.log(`${pad("page", width)} perf  LCP(ms) TBT(ms) CLS   | no scripts: perf  LCP(ms) TBT(ms) CLS    JS(KB gz) | floor`);
   for (const r of withReference) {
     const n = r.noScript!;
     const missed = floorMisses(r, n);
     console.log(
-      `${pad(r.page, 48)} ${r.perf.toFixed(2)}  ${ms(r.lcp)} ${ms(r.tbt)} ${r.cls.toFixed(3)} |             ${n.perf.toFixed(2)}  ${ms(n.lcp)} ${ms(n.tbt)} ${n.cls.toFixed(3)}  ${n.jsKb.toFixed(1).padEnd(9)} | ${missed.length ? `missed: ${missed.join(", ")}` : "met"}`,
+      `${pad(r.page, width)} ${r.perf.toFixed(2)}  ${ms(r.lcp)} ${ms(r.tbt)} ${r.cls.toFixed(3)} |             ${n.perf.toFixed(2)}  ${ms(n.lcp)} ${ms(n.tbt)} ${n.cls.toFixed(3)}  ${n.jsKb.toFixed(1).padEnd(9)} | ${missed.length ? `missed: ${missed.join(", ")}` : "met"}`,
     );
   }
 }
