@@ -23,6 +23,7 @@ export default defineConfig({
       "platform/**/*.test.ts",
       "tests/fixtures/**/*.test.ts",
       "tests/*.test.ts",
+      "tools/*.test.ts",
     ],
     environment: "node",
     // One migrated PGlite database per run, which each test file's database is copied from

@@ -13,6 +13,8 @@ export const scriptConfigSchema = z.object({
   AUDIT_APP_PORT: port(3901),
   AUDIT_VERBOSE: flag,
   AUDIT_RUNS: whole(3, 1, 15),
+  /** `off`: npm run audit skips each page's no-script reference (tools/noscript-reference.ts). */
+  AUDIT_NOSCRIPT: onOff("on"),
   BENCH_PORT: optionalPort(),
   BENCH_REQUESTS: whole(8000),
   BENCH_CONNECTIONS: whole(16),
