@@ -3,11 +3,12 @@
  * the database (opened and migrated), the mailer, the background jobs (one JobRunner: the outbox,
  * the listings sync), the form rate limit.
  */
-import { sql } from "drizzle-orm";
 import path from "node:path";
 import { type Database, openDatabase, pgliteDirIn } from "../platform/db/database";
+import { nextMaintenance, vacuumEachTable } from "../platform/db/maintenance";
 import { type Config, backupDirOf, siteUrlOf } from "../platform/config";
 import { site } from "../app/content/site";
+import { SITE_TIME_ZONE } from "../app/lib/dates";
 import { BackupJob } from "../app/lib/server/backup/backup-job.server";
 import { healthChecks } from "../app/lib/server/health/checks.server";
 import { HealthJob, healthStates } from "../app/lib/server/health/health-job.server";
@@ -257,19 +258,25 @@ async function announceFirstSetUpLink(inbox: InboxContext, log: Pick<Console, "i
   log.info(`[inbox] No account yet. Create the first one (link valid 24 hours, works once): ${inviteLink(inbox.siteUrl, token)}`);
 }
 
-/**
- * PGlite runs no autovacuum: every upsert of a person leaves a dead row version behind, and the
- * planner's statistics go stale. The server vacuums and analyses the embedded database once a day
- * (in the background, first a minute after start-up). PostgreSQL servers do this themselves.
- */
+/** The embedded database's nightly upkeep (platform/db/maintenance.ts says why at night, table by table). */
 function maintainPglite(db: Database, log: Pick<Console, "warn">): () => void {
   if (db.driver !== "pglite") return () => {};
-  const vacuum = () =>
-    void db.rows(sql`vacuum analyze`).catch((error: unknown) => log.warn(`[db] vacuum failed: ${(error as Error).message}`));
-  const first = setTimeout(vacuum, 60_000).unref();
-  const daily = setInterval(vacuum, 24 * 3_600_000).unref();
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(
+      () => {
+        vacuumEachTable(db)
+          .catch((error: unknown) => log.warn(`[db] vacuum failed: ${(error as Error).message}`))
+          .finally(schedule);
+      },
+      nextMaintenance(new Date(), SITE_TIME_ZONE).getTime() - Date.now(),
+    ).unref();
+  };
+  schedule();
   return () => {
-    clearTimeout(first);
-    clearInterval(daily);
+    stopped = true;
+    clearTimeout(timer);
   };
 }
