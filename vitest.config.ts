@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { readConfig } from "./platform/config";
+import { pageIndex } from "./app/content/pages";
 import { readPublicConfig } from "./public-config";
 import { hydrationLoader } from "./vite-plugins/hydration-loader";
 
@@ -13,6 +14,7 @@ export default defineConfig({
   define: {
     __PUBLIC_CONFIG__: JSON.stringify(readPublicConfig(readConfig({ SITE_URL: "https://www.averyhomes.example" }))),
     __BUILD_SCRIPT_MARKER__: JSON.stringify("test-build-marker"),
+    __PAGE_INDEX__: JSON.stringify(pageIndex()),
   },
   test: {
     include: [

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect } from "react";
+import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useMatches, useNavigate } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -6,9 +6,10 @@ import { BackButton } from "./components/layout/back-button";
 import { Breadcrumbs } from "./components/layout/breadcrumbs";
 import { Footer } from "./components/layout/footer";
 import { Header } from "./components/layout/header";
+import { NotFoundContent } from "./components/not-found-content";
 import { ToasterHost } from "./components/toaster-host";
 import { HydrationChunk } from "./components/ui/hydration-chunk";
-import { pageByPath } from "./content/pages";
+import { pageByPath } from "./content/page-index";
 import { site } from "./content/site";
 import { useNonce } from "./lib/nonce";
 import { markHydrated, takeHeldTap } from "./lib/html/deferred-hydration-contract";
@@ -112,17 +113,9 @@ export default function App() {
   return <Outlet />;
 }
 
-// Loaded when a page turns out not to be found rather than with every page (the catch-all
-// not-found route imports it directly).
-const NotFoundContent = lazy(() => import("./components/not-found-content").then((m) => ({ default: m.NotFoundContent })));
-
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <Suspense fallback={null}>
-        <NotFoundContent />
-      </Suspense>
-    );
+    return <NotFoundContent />;
   }
 
   let status = 500;

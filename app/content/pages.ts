@@ -2,7 +2,8 @@
  * The page catalogue: every public page of the site, once.
  *
  * `app/routes.ts` builds the route table from it, `/my-sitemap` and `/sitemap.xml` list it,
- * the breadcrumbs take their labels from it and `react-router.config.ts` prerenders from it.
+ * the breadcrumbs, footers and robots tags read it through its index (`app/content/page-index.ts`)
+ * and `react-router.config.ts` prerenders from it.
  * Blog articles come from the blog registry (`app/content/blog/posts.ts`), areas from `areas.ts`.
  */
 import { areas } from "./areas";
@@ -153,31 +154,14 @@ export function prerenderPaths(): string[] {
   return allPages.filter((p) => p.prerender).map((p) => p.path);
 }
 
-export function pageByPath(pathname: string): PageEntry | undefined {
-  const bare = pathname === "/" ? "/" : pathname.replace(/\/+$/, "");
-  return allPages.find((p) => p.path === bare);
-}
-
 /**
- * Friendly labels for path segments that are not pages of their own (the breadcrumb bar
- * of spec §2 names every segment).
+ * What the browser needs of the catalogue, by path: the label, the footer (1: social) and whether
+ * the page is indexed (1). The catalogue with its blog registry is ~5 KB of compressed script that
+ * every page would load for three facts about itself; vite.config.ts bakes this instead
+ * (app/content/page-index.ts reads it; decision 061).
  */
-export function labelForPath(pathname: string): string {
-  const entry = pageByPath(pathname);
-  if (entry) return entry.label;
-  const last = pathname.split("/").filter(Boolean).pop() ?? "";
-  // A listing page (/listings/{ListingKey}-{address}) is named by its address alone.
-  const words = pathname.startsWith("/listings/") ? decodeSegment(last).replace(/^[A-Za-z0-9_]+-/, "") : decodeSegment(last);
-  return words
-    .replace(/[-_]+/g, " ")
-    .replace(/\b\w/g, (c) => c.toUpperCase())
-    .replace(/\b(Nw|Ne|Sw|Se)\b/g, (d) => d.toUpperCase());
-}
+export type PageIndex = Record<string, readonly [label: string, social: 0 | 1, indexable: 0 | 1]>;
 
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
+export function pageIndex(): PageIndex {
+  return Object.fromEntries(allPages.map((p) => [p.path, [p.label, p.footer === "social" ? 1 : 0, p.indexable ? 1 : 0] as const]));
 }

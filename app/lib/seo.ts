@@ -3,7 +3,7 @@
  * Twitter tags, and any JSON-LD blocks.
  */
 import type { MetaDescriptor } from "react-router";
-import { pageByPath } from "~/content/pages";
+import { pageByPath } from "~/content/page-index";
 import { site } from "~/content/site";
 import { keepsQueryString } from "./query-string";
 import { absoluteUrl } from "./site-url";

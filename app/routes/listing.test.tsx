@@ -11,6 +11,7 @@ import { LISTING_COST_RULES } from "~/lib/listing-cost-rules";
 import { costViewOf } from "~/lib/listing-cost-view";
 import { listingFactsOf } from "~/components/listings/listing-facts";
 import type { ListingDetail } from "~/lib/listing-types";
+import { realEstateListingJsonLd } from "~/lib/structured-data";
 import ListingPage, { handle, meta } from "./listing";
 
 const LISTING: ListingDetail = {
@@ -79,7 +80,11 @@ const text = (html: string) =>
 
 function metaOf(listing: Partial<ListingDetail>) {
   const l = { ...LISTING, ...listing };
-  const tags = meta({ loaderData: { listing: l }, location: { pathname: l.path } } as never) as Record<string, unknown>[];
+  // The loader makes the structured data (so its builder stays out of the page's script); meta places it.
+  const tags = meta({ loaderData: { listing: l, jsonLd: realEstateListingJsonLd(l) }, location: { pathname: l.path } } as never) as Record<
+    string,
+    unknown
+  >[];
   const title = tags.find((t) => "title" in t)?.title as string;
   const description = tags.find((t) => t.name === "description")?.content as string;
   const jsonLd = tags.find((t) => "script:ld+json" in t)?.["script:ld+json"] as Record<string, unknown>;

@@ -57,6 +57,8 @@ type Found =
       assessment?: ListingAssessmentView | null;
       /** Without a matched account: the neighbourhood page whose boundary holds the listing (issue 42). */
       neighbourhood?: { slug: string; name: string } | null;
+      /** The page's RealEstateListing structured data, made here so its builder is not in the page's script (decision 061). */
+      jsonLd: object;
     }
   | { listing: null };
 
@@ -102,6 +104,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     alertForm: alertsOf(context) ? watchSignUpForm(found.key) : null,
     assessment,
     neighbourhood,
+    jsonLd: realEstateListingJsonLd(found),
   });
 }
 
@@ -154,8 +157,7 @@ function describe(l: ListingDetail): string {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
-  const l = loaderData?.listing;
-  if (!l) {
+  if (!loaderData?.listing) {
     return pageMeta({
       title: "Page Not Found",
       description: "This page or property is no longer available. Browse current Edmonton listings instead.",
@@ -163,6 +165,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
       noindex: true,
     });
   }
+  const l = loaderData.listing;
   const place = [l.address, l.city].filter(Boolean).join(", ");
   // The share image: the first of the listing's photos that loads (the data layer knows which).
   const cover = l.cover ?? l.photos[0]?.url ?? null;
@@ -172,7 +175,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     path: l.path,
     image: cover ?? undefined,
     imageAlt: (cover && l.photos.find((p) => p.url === cover)?.description) || `${place}, the home for sale`,
-    jsonLd: [realEstateListingJsonLd(l)],
+    jsonLd: [loaderData.jsonLd],
   });
 };
 

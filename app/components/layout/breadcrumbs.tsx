@@ -1,6 +1,6 @@
 import ChevronRight from "lucide-react/icons/chevron-right";
 import { Link, useLocation, useMatches } from "react-router";
-import { labelForPath } from "~/content/pages";
+import { labelForPath } from "~/content/page-index";
 import { type BreadcrumbHandle, type Crumb, breadcrumbJsonLd, jsonLdScript } from "~/lib/breadcrumb-structured-data";
 
 /**
