@@ -1,7 +1,9 @@
 /**
- * A visitor's name, e-mail and phone on a request about one home (a showing, an open house's
- * RSVP): the same three fields on both pages, their ids prefixed per form. Only whether the phone
- * is required differs: a showing is confirmed by phone, an RSVP only reminded by e-mail.
+ * A visitor's name, e-mail and phone, written once for every public form that asks for them (the
+ * contact form and "Ask about this home", the home valuation, a showing, an open house's RSVP),
+ * with the contact form's labels of spec §5 and ids prefixed per form. Only whether the phone is
+ * required differs: a showing or a valuation is arranged by phone, the others only answered by
+ * e-mail.
  */
 import { LIMITS } from "~/lib/schemas/limits";
 import { TextField } from "./fields";
@@ -9,6 +11,7 @@ import { TextField } from "./fields";
 type VisitorField = "name" | "email" | "phone";
 
 interface VisitorFieldsProps {
+  /** Prefixes the fields' ids ("contact" gives contact-name…): two forms can share a page without clashing. */
   idPrefix: string;
   phoneRequired: boolean;
   errors: Partial<Record<VisitorField, string>>;
@@ -22,9 +25,9 @@ export function VisitorFields({ idPrefix, phoneRequired, errors, values }: Visit
       <TextField
         id={`${idPrefix}-name`}
         name="name"
-        label="Full name"
-        autoComplete="name"
+        label="Full Name"
         required
+        autoComplete="name"
         maxLength={LIMITS.name}
         defaultValue={values?.name}
         error={errors.name}
@@ -33,9 +36,9 @@ export function VisitorFields({ idPrefix, phoneRequired, errors, values }: Visit
         id={`${idPrefix}-email`}
         name="email"
         type="email"
-        label="Email"
-        autoComplete="email"
+        label="Email Address"
         required
+        autoComplete="email"
         maxLength={LIMITS.email}
         defaultValue={values?.email}
         error={errors.email}
@@ -44,9 +47,9 @@ export function VisitorFields({ idPrefix, phoneRequired, errors, values }: Visit
         id={`${idPrefix}-phone`}
         name="phone"
         type="tel"
-        label="Phone"
-        autoComplete="tel"
+        label="Phone Number"
         required={phoneRequired}
+        autoComplete="tel"
         maxLength={LIMITS.phone}
         defaultValue={values?.phone}
         error={errors.phone}
