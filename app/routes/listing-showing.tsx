@@ -6,17 +6,15 @@ import { NotFoundContent } from "~/components/not-found-content";
 import { Button } from "~/components/ui/button";
 import { showingMessages } from "~/content/form-messages";
 import type { FormResult } from "~/lib/form-result";
-import { listingKeyOf } from "~/lib/listings";
 import type { ShowingField } from "~/lib/schemas/showing";
 import { LIMITS } from "~/lib/schemas/limits";
 import { pageMeta } from "~/lib/seo";
 import { type SlotDay, slotDays } from "~/lib/showing-slots";
-import { absoluteUrl } from "~/lib/site-url";
 import { formQuota } from "~/lib/server/leads/form-post.server";
-import { listingByKey } from "~/lib/server/listings/queries.server";
+import { inquiryListingOf, listingOfSegment } from "~/lib/server/http/listing-page.server";
 import { answerShowingPost } from "~/lib/server/showings/showing-post.server";
 import { isBookable, offerNow } from "~/lib/server/showings/offer.server";
-import { serverContext, serverOf } from "~/router-context";
+import { serverOf } from "~/router-context";
 
 /**
  * /listings/{ListingKey}-{slug}/showing: "Book a showing" (issue 44). The listing page links here,
@@ -29,16 +27,9 @@ type Loaded =
   | { listing: { key: string; path: string; place: string }; forSale: false }
   | { listing: null };
 
-async function find(context: Route.LoaderArgs["context"], segment: string) {
-  const feed = context.get(serverContext)?.listings;
-  const key = listingKeyOf(segment);
-  if (!feed || !key) return null;
-  return listingByKey(feed.db, key, { memberKey: feed.memberKey });
-}
-
 export async function loader({ params, context }: Route.LoaderArgs) {
   const segment = params.slug ?? "";
-  const found = await find(context, segment);
+  const found = await listingOfSegment(context, segment);
   if (!found) return data<Loaded>({ listing: null }, { status: 404 });
   if ("gone" in found) return data<Loaded>({ listing: null }, { status: 410 });
   if (`/listings/${segment}` !== found.path) throw redirect(`${found.path}/showing`, 301);
@@ -63,18 +54,11 @@ export const handle = {
 export const middleware: Route.MiddlewareFunction[] = [formQuota];
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const found = await find(context, params.slug ?? "");
+  const found = await listingOfSegment(context, params.slug ?? "");
   if (!found || "gone" in found || !isBookable(found.status)) {
     return data({ status: "error" as const, message: showingMessages.notForSale, values: null }, { status: found ? 410 : 404 });
   }
-  const listing = {
-    key: found.key,
-    address: [found.address, found.city].filter(Boolean).join(", "),
-    mlsNumber: found.mlsNumber,
-    path: found.path,
-    url: absoluteUrl(found.path),
-  };
-  return answerShowingPost(request, context, listing);
+  return answerShowingPost(request, context, inquiryListingOf(found));
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
