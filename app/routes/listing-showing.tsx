@@ -1,6 +1,7 @@
 import { Form, Link, data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/listing-showing";
 import { Honeypot, TextAreaField } from "~/components/forms/fields";
+import { SlotPicker } from "~/components/forms/slot-picker";
 import { VisitorFields } from "~/components/forms/visitor-fields";
 import { NotFoundContent } from "~/components/not-found-content";
 import { Button } from "~/components/ui/button";
@@ -121,29 +122,7 @@ function BookingForm({ days, lengthMinutes, result }: { days: SlotDay[]; lengthM
         <fieldset aria-describedby={errors.slot ? "slot-error" : undefined}>
           <legend className="text-base font-bold text-ink">Pick a time ({lengthMinutes} minutes, Edmonton time)</legend>
           {days.length === 0 && <p className="mt-2 text-ink">No times are free in the next days. Please call to arrange a showing.</p>}
-          {days.map((day) => (
-            <div key={day.day} className="mt-3">
-              <h2 className="text-sm font-bold uppercase tracking-wide text-ink-muted">{day.label}</h2>
-              <div className="mt-2 flex flex-wrap gap-2">
-                {day.slots.map((slot) => (
-                  <label
-                    key={slot.value}
-                    className="cursor-pointer rounded-md border border-line px-3 py-2 text-ink has-[:checked]:border-brand has-[:checked]:bg-brand has-[:checked]:text-on-brand has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand/40"
-                  >
-                    <input
-                      type="radio"
-                      name="slot"
-                      value={slot.value}
-                      required
-                      className="sr-only"
-                      defaultChecked={values?.slot === slot.value}
-                    />
-                    <span aria-label={`${day.label} at ${slot.label}`}>{slot.label}</span>
-                  </label>
-                ))}
-              </div>
-            </div>
-          ))}
+          <SlotPicker days={days} checked={values?.slot} />
           {errors.slot && (
             <p id="slot-error" className="mt-2 text-sm text-danger">
               {errors.slot}
