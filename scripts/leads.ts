@@ -11,10 +11,10 @@
 import { sql } from "drizzle-orm";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { contacts, leads, notificationOutbox, propertyInquiries } from "../db/schema";
+import { notificationOutbox } from "../db/schema";
 import { select } from "../platform/db/query";
 import { outboxCounts, requeueFailed } from "../app/lib/server/mail/outbox.server";
-import { leadTablesCsv } from "../app/lib/server/inbox/csv.server";
+import { leadTables, leadTablesCsv } from "../app/lib/server/inbox/csv.server";
 import { openScriptDatabase } from "./script-database";
 
 const args = process.argv.slice(2);
@@ -25,9 +25,6 @@ try {
     console.log(`${await requeueFailed(db)} failed notification(s) queued again; the server's worker sends them.`);
   }
 
-  const c = contacts;
-  const i = propertyInquiries;
-  const l = leads;
   const csvIndex = args.indexOf("--csv");
   if (csvIndex >= 0) {
     const next = args[csvIndex + 1];
@@ -39,43 +36,19 @@ try {
       console.log(`${path.join(dir, file)}: ${rows} row(s)`);
     }
   } else {
-    const leadRows = await select(
-      db.rows,
-      {
-        id: l.id,
-        full_name: l.full_name,
-        email: l.email,
-        phone: l.phone,
-        service_type: l.service_type,
-        comments: l.comments,
-        created_at: l.created_at,
-      },
-      sql`
-      from ${l} order by ${l.created_at} desc, ${l.id} desc`,
-    );
-    const contactRows = await select(
-      db.rows,
-      { id: c.id, name: c.name, email: c.email, phone: c.phone, source: c.source, updated_at: c.updated_at },
-      sql`
-      from ${c} order by ${c.updated_at} desc, ${c.id} desc`,
-    );
-    const inquiryRows = await select(
-      db.rows,
-      { id: i.id, created_at: i.created_at, name: c.name, email: c.email, inquiry_type: i.inquiry_type, message: i.message },
-      sql`
-      from ${i} join ${c} on ${c.id} = ${i.contact_id} order by ${i.created_at} desc, ${i.id} desc`,
-    );
+    // The rows the CSV files hold, a few columns of each printed.
+    const { leads, contacts, inquiries } = await leadTables(db);
     const when = (d: Date) => d.toLocaleString("en-CA", { timeZone: "America/Edmonton", dateStyle: "medium", timeStyle: "short" });
-    console.log(`\nLeads (${leadRows.length}), newest first`);
-    for (const l of leadRows) {
+    console.log(`\nLeads (${leads.rows.length}), newest first`);
+    for (const l of leads.rows) {
       console.log(
         `  #${l.id}  ${when(l.created_at)}  ${l.full_name} <${l.email}>  ${l.phone}  ${l.service_type}${l.comments ? `\n        "${l.comments}"` : ""}`,
       );
     }
-    console.log(`\nContacts (${contactRows.length}), most recently active first`);
-    for (const c of contactRows) console.log(`  #${c.id}  ${when(c.updated_at)}  ${c.name} <${c.email}>  ${c.phone ?? "-"}  ${c.source}`);
-    console.log(`\nInquiries (${inquiryRows.length}), newest first`);
-    for (const i of inquiryRows)
+    console.log(`\nContacts (${contacts.rows.length}), most recently active first`);
+    for (const c of contacts.rows) console.log(`  #${c.id}  ${when(c.updated_at)}  ${c.name} <${c.email}>  ${c.phone ?? "-"}  ${c.source}`);
+    console.log(`\nInquiries (${inquiries.rows.length}), newest first`);
+    for (const i of inquiries.rows)
       console.log(`  #${i.id}  ${when(i.created_at)}  ${i.name} <${i.email}>  ${i.inquiry_type}\n        "${i.message}"`);
 
     const counts = await outboxCounts(db);

@@ -6,7 +6,8 @@
  */
 import { TZDate } from "@date-fns/tz";
 import { SITE_TIME_ZONE } from "./dates";
-import { AVAILABILITY_BOUNDS, type Availability, type TimeRange, WEEKDAYS, type WeeklyHours, clockMinutes } from "./showing-slots";
+import { WEEKDAYS } from "./dates";
+import { AVAILABILITY_BOUNDS, type Availability, type TimeRange, type WeeklyHours, clockMinutes } from "./showing-slots";
 
 export const AVAILABILITY_NUMBERS = ["lengthMinutes", "bufferMinutes", "aheadDays", "noticeMinutes"] as const;
 

@@ -24,7 +24,8 @@ export function edmontonDate(at: Date = new Date()): string {
   return edmontonDay.format(at);
 }
 
-const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+/** The days of the week as Date.getDay() numbers them, Sunday first. */
+export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 
 /** The day of "2026-11-28" as a UTC date (a calendar day, with no time zone of its own). */
 function calendarDay(isoDate: string): Date {

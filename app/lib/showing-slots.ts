@@ -10,7 +10,8 @@
  */
 import { TZDate } from "@date-fns/tz";
 import { site } from "~/content/site";
-import { SITE_TIME_ZONE } from "./dates";
+import { SITE_TIME_ZONE, WEEKDAYS } from "./dates";
+import { instantOf } from "./working-hours";
 
 export interface WeeklyHours {
   readonly days: readonly string[];
@@ -40,8 +41,6 @@ export interface Interval {
   end: number;
 }
 
-export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
-
 /** The bounds the Account page's form accepts (a showing of 5 hours or a year ahead is a typo). */
 export const AVAILABILITY_BOUNDS = {
   lengthMinutes: [15, 180],
@@ -67,22 +66,6 @@ export function clockMinutes(time: string): number | null {
   if (!match) return null;
   const minutes = Number(match[1]) * 60 + Number(match[2]);
   return minutes <= 24 * 60 ? minutes : null;
-}
-
-/**
- * The instant Edmonton's clocks show `minutes` past midnight of the day `days` after `wall`'s. A
- * wall time the spring change skips comes out an hour later, as a clock set then would; one the
- * autumn change repeats is its first.
- */
-function instantOf(wall: TZDate, days: number, minutes: number): number {
-  return new TZDate(
-    wall.getFullYear(),
-    wall.getMonth(),
-    wall.getDate() + days,
-    Math.floor(minutes / 60),
-    minutes % 60,
-    SITE_TIME_ZONE,
-  ).getTime();
 }
 
 function overlaps(start: number, end: number, list: readonly Interval[]): boolean {

@@ -10,7 +10,7 @@
  */
 import { TZDate } from "@date-fns/tz";
 import { site } from "~/content/site";
-import { SITE_TIME_ZONE } from "./dates";
+import { SITE_TIME_ZONE, WEEKDAYS } from "./dates";
 
 export interface OpeningHours {
   readonly days: readonly string[];
@@ -19,7 +19,6 @@ export interface OpeningHours {
   readonly closes: string;
 }
 
-const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const MINUTE = 60_000;
 
 /** Edmonton's wall clock at `at`. */
@@ -32,7 +31,7 @@ function wallAt(at: number): TZDate {
  * A wall time the spring change skips (02:30 on its day) comes out an hour later, as a clock set
  * then would; one the autumn change repeats is its first.
  */
-function instantOf(wall: TZDate, days: number, minutes: number): number {
+export function instantOf(wall: TZDate, days: number, minutes: number): number {
   return new TZDate(
     wall.getFullYear(),
     wall.getMonth(),
@@ -65,7 +64,8 @@ function windowsOf(wall: TZDate, days: number, hours: readonly OpeningHours[]): 
  */
 export function replyDueAt(since: Date, minutes: number, hours: readonly OpeningHours[] = site.openingHours): Date {
   if (!Number.isFinite(minutes) || minutes < 0) throw new RangeError(`replyDueAt: minutes must be a finite number >= 0, got ${minutes}`);
-  if (!hours.some((h) => h.days.some((d) => WEEKDAYS.includes(d)))) throw new RangeError("replyDueAt: the opening hours open on no day");
+  if (!hours.some((h) => h.days.some((d) => (WEEKDAYS as readonly string[]).includes(d))))
+    throw new RangeError("replyDueAt: the opening hours open on no day");
   let left = minutes * MINUTE;
   let cursor = since.getTime();
   // From the day of `since` on; a week always has an open day, so this ends.

@@ -2,10 +2,9 @@ import { Link, data, redirect } from "react-router";
 import type { Route } from "./+types/listing-all-photos";
 import { NotFoundContent } from "~/components/not-found-content";
 import type { ListingDetail } from "~/lib/listing-types";
-import { listingKeyOf, photoAtWidth, photoSrcSet } from "~/lib/listings";
+import { photoAtWidth, photoSrcSet } from "~/lib/listings";
 import { pageMeta } from "~/lib/seo";
-import { listingByKey } from "~/lib/server/listings/queries.server";
-import { serverContext } from "~/router-context";
+import { listingOfSegment } from "~/lib/server/http/listing-page.server";
 
 /**
  * /listings/{ListingKey}-{slug}/photos: every photo of a listing, in the feed's order, each with
@@ -17,10 +16,8 @@ import { serverContext } from "~/router-context";
 type Loaded = { listing: Pick<ListingDetail, "key" | "path" | "address" | "city" | "photos"> } | { listing: null };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const feed = context.get(serverContext)?.listings;
   const segment = params.slug ?? "";
-  const key = listingKeyOf(segment);
-  const found = feed && key ? await listingByKey(feed.db, key, { memberKey: feed.memberKey }) : null;
+  const found = await listingOfSegment(context, segment);
   if (!found) return data<Loaded>({ listing: null }, { status: 404 });
   if ("gone" in found) return data<Loaded>({ listing: null }, { status: 410 });
   if (`/listings/${segment}` !== found.path) throw redirect(`${found.path}/photos`, 301);

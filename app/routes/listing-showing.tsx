@@ -1,22 +1,21 @@
 import { Form, Link, data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/listing-showing";
 import { Honeypot, TextAreaField } from "~/components/forms/fields";
+import { SlotPicker } from "~/components/forms/slot-picker";
 import { VisitorFields } from "~/components/forms/visitor-fields";
 import { NotFoundContent } from "~/components/not-found-content";
 import { Button } from "~/components/ui/button";
 import { showingMessages } from "~/content/form-messages";
 import type { FormResult } from "~/lib/form-result";
-import { listingKeyOf } from "~/lib/listings";
 import type { ShowingField } from "~/lib/schemas/showing";
 import { LIMITS } from "~/lib/schemas/limits";
 import { pageMeta } from "~/lib/seo";
 import { type SlotDay, slotDays } from "~/lib/showing-slots";
-import { absoluteUrl } from "~/lib/site-url";
 import { formQuota } from "~/lib/server/leads/form-post.server";
-import { listingByKey } from "~/lib/server/listings/queries.server";
+import { inquiryListingOf, listingOfSegment } from "~/lib/server/http/listing-page.server";
 import { answerShowingPost } from "~/lib/server/showings/showing-post.server";
 import { isBookable, offerNow } from "~/lib/server/showings/offer.server";
-import { serverContext, serverOf } from "~/router-context";
+import { serverOf } from "~/router-context";
 
 /**
  * /listings/{ListingKey}-{slug}/showing: "Book a showing" (issue 44). The listing page links here,
@@ -29,16 +28,9 @@ type Loaded =
   | { listing: { key: string; path: string; place: string }; forSale: false }
   | { listing: null };
 
-async function find(context: Route.LoaderArgs["context"], segment: string) {
-  const feed = context.get(serverContext)?.listings;
-  const key = listingKeyOf(segment);
-  if (!feed || !key) return null;
-  return listingByKey(feed.db, key, { memberKey: feed.memberKey });
-}
-
 export async function loader({ params, context }: Route.LoaderArgs) {
   const segment = params.slug ?? "";
-  const found = await find(context, segment);
+  const found = await listingOfSegment(context, segment);
   if (!found) return data<Loaded>({ listing: null }, { status: 404 });
   if ("gone" in found) return data<Loaded>({ listing: null }, { status: 410 });
   if (`/listings/${segment}` !== found.path) throw redirect(`${found.path}/showing`, 301);
@@ -63,18 +55,11 @@ export const handle = {
 export const middleware: Route.MiddlewareFunction[] = [formQuota];
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const found = await find(context, params.slug ?? "");
+  const found = await listingOfSegment(context, params.slug ?? "");
   if (!found || "gone" in found || !isBookable(found.status)) {
     return data({ status: "error" as const, message: showingMessages.notForSale, values: null }, { status: found ? 410 : 404 });
   }
-  const listing = {
-    key: found.key,
-    address: [found.address, found.city].filter(Boolean).join(", "),
-    mlsNumber: found.mlsNumber,
-    path: found.path,
-    url: absoluteUrl(found.path),
-  };
-  return answerShowingPost(request, context, listing);
+  return answerShowingPost(request, context, inquiryListingOf(found));
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -137,29 +122,7 @@ function BookingForm({ days, lengthMinutes, result }: { days: SlotDay[]; lengthM
         <fieldset aria-describedby={errors.slot ? "slot-error" : undefined}>
           <legend className="text-base font-bold text-ink">Pick a time ({lengthMinutes} minutes, Edmonton time)</legend>
           {days.length === 0 && <p className="mt-2 text-ink">No times are free in the next days. Please call to arrange a showing.</p>}
-          {days.map((day) => (
-            <div key={day.day} className="mt-3">
-              <h2 className="text-sm font-bold uppercase tracking-wide text-ink-muted">{day.label}</h2>
-              <div className="mt-2 flex flex-wrap gap-2">
-                {day.slots.map((slot) => (
-                  <label
-                    key={slot.value}
-                    className="cursor-pointer rounded-md border border-line px-3 py-2 text-ink has-[:checked]:border-brand has-[:checked]:bg-brand has-[:checked]:text-on-brand has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand/40"
-                  >
-                    <input
-                      type="radio"
-                      name="slot"
-                      value={slot.value}
-                      required
-                      className="sr-only"
-                      defaultChecked={values?.slot === slot.value}
-                    />
-                    <span aria-label={`${day.label} at ${slot.label}`}>{slot.label}</span>
-                  </label>
-                ))}
-              </div>
-            </div>
-          ))}
+          <SlotPicker days={days} checked={values?.slot} />
           {errors.slot && (
             <p id="slot-error" className="mt-2 text-sm text-danger">
               {errors.slot}

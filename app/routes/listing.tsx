@@ -17,14 +17,14 @@ import { NotFoundContent } from "~/components/not-found-content";
 import { ButtonLink } from "~/components/ui/button";
 import { contactMessages } from "~/content/form-messages";
 import { submitOrFail } from "~/lib/form-result";
-import { CATEGORY_LABELS, listingKeyOf } from "~/lib/listings";
+import { CATEGORY_LABELS } from "~/lib/listings";
 import { pageMeta } from "~/lib/seo";
-import { absoluteUrl } from "~/lib/site-url";
 import { realEstateListingJsonLd } from "~/lib/structured-data";
 import { answerListingInquiryPost } from "~/lib/server/leads/contact-post.server";
 import { formQuota } from "~/lib/server/leads/form-post.server";
 import { serverContext } from "~/router-context";
-import { listingByKey, similarListings } from "~/lib/server/listings/queries.server";
+import { similarListings } from "~/lib/server/listings/queries.server";
+import { inquiryListingOf, listingOfSegment } from "~/lib/server/http/listing-page.server";
 import { AlertSignUp } from "~/components/alerts/alert-sign-up";
 import type { AlertSignUpForm } from "~/lib/alert-values";
 import { alertsOf } from "~/lib/server/alerts/link-pages.server";
@@ -62,17 +62,9 @@ type Found =
     }
   | { listing: null };
 
-async function find(context: Route.LoaderArgs["context"], segment: string) {
-  // No feed (or prerendering, which has no context): there are no listing pages.
-  const feed = context.get(serverContext)?.listings;
-  const key = listingKeyOf(segment);
-  if (!feed || !key) return null;
-  return listingByKey(feed.db, key, { memberKey: feed.memberKey });
-}
-
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const segment = params.slug ?? "";
-  const found = await find(context, segment);
+  const found = await listingOfSegment(context, segment);
   if (!found) return data<Found>({ listing: null }, { status: 404 });
   if ("gone" in found) return data<Found>({ listing: null }, { status: 410 });
   // Keys and slugs are plain ASCII, so the stored path compares with the decoded segment as it is.
@@ -129,18 +121,11 @@ export const middleware: Route.MiddlewareFunction[] = [formQuota];
 
 /** "Ask about this home": the contact form's action with the listing (and the buyer's figures, when sent) attached to the lead. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const found = await find(context, params.slug ?? "");
+  const found = await listingOfSegment(context, params.slug ?? "");
   if (!found || "gone" in found) {
     return data({ status: "error" as const, message: "This home is no longer available.", values: null }, { status: found ? 410 : 404 });
   }
-  const listing = {
-    key: found.key,
-    address: [found.address, found.city].filter(Boolean).join(", "),
-    mlsNumber: found.mlsNumber,
-    path: found.path,
-    url: absoluteUrl(found.path),
-  };
-  return answerListingInquiryPost(request, context, listing);
+  return answerListingInquiryPost(request, context, inquiryListingOf(found));
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {

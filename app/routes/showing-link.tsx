@@ -1,5 +1,6 @@
 import { Form, data, useNavigation } from "react-router";
 import type { Route } from "./+types/showing-link";
+import { SlotPicker } from "~/components/forms/slot-picker";
 import { Button } from "~/components/ui/button";
 import { CACHE_CONTROL } from "~/lib/http/cache-policy";
 import { pageMeta } from "~/lib/seo";
@@ -145,22 +146,7 @@ export default function ShowingLink({ loaderData, actionData }: Route.ComponentP
               <input type="hidden" name="intent" value="move" />
               <fieldset disabled={busy}>
                 <legend className="text-base font-bold text-ink">Or move it to another time (Edmonton time)</legend>
-                {l.days.map((day) => (
-                  <div key={day.day} className="mt-3">
-                    <h2 className="text-sm font-bold uppercase tracking-wide text-ink-muted">{day.label}</h2>
-                    <div className="mt-2 flex flex-wrap gap-2">
-                      {day.slots.map((slot) => (
-                        <label
-                          key={slot.value}
-                          className="cursor-pointer rounded-md border border-line px-3 py-2 text-ink has-[:checked]:border-brand has-[:checked]:bg-brand has-[:checked]:text-on-brand"
-                        >
-                          <input type="radio" name="slot" value={slot.value} required className="sr-only" />
-                          {slot.label}
-                        </label>
-                      ))}
-                    </div>
-                  </div>
-                ))}
+                <SlotPicker days={l.days} />
                 <Button type="submit" className="mt-4">
                   Move my showing
                 </Button>

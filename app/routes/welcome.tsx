@@ -1,8 +1,9 @@
 import { leadConsentParts } from "~/content/lead-consent";
 import { type ReactNode, Suspense, lazy, useRef, useState } from "react";
 import { Link, type ShouldRevalidateFunctionArgs, useFetcher } from "react-router";
-import { Honeypot, TextAreaField, TextField, useHydrated } from "~/components/forms/fields";
+import { Honeypot, TextAreaField, useHydrated } from "~/components/forms/fields";
 import { FormResultNotice, useFormSubmission } from "~/components/forms/use-form-submission";
+import { VisitorFields } from "~/components/forms/visitor-fields";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Container } from "~/components/ui/page-header";
 import { PromiseList, PromisesPanel } from "~/components/welcome/promises";
@@ -274,38 +275,7 @@ function LeadForm({
       <fieldset disabled={busy} className="space-y-4">
         <legend className="sr-only">Your contact details</legend>
         <input type="hidden" name="serviceType" value={service} />
-        <TextField
-          id="lead-full-name"
-          name="fullName"
-          label="Full Name"
-          required
-          autoComplete="name"
-          maxLength={LIMITS.name}
-          defaultValue={values?.fullName}
-          error={errors.fullName}
-        />
-        <TextField
-          id="lead-email"
-          name="email"
-          type="email"
-          label="Email"
-          required
-          autoComplete="email"
-          maxLength={LIMITS.email}
-          defaultValue={values?.email}
-          error={errors.email}
-        />
-        <TextField
-          id="lead-phone"
-          name="phone"
-          type="tel"
-          label="Phone"
-          required
-          autoComplete="tel"
-          maxLength={LIMITS.phone}
-          defaultValue={values?.phone}
-          error={errors.phone}
-        />
+        <VisitorFields idPrefix="lead" nameField="fullName" phoneRequired={true} errors={errors} values={values} />
         <TextAreaField
           id="lead-comments"
           name="comments"

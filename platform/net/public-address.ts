@@ -3,7 +3,7 @@
  * URL, a browser's push endpoint): public ones only. A name is resolved once, by the connection's
  * own `lookup`, every address it has is checked, and the socket connects to exactly the addresses
  * checked, so DNS cannot answer one address to a check and another to the connection (no
- * rebinding gap). Used by the listing photos' fetcher and the push sender.
+ * rebinding gap). Used by the listing photos' fetcher, the push sender and the calendar fetch.
  */
 import type { LookupAddress } from "node:dns";
 import { lookup as dnsLookup } from "node:dns/promises";
@@ -149,4 +149,34 @@ export function checkedLookup(
   };
 }
 
-/** An answer of the media host (never a redirect: those are followed). Read its body, or discard it. */
+/** A host and port a test listed as its stand-in (TEST_ONLY), reached although local, over http too. */
+export function isListedHost(url: URL, hosts: readonly { hostname: string; port: number | undefined }[]): boolean {
+  const port = Number(url.port || (url.protocol === "https:" ? 443 : 80));
+  return hosts.some((h) => h.hostname === url.hostname && h.port === port);
+}
+
+/** Why a URL is no public https address; each caller words it for its own page. */
+export type PublicHttpsProblem = "not https" | "not port 443" | "not found" | "not public";
+
+/**
+ * Whether this server may call a URL someone typed (a push endpoint, a calendar address): https
+ * on port 443 (any other port would aim it at a public host's other services: SSH, SMTP, a
+ * database) whose host has public addresses only. Checked when the URL is saved; the connection's
+ * checkedLookup checks again, since DNS can change in between.
+ */
+export async function publicHttpsProblem(url: URL, resolve: Resolve = systemResolve): Promise<PublicHttpsProblem | null> {
+  if (url.protocol !== "https:") return "not https";
+  if (url.port !== "") return "not port 443";
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  let addresses: string[];
+  if (isIP(host)) addresses = [host];
+  else {
+    try {
+      addresses = (await resolve(host)).map((a) => a.address);
+    } catch {
+      return "not found";
+    }
+  }
+  if (addresses.length === 0) return "not found";
+  return addresses.some((a) => forbiddenAddress(a)) ? "not public" : null;
+}

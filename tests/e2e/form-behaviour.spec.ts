@@ -24,8 +24,8 @@ const forms = [
     async open(page: Page) {
       await page.getByRole("button", { name: "I'm Selling" }).click();
     },
-    fill: { "Full Name": "Pat Focus", Email: "", Phone: "call me later" },
-    phoneLabel: "Phone",
+    fill: { "Full Name": "Pat Focus", "Email Address": "", "Phone Number": "call me later" },
+    phoneLabel: "Phone Number",
     submit: "Continue",
     badPost: { fullName: "Pat Focus", email: "pat@example.com", phone: "call me", serviceType: "selling", comments: "keep this" },
   },

@@ -53,8 +53,8 @@ async function sendWelcomeLead(page: Page, email: string, name: string) {
   await page.getByRole("button", { name: "I'm Buying", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "I'm Buying" });
   await dialog.getByLabel("Full Name").fill(name);
-  await dialog.getByLabel("Email").fill(email);
-  await dialog.getByLabel("Phone").fill("780-555-0123");
+  await dialog.getByLabel("Email Address").fill(email);
+  await dialog.getByLabel("Phone Number").fill("780-555-0123");
   await dialog.getByRole("textbox", { name: "Comments (optional)" }).fill('=HYPERLINK("http://evil.example") <b>3 beds</b> in Glenora');
   await dialog.getByRole("button", { name: "Continue" }).click();
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Thank you!" })).toBeVisible();

@@ -111,9 +111,9 @@ test("a buyer books a showing, the agent confirms it, the invitation and the cal
   const slotValue = await firstSlot.getAttribute("value");
   await buyerPage.locator(`label:has(input[value="${slotValue}"])`).click();
   await expect(firstSlot).toBeChecked();
-  await buyerPage.getByLabel("Full name").fill("Robin Buyer");
-  await buyerPage.getByLabel("Email").fill(buyer);
-  await buyerPage.getByLabel("Phone").fill("780-555-0144");
+  await buyerPage.getByLabel("Full Name").fill("Robin Buyer");
+  await buyerPage.getByLabel("Email Address").fill(buyer);
+  await buyerPage.getByLabel("Phone Number").fill("780-555-0144");
   await buyerPage.getByLabel(/^Note/).fill("Is parking on the street?");
   await expectNoA11yViolations(buyerPage);
   await buyerPage.getByRole("button", { name: "Book this showing" }).click();

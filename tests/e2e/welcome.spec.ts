@@ -40,9 +40,9 @@ test.describe("welcome page with JavaScript", () => {
     const dialog = page.getByRole("dialog", { name: "I'm Selling" });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel("Full Name")).toHaveAttribute("required", "");
-    await expect(dialog.getByLabel("Email")).toHaveAttribute("type", "email");
-    await expect(dialog.getByLabel("Phone")).toHaveAttribute("type", "tel");
-    await expect(dialog.getByLabel("Phone")).toHaveAttribute("required", "");
+    await expect(dialog.getByLabel("Email Address")).toHaveAttribute("type", "email");
+    await expect(dialog.getByLabel("Phone Number")).toHaveAttribute("type", "tel");
+    await expect(dialog.getByLabel("Phone Number")).toHaveAttribute("required", "");
     await expect(dialog.getByRole("textbox", { name: "Comments (optional)" })).toHaveAttribute("rows", "3");
     await expect(dialog).toContainText("By pressing Continue");
     await expect(dialog).toContainText("Reply HELP for help or STOP to stop receiving texts.");
@@ -51,8 +51,8 @@ test.describe("welcome page with JavaScript", () => {
     await expectNoA11yViolations(page);
 
     await dialog.getByLabel("Full Name").fill("Sam Seller");
-    await dialog.getByLabel("Email").fill(email);
-    await dialog.getByLabel("Phone").fill("(780) 555-0111");
+    await dialog.getByLabel("Email Address").fill(email);
+    await dialog.getByLabel("Phone Number").fill("(780) 555-0111");
     await dialog.getByRole("textbox", { name: "Comments (optional)" }).fill("Two-storey in Glenora, 'as is' & soon");
     await slowDown(page, "**/welcome.data*");
     await dialog.getByRole("button", { name: "Continue" }).click();
@@ -77,8 +77,8 @@ test.describe("welcome page with JavaScript", () => {
     await page.getByRole("button", { name: "I'm Buying and Selling", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "I'm Buying and Selling" });
     await dialog.getByLabel("Full Name").fill("Bea Both");
-    await dialog.getByLabel("Email").fill("bea@example.com");
-    await dialog.getByLabel("Phone").fill("780-555-0122");
+    await dialog.getByLabel("Email Address").fill("bea@example.com");
+    await dialog.getByLabel("Phone Number").fill("780-555-0122");
     await dialog.getByRole("textbox", { name: "Comments (optional)" }).fill("Keep this text");
     await page.route("**/welcome.data*", (route) => route.abort("connectionreset"));
     await dialog.getByRole("button", { name: "Continue" }).click();
@@ -122,8 +122,8 @@ test.describe("welcome page without JavaScript", () => {
     const form = page.locator("#lead-form");
     await expect(form.getByRole("heading", { name: "I'm Buying" })).toBeVisible();
     await form.getByLabel("Full Name").fill("Nora NoScript");
-    await form.getByLabel("Email").fill(email);
-    await form.getByLabel("Phone").fill("780-555-0133");
+    await form.getByLabel("Email Address").fill(email);
+    await form.getByLabel("Phone Number").fill("780-555-0133");
     await form.getByRole("textbox", { name: "Comments (optional)" }).fill("Condo near the LRT");
     const [response] = await Promise.all([
       page.waitForResponse((r) => r.request().method() === "POST"),

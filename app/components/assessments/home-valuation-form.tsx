@@ -1,6 +1,7 @@
 import { useFetcher } from "react-router";
-import { Honeypot, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
+import { Honeypot, SelectField, TextAreaField } from "~/components/forms/fields";
 import { FormResultNotice, useFormSubmission } from "~/components/forms/use-form-submission";
+import { VisitorFields } from "~/components/forms/visitor-fields";
 import { Button } from "~/components/ui/button";
 import { valuationMessages } from "~/content/form-messages";
 import type { FormResult } from "~/lib/form-result";
@@ -39,38 +40,7 @@ export function HomeValuationForm({
       <FormResultNotice result={documentResult} messages={valuationMessages} />
       <fieldset disabled={busy} className="space-y-4">
         <legend className="sr-only">Your in-person evaluation of {address}</legend>
-        <TextField
-          id="valuation-name"
-          name="name"
-          label="Full Name"
-          required
-          autoComplete="name"
-          maxLength={LIMITS.name}
-          defaultValue={values?.name}
-          error={fieldErrors.name}
-        />
-        <TextField
-          id="valuation-email"
-          name="email"
-          type="email"
-          label="Email Address"
-          required
-          autoComplete="email"
-          maxLength={LIMITS.email}
-          defaultValue={values?.email}
-          error={fieldErrors.email}
-        />
-        <TextField
-          id="valuation-phone"
-          name="phone"
-          type="tel"
-          label="Phone Number"
-          required
-          autoComplete="tel"
-          maxLength={LIMITS.phone}
-          defaultValue={values?.phone}
-          error={fieldErrors.phone}
-        />
+        <VisitorFields idPrefix="valuation" phoneRequired={true} errors={fieldErrors} values={values} />
         <SelectField
           id="valuation-timeline"
           name="timeline"

@@ -2,13 +2,15 @@
  * The contact form's four fields (spec §5: "Full Name required (text); Email Address required
  * (email type); Phone Number optional (telephone type); Message optional (multi-line, 5 rows)").
  * The contact page and a listing's "Ask about this home" form post the same fields to the same
- * pipeline (parseContactForm), so their markup is written once, here; each form keeps its own
- * <form>, legend, honeypot and button.
+ * pipeline (parseContactForm), so their markup is written once, here (the visitor's three fields
+ * are VisitorFields, as on every public form); each form keeps its own <form>, legend, honeypot
+ * and button.
  */
 import type { ContactField } from "~/lib/schemas/contact";
 import type { FieldErrors } from "~/lib/schemas/fields";
 import { LIMITS } from "~/lib/schemas/limits";
-import { TextAreaField, TextField } from "./fields";
+import { TextAreaField } from "./fields";
+import { VisitorFields } from "./visitor-fields";
 
 interface ContactFieldsProps {
   /** Prefixes the fields' ids ("contact" gives contact-name…): two forms can share a page without clashing. */
@@ -24,37 +26,7 @@ interface ContactFieldsProps {
 export function ContactFields({ idPrefix, fieldErrors, values, defaultMessage, messageRows = 5 }: ContactFieldsProps) {
   return (
     <>
-      <TextField
-        id={`${idPrefix}-name`}
-        name="name"
-        label="Full Name"
-        required
-        autoComplete="name"
-        maxLength={LIMITS.name}
-        defaultValue={values?.name}
-        error={fieldErrors.name}
-      />
-      <TextField
-        id={`${idPrefix}-email`}
-        name="email"
-        type="email"
-        label="Email Address"
-        required
-        autoComplete="email"
-        maxLength={LIMITS.email}
-        defaultValue={values?.email}
-        error={fieldErrors.email}
-      />
-      <TextField
-        id={`${idPrefix}-phone`}
-        name="phone"
-        type="tel"
-        label="Phone Number"
-        autoComplete="tel"
-        maxLength={LIMITS.phone}
-        defaultValue={values?.phone}
-        error={fieldErrors.phone}
-      />
+      <VisitorFields idPrefix={idPrefix} phoneRequired={false} errors={fieldErrors} values={values} />
       <TextAreaField
         id={`${idPrefix}-message`}
         name="message"

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { TextAreaField, TextField } from "~/components/forms/fields";
 import { Button } from "~/components/ui/button";
-import { WEEKDAYS } from "~/lib/showing-slots";
+import { WEEKDAYS } from "~/lib/dates";
 
 export interface ShowingsSectionData {
   numbers: { lengthMinutes: number; bufferMinutes: number; aheadDays: number; noticeMinutes: number };

@@ -130,10 +130,10 @@ function columnsOf(table: Table): string[] {
 }
 
 /**
- * The forms' own tables as `npm run leads -- --csv` writes them: leads.csv and contacts.csv with
- * every column, inquiries.csv with its contact's name, e-mail and phone; newest first.
+ * The forms' own tables as `npm run leads` reads them, newest first: leads and contacts with every
+ * column, inquiries with their contact's name, e-mail and phone.
  */
-export async function leadTablesCsv(db: Database): Promise<{ file: string; rows: number; csv: string }[]> {
+export async function leadTables(db: Database) {
   const l = leads;
   // The columns in the table's order as first made (the consent record was added after created_at).
   const leadFields = {
@@ -149,9 +149,7 @@ export async function leadTablesCsv(db: Database): Promise<{ file: string; rows:
     client_address: l.client_address,
     user_agent: l.user_agent,
   };
-  const leadRows = await select(db.rows, leadFields, sql`from ${l} order by ${l.created_at} desc, ${l.id} desc`);
   const c = contacts;
-  const contactRows = await select(db.rows, getTableColumns(c), sql`from ${c} order by ${c.updated_at} desc, ${c.id} desc`);
   const i = propertyInquiries;
   const inquiryFields = {
     id: i.id,
@@ -163,20 +161,33 @@ export async function leadTablesCsv(db: Database): Promise<{ file: string; rows:
     inquiry_type: i.inquiry_type,
     message: i.message,
   };
-  const inquiryRows = await select(
-    db.rows,
-    inquiryFields,
-    sql`
+  return {
+    leads: {
+      columns: Object.keys(leadFields),
+      rows: await select(db.rows, leadFields, sql`from ${l} order by ${l.created_at} desc, ${l.id} desc`),
+    },
+    contacts: {
+      columns: columnsOf(c),
+      rows: await select(db.rows, getTableColumns(c), sql`from ${c} order by ${c.updated_at} desc, ${c.id} desc`),
+    },
+    inquiries: {
+      columns: Object.keys(inquiryFields),
+      rows: await select(
+        db.rows,
+        inquiryFields,
+        sql`
     from ${i} join ${c} on ${c.id} = ${i.contact_id}
     order by ${i.created_at} desc, ${i.id} desc`,
-  );
-  return [
-    { file: "leads.csv", rows: leadRows.length, csv: csvOfRows(Object.keys(leadFields), leadRows as Record<string, unknown>[]) },
-    { file: "contacts.csv", rows: contactRows.length, csv: csvOfRows(columnsOf(c), contactRows as Record<string, unknown>[]) },
-    {
-      file: "inquiries.csv",
-      rows: inquiryRows.length,
-      csv: csvOfRows(Object.keys(inquiryFields), inquiryRows as Record<string, unknown>[]),
+      ),
     },
-  ];
+  };
+}
+
+/** The forms' own tables as `npm run leads -- --csv` writes them: leads.csv, contacts.csv and inquiries.csv. */
+export async function leadTablesCsv(db: Database): Promise<{ file: string; rows: number; csv: string }[]> {
+  return Object.entries(await leadTables(db)).map(([name, t]) => ({
+    file: `${name}.csv`,
+    rows: t.rows.length,
+    csv: csvOfRows(t.columns, t.rows as Record<string, unknown>[]),
+  }));
 }

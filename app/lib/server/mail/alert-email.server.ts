@@ -1,18 +1,14 @@
 /**
  * The listing alert (issue 32): the homes that changed for a person's confirmed searches and
- * watched homes, at most ALERT_MAIL_ITEMS with links to all. Marketing under CASL: it names the
- * sender (agent, brokerage, mailing address), says why it is received, links to manage and to
- * unsubscribe, and carries List-Unsubscribe with the one-click POST of RFC 8058. The outbox job
- * checks the consent ledger before it is sent (outbox-job.server.ts).
- *
- * The HTML is what mail programs render alike (Outlook's Word engine included): nested
- * role=presentation tables with width attributes, inline styles only, no classes, no scripts.
+ * watched homes, at most ALERT_MAIL_ITEMS with links to all. A marketing mail
+ * (marketing-mail.server.ts: CASL's footer, List-Unsubscribe, the consent ledger checked).
  */
 import { brokerageLine, bedsBaths, formatListingPrice } from "~/lib/listing-text";
-import { formatAddress, site } from "~/content/site";
+import { site } from "~/content/site";
 import { type AlertItem, type AlertMail, alertPayloadOf } from "./alert-payload.server";
 import { escapeHtml } from "./mail-text.server";
 import type { OutgoingEmail } from "./mail-text.server";
+import { FONT, link, marketingEmail, para } from "./marketing-mail.server";
 import type { OutboxNotification } from "./outbox.server";
 
 export { ALERT_MAIL_ITEMS, alertPayloadOf } from "./alert-payload.server";
@@ -85,9 +81,7 @@ function moreOf(m: AlertMail): string | null {
   return `${m.items.length === 1 ? "This is the newest" : `These are the ${m.items.length} newest`} of ${m.total} updates.`;
 }
 
-const sender = () => [`${site.agent.name}, ${site.agent.title}`, site.brokerage.name, formatAddress(), site.agent.phone];
-
-function textOf(m: AlertMail, subject: string): string {
+function textOf(m: AlertMail): string[] {
   const homes = m.items.flatMap((item) => [
     `${changeOf(item).headline.toUpperCase()}: ${priceText(item)}`,
     placeOf(item),
@@ -102,29 +96,8 @@ function textOf(m: AlertMail, subject: string): string {
     : more.length
       ? [...more, ""]
       : [];
-  return [
-    `Hi ${m.name ?? "there"},`,
-    "",
-    `${subject}.`,
-    "",
-    ...homes,
-    ...all,
-    "-- ",
-    whyOf(m),
-    `Manage your alerts: ${m.manageUrl}`,
-    `Unsubscribe: ${m.unsubscribeUrl}`,
-    "",
-    ...sender(),
-    "",
-  ].join("\n");
+  return [...homes, ...all];
 }
-
-const FONT = "font-family:Arial,Helvetica,sans-serif";
-const link = (href: string, label: string, style = "color:#1d4ed8") =>
-  `<a href="${escapeHtml(href)}" style="${style}">${escapeHtml(label)}</a>`;
-/** A paragraph with its own margins (Outlook ignores CSS defaults): 4px above unless `style` sets them. */
-const para = (html: string, style = "") =>
-  `<p style="${/(^|;)margin:/.test(style) ? style : `margin:4px 0 0${style ? `;${style}` : ""}`}">${html}</p>`;
 
 /** The photo spans the card: 600 wide, less the outer padding and the card's border. */
 const PHOTO_WIDTH = 550;
@@ -156,50 +129,25 @@ ${para(link(item.pageUrl, "See this home", "color:#1d4ed8;font-weight:bold"), "m
 `;
 }
 
-function htmlOf(m: AlertMail, subject: string): string {
+function htmlOf(m: AlertMail): string {
   const more = moreOf(m) ? `${moreOf(m)} ` : "";
   const all =
     m.allLinks.length || more
       ? `<tr><td style="padding:12px 24px;${FONT};font-size:15px;color:#0f172a">${escapeHtml(more)}${m.allLinks.length ? `See all the homes: ${m.allLinks.map((l) => link(l.url, l.label)).join(" · ")}` : ""}</td></tr>\n`
       : "";
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="x-apple-disable-message-reformatting"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:0;background-color:#f1f5f9">
-<div style="display:none;max-height:0;max-width:0;overflow:hidden;opacity:0;mso-hide:all;font-size:1px;line-height:1px;color:#f1f5f9">${escapeHtml(preheaderOf(m))}</div>
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:#f1f5f9"><tr><td align="center" style="padding:24px 8px">
-<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background-color:#ffffff;border-collapse:collapse">
-<tr><td style="padding:24px 24px 4px;${FONT};font-size:15px;line-height:1.5;color:#0f172a">${para(escapeHtml(`Hi ${m.name ?? "there"},`), "margin:0")}${para(escapeHtml(`${subject}.`), "margin:8px 0 0")}</td></tr>
-${m.items.map(itemHtml).join("")}${all}<tr><td style="padding:16px 24px 24px;border-top:1px solid #e2e8f0;${FONT};font-size:13px;line-height:1.5;color:#475569">
-${para(escapeHtml(whyOf(m)), "margin:0")}
-${para(`${link(m.manageUrl, "Manage your alerts")} · ${link(m.unsubscribeUrl, "Unsubscribe")}`, "margin:8px 0 0")}
-${para(sender().map(escapeHtml).join("<br>"), "margin:8px 0 0")}
-</td></tr>
-</table>
-</td></tr></table>
-</body></html>
-`;
+  return `${m.items.map(itemHtml).join("")}${all}`;
 }
 
 export function buildAlertEmail(
   n: Pick<OutboxNotification, "id" | "kind" | "payload" | "message_id" | "created_at" | "recipient">,
 ): OutgoingEmail {
   const m = alertPayloadOf(n);
-  const subject = subjectOf(m);
-  return {
-    // The address only, as for every visitor's mail (decision 042).
-    to: m.address,
-    replyTo: { name: site.agent.name, address: site.agent.email },
-    subject,
-    text: textOf(m, subject),
-    html: htmlOf(m, subject),
-    messageId: n.message_id,
-    date: n.created_at,
-    // RFC 2369 and 8058: the mail program's own unsubscribe button, a POST to the same link. No
-    // Auto-Submitted: it is no automatic reply, and some programs hide the button on those.
-    headers: {
-      "List-Unsubscribe": `<${m.unsubscribeUrl}>`,
-      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-      "X-Notification-Id": String(n.id),
-    },
-  };
+  return marketingEmail(n, m, {
+    subject: subjectOf(m),
+    preheader: preheaderOf(m),
+    text: textOf(m),
+    html: htmlOf(m),
+    why: whyOf(m),
+    manageLabel: "Manage your alerts",
+  });
 }

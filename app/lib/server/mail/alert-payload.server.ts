@@ -4,7 +4,8 @@
  * the unsubscribe link), so a malformed row fails with its reason instead of half a mail.
  */
 import { LISTING_CHANGE_KINDS, type ListingChangeKind } from "../../alert-values";
-import { MalformedPayloadError, isPlainAddress, oneLine, payloadFields, siteLink, str, webLink } from "./mail-text.server";
+import { MalformedPayloadError, oneLine, payloadFields, siteLink, str } from "./mail-text.server";
+import { type MarketingEnvelope, type MarketingPayload, marketingEnvelopeOf } from "./marketing-mail.server";
 import type { OutboxNotification } from "./outbox.server";
 
 /** At most this many homes in one mail; the rest are behind the "see all" links. */
@@ -39,19 +40,16 @@ export interface AlertLink {
   url: string;
 }
 
-export interface AlertPayload {
-  name: string | null;
+export interface AlertPayload extends MarketingPayload {
   /** At most ALERT_MAIL_ITEMS, newest first. */
   items: AlertItem[];
   /** How many homes were due in all (more than items: the mail links to all). */
   total: number;
   allLinks: AlertLink[];
-  manageUrl: string;
-  unsubscribeUrl: string;
 }
 
 /** The payload as the mail uses it, with the origin every link shares. */
-export type AlertMail = AlertPayload & { origin: string; address: string };
+export type AlertMail = AlertPayload & MarketingEnvelope;
 
 const count = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
 const text = (value: unknown): string | null => oneLine(str(value)) || null;
@@ -59,18 +57,7 @@ const text = (value: unknown): string | null => oneLine(str(value)) || null;
 export function alertPayloadOf(n: Pick<OutboxNotification, "id" | "kind" | "payload" | "recipient">): AlertMail {
   const p = payloadFields(n);
   const bad = (why: string) => new MalformedPayloadError(`Alert ${n.id}: ${why}`);
-  const address = oneLine(str(n.recipient));
-  if (!isPlainAddress(address)) throw bad("no valid address to send it to");
-  const unsubscribeUrl = webLink(p.unsubscribeUrl);
-  // Without a working unsubscribe link a marketing mail must not go at all.
-  if (!unsubscribeUrl) throw bad("no unsubscribe link");
-  const origin = new URL(unsubscribeUrl).origin;
-  const onSite = (value: unknown, what: string): string => {
-    const url = siteLink(value, origin);
-    if (!url) throw bad(`${what} is not a link on ${origin}`);
-    return url;
-  };
-  const manageUrl = onSite(p.manageUrl, "the manage link");
+  const { onSite, ...envelope } = marketingEnvelopeOf(n, p, bad);
 
   if (!Array.isArray(p.items) || p.items.length === 0) throw bad("no homes");
   const items = p.items.slice(0, ALERT_MAIL_ITEMS).map((value: unknown, i): AlertItem => {
@@ -91,7 +78,7 @@ export function alertPayloadOf(n: Pick<OutboxNotification, "id" | "kind" | "payl
       baths: count(it.baths),
       brokerage: text(it.brokerage),
       // A photo that is not the site's own copy is left out, not fetched from elsewhere.
-      photoUrl: siteLink(it.photoUrl, origin),
+      photoUrl: siteLink(it.photoUrl, envelope.origin),
       pageUrl: onSite(it.pageUrl, `home ${i + 1}'s link`),
       subscriptionLabel,
     };
@@ -101,5 +88,5 @@ export function alertPayloadOf(n: Pick<OutboxNotification, "id" | "kind" | "payl
     return { label: oneLine(str(l.label)) || "All homes", url: onSite(l.url, `"see all" link ${i + 1}`) };
   });
   const total = Math.max(items.length, Math.trunc(count(p.total) ?? 0));
-  return { name: text(p.name), items, total, allLinks, manageUrl, unsubscribeUrl, origin, address };
+  return { ...envelope, items, total, allLinks };
 }

@@ -3,19 +3,7 @@
  * 41): what, since when, and what to do. Queued by the health job (app/lib/server/health).
  */
 import { site } from "~/content/site";
-import {
-  MalformedPayloadError,
-  automaticMail,
-  edmontonTime,
-  htmlButton,
-  htmlFields,
-  htmlMail,
-  oneLine,
-  payloadFields,
-  str,
-  textFields,
-  webLink,
-} from "./mail-text.server";
+import { MalformedPayloadError, automaticMail, edmontonTime, fieldsMail, oneLine, payloadFields, str, webLink } from "./mail-text.server";
 import type { MailField, OutgoingEmail } from "./mail-text.server";
 import type { OutboxNotification } from "./outbox.server";
 
@@ -46,15 +34,9 @@ export function buildHealthEmail(n: Pick<OutboxNotification, "id" | "payload" | 
     ["What the site sees", detail || "(no detail)", null],
     ...(since ? ([[cleared ? "Was failing since" : "Since", since, null]] as MailField[]) : []),
   ];
-  const text = [
-    intro,
-    "",
-    ...textFields(rows),
-    "",
-    ...(account ? [`The site's health: ${account}`, ""] : []),
-    `-- ${site.agent.name}'s website`,
-    "",
-  ].join("\n");
-  const html = htmlMail(subject, intro, `${htmlFields(rows)}${account ? htmlButton(account, "Open the site's health") : ""}`);
-  return automaticMail(n, { subject, text, html });
+  const mail = fieldsMail(subject, intro, rows, {
+    links: [{ text: "The site's health", button: "Open the site's health", url: account }],
+    signature: `-- ${site.agent.name}'s website`,
+  });
+  return automaticMail(n, { subject, ...mail });
 }

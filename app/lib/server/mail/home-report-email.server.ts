@@ -1,17 +1,16 @@
 /**
  * The monthly home report (issue 43): per home, its estimated range today and its change since
  * the last report, its neighbourhood's new listings, price reductions and median asking price
- * since then, and a button back to the home's page. Marketing under CASL like the listing alert
- * (alert-email.server.ts): it names the sender, says why it is received, links to manage and to
- * unsubscribe, carries List-Unsubscribe with the one-click POST of RFC 8058, and the outbox job
- * checks the consent ledger before it is sent. The same mail-program-safe HTML (tables, inline styles).
+ * since then, and a button back to the home's page. A marketing mail like the listing alert
+ * (marketing-mail.server.ts: CASL's footer, List-Unsubscribe, the consent ledger checked).
  */
-import { formatAddress, site } from "~/content/site";
+import { site } from "~/content/site";
 import { formatCurrency } from "~/lib/format";
 import { formatListingPrice } from "~/lib/listing-text";
 import { type HomeReportHome, type HomeReportMail, homeReportPayloadOf } from "./home-report-payload.server";
 import { escapeHtml } from "./mail-text.server";
 import type { OutgoingEmail } from "./mail-text.server";
+import { FONT, link, marketingEmail, para } from "./marketing-mail.server";
 import type { OutboxNotification } from "./outbox.server";
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
@@ -55,10 +54,7 @@ const listingWords = (l: HomeReportHome["listings"][number]) =>
 const CAVEAT =
   "The range applies what comparable homes for sale ask, against their City assessments, to this home's assessment. Asking prices are not sale prices, and a value estimate is not an appraisal.";
 
-const why = () => `You receive this e-mail because you asked for a monthly home report on ${site.agent.name}'s website.`;
-const sender = () => [`${site.agent.name}, ${site.agent.title}`, site.brokerage.name, formatAddress(), site.agent.phone];
-
-function textOf(m: HomeReportMail, subject: string): string {
+function textOf(m: HomeReportMail): string[] {
   const homes = m.homes.flatMap((h) => [
     h.address.toUpperCase(),
     estimateWords(h),
@@ -68,29 +64,8 @@ function textOf(m: HomeReportMail, subject: string): string {
     `See your home's page: ${h.pageUrl}`,
     "",
   ]);
-  return [
-    `Hi ${m.name ?? "there"},`,
-    "",
-    `${subject}.`,
-    "",
-    ...homes,
-    CAVEAT,
-    `Estimates by ${site.agent.name}, ${site.brokerage.name}.`,
-    "",
-    "-- ",
-    why(),
-    `Manage your e-mails: ${m.manageUrl}`,
-    `Unsubscribe: ${m.unsubscribeUrl}`,
-    "",
-    ...sender(),
-    "",
-  ].join("\n");
+  return [...homes, CAVEAT, `Estimates by ${site.agent.name}, ${site.brokerage.name}.`, ""];
 }
-
-const FONT = "font-family:Arial,Helvetica,sans-serif";
-const link = (href: string, label: string, style = "color:#1d4ed8") =>
-  `<a href="${escapeHtml(href)}" style="${style}">${escapeHtml(label)}</a>`;
-const para = (html: string, style = "margin:4px 0 0") => `<p style="${style}">${html}</p>`;
 
 function homeHtml(h: HomeReportHome): string {
   const change = changeWords(h);
@@ -110,23 +85,8 @@ ${h.listings.map((l) => para(link(l.url, listingWords(l), "color:#0f172a;text-de
 `;
 }
 
-function htmlOf(m: HomeReportMail, subject: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="x-apple-disable-message-reformatting"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:0;background-color:#f1f5f9">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:#f1f5f9"><tr><td align="center" style="padding:24px 8px">
-<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background-color:#ffffff;border-collapse:collapse">
-<tr><td style="padding:24px 24px 4px;${FONT};font-size:15px;line-height:1.5;color:#0f172a">${para(escapeHtml(`Hi ${m.name ?? "there"},`), "margin:0")}${para(escapeHtml(`${subject}.`), "margin:8px 0 0")}</td></tr>
-${m.homes.map(homeHtml).join("")}<tr><td style="padding:8px 24px;${FONT};font-size:13px;line-height:1.5;color:#475569">${para(escapeHtml(`${CAVEAT} Estimates by ${site.agent.name}, ${site.brokerage.name}.`), "margin:0")}</td></tr>
-<tr><td style="padding:16px 24px 24px;border-top:1px solid #e2e8f0;${FONT};font-size:13px;line-height:1.5;color:#475569">
-${para(escapeHtml(why()), "margin:0")}
-${para(`${link(m.manageUrl, "Manage your e-mails")} · ${link(m.unsubscribeUrl, "Unsubscribe")}`, "margin:8px 0 0")}
-${para(sender().map(escapeHtml).join("<br>"), "margin:8px 0 0")}
-</td></tr>
-</table>
-</td></tr></table>
-</body></html>
-`;
+function htmlOf(m: HomeReportMail): string {
+  return `${m.homes.map(homeHtml).join("")}<tr><td style="padding:8px 24px;${FONT};font-size:13px;line-height:1.5;color:#475569">${para(escapeHtml(`${CAVEAT} Estimates by ${site.agent.name}, ${site.brokerage.name}.`), "margin:0")}</td></tr>\n`;
 }
 
 export function buildHomeReportEmail(
@@ -137,18 +97,11 @@ export function buildHomeReportEmail(
     m.homes.length === 1
       ? `Your home report for ${monthWords(m.month)}: ${m.homes[0]!.address}`
       : `Your home report for ${monthWords(m.month)}`;
-  return {
-    to: m.address,
-    replyTo: { name: site.agent.name, address: site.agent.email },
+  return marketingEmail(n, m, {
     subject,
-    text: textOf(m, subject),
-    html: htmlOf(m, subject),
-    messageId: n.message_id,
-    date: n.created_at,
-    headers: {
-      "List-Unsubscribe": `<${m.unsubscribeUrl}>`,
-      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-      "X-Notification-Id": String(n.id),
-    },
-  };
+    text: textOf(m),
+    html: htmlOf(m),
+    why: `You receive this e-mail because you asked for a monthly home report on ${site.agent.name}'s website.`,
+    manageLabel: "Manage your e-mails",
+  });
 }

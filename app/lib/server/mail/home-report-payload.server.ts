@@ -4,7 +4,8 @@
  * the unsubscribe link), so a malformed row fails with its reason instead of half a mail. The next
  * month's report reads its homes' estimate and median back from the last one.
  */
-import { MalformedPayloadError, isPlainAddress, oneLine, payloadFields, siteLink, str, webLink } from "./mail-text.server";
+import { MalformedPayloadError, oneLine, payloadFields, str } from "./mail-text.server";
+import { type MarketingEnvelope, type MarketingPayload, marketingEnvelopeOf } from "./marketing-mail.server";
 import type { OutboxNotification } from "./outbox.server";
 
 /** A new listing or a price reduction near the home, by name. */
@@ -41,16 +42,13 @@ export interface HomeReportHome {
   listings: HomeReportListing[];
 }
 
-export interface HomeReportPayload {
-  name: string | null;
+export interface HomeReportPayload extends MarketingPayload {
   /** "2026-12". */
   month: string;
   homes: HomeReportHome[];
-  manageUrl: string;
-  unsubscribeUrl: string;
 }
 
-export type HomeReportMail = HomeReportPayload & { origin: string; address: string };
+export type HomeReportMail = HomeReportPayload & MarketingEnvelope;
 
 const amount = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) && value > 0 ? value : null);
 const count = (value: unknown): number => (typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? value : 0);
@@ -66,17 +64,7 @@ function rangeOf(value: unknown): { low: number; high: number } | null {
 export function homeReportPayloadOf(n: Pick<OutboxNotification, "id" | "kind" | "payload" | "recipient">): HomeReportMail {
   const p = payloadFields(n);
   const bad = (why: string) => new MalformedPayloadError(`Home report ${n.id}: ${why}`);
-  const address = oneLine(str(n.recipient));
-  if (!isPlainAddress(address)) throw bad("no valid address to send it to");
-  const unsubscribeUrl = webLink(p.unsubscribeUrl);
-  // Without a working unsubscribe link a marketing mail must not go at all.
-  if (!unsubscribeUrl) throw bad("no unsubscribe link");
-  const origin = new URL(unsubscribeUrl).origin;
-  const onSite = (value: unknown, what: string): string => {
-    const url = siteLink(value, origin);
-    if (!url) throw bad(`${what} is not a link on ${origin}`);
-    return url;
-  };
+  const { onSite, ...envelope } = marketingEnvelopeOf(n, p, bad);
   const month = str(p.month);
   if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw bad("no month");
   if (!Array.isArray(p.homes) || p.homes.length === 0) throw bad("no homes");
@@ -114,13 +102,5 @@ export function homeReportPayloadOf(n: Pick<OutboxNotification, "id" | "kind" | 
       listings,
     };
   });
-  return {
-    name: oneLine(str(p.name)) || null,
-    month,
-    homes,
-    manageUrl: onSite(p.manageUrl, "the manage link"),
-    unsubscribeUrl,
-    origin,
-    address,
-  };
+  return { ...envelope, month, homes };
 }

@@ -124,6 +124,38 @@ ${body}</body></html>
 `;
 }
 
+/** A link of a mail on a line of its own: "Label: url" in the text, a button in the HTML. */
+export interface MailLink {
+  text: string;
+  button: string;
+  url: string | null;
+}
+
+/**
+ * The text and HTML of a mail made of an intro, its fields, links on lines of their own, a closing
+ * note and a signature: the agent's notices and reminders, and the visitors' reminders.
+ */
+export function fieldsMail(
+  subject: string,
+  intro: string,
+  fields: readonly MailField[],
+  { links = [], note = null, signature }: { links?: readonly MailLink[]; note?: string | null; signature: string },
+): { text: string; html: string } {
+  const shown = links.filter((l): l is MailLink & { url: string } => Boolean(l.url));
+  const text = [
+    intro,
+    "",
+    ...textFields(fields),
+    "",
+    ...shown.flatMap((l) => [`${l.text}: ${l.url}`, ""]),
+    ...(note ? [note] : []),
+    signature,
+    "",
+  ].join("\n");
+  const body = `${htmlFields(fields)}${shown.map((l) => htmlButton(l.url, l.button)).join("")}${note ? htmlNote(note) : ""}`;
+  return { text, html: htmlMail(subject, intro, body) };
+}
+
 /**
  * A mail the site sends the agent on its own (a reminder, a summary): marked auto-generated (RFC
  * 3834) so no autoresponder answers it, and tied to its outbox row.

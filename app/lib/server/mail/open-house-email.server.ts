@@ -8,13 +8,11 @@ import {
   type OutgoingEmail,
   MalformedPayloadError,
   automaticMail,
-  htmlFields,
-  htmlMail,
+  fieldsMail,
   isPlainAddress,
   oneLine,
   payloadFields,
   str,
-  textFields,
   webLink,
 } from "./mail-text.server";
 import type { OutboxNotification } from "./outbox.server";
@@ -33,7 +31,5 @@ export function buildOpenHouseReminderEmail(n: OutboxNotification): OutgoingEmai
     ["When", `${when} (Edmonton time)`],
     ["Agent", `${site.agent.name}, ${site.agent.phone}`],
   ];
-  const text = [intro, "", ...textFields(fields), "", `-- ${site.agent.name}`, ""].join("\n");
-  const html = htmlMail(subject, intro, htmlFields(fields));
-  return { to, ...automaticMail(n, { subject, text, html }) };
+  return { to, ...automaticMail(n, { subject, ...fieldsMail(subject, intro, fields, { signature: `-- ${site.agent.name}` }) }) };
 }

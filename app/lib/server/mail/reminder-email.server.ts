@@ -5,19 +5,7 @@
 import { site } from "~/content/site";
 import { formatDuration } from "../../format";
 import { SOURCE_LABELS } from "../../inbox";
-import {
-  automaticMail,
-  edmontonTime,
-  htmlButton,
-  htmlFields,
-  htmlMail,
-  htmlNote,
-  isPlainAddress,
-  oneLine,
-  str,
-  textFields,
-  webLink,
-} from "./mail-text.server";
+import { automaticMail, edmontonTime, fieldsMail, isPlainAddress, oneLine, str, webLink } from "./mail-text.server";
 import type { MailField, OutgoingEmail } from "./mail-text.server";
 import type { OutboxNotification } from "./outbox.server";
 
@@ -74,21 +62,10 @@ export function buildReminderEmail(n: Pick<OutboxNotification, "id" | "payload" 
   ];
   const reply = `Reply to this e-mail to answer ${name} directly.`;
 
-  const text = [
-    intro,
-    "",
-    ...textFields(rows),
-    "",
-    ...(inbox ? [`Open in the inbox: ${inbox}`, ""] : []),
-    reply,
-    `-- ${site.agent.name}'s website`,
-    "",
-  ].join("\n");
-  const html = htmlMail(
-    subject,
-    intro,
-    `${htmlFields(rows)}${inbox ? htmlButton(inbox, `Open ${name} in the inbox`) : ""}${htmlNote(reply)}`,
-  );
-
-  return automaticMail(n, { ...(mailto ? { replyTo: { name, address: email } } : {}), subject, text, html });
+  const mail = fieldsMail(subject, intro, rows, {
+    links: [{ text: "Open in the inbox", button: `Open ${name} in the inbox`, url: inbox }],
+    note: reply,
+    signature: `-- ${site.agent.name}'s website`,
+  });
+  return automaticMail(n, { ...(mailto ? { replyTo: { name, address: email } } : {}), subject, ...mail });
 }

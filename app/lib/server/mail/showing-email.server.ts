@@ -12,6 +12,7 @@ import {
   type OutgoingEmail,
   MalformedPayloadError,
   automaticMail,
+  fieldsMail,
   htmlButton,
   htmlFields,
   htmlMail,
@@ -85,9 +86,7 @@ export function buildShowingReminderEmail(n: OutboxNotification, agentAddress: s
           ["Email", oneLine(str(p.email))],
         ] satisfies MailField[])),
   ];
-  const text = [intro, "", ...textFields(fields), "", `-- ${site.agent.name}`, ""].join("\n");
-  const html = htmlMail(subject, intro, htmlFields(fields));
-  return { to, ...automaticMail(n, { subject, text, html }) };
+  return { to, ...automaticMail(n, { subject, ...fieldsMail(subject, intro, fields, { signature: `-- ${site.agent.name}` }) }) };
 }
 
 /** The invitation's payload, written by the confirm, move and cancel actions. */

@@ -4,19 +4,7 @@
  * told the way a new lead is told (the same moment also queues a push).
  */
 import { site } from "~/content/site";
-import {
-  MalformedPayloadError,
-  automaticMail,
-  htmlButton,
-  htmlFields,
-  htmlMail,
-  htmlNote,
-  oneLine,
-  payloadFields,
-  str,
-  textFields,
-  webLink,
-} from "./mail-text.server";
+import { MalformedPayloadError, automaticMail, fieldsMail, oneLine, payloadFields, str, webLink } from "./mail-text.server";
 import type { MailField, OutgoingEmail } from "./mail-text.server";
 import type { OutboxNotification } from "./outbox.server";
 import { mailtoLink } from "./reminder-email.server";
@@ -59,21 +47,10 @@ export function buildWarmingEmail(
   ];
   const reply = `Reply to this e-mail to write to ${name} directly.`;
 
-  const text = [
-    intro,
-    "",
-    ...textFields(rows),
-    "",
-    ...(inbox ? [`Open in the inbox: ${inbox}`, ""] : []),
-    ...(mailto ? [reply] : []),
-    `-- ${site.agent.name}'s website`,
-    "",
-  ].join("\n");
-  const html = htmlMail(
-    subject,
-    intro,
-    `${htmlFields(rows)}${inbox ? htmlButton(inbox, `Open ${name} in the inbox`) : ""}${mailto ? htmlNote(reply) : ""}`,
-  );
-
-  return automaticMail(n, { ...(mailto ? { replyTo: { name, address: email } } : {}), subject, text, html });
+  const mail = fieldsMail(subject, intro, rows, {
+    links: [{ text: "Open in the inbox", button: `Open ${name} in the inbox`, url: inbox }],
+    note: mailto ? reply : null,
+    signature: `-- ${site.agent.name}'s website`,
+  });
+  return automaticMail(n, { ...(mailto ? { replyTo: { name, address: email } } : {}), subject, ...mail });
 }

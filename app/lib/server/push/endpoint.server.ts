@@ -7,9 +7,8 @@
  * one exception is an `address:port` a test listed in TEST_ONLY's pushLocalHosts (its stand-in),
  * reached over http too.
  */
-import { isIP } from "node:net";
 import type { MediaHost } from "../../../../platform/config";
-import { type Resolve, forbiddenAddress, systemResolve } from "../../../../platform/net/public-address";
+import { type PublicHttpsProblem, type Resolve, isListedHost, publicHttpsProblem } from "../../../../platform/net/public-address";
 
 export interface EndpointRules {
   localHosts: readonly MediaHost[];
@@ -19,11 +18,13 @@ export interface EndpointRules {
 /** The longest endpoint stored: real ones are under 500 characters. */
 export const MAX_ENDPOINT_LENGTH = 1000;
 
-/** Whether the endpoint is a test-listed local push service (TEST_ONLY's pushLocalHosts). */
-export function isLocalPushService(url: URL, localHosts: readonly MediaHost[]): boolean {
-  const port = Number(url.port || (url.protocol === "https:" ? 443 : 80));
-  return localHosts.some((h) => h.hostname === url.hostname && h.port === port);
-}
+const PROBLEMS: Record<PublicHttpsProblem, string> = {
+  "not https": "Push addresses must use https.",
+  // Push services listen on 443 (RFC 8030 is HTTP over TLS).
+  "not port 443": "Push addresses must use the standard https port (443).",
+  "not found": "The push service's address could not be found.",
+  "not public": "That push address is not on the public internet.",
+};
 
 /** Why the endpoint is refused (a sentence for the agent), or null when it may be stored. */
 export async function endpointProblem(endpoint: string, rules: EndpointRules): Promise<string | null> {
@@ -34,23 +35,10 @@ export async function endpointProblem(endpoint: string, rules: EndpointRules): P
     return "The browser gave an invalid push address.";
   }
   if (endpoint.length > MAX_ENDPOINT_LENGTH || url.username || url.password) return "The browser gave an invalid push address.";
-  if (isLocalPushService(url, rules.localHosts))
+  if (isListedHost(url, rules.localHosts))
     return url.protocol === "https:" || url.protocol === "http:" ? null : "The browser gave an invalid push address.";
-  if (url.protocol !== "https:") return "Push addresses must use https.";
-  // Push services listen on 443 (RFC 8030 is HTTP over TLS); any other port would let a subscription aim the server at a public host's other services (SSH, SMTP, a database).
-  if (url.port !== "") return "Push addresses must use the standard https port (443).";
-  const host = url.hostname.replace(/^\[|\]$/g, "");
-  let addresses: string[];
-  if (isIP(host)) addresses = [host];
-  else {
-    try {
-      addresses = (await (rules.resolve ?? systemResolve)(host)).map((a) => a.address);
-    } catch {
-      return "The push service's address could not be found.";
-    }
-  }
-  if (addresses.length === 0) return "The push service's address could not be found.";
-  return addresses.some((a) => forbiddenAddress(a)) ? "That push address is not on the public internet." : null;
+  const problem = await publicHttpsProblem(url, rules.resolve);
+  return problem && PROBLEMS[problem];
 }
 
 /** "Chrome on Android", "Safari on iPhone": what the device list calls a browser. */

@@ -10,9 +10,8 @@ import http from "node:http";
 import https from "node:https";
 import webpush from "web-push";
 import type { MediaHost } from "../../../../platform/config";
-import { type Resolve, checkedLookup, systemResolve } from "../../../../platform/net/public-address";
+import { type Resolve, checkedLookup, isListedHost, systemResolve } from "../../../../platform/net/public-address";
 import type { Subscription } from "./devices.server";
-import { isLocalPushService } from "./endpoint.server";
 import { subscriptionKeysProblem } from "./subscription-keys.server";
 import type { VapidKeys } from "./vapid.server";
 
@@ -66,7 +65,7 @@ export function createPushSender(options: PushSenderOptions) {
       // Encrypting and signing depend only on this subscription and the keys: the next attempt would throw the same.
       return { ok: false, gone: false, permanent: true, reason: `the push could not be prepared: ${(error as Error).message}` };
     }
-    const isLocal = isLocalPushService(url, options.localHosts);
+    const isLocal = isListedHost(url, options.localHosts);
     // Stored before the rules of endpoint.server.ts held (or by hand): such a device can never be reached.
     if (!isLocal && url.protocol !== "https:") return { ok: false, gone: true, reason: "the endpoint is not https" };
     if (!isLocal && url.port !== "") return { ok: false, gone: true, reason: "the endpoint is not on port 443" };

@@ -5,7 +5,7 @@
  */
 import * as z from "zod/mini";
 import { readAvailabilityForm } from "~/lib/availability-form";
-import { WEEKDAYS } from "~/lib/showing-slots";
+import { WEEKDAYS } from "~/lib/dates";
 import { formText } from "../../schemas/fields";
 import type { Database } from "../../../../platform/db/database";
 import { type CalendarRules, MAX_CALENDAR_URL_LENGTH, calendarUrlProblem } from "./calendar-fetch.server";

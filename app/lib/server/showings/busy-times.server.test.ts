@@ -1,31 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_AVAILABILITY, offeredSlots } from "~/lib/showing-slots";
 import { busyTimesOf } from "./busy-times.server";
+import { EDMONTON_VTIMEZONE } from "./ics.server";
 
 // A daily 10:00-11:00 meeting in Edmonton time from Friday 2026-03-06 across the spring change
 // (Sunday 2026-03-08), with Monday's moved to 14:00-15:00 and Saturday's cancelled by EXDATE;
-// a transparent event (free) and an event in UTC. The VTIMEZONE is the one calendars export.
+// a transparent event (free) and an event in UTC. The VTIMEZONE is the one the site writes.
 const CALENDAR = [
   "BEGIN:VCALENDAR",
   "VERSION:2.0",
   "PRODID:-//Test//Busy//EN",
-  "BEGIN:VTIMEZONE",
-  "TZID:America/Edmonton",
-  "BEGIN:DAYLIGHT",
-  "TZOFFSETFROM:-0700",
-  "TZOFFSETTO:-0600",
-  "TZNAME:MDT",
-  "DTSTART:19700308T020000",
-  "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU",
-  "END:DAYLIGHT",
-  "BEGIN:STANDARD",
-  "TZOFFSETFROM:-0600",
-  "TZOFFSETTO:-0700",
-  "TZNAME:MST",
-  "DTSTART:19701101T020000",
-  "RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU",
-  "END:STANDARD",
-  "END:VTIMEZONE",
+  EDMONTON_VTIMEZONE,
   "BEGIN:VEVENT",
   "UID:daily@test",
   "DTSTAMP:20260301T000000Z",

@@ -9,9 +9,15 @@
  */
 import http from "node:http";
 import https from "node:https";
-import { isIP } from "node:net";
 import type { MediaHost } from "../../../../platform/config";
-import { type Resolve, checkedLookup, forbiddenAddress, systemResolve } from "../../../../platform/net/public-address";
+import {
+  type PublicHttpsProblem,
+  type Resolve,
+  checkedLookup,
+  isListedHost,
+  publicHttpsProblem,
+  systemResolve,
+} from "../../../../platform/net/public-address";
 
 export interface CalendarRules {
   localHosts: readonly MediaHost[];
@@ -23,10 +29,12 @@ export const MAX_CALENDAR_URL_LENGTH = 2000;
 export const MAX_CALENDAR_BYTES = 5 * 1024 * 1024;
 const TIMEOUT_MS = 15_000;
 
-function isLocal(url: URL, localHosts: readonly MediaHost[]): boolean {
-  const port = Number(url.port || (url.protocol === "https:" ? 443 : 80));
-  return localHosts.some((h) => h.hostname === url.hostname && h.port === port);
-}
+const PROBLEMS: Record<PublicHttpsProblem, string> = {
+  "not https": "Calendar addresses must use https (or webcal://).",
+  "not port 443": "Calendar addresses must use the standard https port (443).",
+  "not found": "The calendar's address could not be found.",
+  "not public": "That calendar address points inside a private network; use the address your calendar service shares.",
+};
 
 /** The address as the server reads it (webcal:// as https://), or null when it is no URL. */
 export function calendarUrlOf(text: string): URL | null {
@@ -42,30 +50,16 @@ export function calendarUrlOf(text: string): URL | null {
 export async function calendarUrlProblem(text: string, rules: CalendarRules): Promise<string | null> {
   const url = calendarUrlOf(text);
   if (!url || text.length > MAX_CALENDAR_URL_LENGTH) return "That is not a calendar address (it should start with https:// or webcal://).";
-  if (isLocal(url, rules.localHosts)) return null;
-  if (url.protocol !== "https:") return "Calendar addresses must use https (or webcal://).";
-  if (url.port !== "") return "Calendar addresses must use the standard https port (443).";
-  const host = url.hostname.replace(/^\[|\]$/g, "");
-  let addresses: string[];
-  if (isIP(host)) addresses = [host];
-  else {
-    try {
-      addresses = (await (rules.resolve ?? systemResolve)(host)).map((a) => a.address);
-    } catch {
-      return "The calendar's address could not be found.";
-    }
-  }
-  if (addresses.length === 0) return "The calendar's address could not be found.";
-  return addresses.some((a) => forbiddenAddress(a))
-    ? "That calendar address points inside a private network; use the address your calendar service shares."
-    : null;
+  if (isListedHost(url, rules.localHosts)) return null;
+  const problem = await publicHttpsProblem(url, rules.resolve);
+  return problem && PROBLEMS[problem];
 }
 
 /** The calendar's text; throws with a short reason (no address check passed, a status, too large, a timeout). */
 export async function fetchCalendar(text: string, rules: CalendarRules, signal?: AbortSignal): Promise<string> {
   const url = calendarUrlOf(text);
   if (!url) throw new Error("not a calendar address");
-  const local = isLocal(url, rules.localHosts);
+  const local = isListedHost(url, rules.localHosts);
   if (!local && (url.protocol !== "https:" || url.port !== "")) throw new Error("only https on port 443 is read");
   const lookup = checkedLookup(rules.resolve ?? systemResolve);
   const client = url.protocol === "http:" ? http : https;

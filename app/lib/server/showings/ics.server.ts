@@ -10,7 +10,8 @@ import ICAL from "ical.js";
 import { site } from "~/content/site";
 import { SITE_TIME_ZONE } from "~/lib/dates";
 
-const EDMONTON_VTIMEZONE = [
+/** Edmonton's VTIMEZONE as calendars export it (the busy-times test reads a calendar with it too). */
+export const EDMONTON_VTIMEZONE = [
   "BEGIN:VTIMEZONE",
   "TZID:America/Edmonton",
   "BEGIN:DAYLIGHT",
