@@ -299,7 +299,7 @@ async function runSearch(): Promise<boolean> {
   const { standIn } = await loadListings(path.join(dataDir, "pglite"), settings.BENCH_LISTINGS);
   const server = await startServer(port, { DATABASE_URL: "", DATA_DIR: dataDir, ...feedEnvOf(standIn), DDF_SYNC_WORKER: "off" });
   try {
-    return printSearch(await benchSearch(origin, settings.BENCH_STATIC_SECONDS));
+    return printSearch(await benchSearch(origin, settings.BENCH_STATIC_SECONDS, server.pid));
   } finally {
     await stopServer(server);
     await standIn.close();
@@ -394,9 +394,8 @@ async function runRollPages(): Promise<boolean> {
       ASSESSMENTS_URL: city.baseUrl,
       ASSESSMENTS_WORKER: "off",
     });
-    const up = Date.now();
     try {
-      return printRollPages(await benchRollPages(origin, data, settings.BENCH_STATIC_SECONDS, server.pid ?? null, up));
+      return printRollPages(await benchRollPages(origin, data, settings.BENCH_STATIC_SECONDS, server.pid ?? null));
     } finally {
       await stopServer(server);
     }

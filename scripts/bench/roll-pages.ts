@@ -225,8 +225,6 @@ export async function benchRollPages(
   data: RollPagesData,
   seconds: number,
   serverPid: number | null,
-  /** When the server answered its first /healthz: its first vacuum of PGlite comes a minute later. */
-  serverUp: number,
 ): Promise<RollPagesBench> {
   const bare: Server = createServer((_req, res) => res.end("ok"));
   await new Promise<void>((resolve) => bare.listen(0, "127.0.0.1", resolve));
@@ -241,10 +239,6 @@ export async function benchRollPages(
     const sample = data.listingPaths.slice(-50);
     let shown = 0;
     for (const p of sample) if ((await (await fetch(`${origin}${p}?r=0`)).text()).includes("City of Edmonton assessment")) shown++;
-    // The server vacuums and analyses PGlite a minute after start-up (then daily), holding its one
-    // connection for seconds over the full roll: the timings start once a statement has waited for it.
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, serverUp + 62_000 - Date.now())));
-    await (await fetch(`${origin}/home-value/suggest?q=${encodeURIComponent("1 after the vacuum")}`)).text();
     const timings: RollPageTiming[] = [await time("bare node:http (reference)", bareOrigin, () => "/", seconds, 8, null)];
     for (const k of all.keys()) timings.push(await time(all[k]!.name, origin, next(k), seconds, 8, serverPid));
     for (const k of all.keys()) timings.push(await time(`  ${all[k]!.name}`, origin, next(k), Math.max(2, seconds / 2), 1, serverPid));

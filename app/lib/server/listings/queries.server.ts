@@ -215,7 +215,7 @@ function whereOf(f: ListingFilter, today: string): SQL {
   if (f.minBaths !== undefined) conditions.push(sql`${listings.bathrooms} >= ${f.minBaths}`);
   if (f.minArea !== undefined) conditions.push(sql`${areaInFeet} >= ${f.minArea}`);
   if (f.maxArea !== undefined) conditions.push(sql`${areaInFeet} <= ${f.maxArea}`);
-  if (f.style) conditions.push(sql`${listings.features}->'architecturalStyle' @> ${JSON.stringify([f.style])}::jsonb`);
+  if (f.style) conditions.push(sql`${listings.architectural_style} @> ${JSON.stringify([f.style])}::jsonb`);
   if (f.community) conditions.push(sql`lower(${listings.community}) = lower(${f.community})`);
   if (f.keywords?.length) conditions.push(sql`${remarksWords} @@ to_tsquery('simple'::regconfig, ${keywordQuery(f.keywords)})`);
   if (f.openHouse)
@@ -261,11 +261,12 @@ export async function listingsMatching(
   return matched;
 }
 
-/** The ORDER BY of the search's other orders (newest first has its own two-scan plan below), ties by key. */
-function orderOf(sort: Exclude<ListingSort, "newest">): SQL {
+/** The search's ORDER BY: newest first (undated ones last), price either way, size (those without one last); ties by key. */
+function orderOf(sort: ListingSort): SQL {
   if (sort === "price-asc") return sql`${listings.list_price} asc nulls last, ${listings.listing_key}`;
   if (sort === "price-desc") return sql`${listings.list_price} desc nulls last, ${listings.listing_key}`;
-  return sql`${areaInFeet} desc nulls last, ${listings.listing_key}`;
+  if (sort === "size-desc") return sql`${areaInFeet} desc nulls last, ${listings.listing_key}`;
+  return sql`${listings.listed_at} desc nulls last, ${listings.listing_key}`;
 }
 
 const cardFields = (memberKey: string | null | undefined) => ({
@@ -293,10 +294,12 @@ function columnsOf<F extends Record<string, Selectable>>(name: string, fields: F
  * the order asked for (price either way, size: those without one last), with the filter's total
  * and median asking price.
  *
+ * The page's keys are found first, from the search's columns alone (listings_search_idx: an
+ * index-only scan, not the wide rows), and only its twelve cards are then read by key.
  * "Newest first, nulls last" is the reverse of a btree's natural order, which no plain index
- * scan yields; so the dated and the undated rows are read as two ordered, limited scans (the
- * dated one walks the listed_at index backwards and stops after offset + size rows) and only
- * those few rows are merged.
+ * scan yields; so its dated and undated keys are read as two ordered, limited scans (the dated
+ * one walks a listed_at index backwards and stops after offset + size rows) and only those few
+ * are merged.
  */
 export async function searchListings(
   db: Database,
@@ -310,31 +313,23 @@ export async function searchListings(
   const page = Math.max(1, Math.floor(search.page));
   const offset = (page - 1) * pageSize;
   if (offset >= total) return { total, page, pageCount, listings: [], medianAskingPrice: median };
-  if (search.sort && search.sort !== "newest") {
-    const rows = await select(
-      db.rows,
-      cardFields(search.memberKey),
-      sql`from ${listings} where ${where} order by ${orderOf(search.sort)} limit ${pageSize} offset ${offset}`,
-    );
-    return { total, page, pageCount, listings: rows.map(toCard), medianAskingPrice: median };
-  }
+  const sort = search.sort ?? "newest";
   const reach = offset + pageSize;
-  // listedAt is read only to order the page; a card does not show it.
-  const fields = { ...cardFields(search.memberKey), listedAt: listings.listed_at };
-  const { listedAt, ...card } = columnsOf("candidates", fields);
+  const pageKeys =
+    sort === "newest"
+      ? sql`select key from (
+          (select ${listings.listing_key} as key, ${listings.listed_at} as listed_at from ${listings}
+            where ${where} and ${listings.listed_at} is not null order by ${listings.listed_at} desc, ${listings.listing_key} limit ${reach})
+          union all
+          (select ${listings.listing_key}, null from ${listings}
+            where ${where} and ${listings.listed_at} is null order by ${listings.listing_key} limit ${reach})
+        ) as candidates
+        order by listed_at desc nulls last, key limit ${pageSize} offset ${offset}`
+      : sql`select ${listings.listing_key} from ${listings} where ${where} order by ${orderOf(sort)} limit ${pageSize} offset ${offset}`;
   const rows = await select(
     db.rows,
-    card,
-    sql`
-    from (
-      (select ${selectList(fields)} from ${listings} where ${where} and ${listings.listed_at} is not null
-        order by ${listings.listed_at} desc, ${listings.listing_key} limit ${reach})
-      union all
-      (select ${selectList(fields)} from ${listings} where ${where} and ${listings.listed_at} is null
-        order by ${listings.listing_key} limit ${reach})
-    ) as candidates
-    order by ${listedAt} desc nulls last, ${card.key}
-    limit ${pageSize} offset ${offset}`,
+    cardFields(search.memberKey),
+    sql`from ${listings} where ${listings.listing_key} in (${pageKeys}) order by ${orderOf(sort)}`,
   );
   return { total, page, pageCount, listings: rows.map(toCard), medianAskingPrice: median };
 }

@@ -4,7 +4,7 @@
  * at all, and a sync cut short leaves every listing either as it was or as the feed has it now.
  */
 import { type Column, type SQL, sql } from "drizzle-orm";
-import { listingChanges, listingTombstones, listings, offices, openHouses } from "../../../../db/schema";
+import { SEARCH_COLUMNS, listingChanges, listingTombstones, listings, offices, openHouses } from "../../../../db/schema";
 import type { Database } from "../../../../platform/db/database";
 import { name, returning, select } from "../../../../platform/db/query";
 import type { DdfOffice, ListingRow, OpenHouseRow } from "./property.server";
@@ -195,6 +195,40 @@ export async function storedListingVersions(db: Database): Promise<Map<string, n
 export async function countListings(db: Database): Promise<number> {
   const rows = await select(db.rows, { n: sql<number>`count(*)::int` }, sql`from ${listings}`);
   return rows[0]?.n ?? 0;
+}
+
+/** Listing changes (upserts and removals) stored by sync runs since the last tidy, per database. */
+const untidied = new WeakMap<Database, number>();
+
+/**
+ * After a sync run: once the runs since the last tidy have changed at least 50 listings and a
+ * tenth of the copy (PostgreSQL's autovacuum thresholds), vacuums the listings table and analyses
+ * the search's columns. Returns whether it did.
+ *
+ * Why: a search reads its count, median and page from listings_search_idx as an index-only scan,
+ * which skips the wide rows only on pages a vacuum has marked all-visible; and the planner picks
+ * that index, or the listed_at one for a page of the newest, only with statistics. PGlite runs no
+ * autovacuum, and the daily vacuum (server/runtime.ts) may come a day after a first full load:
+ * until then the planner took the table for empty and read every matching wide row twice per
+ * search. Only the search's columns are analysed: the whole table (with the remarks' words, an
+ * expression index) took four times as long, and every other statement waits for it on PGlite.
+ * A restart forgets the count; the vacuum a minute after start-up covers that.
+ */
+export async function tidyListingsAfterSync(db: Database, changed: number, stored: number): Promise<boolean> {
+  const pending = (untidied.get(db) ?? 0) + changed;
+  if (pending < 50 + stored / 10) {
+    untidied.set(db, pending);
+    return false;
+  }
+  await db.rows(sql`vacuum ${listings}`);
+  await db.rows(
+    sql`analyze ${listings} (${sql.join(
+      SEARCH_COLUMNS.map((c) => sql.identifier(c)),
+      sql`, `,
+    )})`,
+  );
+  untidied.set(db, 0);
+  return true;
 }
 
 /** Inserts or replaces offices (a page of the feed), in one statement. */

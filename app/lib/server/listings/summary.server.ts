@@ -3,14 +3,13 @@
  * median asking price $415,000", above an area's or a property type's cards and on /listings),
  * kept in this process's memory until the local copy of the feed changes.
  *
- * Why a cache: the figures read every row the filter matches. With 20,000 listings stored that
- * is about 10,000 rows for Edmonton, spread over some 3,100 pages of a table whose rows are wide
- * (photos, remarks): 10 to 60 ms per request on PGlite, whose one connection every other request
- * then waits for, against 1 to 2 ms for the twelve cards a page shows, which come through an
- * index. An index on (city, list_price) would shrink the read but still walk 10,000 entries per
- * request, and only as an index-only scan once a vacuum has run (PGlite has no autovacuum).
- * Yet the figures change only when the sync stores something, every 15 minutes at most: computed
- * once per filter per change, they cost nothing in between.
+ * Why a cache: the figures read every row the filter matches, about 10,000 for Edmonton with
+ * 20,000 listings stored. They come from the search's narrow index (listings_search_idx, an
+ * index-only scan once the sync's tidy has vacuumed: store.server.ts), not the wide rows (photos,
+ * remarks) they were read from before, but still walk every matching entry, on PGlite's one
+ * connection that every other request waits for. Yet the figures change only when the sync
+ * stores something, every 15 minutes at most: computed once per filter per change, they cost
+ * nothing in between.
  *
  * How a server knows that the copy changed: servers sharing one PostgreSQL each keep their own
  * cache and only one of them syncs, so a signal inside the syncing process would not reach the

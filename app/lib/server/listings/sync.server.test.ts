@@ -62,6 +62,13 @@ describe(`syncListings (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
     const newest = Math.max(...[...standIn.listings.values()].map((p) => Date.parse(p.ModificationTimestamp)));
     expect((await state()).watermark?.getTime()).toBe(newest);
     expect((await state()).last_full_check_at).not.toBeNull();
+    // The full load is tidied (tidyListingsAfterSync): the table vacuumed (pages all-visible for the
+    // search's index-only scans) and analysed (PGlite has no autovacuum; unanalysed, it counts -1 rows).
+    const [table] = await t.db.rows<{ tuples: number; visible: number }>(
+      sql`select reltuples::int as tuples, relallvisible::int as visible from pg_class where relname = 'listings'`,
+    );
+    expect(table!.tuples).toBe(450);
+    expect(table!.visible).toBeGreaterThan(0);
     // The facts and costs (issue 28) come with the listing, Rooms inline like Media.
     const condo = [...standIn.listings.values()].find((p) => p.AssociationFee && p.Rooms)!;
     expect(await listingByKey(t.db, condo.ListingKey)).toMatchObject({

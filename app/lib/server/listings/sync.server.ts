@@ -21,7 +21,7 @@ import { backoffDelay } from "../../../../platform/jobs/backoff";
 import type { DdfClient } from "./ddf-client.server";
 import { DdfAuthError, DdfError, DdfRateLimited } from "./ddf-errors.server";
 import { toOpenHouseRow } from "./property.server";
-import { countListings, replaceOpenHouses } from "./store.server";
+import { countListings, replaceOpenHouses, tidyListingsAfterSync } from "./store.server";
 import { LeaseLost, leaseAndSchedule, recordFailure, recordSuccess, renewLease, takeLease } from "./sync-lease.server";
 import { type ReplicationRun, listingsReplica, officesReplica, replicate } from "./sync-replication.server";
 import { edmontonDate } from "../../dates";
@@ -183,6 +183,11 @@ export async function syncListings(db: Database, client: DdfClient, options: Syn
       .filter((o) => o.date >= today);
     await replaceOpenHouses(db, openHouses, today);
     const lastFullCheckAt = fullCheckDue || !state.watermark ? started : state.last_full_check_at;
+    const stored = await countListings(db);
+    // Before the run is recorded, so the renders of the new copy are planned with its statistics.
+    await tidyListingsAfterSync(db, progress.upserted + progress.removed, stored).catch((error: unknown) =>
+      options.log?.warn(`[listings] could not vacuum and analyse the listings: ${messageChainOf(error)}`),
+    );
 
     const finished = now();
     const nextRunAt = new Date(finished.getTime() + nextSyncDelay(0, null, { intervalMs, backoffMaxMs }));
@@ -193,7 +198,7 @@ export async function syncListings(db: Database, client: DdfClient, options: Syn
       ok: true,
     };
     await recordSuccess(db, me, { progress: final, finished, nextRunAt, lastFullCheckAt });
-    return result({ stored: await countListings(db).catch(() => null), nextRunAt });
+    return result({ stored, nextRunAt });
   } catch (thrown) {
     // A feed request abandoned because the run was asked to stop is a stop, not a failure.
     const failure = options.signal?.aborted && !(thrown instanceof LeaseLost) ? new SyncStopped() : thrown;

@@ -1,0 +1,2 @@
+ALTER TABLE "listings" ADD COLUMN "architectural_style" jsonb GENERATED ALWAYS AS ("features" -> 'architecturalStyle') STORED;--> statement-breakpoint
+CREATE INDEX "listings_search_idx" ON "listings" USING btree ("status","list_price","city","category","bedrooms","bathrooms","living_area","living_area_units","community","architectural_style","previous_price","listed_at","latitude","longitude","listing_key");
