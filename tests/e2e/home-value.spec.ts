@@ -117,6 +117,36 @@ test("with the keyboard: an address typed, a suggestion picked, the range read, 
   await inbox.context().close();
 });
 
+test("on a desktop: a suggestion picked with the mouse, the home's page laid out wide with its range, its assessment and the evaluation form", async ({
+  browser,
+  request,
+}) => {
+  const context = await browser.newContext({ baseURL: feedBase, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await useOwnClientIp(page);
+  const [, , home] = await houses(request);
+  const account = home!.account_number;
+  await page.goto("/home-value");
+  await waitForHydration(page);
+  const box = page.getByRole("combobox", { name: /address/i });
+  await box.click();
+  await box.pressSequentially(`${home!.house_number} ${home!.street_name}`.slice(0, 12), { delay: 20 });
+  await expect(box).toHaveAttribute("aria-expanded", "true");
+  await page
+    .getByRole("option")
+    .filter({ hasText: new RegExp(`^${home!.house_number} `) })
+    .first()
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/home-value/${account}$`));
+  await expect(page.getByTestId("home-estimate")).toHaveText(RANGE);
+  await expect(page.getByTestId("assessment-line")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Get my in-person evaluation" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await expectNoA11yViolations(page);
+  await page.screenshot({ path: test.info().outputPath("home-value-desktop.png"), fullPage: true });
+  await context.close();
+});
+
 test("without JavaScript: the form lists the matches, the home's page shows its range, and the evaluation request is sent", async ({
   browser,
   request,
