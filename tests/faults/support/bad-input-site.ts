@@ -85,3 +85,10 @@ export function expectLocationOnSite(described: string, response: RawResponse) {
     new RegExp(`^(${HOST.replace(/\./g, "\\.")}|localhost):${port}$`),
   );
 }
+
+/** The three checks every answer to a fuzzed request gets. */
+export function expectSafeAnswer(described: string, response: RawResponse) {
+  expectNoServerError(described, response);
+  expectMarkupAsText(described, response);
+  expectLocationOnSite(described, response);
+}

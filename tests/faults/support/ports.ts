@@ -19,6 +19,7 @@ export const ports = {
   memory: { site: base + 64 },
   backupRestore: { site: base + 70, postgres: base + 72 },
   mailCaps: { site: base + 60, ddf: base + 62, smtp: base + 66 },
+  badInputSeller: { site: base + 74, ddf: base + 76, city: base + 78, smtp: base + 80 },
 } as const;
 
 export const HOST = "127.0.0.1";
