@@ -182,7 +182,6 @@ describe("the search on 20,000 listings", () => {
     await t.db.rows(sql`analyze listings`);
     const every =
       "city=Edmonton&type=single-family&minPrice=100000&maxPrice=2000000&minBeds=2&minBaths=2&minArea=800&maxArea=3000&style=Bungalow&community=Windermere&q=garage&reduced=1&new=30";
-    const timings: string[] = [];
     for (const query of [
       "",
       "q=garage+fireplace",
@@ -194,14 +193,10 @@ describe("the search on 20,000 listings", () => {
       ]),
     ]) {
       const search = { ...parseListingSearch(new URLSearchParams(query)), pageSize: 12, today: TODAY };
-      const started = performance.now();
+      // Its speed is the bench's (BENCH_ONLY=search) and its plans search-plan.server.test.ts's, not a timer's here.
       const page = await searchListings(t.db, search);
-      const ms = performance.now() - started;
-      timings.push(`${Math.round(ms)} ms ${query || "(plain)"} (${page.total})`);
-      expect(ms, query).toBeLessThan(2_000);
       expect(page.listings.length, query).toBe(Math.min(12, Math.max(0, page.total - (search.page - 1) * 12)));
     }
-    console.log(`search on 20,000 listings:\n${timings.join("\n")}`);
     expect(
       (await searchListings(t.db, { ...parseListingSearch(new URLSearchParams(every)), pageSize: 12, today: TODAY })).total,
     ).toBeGreaterThan(0);

@@ -260,7 +260,7 @@ describe("allListingPaths", () => {
 });
 
 describe("with 20,000 listings", () => {
-  it("answers a results page, a city page and a listing quickly, through the indexes", async () => {
+  it("answers a results page, a city page and a listing, through the indexes", async () => {
     // Generated in the database: 200 upserts of 100 would spend the test's time on seeding.
     await t.db.rows(sql`
       insert into listings (listing_key, slug, status, list_price, address, city, bedrooms, category, listed_at, modified_at)
@@ -269,23 +269,15 @@ describe("with 20,000 listings", () => {
         case when i % 50 = 0 then null else timestamptz '2024-01-01' + i * interval '1 minute' end, now()
       from generate_series(1, 20000) as i`);
     await t.db.rows(sql`analyze listings`);
-    const timed = async <T>(work: () => Promise<T>) => {
-      const started = performance.now();
-      const result = await work();
-      return { result, ms: performance.now() - started };
-    };
-    const all = await timed(() => searchListings(t.db, { page: 1, pageSize: 12 }));
-    expect(all.result.total).toBe(20_000);
-    expect(all.result.listings[0]!.key).toBe("P19999");
-    const city = await timed(() => searchListings(t.db, { page: 3, pageSize: 12, cities: ["Devon"] }));
-    expect(city.result.total).toBe(5_000);
-    const last = await timed(() => searchListings(t.db, { page: 1667, pageSize: 12 }));
-    expect(last.result.listings.at(-1)!.key).toBe("P9950");
-    const one = await timed(() => listingByKey(t.db, "P12345"));
-    expect(one.result).toMatchObject({ key: "P12345" });
-    // Generous bounds (shared CI cores); a sequential sort of the whole table per page would still pass
-    // the first, which is why the plans are checked below.
-    for (const { ms } of [all, city, last, one]) expect(ms).toBeLessThan(1_500);
+    // Their speed is the bench's (BENCH_ONLY=listings, search); that they go through the indexes is checked by the plans below.
+    const all = await searchListings(t.db, { page: 1, pageSize: 12 });
+    expect(all.total).toBe(20_000);
+    expect(all.listings[0]!.key).toBe("P19999");
+    const city = await searchListings(t.db, { page: 3, pageSize: 12, cities: ["Devon"] });
+    expect(city.total).toBe(5_000);
+    const last = await searchListings(t.db, { page: 1667, pageSize: 12 });
+    expect(last.listings.at(-1)!.key).toBe("P9950");
+    expect(await listingByKey(t.db, "P12345")).toMatchObject({ key: "P12345" });
 
     const plan = async (query: ReturnType<typeof sql>) =>
       (await t.db.rows<{ "QUERY PLAN": string }>(sql`explain ${query}`)).map((r) => r["QUERY PLAN"]).join("\n");
