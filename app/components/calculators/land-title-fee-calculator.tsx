@@ -32,17 +32,11 @@ function feesFor(
   return { price: price.value, mortgage: mortgageAmount };
 }
 
-/** Price and mortgage (amount or % of price) → transfer fee, mortgage registration fee, total. */
-export function LandTitleFeeCalculator({
-  initialPrice = 450_000,
-  initialMortgagePercent = 80,
-}: {
-  initialPrice?: number;
-  initialMortgagePercent?: number;
-}) {
+/** Price and mortgage (amount or % of price) → transfer fee, mortgage registration fee, total; it opens on $450,000 with 80 % borrowed. */
+export function LandTitleFeeCalculator() {
   const id = useId();
-  const [priceText, setPriceText] = useState(String(initialPrice));
-  const [mortgageText, setMortgageText] = useState(String(initialMortgagePercent));
+  const [priceText, setPriceText] = useState("450000");
+  const [mortgageText, setMortgageText] = useState("80");
   const [unit, setUnit] = useState<MortgageUnit>("percent");
   const { hint, price, mortgage } = feesFor(priceText, mortgageText, unit);
   const fees = price !== undefined && mortgage !== undefined ? landTitleFees({ price, mortgage }) : null;

@@ -11,14 +11,12 @@ export function Dialog({
   title,
   description,
   children,
-  closeLabel = "Close",
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
   description?: string;
   children: ReactNode;
-  closeLabel?: string;
 }) {
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
@@ -33,7 +31,7 @@ export function Dialog({
           <div className="mt-4">{children}</div>
           <DialogPrimitive.Close
             className="absolute right-3 top-3 inline-flex size-10 items-center justify-center rounded-md hover:bg-surface-muted"
-            aria-label={closeLabel}
+            aria-label="Close"
           >
             <X aria-hidden="true" className="size-5" />
           </DialogPrimitive.Close>
