@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { TextAreaField, TextField } from "~/components/forms/fields";
 import { Button } from "~/components/ui/button";
 import { WEEKDAYS } from "~/lib/dates";
+import { InboxSection, RULED } from "./inbox-ui";
 
 export interface ShowingsSectionData {
   numbers: { lengthMinutes: number; bufferMinutes: number; aheadDays: number; noticeMinutes: number };
@@ -28,10 +29,7 @@ const NUMBER_FIELDS = [
 export function ShowingsSection({ data, notice }: { data: ShowingsSectionData; notice: React.ReactNode }) {
   const webcal = data.feedUrl?.replace(/^https?:/, "webcal:") ?? null;
   return (
-    <section className="mt-8 border-t border-line pt-6" aria-labelledby="showings-heading" id="showings">
-      <h2 id="showings-heading" className="text-xl font-bold">
-        Showings
-      </h2>
+    <InboxSection name="showings" title="Showings" className={RULED} large anchor="showings">
       <p className="mt-2 text-ink-muted">When buyers may book a showing from a listing page, in Edmonton time.</p>
       {notice}
       <Form method="post" className="mt-3 max-w-xl space-y-4" data-testid="availability-form">
@@ -103,6 +101,6 @@ export function ShowingsSection({ data, notice }: { data: ShowingsSectionData; n
           </Form>
         )}
       </div>
-    </section>
+    </InboxSection>
   );
 }
