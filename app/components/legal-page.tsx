@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { BackButton } from "~/components/layout/back-button";
+import { BackRow } from "~/components/layout/back-button";
 import { PageHeader } from "~/components/ui/page-header";
 
 /** Frame shared by the legal pages: heading, date line ("Effective date: 6/2/2025"), readable column, back button. */
@@ -22,9 +22,7 @@ export function LegalPage({
       <PageHeader title={title} subtitle={dateLine} />
       <div className="prose-page mx-auto max-w-3xl px-4 py-10">
         {children}
-        <div className="mt-10">
-          <BackButton />
-        </div>
+        <BackRow className="mt-10" />
       </div>
     </>
   );

@@ -1,4 +1,4 @@
-import { BackButton } from "~/components/layout/back-button";
+import { BackRow } from "~/components/layout/back-button";
 import { PageHeader } from "~/components/ui/page-header";
 import { FormEmbed } from "~/components/widgets/form-embed";
 import { site } from "~/content/site";
@@ -23,9 +23,7 @@ export default function BuyerSearchPage() {
       />
       <div className="mx-auto max-w-3xl px-4 py-8">
         <FormEmbed src={form.src} height={form.height} title={form.title} id="buyer-search-form" />
-        <div className="mt-8">
-          <BackButton />
-        </div>
+        <BackRow className="mt-8" />
       </div>
     </>
   );

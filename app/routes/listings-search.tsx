@@ -1,6 +1,6 @@
 import { Form, Link, data, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/listings-search";
-import { BackButton } from "~/components/layout/back-button";
+import { BackRow } from "~/components/layout/back-button";
 import { AgentListingsSection } from "~/components/listings/agent-listings-section";
 import { DdfNotice } from "~/components/listings/ddf-notices";
 import { homesCount } from "~/components/listings/homes-for-sale-section";
@@ -324,9 +324,7 @@ export default function ListingsSearch({ loaderData }: Route.ComponentProps) {
             <DdfNotice className="mt-8" />
           </>
         )}
-        <div className="mt-8">
-          <BackButton />
-        </div>
+        <BackRow className="mt-8" />
       </div>
     </>
   );
