@@ -15,7 +15,6 @@ export const meta: Route.MetaFunction = ({ location }) =>
 
 /** /instant-updates (spec §2): the third-party sign-up form for listing alerts (781 px). */
 export default function InstantUpdatesPage() {
-  const form = site.embeds.instantUpdates;
   return (
     <>
       <PageHeader
@@ -23,7 +22,7 @@ export default function InstantUpdatesPage() {
         subtitle="Describe the home you want once, and every new listing that matches arrives in your inbox the day it lists, before the weekend crowds."
       />
       <div className="mx-auto max-w-3xl px-4 py-8">
-        <FormEmbed src={form.src} height={form.height} title={form.title} id="instant-updates-form" />
+        <FormEmbed {...site.embeds.instantUpdates} id="instant-updates-form" />
         <BackRow className="mt-8" />
       </div>
     </>
