@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useMatches, useNavigate } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { BackButton } from "./components/layout/back-button";
+import { BackRow } from "./components/layout/back-button";
 import { Breadcrumbs } from "./components/layout/breadcrumbs";
 import { Footer } from "./components/layout/footer";
 import { Header } from "./components/layout/header";
@@ -135,9 +135,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <span className="font-bold">{status}</span> {text}
       </p>
       <p className="mt-4 text-ink-muted">Please try again, or call {site.agent.phone} and we will help you directly.</p>
-      <div className="mt-6">
-        <BackButton />
-      </div>
+      <BackRow className="mt-6" />
     </div>
   );
 }

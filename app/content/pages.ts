@@ -61,6 +61,9 @@ function page(
 
 const noindex = { indexable: false } as const;
 
+/** An internal, test or theme page (routes/test-pages/): reachable, never indexed. */
+const testPage = (path: string, file: string, label: string) => page(path, file, label, "Test and theme pages", noindex);
+
 export const pages: readonly PageEntry[] = [
   page("/", "routes/home.tsx", "Home", "Home", { footer: "social" }),
 
@@ -110,8 +113,8 @@ export const pages: readonly PageEntry[] = [
   page("/terms-of-service-test", "routes/terms-of-service.tsx", "Terms of Service", "Legal"),
 
   // Internal, test and theme pages: reachable, never indexed.
-  page("/emailtemplate", "routes/test-pages/email-template.tsx", "E-mail Template", "Test and theme pages", noindex),
-  page("/buyrealtyninjacode", "routes/test-pages/buy-realty-ninja-code.tsx", "Buy (widget code)", "Test and theme pages", noindex),
+  testPage("/emailtemplate", "routes/test-pages/email-template.tsx", "E-mail Template"),
+  testPage("/buyrealtyninjacode", "routes/test-pages/buy-realty-ninja-code.tsx", "Buy (widget code)"),
   ...[1, 2, 3, 4].map((n) => {
     const path = n === 1 ? "/themepage" : `/themepage${n}`;
     return page(path, "routes/test-pages/theme-page.tsx", `Theme Page ${n}`, "Test and theme pages", {
@@ -120,26 +123,14 @@ export const pages: readonly PageEntry[] = [
       ...noindex,
     });
   }),
-  page("/testpage", "routes/test-pages/testpage.tsx", "Test Page", "Test and theme pages", noindex),
-  page("/buytestpage", "routes/test-pages/buy-test.tsx", "Buy Test Page", "Test and theme pages", noindex),
-  page("/selltestpage", "routes/test-pages/sell-test.tsx", "Sell Test Page", "Test and theme pages", noindex),
-  page(
-    "/instantupdatestestpage",
-    "routes/test-pages/instant-updates-test.tsx",
-    "Instant Updates Test Page",
-    "Test and theme pages",
-    noindex,
-  ),
-  page(
-    "/mortgagecalculatortestpage",
-    "routes/test-pages/mortgage-calculator-test.tsx",
-    "Mortgage Calculator Test Page",
-    "Test and theme pages",
-    noindex,
-  ),
-  page("/blogtestpage", "routes/test-pages/blog-test.tsx", "Blog Test Page", "Test and theme pages", noindex),
-  page("/abouttestpage", "routes/test-pages/about-test.tsx", "About Test Page", "Test and theme pages", noindex),
-  page("/contacttestpage", "routes/test-pages/contact-test.tsx", "Contact Test Page", "Test and theme pages", noindex),
+  testPage("/testpage", "routes/test-pages/testpage.tsx", "Test Page"),
+  testPage("/buytestpage", "routes/test-pages/buy-test.tsx", "Buy Test Page"),
+  testPage("/selltestpage", "routes/test-pages/sell-test.tsx", "Sell Test Page"),
+  testPage("/instantupdatestestpage", "routes/test-pages/instant-updates-test.tsx", "Instant Updates Test Page"),
+  testPage("/mortgagecalculatortestpage", "routes/test-pages/mortgage-calculator-test.tsx", "Mortgage Calculator Test Page"),
+  testPage("/blogtestpage", "routes/test-pages/blog-test.tsx", "Blog Test Page"),
+  testPage("/abouttestpage", "routes/test-pages/about-test.tsx", "About Test Page"),
+  testPage("/contacttestpage", "routes/test-pages/contact-test.tsx", "Contact Test Page"),
 ];
 
 /** Blog articles are pages too; their metadata stays in the blog registry. */

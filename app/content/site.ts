@@ -31,7 +31,6 @@ export const site = {
       street: "10150 Jasper Avenue NW, Suite 400",
       city: "Edmonton",
       region: "AB",
-      regionName: "Alberta",
       postalCode: "T5J 1W4",
       country: "CA",
     },

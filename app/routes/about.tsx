@@ -2,7 +2,7 @@ import { lazy } from "react";
 import Mail from "lucide-react/icons/mail";
 import Phone from "lucide-react/icons/phone";
 import { ExternalLink } from "~/components/blog/external-link";
-import { BackButton } from "~/components/layout/back-button";
+import { BackRow } from "~/components/layout/back-button";
 import { ButtonLink } from "~/components/ui/button";
 import { HydrationChunk } from "~/components/ui/hydration-chunk";
 import { Container } from "~/components/ui/page-header";
@@ -130,9 +130,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           </section>
-          <div className="mt-10">
-            <BackButton />
-          </div>
+          <BackRow className="mt-10" />
         </div>
       </div>
       {mine && (

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/area-listings";
-import { BackButton } from "~/components/layout/back-button";
+import { BackRow } from "~/components/layout/back-button";
 import { GetNotifiedTip } from "~/components/listings/get-notified-tip";
 import { HomesForSaleSection, SECTION_PAGE_SIZE } from "~/components/listings/homes-for-sale-section";
 import { pageParam } from "~/lib/listing-types";
@@ -117,9 +117,7 @@ export default function AreaListingsPage({ loaderData }: Route.ComponentProps) {
             </p>
           </section>
         )}
-        <div className="mt-8">
-          <BackButton />
-        </div>
+        <BackRow className="mt-8" />
       </div>
     </>
   );

@@ -1,4 +1,4 @@
-import { BackButton } from "~/components/layout/back-button";
+import { BackRow } from "~/components/layout/back-button";
 import { PageHeader } from "~/components/ui/page-header";
 import { FormEmbed } from "~/components/widgets/form-embed";
 import { site } from "~/content/site";
@@ -14,7 +14,6 @@ export const meta: Route.MetaFunction = ({ location }) =>
 
 /** /buyersearch (spec §2): the external buyer-criteria form in a frame titled for it. */
 export default function BuyerSearchPage() {
-  const form = site.embeds.buyerSearch;
   return (
     <>
       <PageHeader
@@ -22,10 +21,8 @@ export default function BuyerSearchPage() {
         subtitle={`Share your property search criteria and ${site.agent.firstName} will hand-pick the homes that fit and send them to you.`}
       />
       <div className="mx-auto max-w-3xl px-4 py-8">
-        <FormEmbed src={form.src} height={form.height} title={form.title} id="buyer-search-form" />
-        <div className="mt-8">
-          <BackButton />
-        </div>
+        <FormEmbed {...site.embeds.buyerSearch} id="buyer-search-form" />
+        <BackRow className="mt-8" />
       </div>
     </>
   );

@@ -2,7 +2,7 @@ import Mail from "lucide-react/icons/mail";
 import MapPin from "lucide-react/icons/map-pin";
 import Phone from "lucide-react/icons/phone";
 import { useFetcher } from "react-router";
-import { BackButton } from "~/components/layout/back-button";
+import { BackRow } from "~/components/layout/back-button";
 import { ContactFields } from "~/components/forms/contact-fields";
 import { Honeypot } from "~/components/forms/fields";
 import { FormResultNotice, useFormSubmission } from "~/components/forms/use-form-submission";
@@ -64,9 +64,7 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
             <FormEmbed {...site.embeds.contactMessage} />
           </section>
         </div>
-        <div className="mt-10">
-          <BackButton />
-        </div>
+        <BackRow className="mt-10" />
       </Container>
     </>
   );

@@ -16,7 +16,6 @@ export const meta: Route.MetaFunction = ({ location }) =>
 
 /** /free-home-valuation (spec §2): the third-party valuation form (720 px) and a way back to /sell. */
 export default function FreeHomeValuationPage() {
-  const form = site.embeds.valuation;
   return (
     <>
       <PageHeader
@@ -32,7 +31,7 @@ export default function FreeHomeValuationPage() {
           <AddressSearch />
         </section>
         <h2 className="mb-4 text-xl font-bold text-ink">Or tell {site.agent.firstName} about your home</h2>
-        <FormEmbed src={form.src} height={form.height} title={form.title} id="home-valuation-form" />
+        <FormEmbed {...site.embeds.valuation} id="home-valuation-form" />
         <p className="mt-6">
           <Link to="/sell" className="inline-flex items-center gap-2 font-bold text-brand underline">
             <ArrowLeft aria-hidden="true" className="size-4" />

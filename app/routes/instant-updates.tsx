@@ -1,4 +1,4 @@
-import { BackButton } from "~/components/layout/back-button";
+import { BackRow } from "~/components/layout/back-button";
 import { PageHeader } from "~/components/ui/page-header";
 import { FormEmbed } from "~/components/widgets/form-embed";
 import { site } from "~/content/site";
@@ -15,7 +15,6 @@ export const meta: Route.MetaFunction = ({ location }) =>
 
 /** /instant-updates (spec §2): the third-party sign-up form for listing alerts (781 px). */
 export default function InstantUpdatesPage() {
-  const form = site.embeds.instantUpdates;
   return (
     <>
       <PageHeader
@@ -23,10 +22,8 @@ export default function InstantUpdatesPage() {
         subtitle="Describe the home you want once, and every new listing that matches arrives in your inbox the day it lists, before the weekend crowds."
       />
       <div className="mx-auto max-w-3xl px-4 py-8">
-        <FormEmbed src={form.src} height={form.height} title={form.title} id="instant-updates-form" />
-        <div className="mt-8">
-          <BackButton />
-        </div>
+        <FormEmbed {...site.embeds.instantUpdates} id="instant-updates-form" />
+        <BackRow className="mt-8" />
       </div>
     </>
   );

@@ -69,8 +69,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   });
 };
 
-export default function ListingOpenHouse({ loaderData, actionData }: Route.ComponentProps) {
-  const loaded = loaderData;
+export default function ListingOpenHouse({ loaderData: loaded, actionData }: Route.ComponentProps) {
   const result = (actionData ?? null) as FormResult<OpenHouseRsvpField> | null;
   if (!loaded.openHouse) {
     if (loaded.refused === "unknown") return <NotFoundContent />;

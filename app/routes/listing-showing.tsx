@@ -74,8 +74,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   });
 };
 
-export default function ListingShowing({ loaderData, actionData }: Route.ComponentProps) {
-  const loaded = loaderData;
+export default function ListingShowing({ loaderData: loaded, actionData }: Route.ComponentProps) {
   if (!loaded.listing) return <NotFoundContent />;
   const result = (actionData ?? null) as FormResult<ShowingField> | null;
   return (

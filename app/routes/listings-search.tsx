@@ -1,6 +1,6 @@
 import { Form, Link, data, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/listings-search";
-import { BackButton } from "~/components/layout/back-button";
+import { BackRow } from "~/components/layout/back-button";
 import { AgentListingsSection } from "~/components/listings/agent-listings-section";
 import { DdfNotice } from "~/components/listings/ddf-notices";
 import { homesCount } from "~/components/listings/homes-for-sale-section";
@@ -119,6 +119,39 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 const fieldClass = "mt-1 block min-h-11 w-full rounded-md border border-line bg-surface px-3 text-ink";
 const labelClass = "block text-sm font-bold text-ink";
 
+type Option = readonly [value: string | number, text: string];
+
+/** "1+", "2+"…: the fewest bedrooms or bathrooms a search asks for. */
+const atLeast = (counts: number[]): Option[] => counts.map((n) => [n, `${n}+`]);
+
+/** One list of the search form; `any` is its first choice, the empty value that leaves the filter off. */
+function SearchSelect(props: { label: string; name: string; value: string | number; any?: string; options: Option[]; wide?: boolean }) {
+  const { label, name, value, any, options, wide } = props;
+  return (
+    <label className={wide ? `${labelClass} lg:col-span-2` : labelClass}>
+      {label}
+      <select name={name} defaultValue={value} className={fieldClass}>
+        {any !== undefined && <option value="">{any}</option>}
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** A price or a size of the search form: a whole number, empty when the search has none. */
+function SearchNumber({ label, name, step, value }: { label: string; name: string; step: number; value: number | null }) {
+  return (
+    <label className={labelClass}>
+      {label}
+      <input name={name} type="number" inputMode="numeric" min={0} step={step} defaultValue={value ?? ""} className={fieldClass} />
+    </label>
+  );
+}
+
 /** One "Show only" box of the search form: its name and value are the search's own parameter. */
 function CheckboxField({ name, value, checked, children }: { name: string; value: string; checked: boolean; children: string }) {
   return (
@@ -159,120 +192,35 @@ export default function ListingsSearch({ loaderData }: Route.ComponentProps) {
             >
               {/* The map's area stays while the other filters change; "Whole region" below drops it. */}
               {search.bounds && <input type="hidden" name="bounds" value={search.bounds} />}
-              <label className={`${labelClass} lg:col-span-2`}>
-                City
-                <select name="city" defaultValue={search.city} className={fieldClass}>
-                  <option value="">All areas</option>
-                  {SEARCH_CITIES.map((c) => (
-                    <option key={c} value={c}>
-                      {c}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className={labelClass}>
-                Min price
-                <input
-                  name="minPrice"
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  step={1000}
-                  defaultValue={search.minPrice ?? ""}
-                  className={fieldClass}
-                />
-              </label>
-              <label className={labelClass}>
-                Max price
-                <input
-                  name="maxPrice"
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  step={1000}
-                  defaultValue={search.maxPrice ?? ""}
-                  className={fieldClass}
-                />
-              </label>
-              <label className={labelClass}>
-                Bedrooms
-                <select name="minBeds" defaultValue={search.minBeds ?? ""} className={fieldClass}>
-                  <option value="">Any</option>
-                  {[1, 2, 3, 4, 5].map((n) => (
-                    <option key={n} value={n}>
-                      {n}+
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className={labelClass}>
-                Type
-                <select name="type" defaultValue={search.type} className={fieldClass}>
-                  <option value="">Any type</option>
-                  {LISTING_CATEGORIES.map((c) => (
-                    <option key={c} value={c}>
-                      {CATEGORY_LABELS[c]}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className={labelClass}>
-                Bathrooms
-                <select name="minBaths" defaultValue={search.minBaths ?? ""} className={fieldClass}>
-                  <option value="">Any</option>
-                  {[1, 2, 3, 4].map((n) => (
-                    <option key={n} value={n}>
-                      {n}+
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className={labelClass}>
-                Min size (sq ft)
-                <input
-                  name="minArea"
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  step={100}
-                  defaultValue={search.minArea ?? ""}
-                  className={fieldClass}
-                />
-              </label>
-              <label className={labelClass}>
-                Max size (sq ft)
-                <input
-                  name="maxArea"
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  step={100}
-                  defaultValue={search.maxArea ?? ""}
-                  className={fieldClass}
-                />
-              </label>
-              <label className={labelClass}>
-                Style
-                <select name="style" defaultValue={search.style} className={fieldClass}>
-                  <option value="">Any style</option>
-                  {ARCHITECTURAL_STYLES.map((s) => (
-                    <option key={s} value={s}>
-                      {s}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className={`${labelClass} lg:col-span-2`}>
-                Listed
-                <select name="new" defaultValue={search.newWithinDays ?? ""} className={fieldClass}>
-                  <option value="">Any time</option>
-                  {NEW_WITHIN_DAYS.map((d) => (
-                    <option key={d} value={d}>
-                      {d === 1 ? "In the last day" : `In the last ${d} days`}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <SearchSelect label="City" name="city" value={search.city} any="All areas" options={SEARCH_CITIES.map((c) => [c, c])} wide />
+              <SearchNumber label="Min price" name="minPrice" step={1000} value={search.minPrice} />
+              <SearchNumber label="Max price" name="maxPrice" step={1000} value={search.maxPrice} />
+              <SearchSelect label="Bedrooms" name="minBeds" value={search.minBeds ?? ""} any="Any" options={atLeast([1, 2, 3, 4, 5])} />
+              <SearchSelect
+                label="Type"
+                name="type"
+                value={search.type}
+                any="Any type"
+                options={LISTING_CATEGORIES.map((c) => [c, CATEGORY_LABELS[c]])}
+              />
+              <SearchSelect label="Bathrooms" name="minBaths" value={search.minBaths ?? ""} any="Any" options={atLeast([1, 2, 3, 4])} />
+              <SearchNumber label="Min size (sq ft)" name="minArea" step={100} value={search.minArea} />
+              <SearchNumber label="Max size (sq ft)" name="maxArea" step={100} value={search.maxArea} />
+              <SearchSelect
+                label="Style"
+                name="style"
+                value={search.style}
+                any="Any style"
+                options={ARCHITECTURAL_STYLES.map((s) => [s, s])}
+              />
+              <SearchSelect
+                label="Listed"
+                name="new"
+                value={search.newWithinDays ?? ""}
+                any="Any time"
+                options={NEW_WITHIN_DAYS.map((d) => [d, d === 1 ? "In the last day" : `In the last ${d} days`])}
+                wide
+              />
               <label className={`${labelClass} lg:col-span-2`}>
                 Community
                 <input
@@ -298,16 +246,13 @@ export default function ListingsSearch({ loaderData }: Route.ComponentProps) {
                 />
               </label>
               {/* Two columns on a desktop: "Size, largest first" does not fit one. */}
-              <label className={`${labelClass} lg:col-span-2`}>
-                Sort by
-                <select name="sort" defaultValue={search.sort} className={fieldClass}>
-                  {LISTING_SORTS.map((s) => (
-                    <option key={s} value={s}>
-                      {LISTING_SORT_LABELS[s]}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <SearchSelect
+                label="Sort by"
+                name="sort"
+                value={search.sort}
+                options={LISTING_SORTS.map((s) => [s, LISTING_SORT_LABELS[s]])}
+                wide
+              />
               <fieldset className="flex flex-wrap gap-x-6 sm:col-span-2 lg:col-span-6">
                 <legend className="sr-only">Show only</legend>
                 <CheckboxField name="openHouse" value="1" checked={search.openHouse}>
@@ -379,9 +324,7 @@ export default function ListingsSearch({ loaderData }: Route.ComponentProps) {
             <DdfNotice className="mt-8" />
           </>
         )}
-        <div className="mt-8">
-          <BackButton />
-        </div>
+        <BackRow className="mt-8" />
       </div>
     </>
   );

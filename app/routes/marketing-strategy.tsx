@@ -7,7 +7,7 @@ import Phone from "lucide-react/icons/phone";
 import Search from "lucide-react/icons/search";
 import Share2 from "lucide-react/icons/share-2";
 import type { LucideIcon } from "lucide-react";
-import { BackButton } from "~/components/layout/back-button";
+import { BackRow } from "~/components/layout/back-button";
 import { ButtonLink } from "~/components/ui/button";
 import { Container, PageHeader } from "~/components/ui/page-header";
 import { site } from "~/content/site";
@@ -179,9 +179,7 @@ export default function MarketingStrategy() {
             <Phone aria-hidden="true" className="size-4" /> Call {site.agent.phone}
           </a>
         </section>
-        <div className="mt-10">
-          <BackButton />
-        </div>
+        <BackRow className="mt-10" />
       </Container>
     </>
   );

@@ -12,14 +12,7 @@ export const meta: Route.MetaFunction = ({ location }) =>
 
 export default function MlsDisclaimer() {
   return (
-    <LegalPage
-      title="MLS® Disclaimer"
-      dateLine={
-        <>
-          Last updated <time dateTime="2025-06-02">June 2, 2025</time>
-        </>
-      }
-    >
+    <LegalPage title="MLS® Disclaimer" dated={["Last updated", "2025-06-02", "June 2, 2025"]}>
       <h2>Listing data</h2>
       <p>
         The listing data on this website is supplied by the REALTORS® Association of Edmonton through its MLS® System and is displayed by{" "}

@@ -1,4 +1,4 @@
-import { BackButton } from "~/components/layout/back-button";
+import { BackRow } from "~/components/layout/back-button";
 import { MortgageCalculator } from "~/components/calculators/mortgage-calculator";
 import { Container, PageHeader } from "~/components/ui/page-header";
 import { hasCalculatorParams, inputsFromParams } from "~/lib/mortgage-inputs";
@@ -45,9 +45,7 @@ export default function MortgageCalculatorPage({ loaderData }: Route.ComponentPr
         <HydrationChunk>
           <CalculatorExplainer />
         </HydrationChunk>
-        <div className="mt-10">
-          <BackButton />
-        </div>
+        <BackRow className="mt-10" />
       </Container>
     </>
   );

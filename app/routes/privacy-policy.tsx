@@ -13,14 +13,7 @@ export const meta: Route.MetaFunction = ({ location }) =>
 
 export default function PrivacyPolicy() {
   return (
-    <LegalPage
-      title="Privacy Policy"
-      dateLine={
-        <>
-          Effective date: <time dateTime="2025-06-02">6/2/2025</time>
-        </>
-      }
-    >
+    <LegalPage title="Privacy Policy" dated={["Effective date:", "2025-06-02", "6/2/2025"]}>
       <p>
         This policy explains how {site.agent.name}, a {site.agent.title} with {site.brokerage.name} ("I", "me"), handles personal
         information collected through this website. I follow Alberta's <em>Personal Information Protection Act</em> (PIPA), Canada's

@@ -1,6 +1,6 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/property-type";
-import { BackButton } from "~/components/layout/back-button";
+import { BackRow } from "~/components/layout/back-button";
 import { HomesForSaleSection, SECTION_PAGE_SIZE } from "~/components/listings/homes-for-sale-section";
 import { ListingBanner } from "~/components/listings/listing-banner";
 import { pageParam } from "~/lib/listing-types";
@@ -71,9 +71,7 @@ export default function PropertyTypePage({ loaderData }: Route.ComponentProps) {
           <HomesForSaleSection place="Edmonton and area" result={loaderData.listings} map={loaderData.map ?? undefined} />
         )}
         {loaderData?.alertForm && <AlertSignUp form={loaderData.alertForm} className="mt-8" />}
-        <div className="mt-8">
-          <BackButton />
-        </div>
+        <BackRow className="mt-8" />
       </div>
     </>
   );

@@ -2,7 +2,7 @@ import ArrowRight from "lucide-react/icons/arrow-right";
 import Home from "lucide-react/icons/house";
 import Megaphone from "lucide-react/icons/megaphone";
 import { Link } from "react-router";
-import { BackButton } from "~/components/layout/back-button";
+import { BackRow } from "~/components/layout/back-button";
 import { Container, PageHeader } from "~/components/ui/page-header";
 import { site } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
@@ -66,9 +66,7 @@ export default function Sell() {
             </li>
           ))}
         </ul>
-        <div className="mt-10">
-          <BackButton />
-        </div>
+        <BackRow className="mt-10" />
       </Container>
     </>
   );

@@ -47,6 +47,8 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
 }
 
 type Acted = { status: "success" | "error"; message: string };
+const refuse = (message: string, status: number) => data<Acted>({ status: "error", message }, { status, headers: PRIVATE });
+const done = (message: string) => data<Acted>({ status: "success", message }, { headers: PRIVATE });
 
 /** A move takes a slot and a cancel frees one: each POST counts against the visitor's form quota, like the form that booked it. */
 export const middleware: Route.MiddlewareFunction[] = [formQuota];
@@ -54,50 +56,36 @@ export const middleware: Route.MiddlewareFunction[] = [formQuota];
 export async function action({ request, params, context }: Route.ActionArgs) {
   const db = serverOf(context).leads.db;
   const quota = context.get(formQuotaContext);
-  if (!quota?.allowed) return data<Acted>({ status: "error", message: rateLimitMessage }, { status: 429, headers: PRIVATE });
+  if (!quota?.allowed) return refuse(rateLimitMessage, 429);
   const found = await read(context, params.token ?? "");
-  if (found === null) return data<Acted>({ status: "error", message: "This link is not valid." }, { status: 404, headers: PRIVATE });
-  if (found === "expired") return data<Acted>({ status: "error", message: "This link has expired." }, { status: 410, headers: PRIVATE });
+  if (found === null) return refuse("This link is not valid.", 404);
+  if (found === "expired") return refuse("This link has expired.", 410);
   let form: FormData;
   try {
     form = await request.formData();
   } catch {
-    return data<Acted>({ status: "error", message: "This form could not be read." }, { status: 400, headers: PRIVATE });
+    return refuse("This form could not be read.", 400);
   }
   const intent = form.get("intent");
-  if (found.status === "cancelled")
-    return data<Acted>({ status: "error", message: "This showing is already cancelled." }, { status: 409, headers: PRIVATE });
+  if (found.status === "cancelled") return refuse("This showing is already cancelled.", 409);
   if (intent === "cancel") {
     await cancelShowing(db, found.id, "buyer");
     serverOf(context).leads.notificationQueued();
-    return data<Acted>(
-      { status: "success", message: "Your showing is cancelled. You will get the cancellation for your calendar." },
-      { headers: PRIVATE },
-    );
+    return done("Your showing is cancelled. You will get the cancellation for your calendar.");
   }
   if (intent === "move") {
     const slot = form.get("slot");
     const start = typeof slot === "string" ? Date.parse(slot) : NaN;
     const offer = await offerNow(db);
     if (!Number.isFinite(start) || !offer.slots.includes(start))
-      return data<Acted>(
-        { status: "error", message: "That time is not available. Please pick one of the times shown." },
-        { status: 400, headers: PRIVATE },
-      );
+      return refuse("That time is not available. Please pick one of the times shown.", 400);
     const moved = await moveShowing(db, found.id, new Date(start), offer.settings.availability.lengthMinutes);
-    if (moved === "taken")
-      return data<Acted>(
-        { status: "error", message: "Someone just booked that time. Please pick one of the times still free." },
-        { status: 409, headers: PRIVATE },
-      );
-    if (!moved) return data<Acted>({ status: "error", message: "This showing is already cancelled." }, { status: 409, headers: PRIVATE });
+    if (moved === "taken") return refuse("Someone just booked that time. Please pick one of the times still free.", 409);
+    if (!moved) return refuse("This showing is already cancelled.", 409);
     serverOf(context).leads.notificationQueued();
-    return data<Acted>(
-      { status: "success", message: `Your showing is moved to ${slotLabel(start)}. You will get the updated invitation.` },
-      { headers: PRIVATE },
-    );
+    return done(`Your showing is moved to ${slotLabel(start)}. You will get the updated invitation.`);
   }
-  return data<Acted>({ status: "error", message: "Please choose to cancel or to move the showing." }, { status: 400, headers: PRIVATE });
+  return refuse("Please choose to cancel or to move the showing.", 400);
 }
 
 export const meta: Route.MetaFunction = () =>

@@ -13,14 +13,7 @@ export const meta: Route.MetaFunction = ({ location }) =>
 
 export default function TermsOfService() {
   return (
-    <LegalPage
-      title="Terms of Service"
-      dateLine={
-        <>
-          Effective date: <time dateTime="2025-06-02">6/2/2025</time>
-        </>
-      }
-    >
+    <LegalPage title="Terms of Service" dated={["Effective date:", "2025-06-02", "6/2/2025"]}>
       <p>
         These terms apply to your use of this website, operated by {site.agent.name}, a {site.agent.title} with {site.brokerage.name} in
         Edmonton, Alberta. By using the website you agree to them.

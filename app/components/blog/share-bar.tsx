@@ -16,15 +16,13 @@ import { ExternalLink } from "./external-link";
 export interface ShareBarProps {
   title: string;
   description: string;
-  /** Absolute URL to share; by default the current page's address, read in the browser. */
-  url?: string;
   /**
    * "full" (default): Facebook, X (Twitter), LinkedIn, WhatsApp, e-mail, native share, copy link.
    * "compact": Facebook, X (Twitter), LinkedIn and native share only (the screen-time article's share row).
    */
   variant?: "full" | "compact";
   /** Visible label of the bar. */
-  label?: string;
+  label: string;
 }
 
 const noopSubscribe = () => () => {};
@@ -44,14 +42,14 @@ function useCanNativeShare(): boolean {
  * address from the page's canonical link: app/lib/site-url.ts); the address in the browser once
  * hydrated. Query strings and fragments are never shared.
  */
-function usePageUrl(explicit: string | undefined): string {
+function usePageUrl(): string {
   const { pathname } = useLocation();
   const browserUrl = useSyncExternalStore(
     noopSubscribe,
     () => `${window.location.origin}${window.location.pathname}`,
     () => null,
   );
-  return explicit ?? browserUrl ?? absoluteUrl(pathname);
+  return browserUrl ?? absoluteUrl(pathname);
 }
 
 const itemClass =
@@ -66,9 +64,9 @@ const itemClass =
  * before scripts run or when a visitor opens them with a modifier key; a plain click opens the
  * 600x400 window instead.
  */
-export function ShareBar({ title, description, url, variant = "full", label = "Share this article" }: ShareBarProps) {
+export function ShareBar({ title, description, variant = "full", label }: ShareBarProps) {
   const labelId = useId();
-  const pageUrl = usePageUrl(url);
+  const pageUrl = usePageUrl();
   const canNativeShare = useCanNativeShare();
   const links = shareLinks({ url: pageUrl, title, description });
   const compact = variant === "compact";

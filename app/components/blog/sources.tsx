@@ -9,18 +9,10 @@ export type SourceLink = { label: string; to: string } | { label: string; href: 
  * A one-line list of further reading and official sources ("Read more: A · B · C"): pages of this
  * site are router links, other sites open in a new tab.
  */
-export function Sources({
-  links,
-  label = "Sources: ",
-  className = "mb-0! text-sm",
-}: {
-  links: readonly SourceLink[];
-  label?: string;
-  className?: string;
-}) {
+export function Sources({ links, label }: { links: readonly SourceLink[]; label: string }) {
   if (links.length === 0) return null;
   return (
-    <p className={className}>
+    <p className="mb-0! text-sm">
       <span className="text-ink-muted">{label}</span>
       {links.map((l, i) => (
         <Fragment key={"to" in l ? l.to : l.href}>

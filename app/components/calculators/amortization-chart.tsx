@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { formatCurrency } from "~/lib/format";
 import type { AmortizationSchedule } from "~/lib/mortgage";
+import { ColumnHeads } from "./figures-table";
 
 /*
  * The balance over time as inline SVG (no chart library: a few paths are all it takes) with HTML
@@ -150,20 +151,11 @@ export function AmortizationTable({ schedule }: { schedule: AmortizationSchedule
           Year-by-year amortization: principal and interest paid and the balance owing at the end of each year
         </caption>
         <thead>
-          <tr className="border-b border-line text-ink">
-            <th scope="col" className="px-2 py-2 text-left font-bold">
-              Year
-            </th>
-            <th scope="col" className="px-2 py-2 font-bold">
-              Principal paid
-            </th>
-            <th scope="col" className="px-2 py-2 font-bold">
-              Interest paid
-            </th>
-            <th scope="col" className="px-2 py-2 font-bold">
-              Balance at year end
-            </th>
-          </tr>
+          <ColumnHeads
+            labels={["Year", "Principal paid", "Interest paid", "Balance at year end"]}
+            padding="px-2 py-2"
+            className="border-b border-line text-ink"
+          />
         </thead>
         <tbody>
           {schedule.years.map((row) => (

@@ -10,6 +10,7 @@ import {
   gstRebateBand,
 } from "~/lib/gst-rebate";
 import { parseNumber } from "~/lib/parse-number";
+import { FiguresTable } from "./figures-table";
 import { NumberField } from "./number-field";
 
 /*
@@ -76,45 +77,21 @@ export const DEFAULT_GST_REBATE_PRICES: readonly number[] = [600_000, 800_000, 1
 /** New-home prices → GST, rebate and GST left to pay, all computed. */
 export function GstRebateTable({ prices = DEFAULT_GST_REBATE_PRICES }: { prices?: readonly number[] }) {
   return (
-    <div role="region" aria-label="GST rebate table" tabIndex={0} className="my-6 overflow-x-auto">
-      <table className="w-full border-collapse text-right text-sm tabular-nums">
-        <caption className="mb-2 text-left text-sm text-ink-muted">
+    <FiguresTable
+      label="GST rebate table"
+      caption={
+        <>
           First-time home buyers&apos; GST rebate: full up to {formatCurrency(GST_REBATE_MAX)} at or below{" "}
           {formatCurrency(GST_REBATE_FULL_UP_TO)}, none from {formatCurrency(GST_REBATE_PHASE_OUT_END)}.
-        </caption>
-        <thead>
-          <tr className="border-b border-line">
-            <th scope="col" className="px-3 py-2 text-left font-bold">
-              New home price
-            </th>
-            <th scope="col" className="px-3 py-2 font-bold">
-              GST ({GST_RATE_PERCENT}%)
-            </th>
-            <th scope="col" className="px-3 py-2 font-bold">
-              Rebate
-            </th>
-            <th scope="col" className="px-3 py-2 font-bold">
-              GST you pay
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {prices.map((price) => {
-            const gst = gstOnPrice(price);
-            const rebate = gstRebate(price);
-            return (
-              <tr key={price} className="border-b border-line/60">
-                <th scope="row" className="px-3 py-2 text-left font-normal">
-                  {formatCurrency(price)}
-                </th>
-                <td className="px-3 py-2">{formatCurrency(gst)}</td>
-                <td className="px-3 py-2 font-bold">{formatCurrency(rebate)}</td>
-                <td className="px-3 py-2">{formatCurrency(gst - rebate)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        </>
+      }
+      columns={["New home price", `GST (${GST_RATE_PERCENT}%)`, "Rebate", "GST you pay"]}
+      bold={[2]}
+      rows={prices.map((price) => {
+        const gst = gstOnPrice(price);
+        const rebate = gstRebate(price);
+        return [price, gst, rebate, gst - rebate].map((amount) => formatCurrency(amount));
+      })}
+    />
   );
 }

@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { landTitleFees, LAND_TITLE_BASE_FEE, LAND_TITLE_FEE_PER_STEP, LAND_TITLE_VALUE_STEP } from "~/lib/fees";
 import { MAX_AMOUNT, formatCurrency } from "~/lib/format";
 import { parseNumber } from "~/lib/parse-number";
+import { FiguresTable } from "./figures-table";
 import { NumberField } from "./number-field";
 
 /*
@@ -31,17 +32,11 @@ function feesFor(
   return { price: price.value, mortgage: mortgageAmount };
 }
 
-/** Price and mortgage (amount or % of price) → transfer fee, mortgage registration fee, total. */
-export function LandTitleFeeCalculator({
-  initialPrice = 450_000,
-  initialMortgagePercent = 80,
-}: {
-  initialPrice?: number;
-  initialMortgagePercent?: number;
-}) {
+/** Price and mortgage (amount or % of price) → transfer fee, mortgage registration fee, total; it opens on $450,000 with 80 % borrowed. */
+export function LandTitleFeeCalculator() {
   const id = useId();
-  const [priceText, setPriceText] = useState(String(initialPrice));
-  const [mortgageText, setMortgageText] = useState(String(initialMortgagePercent));
+  const [priceText, setPriceText] = useState("450000");
+  const [mortgageText, setMortgageText] = useState("80");
   const [unit, setUnit] = useState<MortgageUnit>("percent");
   const { hint, price, mortgage } = feesFor(priceText, mortgageText, unit);
   const fees = price !== undefined && mortgage !== undefined ? landTitleFees({ price, mortgage }) : null;
@@ -132,48 +127,16 @@ export function LandTitleFeeTable({
     throw new RangeError(`mortgageShare must be a fraction from 0 to 1, got ${mortgageShare}`);
   const percent = Math.round(mortgageShare * 1000) / 10;
   return (
-    <div role="region" aria-label="Land title fees table" tabIndex={0} className="my-6 overflow-x-auto">
-      <table className="w-full border-collapse text-right text-sm tabular-nums">
-        <caption className="mb-2 text-left text-sm text-ink-muted">
-          {`Alberta land titles fees with the mortgage at ${percent}% of the price: ${RULE_TEXT}, on the value and on the mortgage.`}
-        </caption>
-        <thead>
-          <tr className="border-b border-line">
-            <th scope="col" className="px-3 py-2 text-left font-bold">
-              Home value
-            </th>
-            <th scope="col" className="px-3 py-2 font-bold">
-              {`Mortgage (${percent}%)`}
-            </th>
-            <th scope="col" className="px-3 py-2 font-bold">
-              Title fee
-            </th>
-            <th scope="col" className="px-3 py-2 font-bold">
-              Mortgage fee
-            </th>
-            <th scope="col" className="px-3 py-2 font-bold">
-              Total
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {prices.map((price) => {
-            const mortgage = Math.round(price * mortgageShare * 100) / 100;
-            const fees = landTitleFees({ price, mortgage });
-            return (
-              <tr key={price} className="border-b border-line/60">
-                <th scope="row" className="px-3 py-2 text-left font-normal">
-                  {formatCurrency(price)}
-                </th>
-                <td className="px-3 py-2">{formatCurrency(mortgage)}</td>
-                <td className="px-3 py-2">{formatCurrency(fees.transfer)}</td>
-                <td className="px-3 py-2">{formatCurrency(fees.mortgage)}</td>
-                <td className="px-3 py-2 font-bold">{formatCurrency(fees.total)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <FiguresTable
+      label="Land title fees table"
+      caption={`Alberta land titles fees with the mortgage at ${percent}% of the price: ${RULE_TEXT}, on the value and on the mortgage.`}
+      columns={["Home value", `Mortgage (${percent}%)`, "Title fee", "Mortgage fee", "Total"]}
+      bold={[4]}
+      rows={prices.map((price) => {
+        const mortgage = Math.round(price * mortgageShare * 100) / 100;
+        const fees = landTitleFees({ price, mortgage });
+        return [price, mortgage, fees.transfer, fees.mortgage, fees.total].map((amount) => formatCurrency(amount));
+      })}
+    />
   );
 }

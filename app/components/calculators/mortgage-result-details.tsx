@@ -67,6 +67,11 @@ function ThirtyYearSource() {
   );
 }
 
+const THIRTY_YEAR_ANSWERS = [
+  ["firstTimeBuyer", "At least one of us is a first-time home buyer"],
+  ["newBuild", "The home is newly built"],
+] as const;
+
 /** Asked only when it matters: under 20 % down and more than 25 years. */
 export function ThirtyYearQuestion({ inputs, setInputs }: { inputs: CalculatorInputs; setInputs: (next: CalculatorInputs) => void }) {
   return (
@@ -75,28 +80,19 @@ export function ThirtyYearQuestion({ inputs, setInputs }: { inputs: CalculatorIn
       <p className="text-sm text-ink-muted">
         Only first-time home buyers and buyers of newly built homes can amortize an insured mortgage over 30 years.
       </p>
-      <label className="mt-1 flex min-h-11 items-center gap-2">
-        <input
-          type="checkbox"
-          name={FIELD.firstTimeBuyer}
-          value="1"
-          checked={inputs.firstTimeBuyer}
-          onChange={(e) => setInputs({ ...inputs, firstTimeBuyer: e.target.checked })}
-          className="size-4 accent-brand"
-        />
-        At least one of us is a first-time home buyer
-      </label>
-      <label className="flex min-h-11 items-center gap-2">
-        <input
-          type="checkbox"
-          name={FIELD.newBuild}
-          value="1"
-          checked={inputs.newBuild}
-          onChange={(e) => setInputs({ ...inputs, newBuild: e.target.checked })}
-          className="size-4 accent-brand"
-        />
-        The home is newly built
-      </label>
+      {THIRTY_YEAR_ANSWERS.map(([answer, label], i) => (
+        <label key={answer} className={i === 0 ? "mt-1 flex min-h-11 items-center gap-2" : "flex min-h-11 items-center gap-2"}>
+          <input
+            type="checkbox"
+            name={FIELD[answer]}
+            value="1"
+            checked={inputs[answer]}
+            onChange={(e) => setInputs({ ...inputs, [answer]: e.target.checked })}
+            className="size-4 accent-brand"
+          />
+          {label}
+        </label>
+      ))}
     </fieldset>
   );
 }
@@ -109,11 +105,15 @@ interface FigureCase {
   schedule: AmortizationSchedule | null;
 }
 
-/** The figures shown for each case, row by row (one value per case), in the order they are shown. */
-function figureRows(result: CalculatorResult, cases: FigureCase[]): { term: string; values: string[] }[] {
+/**
+ * The figures shown for each case, row by row (one value per case), in the order they are shown;
+ * `borrowed` first when the cases borrow different amounts (the premium added to the loan).
+ */
+function figureRows(result: CalculatorResult, cases: FigureCase[], borrowed = false): { term: string; values: string[] }[] {
   const { frequency } = result;
   const money = (pick: (c: FigureCase) => number | null | undefined) => cases.map((c) => formatCurrency(pick(c), { cents: true }));
   const rows = [{ term: "Monthly payment, to the cent", values: money((c) => c.monthly) }];
+  if (borrowed) rows.unshift({ term: "Amount borrowed", values: money((c) => c.principal) });
   if (frequency.id !== "monthly")
     rows.push({ term: `${frequency.label} payment (${frequency.paymentsPerYear} a year)`, values: money((c) => c.payment) });
   if (cases.some((c) => c.schedule)) {
@@ -187,14 +187,7 @@ export function ResultDetails({ result }: { result: CalculatorResult }) {
               </tr>
             </thead>
             <tbody className="divide-y divide-line">
-              <tr>
-                <th scope="row" className="py-1.5 pr-2 font-bold text-ink">
-                  Amount borrowed
-                </th>
-                <td className="px-2 py-1.5 text-ink-muted">{formatCurrency(withoutInsurance.principal, { cents: true })}</td>
-                <td className="py-1.5 pl-2 text-ink-muted">{formatCurrency(withPremium.principal, { cents: true })}</td>
-              </tr>
-              {figureRows(result, [withoutInsurance, withPremium]).map(({ term, values: [plain, insured] }) => (
+              {figureRows(result, [withoutInsurance, withPremium], true).map(({ term, values: [plain, insured] }) => (
                 <tr key={term}>
                   <th scope="row" className="py-1.5 pr-2 font-bold text-ink">
                     {term}

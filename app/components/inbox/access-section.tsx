@@ -3,7 +3,7 @@ import { TextField } from "~/components/forms/fields";
 import { Button } from "~/components/ui/button";
 import { INVITE_TTL_HOURS } from "~/lib/inbox";
 import { LIMITS } from "~/lib/schemas/limits";
-import { Time } from "./inbox-ui";
+import { InboxSection, RULED, Time } from "./inbox-ui";
 
 interface OpenInvite {
   id: string;
@@ -34,10 +34,7 @@ export function AccessSection({
   notice: (field: "invite" | "accounts") => React.ReactNode;
 }) {
   return (
-    <section className="mt-8 border-t border-line pt-6" aria-labelledby="invite-heading">
-      <h2 id="invite-heading" className="text-xl font-bold">
-        Give someone access
-      </h2>
+    <InboxSection name="invite" title="Give someone access" className={RULED} large>
       <p className="mt-2 text-ink-muted">
         A set-up link lets one person (an assistant) create their own account, with the e-mail address it was made for. It works once, for{" "}
         {INVITE_TTL_HOURS} hours.
@@ -104,6 +101,6 @@ export function AccessSection({
           </li>
         ))}
       </ul>
-    </section>
+    </InboxSection>
   );
 }

@@ -1,5 +1,5 @@
 import type { RollStatus } from "~/lib/assessments/roll-status";
-import { Notice, Time } from "./inbox-ui";
+import { InboxSection, Notice, RULED, Time } from "./inbox-ui";
 
 const STAGES = {
   roll: "the roll",
@@ -11,10 +11,7 @@ const STAGES = {
 /** The City's assessment roll (issue 42): which year is shown, how many accounts, when it was loaded, and what is failing if it is. */
 export function AssessmentRollSection({ roll }: { roll: RollStatus }) {
   return (
-    <section className="mt-8 border-t border-line pt-6" aria-labelledby="assessment-roll-heading" data-testid="assessment-roll">
-      <h2 id="assessment-roll-heading" className="text-xl font-bold">
-        Assessment roll
-      </h2>
+    <InboxSection name="assessment-roll" title="Assessment roll" className={RULED} large testId="assessment-roll">
       <p className="mt-2">
         {roll.liveYear && roll.liveImportedAt ? (
           <>
@@ -35,6 +32,6 @@ export function AssessmentRollSection({ roll }: { roll: RollStatus }) {
           {`: ${roll.lastError.replace(/\.$/, "")}. ${roll.liveRows ? "The last good roll stays on the site." : ""}`}
         </Notice>
       )}
-    </section>
+    </InboxSection>
   );
 }

@@ -1,6 +1,6 @@
 /** A person's consent ledger (CASL): every event, newest first, with the exact text they agreed to. */
 import type { ConsentLedgerEntry } from "~/lib/inbox";
-import { Time } from "./inbox-ui";
+import { InboxSection, Time } from "./inbox-ui";
 
 const KIND_LABELS: Record<ConsentLedgerEntry["kind"], string> = {
   express: "Express consent",
@@ -11,10 +11,7 @@ const KIND_LABELS: Record<ConsentLedgerEntry["kind"], string> = {
 export function ConsentLedger({ entries, now }: { entries: ConsentLedgerEntry[]; now: Date }) {
   if (entries.length === 0) return null;
   return (
-    <section className="mt-8" aria-labelledby="consent-heading">
-      <h2 id="consent-heading" className="text-lg font-bold">
-        Consent ledger
-      </h2>
+    <InboxSection name="consent" title="Consent ledger" className="mt-8">
       <ol className="mt-2 space-y-3" data-testid="consent-ledger">
         {entries.map((e, i) => (
           <li key={i} className="rounded-md border border-line p-3 text-sm">
@@ -60,6 +57,6 @@ export function ConsentLedger({ entries, now }: { entries: ConsentLedgerEntry[];
           </li>
         ))}
       </ol>
-    </section>
+    </InboxSection>
   );
 }

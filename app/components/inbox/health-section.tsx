@@ -1,14 +1,11 @@
 import type { HealthState } from "~/lib/health-state";
-import { Time } from "./inbox-ui";
+import { InboxSection, RULED, Time } from "./inbox-ui";
 
 /** What protects the leads, each with its state: the same checks that alert the agent. */
 export function HealthSection({ health }: { health: HealthState[] }) {
   const failing = health.filter((h) => h.failing);
   return (
-    <section id="health" className="mt-8 border-t border-line pt-6" aria-labelledby="health-heading" data-testid="health">
-      <h2 id="health-heading" className="text-xl font-bold">
-        Site health
-      </h2>
+    <InboxSection name="health" title="Site health" className={RULED} large anchor="health" testId="health">
       <p className="mt-2 text-ink-muted">
         {failing.length === 0
           ? "Everything that protects your leads is working."
@@ -36,6 +33,6 @@ export function HealthSection({ health }: { health: HealthState[] }) {
           </li>
         ))}
       </ul>
-    </section>
+    </InboxSection>
   );
 }

@@ -3,6 +3,7 @@
  * 24-hour reply clock. Times are computed against the loader's `now`, so the server's HTML and
  * the hydrated page agree.
  */
+import type { ReactNode } from "react";
 import { formatDuration } from "~/lib/format";
 import { PERSON_STATUS_LABELS, type PersonStatus, REPLY_PROMISE_HOURS } from "~/lib/inbox";
 
@@ -93,5 +94,37 @@ export function Notice({ tone, children }: { tone: "error" | "info"; children: R
     >
       {children}
     </p>
+  );
+}
+
+/** The Account page's parts: each ruled off from the one above. */
+export const RULED = "mt-8 border-t border-line pt-6";
+
+/** A part of an inbox page, named by its heading (id `${name}-heading`); `large`: the heading of a part of the Account page. */
+export function InboxSection({
+  name,
+  title,
+  className,
+  large = false,
+  anchor,
+  testId,
+  children,
+}: {
+  name: string;
+  title: ReactNode;
+  className: string;
+  large?: boolean;
+  /** The section's own id, for a link to it. */
+  anchor?: string;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section id={anchor} className={className} aria-labelledby={`${name}-heading`} data-testid={testId}>
+      <h2 id={`${name}-heading`} className={large ? "text-xl font-bold" : "text-lg font-bold"}>
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }

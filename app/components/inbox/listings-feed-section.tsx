@@ -1,14 +1,11 @@
 import type { ListingSyncStatus } from "~/lib/listings-sync-status";
-import { Notice, Time } from "./inbox-ui";
+import { InboxSection, Notice, RULED, Time } from "./inbox-ui";
 
 /** The DDF® feed's local copy: how big, how fresh, and what went wrong if the sync is failing. */
 export function ListingsFeedSection({ feed }: { feed: ListingSyncStatus }) {
   const run = feed.lastRun;
   return (
-    <section className="mt-8 border-t border-line pt-6" aria-labelledby="listings-feed-heading" data-testid="listings-feed">
-      <h2 id="listings-feed-heading" className="text-xl font-bold">
-        Listings feed
-      </h2>
+    <InboxSection name="listings-feed" title="Listings feed" className={RULED} large testId="listings-feed">
       <p className="mt-2">
         {feed.stored} listing{feed.stored === 1 ? "" : "s"} on the site.{" "}
         {feed.lastSuccessAt ? (
@@ -38,6 +35,6 @@ export function ListingsFeedSection({ feed }: { feed: ListingSyncStatus }) {
           )}
         </Notice>
       )}
-    </section>
+    </InboxSection>
   );
 }

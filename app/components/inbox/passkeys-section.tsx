@@ -1,15 +1,12 @@
 import { Form } from "react-router";
 import type { PasskeyRow } from "~/lib/inbox";
 import { AddPasskey } from "./add-passkey";
-import { Time } from "./inbox-ui";
+import { InboxSection, Time } from "./inbox-ui";
 
 /** The Account page's passkeys: each with when it was added and last used, a remove button, and "Add a passkey". */
 export function PasskeysSection({ passkeys, prominent }: { passkeys: PasskeyRow[]; prominent: boolean }) {
   return (
-    <section className="mt-6" aria-labelledby="passkeys-heading">
-      <h2 id="passkeys-heading" className="text-xl font-bold">
-        Passkeys
-      </h2>
+    <InboxSection name="passkeys" title="Passkeys" className="mt-6" large>
       {passkeys.length === 0 ? (
         <p className="mt-2 text-ink-muted">No passkey yet.</p>
       ) : (
@@ -38,6 +35,6 @@ export function PasskeysSection({ passkeys, prominent }: { passkeys: PasskeyRow[
       <div className="mt-3">
         <AddPasskey prominent={prominent} />
       </div>
-    </section>
+    </InboxSection>
   );
 }

@@ -5,7 +5,7 @@
 import { Link } from "react-router";
 import { ALERT_FREQUENCY_LABELS } from "~/lib/alert-values";
 import type { AlertSent, PersonAlerts } from "~/lib/inbox";
-import { Time } from "./inbox-ui";
+import { InboxSection, Time } from "./inbox-ui";
 
 const SUBSCRIPTION_STATUS: Record<PersonAlerts["subscriptions"][number]["status"], string> = {
   pending: "Waiting for confirmation",
@@ -29,10 +29,7 @@ export function PersonAlertsSections({ alerts }: { alerts: PersonAlerts }) {
   return (
     <>
       {subscriptions.length > 0 && (
-        <section className="mt-8" aria-labelledby="subscriptions-heading">
-          <h2 id="subscriptions-heading" className="text-lg font-bold">
-            Saved searches, watched homes and home reports
-          </h2>
+        <InboxSection name="subscriptions" title="Saved searches, watched homes and home reports" className="mt-8">
           <div className="mt-2 overflow-x-auto">
             <table className="w-full text-sm" data-testid="subscriptions">
               <thead className="border-b border-line">
@@ -70,14 +67,11 @@ export function PersonAlertsSections({ alerts }: { alerts: PersonAlerts }) {
               </tbody>
             </table>
           </div>
-        </section>
+        </InboxSection>
       )}
 
       {alertsSent.length > 0 && (
-        <section className="mt-8" aria-labelledby="alerts-sent-heading">
-          <h2 id="alerts-sent-heading" className="text-lg font-bold">
-            Alerts and home reports sent
-          </h2>
+        <InboxSection name="alerts-sent" title="Alerts and home reports sent" className="mt-8">
           <ul className="mt-2 divide-y divide-line text-sm" data-testid="alerts-sent">
             {alertsSent.map((a) => (
               <li key={a.id} className="flex flex-wrap gap-x-3 py-1">
@@ -98,14 +92,11 @@ export function PersonAlertsSections({ alerts }: { alerts: PersonAlerts }) {
               </li>
             ))}
           </ul>
-        </section>
+        </InboxSection>
       )}
 
       {homesOpened.length > 0 && (
-        <section className="mt-8" aria-labelledby="homes-opened-heading">
-          <h2 id="homes-opened-heading" className="text-lg font-bold">
-            Homes opened from alerts and home reports
-          </h2>
+        <InboxSection name="homes-opened" title="Homes opened from alerts and home reports" className="mt-8">
           <ul className="mt-2 divide-y divide-line text-sm" data-testid="homes-opened">
             {homesOpened.map((h) => (
               <li key={h.listingKey} className="flex flex-wrap gap-x-3 py-1">
@@ -123,7 +114,7 @@ export function PersonAlertsSections({ alerts }: { alerts: PersonAlerts }) {
               </li>
             ))}
           </ul>
-        </section>
+        </InboxSection>
       )}
     </>
   );

@@ -5,13 +5,11 @@
  */
 import { Form } from "react-router";
 import { ERASE_CONFIRMATION } from "~/lib/inbox";
+import { InboxSection } from "./inbox-ui";
 
 export function PrivacyActions({ personId, busy }: { personId: number; busy: boolean }) {
   return (
-    <section className="mt-8" aria-labelledby="privacy-heading">
-      <h2 id="privacy-heading" className="text-lg font-bold">
-        Privacy requests
-      </h2>
+    <InboxSection name="privacy" title="Privacy requests" className="mt-8">
       <p className="mt-1 text-sm text-ink-muted">
         When this person asks what the site holds about them, or asks to be forgotten. Each is recorded on the timeline.
       </p>
@@ -41,6 +39,6 @@ export function PrivacyActions({ personId, busy }: { personId: number; busy: boo
           </button>
         </Form>
       </details>
-    </section>
+    </InboxSection>
   );
 }

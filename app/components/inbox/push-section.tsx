@@ -10,7 +10,7 @@ import type { FormResult } from "~/lib/form-result";
 import type { PushDevice } from "~/lib/inbox";
 import { PUSH_BLOCKED_MESSAGE, type PushSupport, pushSupport } from "~/lib/inbox-push";
 import { Button } from "~/components/ui/button";
-import { Notice, Time } from "./inbox-ui";
+import { InboxSection, Notice, RULED, Time } from "./inbox-ui";
 
 export interface PushSettings {
   /** The server's VAPID public key, base64url. */
@@ -24,10 +24,7 @@ type SubscribeAnswer = FormResult<never, never, string>;
 
 export function PushSection({ push, notice }: { push: PushSettings; notice?: React.ReactNode }) {
   return (
-    <section className="mt-8 border-t border-line pt-6" aria-labelledby="push-heading">
-      <h2 id="push-heading" className="text-xl font-bold">
-        Notifications on this device
-      </h2>
+    <InboxSection name="push" title="Notifications on this device" className={RULED} large>
       <p className="mt-2 text-ink-muted">
         A notification on this phone or computer the moment a lead arrives; tapping it opens the inbox. Turn them on on each device you want
         them on.
@@ -94,7 +91,7 @@ export function PushSection({ push, notice }: { push: PushSettings; notice?: Rea
           Save
         </Button>
       </Form>
-    </section>
+    </InboxSection>
   );
 }
 

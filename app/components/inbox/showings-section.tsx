@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { TextAreaField, TextField } from "~/components/forms/fields";
 import { Button } from "~/components/ui/button";
 import { WEEKDAYS } from "~/lib/dates";
+import { InboxSection, RULED } from "./inbox-ui";
 
 export interface ShowingsSectionData {
   numbers: { lengthMinutes: number; bufferMinutes: number; aheadDays: number; noticeMinutes: number };
@@ -13,6 +14,14 @@ export interface ShowingsSectionData {
   calendarUrl: string;
 }
 
+/** The availability's numbers: each box's id, name and label. */
+const NUMBER_FIELDS = [
+  ["length-minutes", "lengthMinutes", "Showing length (minutes)"],
+  ["buffer-minutes", "bufferMinutes", "Buffer between (minutes)"],
+  ["ahead-days", "aheadDays", "How far ahead (days)"],
+  ["notice-minutes", "noticeMinutes", "Shortest notice (minutes)"],
+] as const;
+
 /**
  * The Account page's showings (issue 44): when buyers may book, and the private calendar address
  * that puts every showing in the agent's own calendar app.
@@ -20,47 +29,15 @@ export interface ShowingsSectionData {
 export function ShowingsSection({ data, notice }: { data: ShowingsSectionData; notice: React.ReactNode }) {
   const webcal = data.feedUrl?.replace(/^https?:/, "webcal:") ?? null;
   return (
-    <section className="mt-8 border-t border-line pt-6" aria-labelledby="showings-heading" id="showings">
-      <h2 id="showings-heading" className="text-xl font-bold">
-        Showings
-      </h2>
+    <InboxSection name="showings" title="Showings" className={RULED} large anchor="showings">
       <p className="mt-2 text-ink-muted">When buyers may book a showing from a listing page, in Edmonton time.</p>
       {notice}
       <Form method="post" className="mt-3 max-w-xl space-y-4" data-testid="availability-form">
         <input type="hidden" name="intent" value="showing-availability" />
         <div className="grid grid-cols-2 gap-4">
-          <TextField
-            id="length-minutes"
-            name="lengthMinutes"
-            label="Showing length (minutes)"
-            inputMode="numeric"
-            required
-            defaultValue={data.numbers.lengthMinutes}
-          />
-          <TextField
-            id="buffer-minutes"
-            name="bufferMinutes"
-            label="Buffer between (minutes)"
-            inputMode="numeric"
-            required
-            defaultValue={data.numbers.bufferMinutes}
-          />
-          <TextField
-            id="ahead-days"
-            name="aheadDays"
-            label="How far ahead (days)"
-            inputMode="numeric"
-            required
-            defaultValue={data.numbers.aheadDays}
-          />
-          <TextField
-            id="notice-minutes"
-            name="noticeMinutes"
-            label="Shortest notice (minutes)"
-            inputMode="numeric"
-            required
-            defaultValue={data.numbers.noticeMinutes}
-          />
+          {NUMBER_FIELDS.map(([id, name, label]) => (
+            <TextField key={name} id={id} name={name} label={label} inputMode="numeric" required defaultValue={data.numbers[name]} />
+          ))}
         </div>
         <fieldset className="space-y-2">
           <legend className="font-bold">Weekly hours (like 09:00-12:00, 13:00-17:00; empty: none)</legend>
@@ -124,6 +101,6 @@ export function ShowingsSection({ data, notice }: { data: ShowingsSectionData; n
           </Form>
         )}
       </div>
-    </section>
+    </InboxSection>
   );
 }

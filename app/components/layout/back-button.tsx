@@ -24,3 +24,12 @@ export function BackButton({ fallback = "/" }: { fallback?: string }) {
     </a>
   );
 }
+
+/** The BACK button on a line of its own, under a page's content. */
+export function BackRow({ className }: { className: string }) {
+  return (
+    <div className={className}>
+      <BackButton />
+    </div>
+  );
+}

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { areas } from "~/content/areas";
 import { propertyTypes } from "~/content/property-types";
@@ -19,10 +20,7 @@ export function Footer({ variant }: { variant: "brokerage" | "social" }) {
 function BrokerageColumns() {
   return (
     <div className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
-      <section aria-labelledby="footer-brokerage">
-        <h2 id="footer-brokerage" className="mb-2 text-base font-bold">
-          {site.brokerage.name}
-        </h2>
+      <FooterSection id="footer-brokerage" title={site.brokerage.name}>
         <address className="not-italic leading-6 text-ink-muted">
           {formatAddress()}
           <br />
@@ -31,11 +29,8 @@ function BrokerageColumns() {
             {site.brokerage.phone}
           </a>
         </address>
-      </section>
-      <section aria-labelledby="footer-agent">
-        <h2 id="footer-agent" className="mb-2 text-base font-bold">
-          {site.agent.name}, {site.agent.title}
-        </h2>
+      </FooterSection>
+      <FooterSection id="footer-agent" title={`${site.agent.name}, ${site.agent.title}`}>
         <p className="leading-6 text-ink-muted">
           Direct:{" "}
           <a className="underline" href={site.agent.phoneHref}>
@@ -46,11 +41,8 @@ function BrokerageColumns() {
             {site.agent.email}
           </a>
         </p>
-      </section>
-      <section aria-labelledby="footer-hours">
-        <h2 id="footer-hours" className="mb-2 text-base font-bold">
-          Hours
-        </h2>
+      </FooterSection>
+      <FooterSection id="footer-hours" title="Hours">
         <ul className="leading-6 text-ink-muted">
           {site.openingHours.map((h) => (
             <li key={h.label}>
@@ -58,7 +50,7 @@ function BrokerageColumns() {
             </li>
           ))}
         </ul>
-      </section>
+      </FooterSection>
     </div>
   );
 }
@@ -66,10 +58,7 @@ function BrokerageColumns() {
 function SocialColumns() {
   return (
     <div className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
-      <section aria-labelledby="footer-social">
-        <h2 id="footer-social" className="mb-2 text-base font-bold">
-          Follow {site.agent.firstName}
-        </h2>
+      <FooterSection id="footer-social" title={`Follow ${site.agent.firstName}`}>
         <ul className="space-y-1">
           {site.social.map((s) => (
             <li key={s.name}>
@@ -79,40 +68,16 @@ function SocialColumns() {
             </li>
           ))}
         </ul>
-      </section>
-      <section aria-labelledby="footer-types">
-        <h2 id="footer-types" className="mb-2 text-base font-bold">
-          Property types
-        </h2>
-        <ul className="space-y-1">
-          {propertyTypes.map((t) => (
-            <li key={t.path}>
-              <Link className="underline" to={t.path}>
-                {t.heading}
-              </Link>
-            </li>
-          ))}
-          <li>
-            <Link className="underline" to="/open-house">
-              Open Houses
-            </Link>
-          </li>
-        </ul>
-      </section>
-      <section aria-labelledby="footer-areas">
-        <h2 id="footer-areas" className="mb-2 text-base font-bold">
-          Areas
-        </h2>
-        <ul className="grid grid-cols-2 gap-x-3 gap-y-1">
-          {areas.map((a) => (
-            <li key={a.path}>
-              <Link className="underline" to={a.path}>
-                {a.name}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+      </FooterSection>
+      <FooterSection id="footer-types" title="Property types">
+        <LinkList
+          className="space-y-1"
+          links={[...propertyTypes.map((t) => ({ to: t.path, label: t.heading })), { to: "/open-house", label: "Open Houses" }]}
+        />
+      </FooterSection>
+      <FooterSection id="footer-areas" title="Areas">
+        <LinkList className="grid grid-cols-2 gap-x-3 gap-y-1" links={areas.map((a) => ({ to: a.path, label: a.name }))} />
+      </FooterSection>
     </div>
   );
 }
@@ -124,20 +89,33 @@ function LegalRow() {
         © {new Date().getFullYear()} {site.agent.name}, {site.brokerage.name}. MLS® listing data courtesy of the REALTORS® Association of
         Edmonton.
       </p>
-      <ul className="flex flex-wrap gap-x-4 gap-y-1">
-        {legalLinks.map((l) => (
-          <li key={l.to}>
-            <Link className="underline" to={l.to}>
-              {l.label}
-            </Link>
-          </li>
-        ))}
-        <li>
-          <Link className="underline" to="/my-sitemap">
-            Sitemap
+      <LinkList className="flex flex-wrap gap-x-4 gap-y-1" links={[...legalLinks, { to: "/my-sitemap", label: "Sitemap" }]} />
+    </div>
+  );
+}
+
+/** A column of the footer, named by its heading. */
+function FooterSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="mb-2 text-base font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function LinkList({ links, className }: { links: readonly { to: string; label: string }[]; className: string }) {
+  return (
+    <ul className={className}>
+      {links.map((l) => (
+        <li key={l.to}>
+          <Link className="underline" to={l.to}>
+            {l.label}
           </Link>
         </li>
-      </ul>
-    </div>
+      ))}
+    </ul>
   );
 }

@@ -10,14 +10,12 @@ import type { ListingCard } from "~/lib/listing-types";
 export function AgentListingsSection({
   listings,
   heading = "My listings",
-  headingId = "my-listings-heading",
   moreLink = true,
   notice = true,
   className = "",
 }: {
   listings: readonly ListingCard[];
   heading?: string;
-  headingId?: string;
   /** A link to the whole search under the cards. */
   moreLink?: boolean;
   /** CREA's notice under the cards; off where the page already shows one under its listings. */
@@ -26,8 +24,8 @@ export function AgentListingsSection({
 }) {
   if (listings.length === 0) return null;
   return (
-    <section aria-labelledby={headingId} className={className} data-testid="agent-listings">
-      <h2 id={headingId} className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+    <section aria-labelledby="my-listings-heading" className={className} data-testid="agent-listings">
+      <h2 id="my-listings-heading" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
         {heading}
       </h2>
       <p className="mt-2 text-ink-muted">The homes I am selling for my clients. Ask me anything about them, or book a showing.</p>

@@ -62,6 +62,11 @@ function Field({ id, label, children }: { id: string; label: string; children: R
   );
 }
 
+const LONG_AMORTIZATION_ANSWERS = [
+  ["ftb", "One of us is a first-time home buyer"],
+  ["new", "The home is newly built"],
+] as const;
+
 const inputClass = "mt-1 block min-h-11 w-full min-w-0 rounded-md border border-line bg-surface px-3 text-base text-ink";
 
 /**
@@ -189,28 +194,19 @@ export function CostPanel({
             {rules.loanTerms[rules.loanTerms.length - 1]} years with under {rules.downPayment.uninsuredPercent}% down is open only if:
           </legend>
           <div className="flex flex-wrap gap-x-5">
-            <label className="flex min-h-11 items-center gap-2">
-              <input
-                type="checkbox"
-                name={names.ftb}
-                value="1"
-                checked={fields.ftb === "1"}
-                onChange={(e) => onField("ftb", e.target.checked ? "1" : "")}
-                className="size-4 accent-brand"
-              />
-              One of us is a first-time home buyer
-            </label>
-            <label className="flex min-h-11 items-center gap-2">
-              <input
-                type="checkbox"
-                name={names.new}
-                value="1"
-                checked={fields.new === "1"}
-                onChange={(e) => onField("new", e.target.checked ? "1" : "")}
-                className="size-4 accent-brand"
-              />
-              The home is newly built
-            </label>
+            {LONG_AMORTIZATION_ANSWERS.map(([answer, label]) => (
+              <label key={answer} className="flex min-h-11 items-center gap-2">
+                <input
+                  type="checkbox"
+                  name={names[answer]}
+                  value="1"
+                  checked={fields[answer] === "1"}
+                  onChange={(e) => onField(answer, e.target.checked ? "1" : "")}
+                  className="size-4 accent-brand"
+                />
+                {label}
+              </label>
+            ))}
           </div>
         </fieldset>
       </form>

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { BackButton } from "~/components/layout/back-button";
+import { BackRow } from "~/components/layout/back-button";
 import { ListingsWidget } from "~/components/widgets/listings-widget";
 import { site } from "~/content/site";
 import { GetNotifiedTip } from "./get-notified-tip";
@@ -18,9 +18,7 @@ export function SearchPageBody({ title, lead }: { title: string; lead: ReactNode
       <div className="mx-auto max-w-6xl px-4 py-8">
         <GetNotifiedTip />
         <ListingsWidget widgetId={site.listings.widgetIds.search} label="MLS® listing search" className="mt-6" />
-        <div className="mt-8">
-          <BackButton />
-        </div>
+        <BackRow className="mt-8" />
       </div>
     </>
   );

@@ -9,16 +9,12 @@ export function Dialog({
   open,
   onOpenChange,
   title,
-  description,
   children,
-  closeLabel = "Close",
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
-  description?: string;
   children: ReactNode;
-  closeLabel?: string;
 }) {
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
@@ -26,14 +22,13 @@ export function Dialog({
         <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <DialogPrimitive.Content
           className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-surface p-6 text-ink shadow-xl"
-          {...(description ? {} : { "aria-describedby": undefined })}
+          aria-describedby={undefined}
         >
           <DialogPrimitive.Title className="pr-10 text-xl font-bold">{title}</DialogPrimitive.Title>
-          {description && <DialogPrimitive.Description className="mt-1 text-ink-muted">{description}</DialogPrimitive.Description>}
           <div className="mt-4">{children}</div>
           <DialogPrimitive.Close
             className="absolute right-3 top-3 inline-flex size-10 items-center justify-center rounded-md hover:bg-surface-muted"
-            aria-label={closeLabel}
+            aria-label="Close"
           >
             <X aria-hidden="true" className="size-5" />
           </DialogPrimitive.Close>

@@ -1,18 +1,16 @@
 import ImageOff from "lucide-react/icons/image-off";
 import { type CSSProperties, useEffect, useRef, useState } from "react";
-import { DEFAULT_IMAGE_QUALITY, isStockPhotoUrl, optimizedImageUrl, stockSrcSet } from "~/lib/image-url";
+import { isStockPhotoUrl, optimizedImageUrl, stockSrcSet } from "~/lib/image-url";
 
 export const DEFAULT_SIZES = "(max-width: 768px) 100vw, (max-width: 1200px) 50vw, 33vw";
 
 export interface LazyImageProps {
-  /** A file of the site (`/images/...`) or a stock-photo URL (rewritten to WebP/JPEG at `quality`). */
+  /** A file of the site (`/images/...`) or a stock-photo URL (rewritten to WebP/JPEG). */
   src: string;
   /** Describes the picture; "" only for purely decorative images. */
   alt: string;
   /** Classes of the image box (size, rounding, margins). The picture covers the box (object-cover). */
   className?: string;
-  /** Inline style of the image box. */
-  style?: CSSProperties;
   /**
    * What shows until the picture has loaded: a CSS colour ("#e2e8f0") or the URL of a tiny preview
    * (e.g. a data: URI). Default: a neutral pulsing block.
@@ -22,12 +20,9 @@ export interface LazyImageProps {
   loading?: "lazy" | "eager";
   /** Which width the image takes at each breakpoint (only matters for resizable stock photos). */
   sizes?: string;
-  /** Encoding quality asked of the stock-photo service, 1-100. */
-  quality?: number;
   /** Intrinsic size in pixels: reserves the box (no layout shift) and sets its aspect ratio. */
   width: number;
   height: number;
-  fetchPriority?: "high" | "low" | "auto";
 }
 
 type LoadState = "initial" | "loading" | "loaded" | "error";
@@ -45,14 +40,11 @@ export function LazyImage({
   src,
   alt,
   className = "",
-  style,
   placeholder,
   loading = "lazy",
   sizes = DEFAULT_SIZES,
-  quality = DEFAULT_IMAGE_QUALITY,
   width,
   height,
-  fetchPriority,
 }: LazyImageProps) {
   const imgRef = useRef<HTMLImageElement>(null);
   const [state, setState] = useState<LoadState>("initial");
@@ -78,11 +70,11 @@ export function LazyImage({
   }, [src]);
 
   const stock = isStockPhotoUrl(src);
-  const jpegSrc = stock ? optimizedImageUrl(src, { format: "jpg", quality, width }) : src;
-  const webpSrcSet = stock ? stockSrcSet(src, width, "webp", quality) : undefined;
-  const jpegSrcSet = stock ? stockSrcSet(src, width, "jpg", quality) : undefined;
+  const jpegSrc = stock ? optimizedImageUrl(src, { format: "jpg", width }) : src;
+  const webpSrcSet = stock ? stockSrcSet(src, width, "webp") : undefined;
+  const jpegSrcSet = stock ? stockSrcSet(src, width, "jpg") : undefined;
 
-  const boxStyle: CSSProperties = { aspectRatio: `${width} / ${height}`, ...placeholderStyle(placeholder), ...style };
+  const boxStyle: CSSProperties = { aspectRatio: `${width} / ${height}`, ...placeholderStyle(placeholder) };
   const boxClass = `relative block max-w-full overflow-hidden ${placeholder ? "" : "bg-surface-muted"} ${className}`.trim();
 
   if (state === "error") {
@@ -117,7 +109,6 @@ export function LazyImage({
       height={height}
       loading={loading}
       decoding="async"
-      fetchPriority={fetchPriority}
       onLoad={() => setState("loaded")}
       onError={() => setState("error")}
       className={`absolute inset-0 h-full w-full object-cover ${hidden ? "opacity-0" : "opacity-100"} ${

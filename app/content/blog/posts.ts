@@ -29,16 +29,10 @@ export interface BlogPost {
   comingSoon?: false;
 }
 
-export interface ComingSoonPost {
-  slug: string;
-  title: string;
-  description: string;
-  section: BlogSection;
-  icon: string;
-  color: string;
-  bgColor: string;
+/** A card on the index for an article not written yet: no page, so no dates. */
+export type ComingSoonPost = Pick<BlogPost, "slug" | "title" | "description" | "section" | "icon" | "color" | "bgColor"> & {
   comingSoon: true;
-}
+};
 
 export const sections: readonly BlogSection[] = ["Real Estate Blogs", "Greater Edmonton Area Blogs", "Lifestyle Blogs"];
 

@@ -17,7 +17,7 @@ import { AccessSection } from "~/components/inbox/access-section";
 import { PasskeysSection } from "~/components/inbox/passkeys-section";
 import { PushSection } from "~/components/inbox/push-section";
 import { SignInList } from "~/components/inbox/sign-in-list";
-import { Notice, inboxMeta } from "~/components/inbox/inbox-ui";
+import { inboxMeta, InboxSection, Notice, RULED } from "~/components/inbox/inbox-ui";
 import { TextField } from "~/components/forms/fields";
 import { Button } from "~/components/ui/button";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_HINT } from "~/lib/inbox";
@@ -184,8 +184,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const section = "mt-8 border-t border-line pt-6";
-
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { account, passkeys, accounts, invites, signIns, sessions, notifications, listingsFeed, health } = loaderData;
   const [params] = useSearchParams();
@@ -220,10 +218,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 
       <AccessSection accountId={account.id} accounts={accounts} invites={invites} invite={done?.made ?? null} notice={notice} />
 
-      <section className={section} aria-labelledby="password-heading">
-        <h2 id="password-heading" className="text-xl font-bold">
-          Password
-        </h2>
+      <InboxSection name="password" title="Password" className={RULED} large>
         <p className="mt-2 text-ink-muted">Changing it signs out every other browser signed in to your account.</p>
         {notice("password")}
         <Form method="post" className="mt-3 max-w-md space-y-4">
@@ -252,19 +247,16 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             Change password
           </Button>
         </Form>
-      </section>
+      </InboxSection>
 
-      <section className={section} aria-labelledby="mail-heading">
-        <h2 id="mail-heading" className="text-xl font-bold">
-          Lead e-mails
-        </h2>
+      <InboxSection name="mail" title="Lead e-mails" className={RULED} large>
         <p className="mt-2">
           Sent {notifications.sent}, waiting {notifications.pending + notifications.sending}, failed {notifications.failed}.
         </p>
         {notifications.failed > 0 && (
           <Notice tone="error">Some lead e-mails failed. Open the person and use “Send again” once the mail settings are fixed.</Notice>
         )}
-      </section>
+      </InboxSection>
 
       {listingsFeed && <ListingsFeedSection feed={listingsFeed} />}
 
@@ -272,10 +264,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 
       {health.length > 0 && <HealthSection health={health} />}
 
-      <section className={section} aria-labelledby="sign-ins-heading">
-        <h2 id="sign-ins-heading" className="text-xl font-bold">
-          Recent sign-ins
-        </h2>
+      <InboxSection name="sign-ins" title="Recent sign-ins" className={RULED} large>
         <p className="mt-1 text-sm text-ink-muted">
           {signIns.successes.length === 1
             ? "The last successful sign-in."
@@ -300,12 +289,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         ) : (
           <SignInList rows={signIns.failures} testId="failed-sign-ins" />
         )}
-      </section>
+      </InboxSection>
 
-      <section className={section} aria-labelledby="sessions-heading">
-        <h2 id="sessions-heading" className="text-xl font-bold">
-          Signed-in browsers
-        </h2>
+      <InboxSection name="sessions" title="Signed-in browsers" className={RULED} large>
         <p className="mt-2">
           You are signed in on {sessions} browser{sessions === 1 ? "" : "s"}. Lost a phone? Sign out everywhere, then sign in again here.
         </p>
@@ -315,7 +301,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             Sign out everywhere
           </Button>
         </Form>
-      </section>
+      </InboxSection>
     </div>
   );
 }

@@ -16,7 +16,7 @@ import { PrivacyActions } from "~/components/inbox/privacy-actions";
 import { ReplyActions } from "~/components/inbox/reply-actions";
 import { SubmissionCard } from "~/components/inbox/submission-card";
 import { WarmingBadge } from "~/components/inbox/warming-badge";
-import { Notice, ReplyClock, StatusBadge, Time, inboxMeta } from "~/components/inbox/inbox-ui";
+import { inboxMeta, InboxSection, Notice, ReplyClock, StatusBadge, Time } from "~/components/inbox/inbox-ui";
 import { formError, formSuccess } from "~/lib/form-result";
 import { ERASE_CONFIRMATION, PERSON_STATUSES, PERSON_STATUS_LABELS, type PersonStatus } from "~/lib/inbox";
 import { isOverdue, replyDueOf } from "~/lib/inbox-overdue";
@@ -170,10 +170,7 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
         </div>
       )}
 
-      <section className="mt-6" aria-labelledby="status-heading">
-        <h2 id="status-heading" className="text-lg font-bold">
-          Status
-        </h2>
+      <InboxSection name="status" title="Status" className="mt-6">
         <Form method="post" className="mt-2 flex flex-wrap gap-2">
           <input type="hidden" name="intent" value="status" />
           {PERSON_STATUSES.map((s) => (
@@ -190,12 +187,9 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
             </button>
           ))}
         </Form>
-      </section>
+      </InboxSection>
 
-      <section className="mt-6" aria-labelledby="note-heading">
-        <h2 id="note-heading" className="text-lg font-bold">
-          Add a note
-        </h2>
+      <InboxSection name="note" title="Add a note" className="mt-6">
         <Form method="post" className="mt-2 space-y-2" key={newestNoteId}>
           <input type="hidden" name="intent" value="note" />
           <label htmlFor="note" className="sr-only">
@@ -214,12 +208,9 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
             Save note
           </button>
         </Form>
-      </section>
+      </InboxSection>
 
-      <section className="mt-8" aria-labelledby="timeline-heading">
-        <h2 id="timeline-heading" className="text-lg font-bold">
-          Timeline
-        </h2>
+      <InboxSection name="timeline" title="Timeline" className="mt-8">
         {events.length + submissions.length === 0 && (
           <p className="mt-3 text-ink-muted">Nothing yet: no messages, notes or status changes.</p>
         )}
@@ -255,19 +246,16 @@ export default function Person({ loaderData, actionData }: Route.ComponentProps)
               </li>
             ))}
         </ol>
-      </section>
+      </InboxSection>
 
       {loaderData.showings.length > 0 && (
-        <section className="mt-8" aria-labelledby="showings-heading">
-          <h2 id="showings-heading" className="text-xl font-bold">
-            Showings
-          </h2>
+        <InboxSection name="showings" title="Showings" className="mt-8" large>
           <ul className="mt-3 space-y-3">
             {loaderData.showings.map((s) => (
               <ShowingCard key={s.id} s={s} />
             ))}
           </ul>
-        </section>
+        </InboxSection>
       )}
       <PersonAlertsSections alerts={alerts} />
       <ConsentLedger entries={alerts.consent} now={now} />

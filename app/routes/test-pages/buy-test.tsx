@@ -2,7 +2,7 @@ import Building2 from "lucide-react/icons/building-complex";
 import Home from "lucide-react/icons/house";
 import Warehouse from "lucide-react/icons/warehouse";
 import { Link } from "react-router";
-import { BackButton } from "~/components/layout/back-button";
+import { BackRow } from "~/components/layout/back-button";
 import { GetNotifiedTip } from "~/components/listings/get-notified-tip";
 import { ListingBanner } from "~/components/listings/listing-banner";
 import { ListingsWidget } from "~/components/widgets/listings-widget";
@@ -42,9 +42,7 @@ export default function BuyTestPage() {
         </ul>
         <GetNotifiedTip className="mt-8" />
         <ListingsWidget widgetId={site.listings.widgetIds.search} label="MLS® listing search" className="mt-6" />
-        <div className="mt-8">
-          <BackButton />
-        </div>
+        <BackRow className="mt-8" />
       </div>
     </>
   );

@@ -14,7 +14,6 @@ export const meta: Route.MetaFunction = ({ location }) => pageMeta({ title: "Con
  * embedded 584 px message form, as a trial of the contact page's embed. Not indexed.
  */
 export default function ContactTestPage() {
-  const form = site.embeds.contactMessage;
   return (
     <>
       <PageHeader title="Contact Test Page" subtitle="Call, e-mail, or send a message through the form." />
@@ -45,7 +44,7 @@ export default function ContactTestPage() {
           <h2 id="message-form-heading" className="mb-4 text-2xl font-bold text-ink">
             Send us a Message
           </h2>
-          <FormEmbed src={form.src} height={form.height} title={form.title} id="contact-test-message-form" />
+          <FormEmbed {...site.embeds.contactMessage} id="contact-test-message-form" />
         </section>
       </div>
     </>

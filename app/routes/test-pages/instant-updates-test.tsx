@@ -9,13 +9,12 @@ export const meta: Route.MetaFunction = ({ location }) => pageMeta({ title: "Ins
 
 /** /instantupdatestestpage: the instant-updates form (781 px) in a trial layout with the alert tip. Not indexed. */
 export default function InstantUpdatesTestPage() {
-  const form = site.embeds.instantUpdates;
   return (
     <>
       <PageHeader title="Get Instant Property Updates" subtitle="New listings that match your search, in your inbox the day they list." />
       <div className="mx-auto max-w-3xl px-4 py-8">
         <GetNotifiedTip className="mb-6" />
-        <FormEmbed src={form.src} height={form.height} title={form.title} id="instant-updates-test-form" />
+        <FormEmbed {...site.embeds.instantUpdates} id="instant-updates-test-form" />
       </div>
     </>
   );

@@ -2,7 +2,7 @@ import { GstRebateCalculator, GstRebateTable } from "~/components/calculators/gs
 import { LandTitleFeeCalculator, LandTitleFeeTable } from "~/components/calculators/land-title-fee-calculator";
 import { MortgageCalculator } from "~/components/calculators/mortgage-calculator";
 import { Container, PageHeader } from "~/components/ui/page-header";
-import { BackButton } from "~/components/layout/back-button";
+import { BackRow } from "~/components/layout/back-button";
 import { DEFAULT_INPUTS } from "~/lib/mortgage-inputs";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/mortgage-calculator-test";
@@ -35,9 +35,7 @@ export default function MortgageCalculatorTestPage() {
           <GstRebateCalculator />
           <GstRebateTable />
         </section>
-        <div className="mt-10">
-          <BackButton />
-        </div>
+        <BackRow className="mt-10" />
       </Container>
     </>
   );

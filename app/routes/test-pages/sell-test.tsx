@@ -13,10 +13,7 @@ export const meta: Route.MetaFunction = ({ location }) => pageMeta({ title: "Sel
  */
 const EDMONTON_BOUNDS = { lngMin: -113.7136, lngMax: -113.2715, latMin: 53.3958, latMax: 53.716 } as const;
 
-function sellHrefWithBounds(bounds: typeof EDMONTON_BOUNDS = EDMONTON_BOUNDS): string {
-  const query = new URLSearchParams(Object.entries(bounds).map(([k, v]) => [k, String(v)]));
-  return `/sell?${query.toString()}`;
-}
+const SELL_HREF = `/sell?${new URLSearchParams(Object.entries(EDMONTON_BOUNDS).map(([k, v]) => [k, String(v)]))}`;
 
 const cards = [
   { title: "Free Home Valuation", text: "Find out what your home could sell for today, based on recent sales near you.", Icon: FileText },
@@ -29,7 +26,6 @@ const cards = [
 
 /** /selltestpage: the sell page's two cards, both pointing at /sell with Edmonton's map bounds. Not indexed. */
 export default function SellTestPage() {
-  const href = sellHrefWithBounds();
   return (
     <>
       <PageHeader title="Sell Your Home" subtitle="Two ways to start: know your home's value, and see how it will be marketed." />
@@ -37,7 +33,7 @@ export default function SellTestPage() {
         {cards.map(({ title, text, Icon }) => (
           <Link
             key={title}
-            to={href}
+            to={SELL_HREF}
             className="flex flex-col gap-3 rounded-lg border border-line bg-surface p-6 text-ink hover:border-brand hover:bg-brand-soft"
           >
             <Icon aria-hidden="true" className="size-8 text-ink-muted" />
