@@ -131,7 +131,6 @@ const testOnlySchema = z.strictObject({
   shutdownGraceMs: whole(undefined, 0),
   formRateLimitMax: whole(undefined),
 });
-export type TestOnly = z.infer<typeof testOnlySchema>;
 /** TEST_ONLY's settings as a suite writes them (pushLocalHosts as `address:port` strings). */
 export type TestOnlySettings = z.input<typeof testOnlySchema>;
 

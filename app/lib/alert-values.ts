@@ -20,7 +20,6 @@ export const ALERT_FREQUENCIES = ["instant", "daily", "weekly", "monthly"] as co
 export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
 /** What a search or a watch can be set to (the sign-up's radios, the manage page's select). */
 export const CHOSEN_FREQUENCIES = ["instant", "daily", "weekly"] as const;
-export type ChosenFrequency = (typeof CHOSEN_FREQUENCIES)[number];
 export const ALERT_FREQUENCY_LABELS: Record<AlertFrequency, string> = {
   instant: "As they happen",
   daily: "Daily",
@@ -34,7 +33,6 @@ export function fixedFrequency(kind: AlertKind): AlertFrequency | null {
 
 /** pending: waiting for the confirmation link; active: confirmed, alerts are sent; ended: removed or unsubscribed. */
 export const ALERT_STATUSES = ["pending", "active", "ended"] as const;
-export type AlertStatus = (typeof ALERT_STATUSES)[number];
 
 /** What a listing change is: a new listing, a price change, a status change, its removal from the feed. */
 export const LISTING_CHANGE_KINDS = ["new", "price", "status", "removed"] as const;
@@ -69,7 +67,6 @@ export interface AlertCriteria {
  * time and address), implied (an inquiry: 6 months; a Closed status: 2 years), withdrawal.
  */
 export const CONSENT_KINDS = ["express", "implied", "withdrawal"] as const;
-export type ConsentKind = (typeof CONSENT_KINDS)[number];
 
 /** The inbox's source of a person who confirmed listing alerts (people.sources). */
 export const ALERTS_SOURCE = "listing_alerts";

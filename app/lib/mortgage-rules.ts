@@ -147,7 +147,6 @@ export const TRADITIONAL_GDS_PERCENT = 32;
 export const TRADITIONAL_TDS_PERCENT = { low: 40, high: 44 } as const;
 export const INSURED_GDS_LIMIT_PERCENT = 39;
 export const INSURED_TDS_LIMIT_PERCENT = 44;
-export const INSURED_DEBT_SERVICE_SINCE = "2021-07-05";
 const insuredDebtServiceSource: OfficialSource = {
   name: "Canada Mortgage and Housing Corporation, underwriting criteria",
   url: officialSources.insuredDebtService,
