@@ -5,7 +5,6 @@
  * listing pages (a different listing per request), an area page and the /listings search, with
  * that many listings stored. Target: a listing page's p99 under 50 ms.
  */
-import autocannon from "autocannon";
 import { openDatabase } from "../../platform/db/database";
 import { createDdfClient } from "../../app/lib/server/listings/ddf-client.server";
 import { countListings } from "../../app/lib/server/listings/store.server";
@@ -14,6 +13,7 @@ import { listingPath } from "../../app/lib/listings";
 import { toListingRow } from "../../app/lib/server/listings/property.server";
 import { generateListings } from "../../tests/fixtures/ddf/listings";
 import { startDdfStandIn } from "../../tests/fixtures/ddf/stand-in";
+import { type GetTiming, timeGets } from "./timed-gets";
 
 export const LISTING_PAGE_P99_TARGET_MS = 50;
 
@@ -21,14 +21,6 @@ export interface ListingsLoad {
   listings: number;
   seconds: number;
   perSecond: number;
-}
-
-export interface PageTiming {
-  page: string;
-  reqPerSec: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
 }
 
 /** Starts the stand-in with `count` listings and syncs them into PGlite at `pgliteDir` (closed again after). */
@@ -60,18 +52,11 @@ export async function loadListings(pgliteDir: string, count: number) {
   }
 }
 
-async function time(origin: string, page: string, paths: readonly string[], seconds: number, connections = 8): Promise<PageTiming> {
-  let i = 0;
-  const result = await autocannon({
-    url: origin,
-    connections,
-    duration: seconds,
-    requests: [{ setupRequest: (req) => ({ ...req, method: "GET", path: paths[i++ % paths.length]! }) }],
-  });
-  return { page, reqPerSec: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx };
-}
+/** `seconds` of GET requests to `paths` in turn. */
+const time = (origin: string, page: string, paths: readonly string[], seconds: number, connections = 8) =>
+  timeGets(page, origin, (n) => paths[n % paths.length]!, seconds, connections);
 
-export async function benchListingPages(origin: string, paths: readonly string[], seconds = 8): Promise<PageTiming[]> {
+export async function benchListingPages(origin: string, paths: readonly string[], seconds = 8): Promise<GetTiming[]> {
   // Warm-up: the first requests compile the route modules.
   await time(origin, "warm-up", paths, 2);
   // One connection: a page's own server time, what the target is about; then 8 visitors at once.
@@ -111,7 +96,7 @@ export async function benchListingPages(origin: string, paths: readonly string[]
   ];
 }
 
-export function printListings(load: ListingsLoad, timings: readonly PageTiming[]): boolean {
+export function printListings(load: ListingsLoad, timings: readonly GetTiming[]): boolean {
   const f = (n: number, d = 0) => n.toLocaleString("en-CA", { maximumFractionDigits: d, minimumFractionDigits: d });
   console.log(
     `load ${f(load.listings)} listings from the stand-in (full sync)   ${f(load.seconds, 1)} s   (${f(load.perSecond)} listings/s)`,
@@ -119,7 +104,7 @@ export function printListings(load: ListingsLoad, timings: readonly PageTiming[]
   let ok = true;
   for (const t of timings) {
     console.log(
-      `${t.page.padEnd(48)} ${f(t.reqPerSec).padStart(6)} req/s   p50 ${f(t.p50, 1)} ms   p99 ${f(t.p99, 1)} ms${t.non2xx ? `   non-2xx ${t.non2xx}` : ""}`,
+      `${t.name.padEnd(48)} ${f(t.reqPerSec).padStart(6)} req/s   p50 ${f(t.p50, 1)} ms   p99 ${f(t.p99, 1)} ms${t.non2xx ? `   non-2xx ${t.non2xx}` : ""}`,
     );
     if (t.non2xx > 0) ok = false;
   }

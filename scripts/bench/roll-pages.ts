@@ -14,9 +14,6 @@
  * autocannon cost by themselves. Target: p99 ≤ 50 ms at 8 connections for the neighbourhood
  * and listing pages and the suggestions.
  */
-import autocannon from "autocannon";
-import { type Server, createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../../platform/db/database";
 import { listingPath } from "../../app/lib/listings";
@@ -29,7 +26,7 @@ import { syncListings } from "../../app/lib/server/listings/sync.server";
 import { generateListings } from "../../tests/fixtures/ddf/listings";
 import { startDdfStandIn } from "../../tests/fixtures/ddf/stand-in";
 import { startCity } from "./assessments";
-import { cpuSecondsOfTree } from "./server";
+import { type GetTiming, timeGets, withBareServer } from "./timed-gets";
 
 export const ROLL_PAGE_P99_TARGET_MS = 50;
 const LISTINGS = 3_000;
@@ -135,19 +132,6 @@ export async function prepareRollPages(pgliteDir: string, accounts: number) {
   }
 }
 
-export interface RollPageTiming {
-  name: string;
-  connections: number;
-  reqPerSec: number;
-  p50: number;
-  p99: number;
-  max: number;
-  requests: number;
-  non2xx: number;
-  /** The server's CPU time (its process tree, PGlite's thread included) per answer, ms; null without /proc. */
-  cpuMs: number | null;
-}
-
 /** The n-th of `pool`, each once, then again with a query the page ignores so that it is rendered anew. */
 function distinct(pool: readonly string[], n: number): string {
   const round = Math.floor(n / pool.length);
@@ -168,37 +152,9 @@ function kinds(data: RollPagesData): { name: string; path: (n: number) => string
   return pools.map(([name, pool]) => ({ name, path: (n: number) => distinct(pool, n) }));
 }
 
-async function time(
-  name: string,
-  origin: string,
-  next: () => string,
-  seconds: number,
-  connections: number,
-  serverPid: number | null,
-): Promise<RollPageTiming> {
-  const cpu = serverPid === null ? null : cpuSecondsOfTree(serverPid);
-  const result = await autocannon({
-    url: origin,
-    connections,
-    duration: seconds,
-    requests: [{ setupRequest: (req) => ({ ...req, method: "GET", path: next() }) }],
-  });
-  return {
-    name,
-    connections,
-    reqPerSec: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    max: result.latency.max,
-    requests: result.requests.total,
-    non2xx: result.non2xx,
-    cpuMs: cpu === null ? null : (((cpuSecondsOfTree(serverPid!) ?? cpu) - cpu) * 1000) / Math.max(1, result.requests.total),
-  };
-}
-
 export interface RollPagesBench {
   data: RollPagesData;
-  timings: RollPageTiming[];
+  timings: GetTiming[];
   /** Of a sample of listing pages, those showing the City's assessment. */
   withAssessment: { shown: number; of: number };
 }
@@ -209,26 +165,21 @@ export async function benchRollPages(
   seconds: number,
   serverPid: number | null,
 ): Promise<RollPagesBench> {
-  const bare: Server = createServer((_req, res) => res.end("ok"));
-  await new Promise<void>((resolve) => bare.listen(0, "127.0.0.1", resolve));
-  const bareOrigin = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
-  try {
+  return withBareServer(async (bareOrigin) => {
     const all = kinds(data);
     // One counter per kind across every phase: no request repeats an earlier one's target.
     const counters = all.map(() => 0);
     const next = (k: number) => () => all[k]!.path(counters[k]!++);
     // Warm-up: the first requests compile the route modules and read the tables' pages in.
-    for (const k of all.keys()) await time("warm-up", origin, next(k), 2, 8, null);
+    for (const k of all.keys()) await timeGets("warm-up", origin, next(k), 2);
     const sample = data.listingPaths.slice(-50);
     let shown = 0;
     for (const p of sample) if ((await (await fetch(`${origin}${p}?r=0`)).text()).includes("City of Edmonton assessment")) shown++;
-    const timings: RollPageTiming[] = [await time("bare node:http (reference)", bareOrigin, () => "/", seconds, 8, null)];
-    for (const k of all.keys()) timings.push(await time(all[k]!.name, origin, next(k), seconds, 8, serverPid));
-    for (const k of all.keys()) timings.push(await time(`  ${all[k]!.name}`, origin, next(k), Math.max(2, seconds / 2), 1, serverPid));
+    const timings = [await timeGets("bare node:http (reference)", bareOrigin, () => "/", seconds)];
+    for (const k of all.keys()) timings.push(await timeGets(all[k]!.name, origin, next(k), seconds, 8, serverPid));
+    for (const k of all.keys()) timings.push(await timeGets(`  ${all[k]!.name}`, origin, next(k), Math.max(2, seconds / 2), 1, serverPid));
     return { data, timings, withAssessment: { shown, of: sample.length } };
-  } finally {
-    await new Promise((resolve) => bare.close(resolve));
-  }
+  });
 }
 
 export function printRollPages(r: RollPagesBench): boolean {
