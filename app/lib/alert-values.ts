@@ -2,8 +2,7 @@
  * Listing alerts' values shared by the schema, the forms and the screens (issue 32): kept apart
  * from db/schema so the browser bundle can import them without the ORM.
  */
-import type { ListingSort, MapBounds } from "./listing-types";
-import type { ListingCategory } from "./schema-values";
+import type { ListingFilter, ListingSort } from "./listing-types";
 
 /**
  * A saved search (new listings and price drops that match it), one watched home (its price, status
@@ -43,22 +42,9 @@ export type ListingChangeKind = (typeof LISTING_CHANGE_KINDS)[number];
  * ListingFilter names them (issue 45 added those after minBeds), and its order for the link back;
  * without paging or "with accepted offers" (alerts are about homes for sale).
  */
-export interface AlertCriteria {
+export interface AlertCriteria extends Omit<ListingFilter, "withAcceptedOffers" | "cities" | "keywords"> {
   cities?: string[];
-  category?: ListingCategory;
-  minPrice?: number;
-  maxPrice?: number;
-  minBeds?: number;
-  minBaths?: number;
-  minArea?: number;
-  maxArea?: number;
-  style?: string;
-  community?: string;
   keywords?: string[];
-  openHouse?: boolean;
-  priceReduced?: boolean;
-  newWithinDays?: number;
-  bounds?: MapBounds;
   sort?: ListingSort;
 }
 
