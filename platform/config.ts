@@ -266,10 +266,7 @@ const SECRET = new Set(["DATABASE_URL", "SMTP_URL", "DDF_CLIENT_SECRET", "VAPID_
 
 /** A setting the server cannot start with; the message is the one line to print. */
 export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "ConfigError";
-  }
+  override name = "ConfigError";
 }
 
 /** Parses the environment; throws ConfigError naming the first bad variable and its value. */

@@ -11,10 +11,7 @@ import { BlockList, type LookupFunction, isIP } from "node:net";
 
 /** A connection the rules refuse: nothing was sent. */
 export class AddressRefused extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "AddressRefused";
-  }
+  override name = "AddressRefused";
 }
 
 /** How a host name is resolved: every address it has. The system's resolver unless a test gives another. */
