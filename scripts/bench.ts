@@ -67,6 +67,7 @@ import { benchPush, printPush, startPushStandIn } from "./bench/push";
 import { benchSharedCache, printSharedCache, untimedListingPaths } from "./bench/shared-cache";
 import { HOST, buildDir, cpuSecondsOfTree, freePort, serverLogTail, startServer, stopServer } from "./bench/server";
 import { benchStaticPages, printStaticBench } from "./bench/static-pages";
+import { fmt } from "./bench/stats";
 import { feedEnvOf } from "../tests/fixtures/ddf/stand-in";
 import { readConfig } from "../platform/config";
 import { readScriptConfig } from "./script-config";
@@ -98,10 +99,6 @@ async function countAll(databaseUrl: string | undefined, pgliteDir: string): Pro
   } finally {
     await db.close();
   }
-}
-
-function fmt(n: number, digits = 0): string {
-  return n.toLocaleString("en-CA", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 }
 
 /** A section's fresh data folder and free loopback port (`origin`); the folder is removed after it. */

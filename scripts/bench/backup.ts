@@ -33,7 +33,7 @@ import { toListingRow } from "../../app/lib/server/listings/property.server";
 import { upsertListings } from "../../app/lib/server/listings/store.server";
 import { generateListings } from "../../tests/fixtures/ddf/listings";
 import { seedInbox } from "./inbox";
-import { type Stats, stats } from "./stats";
+import { type Stats, fmt, stats } from "./stats";
 
 export interface BackupBenchRow {
   kind: BackupKind;
@@ -193,7 +193,6 @@ export async function benchBackup(submissions: number, listings: number): Promis
 }
 
 export function printBackup(result: BackupBenchResult): boolean {
-  const fmt = (n: number, digits = 0) => n.toLocaleString("en-CA", { maximumFractionDigits: digits, minimumFractionDigits: digits });
   console.log(
     `  seeded ${fmt(result.submissions)} submissions, ${fmt(result.listings)} listings and ${fmt(result.rollRows)} rows of an assessment roll in ${fmt(result.seedSeconds, 1)} s` +
       ` (the roll: a stand-in table of rows of a roll entry's width, bench_roll_stand_in, until the roll's own tables exist; dropped before the logical dump, which restores only the migrations' tables)`,

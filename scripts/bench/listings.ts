@@ -13,6 +13,7 @@ import { listingPath } from "../../app/lib/listings";
 import { toListingRow } from "../../app/lib/server/listings/property.server";
 import { generateListings } from "../../tests/fixtures/ddf/listings";
 import { startDdfStandIn } from "../../tests/fixtures/ddf/stand-in";
+import { fmt } from "./stats";
 import { type GetTiming, timeGets } from "./timed-gets";
 
 export const LISTING_PAGE_P99_TARGET_MS = 50;
@@ -97,14 +98,13 @@ export async function benchListingPages(origin: string, paths: readonly string[]
 }
 
 export function printListings(load: ListingsLoad, timings: readonly GetTiming[]): boolean {
-  const f = (n: number, d = 0) => n.toLocaleString("en-CA", { maximumFractionDigits: d, minimumFractionDigits: d });
   console.log(
-    `load ${f(load.listings)} listings from the stand-in (full sync)   ${f(load.seconds, 1)} s   (${f(load.perSecond)} listings/s)`,
+    `load ${fmt(load.listings)} listings from the stand-in (full sync)   ${fmt(load.seconds, 1)} s   (${fmt(load.perSecond)} listings/s)`,
   );
   let ok = true;
   for (const t of timings) {
     console.log(
-      `${t.name.padEnd(48)} ${f(t.reqPerSec).padStart(6)} req/s   p50 ${f(t.p50, 1)} ms   p99 ${f(t.p99, 1)} ms${t.non2xx ? `   non-2xx ${t.non2xx}` : ""}`,
+      `${t.name.padEnd(48)} ${fmt(t.reqPerSec).padStart(6)} req/s   p50 ${fmt(t.p50, 1)} ms   p99 ${fmt(t.p99, 1)} ms${t.non2xx ? `   non-2xx ${t.non2xx}` : ""}`,
     );
     if (t.non2xx > 0) ok = false;
   }

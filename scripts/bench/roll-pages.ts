@@ -26,6 +26,7 @@ import { syncListings } from "../../app/lib/server/listings/sync.server";
 import { generateListings } from "../../tests/fixtures/ddf/listings";
 import { startDdfStandIn } from "../../tests/fixtures/ddf/stand-in";
 import { startCity } from "./assessments";
+import { fmt } from "./stats";
 import { type GetTiming, timeGets, withBareServer } from "./timed-gets";
 
 export const ROLL_PAGE_P99_TARGET_MS = 50;
@@ -183,14 +184,13 @@ export async function benchRollPages(
 }
 
 export function printRollPages(r: RollPagesBench): boolean {
-  const f = (n: number, d = 0) => n.toLocaleString("en-CA", { maximumFractionDigits: d, minimumFractionDigits: d });
   console.log(
-    `Roll: ${f(r.data.accounts)} accounts imported in ${f(r.data.importSeconds, 1)} s (${r.data.neighbourhoods.length} neighbourhood pages); ${f(r.data.listingPaths.length)} listings at its homes synced in ${f(r.data.syncSeconds, 1)} s; ${r.withAssessment.shown} of ${r.withAssessment.of} listing pages sampled show the assessment`,
+    `Roll: ${fmt(r.data.accounts)} accounts imported in ${fmt(r.data.importSeconds, 1)} s (${r.data.neighbourhoods.length} neighbourhood pages); ${fmt(r.data.listingPaths.length)} listings at its homes synced in ${fmt(r.data.syncSeconds, 1)} s; ${r.withAssessment.shown} of ${r.withAssessment.of} listing pages sampled show the assessment`,
   );
   let ok = true;
   for (const t of r.timings) {
     console.log(
-      `${`${t.name}, ${t.connections === 1 ? "one at a time" : `${t.connections} connections`}`.padEnd(56)} ${f(t.reqPerSec).padStart(6)} req/s   p50 ${f(t.p50, 1)} ms   p99 ${f(t.p99, 1)} ms   max ${f(t.max, 1)} ms${t.cpuMs === null ? "" : `   server CPU ${f(t.cpuMs, 1)} ms each`}   (${f(t.requests)} requests${t.non2xx ? `, non-2xx ${t.non2xx}` : ""})`,
+      `${`${t.name}, ${t.connections === 1 ? "one at a time" : `${t.connections} connections`}`.padEnd(56)} ${fmt(t.reqPerSec).padStart(6)} req/s   p50 ${fmt(t.p50, 1)} ms   p99 ${fmt(t.p99, 1)} ms   max ${fmt(t.max, 1)} ms${t.cpuMs === null ? "" : `   server CPU ${fmt(t.cpuMs, 1)} ms each`}   (${fmt(t.requests)} requests${t.non2xx ? `, non-2xx ${t.non2xx}` : ""})`,
     );
     if (t.non2xx > 0) ok = false;
   }

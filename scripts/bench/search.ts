@@ -10,6 +10,7 @@
  */
 import { request } from "node:http";
 import { gzipSync } from "node:zlib";
+import { fmt } from "./stats";
 import { type GetTiming, timeGets, withBareServer } from "./timed-gets";
 import { ARCHITECTURAL_STYLES, LISTING_SORTS, NEW_WITHIN_DAYS, listingSearchQuery, parseListingSearch } from "../../app/lib/listing-types";
 
@@ -145,11 +146,10 @@ export async function benchSearch(origin: string, seconds: number, serverPid?: n
 }
 
 export function printSearch(result: SearchBench): boolean {
-  const f = (n: number, d = 0) => n.toLocaleString("en-CA", { maximumFractionDigits: d, minimumFractionDigits: d });
   let ok = true;
   for (const t of result.timings) {
     console.log(
-      `${t.name.padEnd(48)} ${f(t.reqPerSec).padStart(6)} req/s   p50 ${f(t.p50, 1)} ms   p99 ${f(t.p99, 1)} ms   (${f(t.requests)} requests${t.non2xx ? `, non-2xx ${t.non2xx}` : ""})${t.cpuMs === null ? "" : `   server CPU ${f(t.cpuMs, 1)} ms/request`}`,
+      `${t.name.padEnd(48)} ${fmt(t.reqPerSec).padStart(6)} req/s   p50 ${fmt(t.p50, 1)} ms   p99 ${fmt(t.p99, 1)} ms   (${fmt(t.requests)} requests${t.non2xx ? `, non-2xx ${t.non2xx}` : ""})${t.cpuMs === null ? "" : `   server CPU ${fmt(t.cpuMs, 1)} ms/request`}`,
     );
     if (t.non2xx > 0) ok = false;
   }
@@ -159,8 +159,8 @@ export function printSearch(result: SearchBench): boolean {
   );
   const m = result.map;
   console.log(
-    `map data, whole region (${f(m.listings)} listings)`.padEnd(49) +
-      `${f(m.identity / 1024, 1)} KB plain, ${f(m.gzip / 1024, 1)} KB gzip as sent (${f(m.gzip9 / 1024, 1)} KB at gzip -9), ${f(m.brotli / 1024, 1)} KB brotli; ${f(m.ms, 1)} ms`,
+    `map data, whole region (${fmt(m.listings)} listings)`.padEnd(49) +
+      `${fmt(m.identity / 1024, 1)} KB plain, ${fmt(m.gzip / 1024, 1)} KB gzip as sent (${fmt(m.gzip9 / 1024, 1)} KB at gzip -9), ${fmt(m.brotli / 1024, 1)} KB brotli; ${fmt(m.ms, 1)} ms`,
   );
   console.log(`${"".padEnd(48)} target: map data ≤ 150 KB gzip: ${m.gzip <= MAP_DATA_TARGET_BYTES ? "met" : "NOT met"}`);
   return ok;

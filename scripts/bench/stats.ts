@@ -13,3 +13,6 @@ export function stats(values: readonly number[]): Stats {
   const sorted = [...values].sort((a, b) => a - b);
   return { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), max: sorted.at(-1) ?? 0, count: sorted.length };
 }
+
+/** A figure as the bench prints it: Canadian grouping, `digits` decimals. */
+export const fmt = (n: number, digits = 0) => n.toLocaleString("en-CA", { maximumFractionDigits: digits, minimumFractionDigits: digits });
