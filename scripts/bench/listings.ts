@@ -5,12 +5,12 @@
  * listing pages (a different listing per request), an area page and the /listings search, with
  * that many listings stored. Target: a listing page's p99 under 50 ms.
  */
-import { openDatabase } from "../../platform/db/database";
+import { type Database, openDatabase } from "../../platform/db/database";
 import { createDdfClient } from "../../app/lib/server/listings/ddf-client.server";
 import { countListings } from "../../app/lib/server/listings/store.server";
 import { syncListings } from "../../app/lib/server/listings/sync.server";
 import { listingPath } from "../../app/lib/listings";
-import { toListingRow } from "../../app/lib/server/listings/property.server";
+import { type DdfProperty, toListingRow } from "../../app/lib/server/listings/property.server";
 import { generateListings } from "../../tests/fixtures/ddf/listings";
 import { startDdfStandIn } from "../../tests/fixtures/ddf/stand-in";
 import { fmt } from "./stats";
@@ -24,29 +24,38 @@ export interface ListingsLoad {
   perSecond: number;
 }
 
+/** A feed listing's page on the site. */
+export function pathOfListing(p: DdfProperty): string {
+  const row = toListingRow(p);
+  return listingPath(row.listing_key, row.slug);
+}
+
+/** One full sync from a DDF stand-in into `db`, as the server's worker runs it; its seconds. */
+export async function syncFromStandIn(db: Database, standIn: { tokenUrl: string; apiUrl: string }): Promise<number> {
+  const client = createDdfClient({
+    tokenUrl: standIn.tokenUrl,
+    apiUrl: standIn.apiUrl,
+    clientId: "ddf-client",
+    clientSecret: "ddf-secret",
+  });
+  const started = performance.now();
+  const result = await syncListings(db, client, {
+    fullCheckMs: 6 * 3_600_000,
+    log: { info() {}, warn: console.warn, error: console.error },
+  });
+  const seconds = (performance.now() - started) / 1000;
+  if (!result.ran || result.error) throw new Error(`the sync did not complete: ${result.error ?? result.skipped}`);
+  return seconds;
+}
+
 /** Starts the stand-in with `count` listings and syncs them into PGlite at `pgliteDir` (closed again after). */
 export async function loadListings(pgliteDir: string, count: number) {
   const standIn = await startDdfStandIn({ listings: generateListings(count, { seed: 7, now: new Date("2026-11-01T00:00:00Z") }) });
   const db = await openDatabase({ pgliteDir });
   try {
-    const client = createDdfClient({
-      tokenUrl: standIn.tokenUrl,
-      apiUrl: standIn.apiUrl,
-      clientId: "ddf-client",
-      clientSecret: "ddf-secret",
-    });
-    const started = Date.now();
-    const result = await syncListings(db, client, {
-      fullCheckMs: 6 * 3_600_000,
-      log: { info() {}, warn: console.warn, error: console.error },
-    });
-    const seconds = (Date.now() - started) / 1000;
-    if (!result.ran || result.error) throw new Error(`the sync did not complete: ${result.error ?? result.skipped}`);
+    const seconds = await syncFromStandIn(db, standIn);
     const stored = await countListings(db);
-    const paths = [...standIn.listings.values()].slice(0, 2000).map((p) => {
-      const row = toListingRow(p);
-      return listingPath(row.listing_key, row.slug);
-    });
+    const paths = [...standIn.listings.values()].slice(0, 2000).map(pathOfListing);
     return { load: { listings: stored, seconds, perSecond: stored / seconds } satisfies ListingsLoad, standIn, paths };
   } finally {
     await db.close();

@@ -16,16 +16,13 @@
  */
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../../platform/db/database";
-import { listingPath } from "../../app/lib/listings";
 import { allNeighbourhoods } from "../../app/lib/server/assessments/neighbourhoods.server";
 import { importRoll } from "../../app/lib/server/assessments/import.server";
 import { createSodaClient } from "../../app/lib/server/assessments/soda-client.server";
-import { createDdfClient } from "../../app/lib/server/listings/ddf-client.server";
-import { toListingRow } from "../../app/lib/server/listings/property.server";
-import { syncListings } from "../../app/lib/server/listings/sync.server";
 import { generateListings } from "../../tests/fixtures/ddf/listings";
 import { startDdfStandIn } from "../../tests/fixtures/ddf/stand-in";
 import { startCity } from "./assessments";
+import { pathOfListing, syncFromStandIn } from "./listings";
 import { fmt } from "./stats";
 import { type GetTiming, timeGets, withBareServer } from "./timed-gets";
 
@@ -90,14 +87,7 @@ export async function prepareRollPages(pgliteDir: string, accounts: number) {
       };
     });
     ddf = await startDdfStandIn({ listings });
-    const t1 = performance.now();
-    const synced = await syncListings(
-      db,
-      createDdfClient({ tokenUrl: ddf.tokenUrl, apiUrl: ddf.apiUrl, clientId: "ddf-client", clientSecret: "ddf-secret" }),
-      { fullCheckMs: 6 * 3_600_000, log: { info() {}, warn: console.warn, error: console.error } },
-    );
-    if (!synced.ran || synced.error) throw new Error(`the sync did not complete: ${synced.error ?? synced.skipped}`);
-    const syncSeconds = (performance.now() - t1) / 1000;
+    const syncSeconds = await syncFromStandIn(db, ddf);
     const others = homes.slice(LISTINGS);
     // What people type: a prefix of an address of every length from 3 characters, each once.
     const prefixes = [
@@ -114,10 +104,7 @@ export async function prepareRollPages(pgliteDir: string, accounts: number) {
       importSeconds,
       syncSeconds,
       neighbourhoods,
-      listingPaths: listings.map((p) => {
-        const row = toListingRow(p);
-        return listingPath(row.listing_key, row.slug);
-      }),
+      listingPaths: listings.map(pathOfListing),
       homes: others.map((h) => h.account),
       prefixes,
     };
