@@ -131,7 +131,6 @@ const testOnlySchema = z.strictObject({
   shutdownGraceMs: whole(undefined, 0),
   formRateLimitMax: whole(undefined),
 });
-export type TestOnly = z.infer<typeof testOnlySchema>;
 /** TEST_ONLY's settings as a suite writes them (pushLocalHosts as `address:port` strings). */
 export type TestOnlySettings = z.input<typeof testOnlySchema>;
 
@@ -267,10 +266,7 @@ const SECRET = new Set(["DATABASE_URL", "SMTP_URL", "DDF_CLIENT_SECRET", "VAPID_
 
 /** A setting the server cannot start with; the message is the one line to print. */
 export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "ConfigError";
-  }
+  override name = "ConfigError";
 }
 
 /** Parses the environment; throws ConfigError naming the first bad variable and its value. */

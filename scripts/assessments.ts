@@ -9,7 +9,6 @@
  * exits 1. Ctrl-C stops an import: the pages written stay, the live roll keeps serving, and the
  * next run resumes.
  */
-import { ConfigError, readConfig } from "../platform/config";
 import { messageChainOf } from "../platform/db/errors";
 import { importClientOf } from "../app/lib/server/assessments/context.server";
 import { importRoll, rollStatus } from "../app/lib/server/assessments/import.server";
@@ -22,17 +21,9 @@ if (command !== "import" && command !== "status") {
   process.exit(1);
 }
 
-try {
-  if (!readConfig().ASSESSMENTS) {
-    console.error("The assessment roll is off (set ASSESSMENTS=on).");
-    process.exit(1);
-  }
-} catch (error) {
-  console.error(error instanceof ConfigError ? error.message : messageChainOf(error));
-  process.exit(1);
-}
-
-const { db, config } = await openScriptDatabase(" (the site is running: use its inbox Account page, or stop it first)");
+const { db, config } = await openScriptDatabase(" (the site is running: use its inbox Account page, or stop it first)", (c) =>
+  c.ASSESSMENTS ? null : "The assessment roll is off (set ASSESSMENTS=on).",
+);
 const when = (d: Date | null) =>
   d ? d.toLocaleString("en-CA", { timeZone: "America/Edmonton", dateStyle: "medium", timeStyle: "short" }) : "never";
 let exitCode = 0;

@@ -46,7 +46,7 @@
  * files during the run, as in production).
  */
 import autocannon from "autocannon";
-import { execFileSync } from "node:child_process";
+import { type ChildProcess, execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -67,6 +67,7 @@ import { benchPush, printPush, startPushStandIn } from "./bench/push";
 import { benchSharedCache, printSharedCache, untimedListingPaths } from "./bench/shared-cache";
 import { HOST, buildDir, cpuSecondsOfTree, freePort, serverLogTail, startServer, stopServer } from "./bench/server";
 import { benchStaticPages, printStaticBench } from "./bench/static-pages";
+import { fmt } from "./bench/stats";
 import { feedEnvOf } from "../tests/fixtures/ddf/stand-in";
 import { readConfig } from "../platform/config";
 import { readScriptConfig } from "./script-config";
@@ -100,107 +101,123 @@ async function countAll(databaseUrl: string | undefined, pgliteDir: string): Pro
   }
 }
 
-function fmt(n: number, digits = 0): string {
-  return n.toLocaleString("en-CA", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+/** A section's fresh data folder and free loopback port (`origin`); the folder is removed after it. */
+async function inDataDir<T>(run: (dataDir: string, origin: string, port: number) => Promise<T>): Promise<T> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "agent-site-bench-"));
+  const port = await freePort();
+  try {
+    return await run(dataDir, `http://${HOST}:${port}`, port);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The built server for the length of `run` (stopped after it, if `run` did not stop it already). */
+async function withServer<T>(server: Promise<ChildProcess>, run: (server: ChildProcess) => Promise<T>): Promise<T> {
+  const started = await server;
+  try {
+    return await run(started);
+  } finally {
+    await stopServer(started);
+  }
 }
 
 async function runDriver(label: string, env: Record<string, string>, databaseUrl: string | undefined): Promise<boolean> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "agent-site-bench-"));
-  const pgliteDir = path.join(dataDir, "pglite");
-  const port = await freePort();
-  console.log(
-    `\n== ${label} ==  (http://${HOST}:${port}, ${fmt(requestsPerSection)} requests per section over ${connections} connections, at most ${maxSeconds} s)`,
-  );
-  const server = await startServer(port, { ...env, DATA_DIR: dataDir });
+  return inDataDir((dataDir, origin, port) => {
+    console.log(
+      `\n== ${label} ==  (${origin}, ${fmt(requestsPerSection)} requests per section over ${connections} connections, at most ${maxSeconds} s)`,
+    );
+    return withServer(startServer(port, { ...env, DATA_DIR: dataDir }), (server) =>
+      driveSections(server, origin, path.join(dataDir, "pglite"), databaseUrl),
+    );
+  });
+}
+
+/** Each form section against `server`, then the rows stored against the responses accepted. */
+async function driveSections(server: ChildProcess, origin: string, pgliteDir: string, databaseUrl: string | undefined): Promise<boolean> {
   const accepted: Record<string, number> = {};
   let ok = true;
-  try {
-    const before = await (async () => {
-      // PGlite allows one process on its folder: count through the server's database only when it is PostgreSQL.
-      if (!databaseUrl) return null;
-      return countAll(databaseUrl, pgliteDir);
-    })();
-    const runId = Date.now().toString(36);
-    for (const section of sections) {
-      let n = 0;
-      const origin = `http://${HOST}:${port}`;
-      // Bounded in time as well as count: past the limit the server is stopped, which ends the run.
-      let timedOut = false;
-      const guard = setTimeout(() => {
-        timedOut = true;
-        server.kill("SIGTERM");
-      }, maxSeconds * 1000);
-      const makeRequests = (): autocannon.Request[] => [
-        {
-          setupRequest: (req) => {
-            const r = section.request(n++, runId);
-            return {
-              ...req,
-              method: r.method,
-              path: r.path,
-              body: r.body,
-              headers: { "content-type": "application/x-www-form-urlencoded", origin },
-            };
-          },
+  const before = await (async () => {
+    // PGlite allows one process on its folder: count through the server's database only when it is PostgreSQL.
+    if (!databaseUrl) return null;
+    return countAll(databaseUrl, pgliteDir);
+  })();
+  const runId = Date.now().toString(36);
+  for (const section of sections) {
+    let n = 0;
+    // Bounded in time as well as count: past the limit the server is stopped, which ends the run.
+    let timedOut = false;
+    const guard = setTimeout(() => {
+      timedOut = true;
+      server.kill("SIGTERM");
+    }, maxSeconds * 1000);
+    const makeRequests = (): autocannon.Request[] => [
+      {
+        setupRequest: (req) => {
+          const r = section.request(n++, runId);
+          return {
+            ...req,
+            method: r.method,
+            path: r.path,
+            body: r.body,
+            headers: { "content-type": "application/x-www-form-urlencoded", origin },
+          };
         },
-      ];
-      // Warm-up (JIT, caches), not reported; its accepted requests count in the row comparison.
-      const warmup =
-        warmupRequests > 0 ? await autocannon({ url: origin, connections, amount: warmupRequests, requests: makeRequests() }) : null;
-      const cpuBefore = cpuSecondsOfTree(server.pid!);
-      const result = await autocannon({
-        url: origin,
-        connections,
-        amount: requestsPerSection,
-        requests: makeRequests(),
-      });
-      clearTimeout(guard);
-      if (timedOut) {
-        console.log(
-          `${section.name}: stopped after ${maxSeconds} s (BENCH_MAX_SECONDS) with ${fmt(result["2xx"])} accepted; rows are not compared.`,
-        );
-        return false;
-      }
-      const cpuAfter = cpuSecondsOfTree(server.pid!);
-      const twoXx = result["2xx"];
-      accepted[section.name] = twoXx + (warmup?.["2xx"] ?? 0);
-      const reqPerSec = twoXx / result.duration;
-      const cpuMs = cpuBefore !== null && cpuAfter !== null && twoXx > 0 ? ((cpuAfter - cpuBefore) * 1000) / twoXx : null;
+      },
+    ];
+    // Warm-up (JIT, caches), not reported; its accepted requests count in the row comparison.
+    const warmup =
+      warmupRequests > 0 ? await autocannon({ url: origin, connections, amount: warmupRequests, requests: makeRequests() }) : null;
+    const cpuBefore = cpuSecondsOfTree(server.pid!);
+    const result = await autocannon({
+      url: origin,
+      connections,
+      amount: requestsPerSection,
+      requests: makeRequests(),
+    });
+    clearTimeout(guard);
+    if (timedOut) {
       console.log(
-        `${section.name.padEnd(42)} ${fmt(reqPerSec).padStart(6)} accepted req/s   p50 ${fmt(result.latency.p50, 1)} ms   p99 ${fmt(result.latency.p99, 1)} ms   ` +
-          `accepted ${fmt(twoXx)}, other ${fmt(result.non2xx)}, errors ${fmt(result.errors)}, timeouts ${fmt(result.timeouts)}`,
+        `${section.name}: stopped after ${maxSeconds} s (BENCH_MAX_SECONDS) with ${fmt(result["2xx"])} accepted; rows are not compared.`,
       );
-      if (result.non2xx > 0 || result.errors > 0) {
-        ok = false;
-        console.log(`  status codes: ${JSON.stringify(result.statusCodeStats)}\n  server log (end):\n${serverLogTail(15)}`);
-      }
-      if (cpuMs !== null) {
-        console.log(
-          `${"".padEnd(42)} server CPU ${fmt(cpuMs, 2)} ms per accepted request (about ${fmt(1000 / cpuMs)} req/s per dedicated core)`,
-        );
-      }
-      if (section.target) {
-        const met = reqPerSec >= section.target.reqPerSec && result.latency.p99 < section.target.p99Ms;
-        console.log(
-          `${"".padEnd(42)} target >= ${section.target.reqPerSec} req/s with p99 < ${section.target.p99Ms} ms: ${met ? "met" : "NOT met"}`,
-        );
-      }
+      return false;
     }
-    await stopServer(server);
-    const after = await countAll(databaseUrl, pgliteDir);
-    console.log("\nStored after the run (must equal the accepted responses):");
-    for (const section of sections) {
-      for (const name of Object.keys(section.countQueries ?? {})) {
-        const stored = after[name]! - (before?.[name] ?? 0);
-        const expected = accepted[section.name]!;
-        const match = stored === expected;
-        if (!match) ok = false;
-        console.log(`  ${name.padEnd(34)} ${fmt(stored).padStart(8)}  ${match ? "= accepted" : `!= accepted ${fmt(expected)}`}`);
-      }
+    const cpuAfter = cpuSecondsOfTree(server.pid!);
+    const twoXx = result["2xx"];
+    accepted[section.name] = twoXx + (warmup?.["2xx"] ?? 0);
+    const reqPerSec = twoXx / result.duration;
+    const cpuMs = cpuBefore !== null && cpuAfter !== null && twoXx > 0 ? ((cpuAfter - cpuBefore) * 1000) / twoXx : null;
+    console.log(
+      `${section.name.padEnd(42)} ${fmt(reqPerSec).padStart(6)} accepted req/s   p50 ${fmt(result.latency.p50, 1)} ms   p99 ${fmt(result.latency.p99, 1)} ms   ` +
+        `accepted ${fmt(twoXx)}, other ${fmt(result.non2xx)}, errors ${fmt(result.errors)}, timeouts ${fmt(result.timeouts)}`,
+    );
+    if (result.non2xx > 0 || result.errors > 0) {
+      ok = false;
+      console.log(`  status codes: ${JSON.stringify(result.statusCodeStats)}\n  server log (end):\n${serverLogTail(15)}`);
     }
-  } finally {
-    await stopServer(server);
-    rmSync(dataDir, { recursive: true, force: true });
+    if (cpuMs !== null) {
+      console.log(
+        `${"".padEnd(42)} server CPU ${fmt(cpuMs, 2)} ms per accepted request (about ${fmt(1000 / cpuMs)} req/s per dedicated core)`,
+      );
+    }
+    if (section.target) {
+      const met = reqPerSec >= section.target.reqPerSec && result.latency.p99 < section.target.p99Ms;
+      console.log(
+        `${"".padEnd(42)} target >= ${section.target.reqPerSec} req/s with p99 < ${section.target.p99Ms} ms: ${met ? "met" : "NOT met"}`,
+      );
+    }
+  }
+  await stopServer(server);
+  const after = await countAll(databaseUrl, pgliteDir);
+  console.log("\nStored after the run (must equal the accepted responses):");
+  for (const section of sections) {
+    for (const name of Object.keys(section.countQueries ?? {})) {
+      const stored = after[name]! - (before?.[name] ?? 0);
+      const expected = accepted[section.name]!;
+      const match = stored === expected;
+      if (!match) ok = false;
+      console.log(`  ${name.padEnd(34)} ${fmt(stored).padStart(8)}  ${match ? "= accepted" : `!= accepted ${fmt(expected)}`}`);
+    }
   }
   return ok;
 }
@@ -211,100 +228,83 @@ async function runDriver(label: string, env: Record<string, string>, databaseUrl
  * Returns false when the flood was not throttled or a normal visitor was refused.
  */
 async function runStaticAndFlood(withStatic: boolean): Promise<boolean> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "agent-site-bench-"));
-  const port = await freePort();
   const limit = FORM_QUOTA.max;
-  const origin = `http://${HOST}:${port}`;
-  console.log(
-    `\n== ${withStatic ? "Static pages and flood" : "Flood"} ==  (${origin}, production rate limit: ${limit} submissions per address per window)`,
-  );
-  const server = await startServer(port, { DATABASE_URL: "", DATA_DIR: dataDir, TRUST_PROXY: "loopback" }, {});
-  try {
-    if (withStatic) printStaticBench(await benchStaticPages({ appOrigin: origin, buildDir, duration: settings.BENCH_STATIC_SECONDS }));
-    const flood = await benchFlood({ origin, floodRequests: settings.BENCH_FLOOD_REQUESTS, connections });
-    printFlood(flood, limit);
-    await stopServer(server);
-    const stored = await countAll(undefined, path.join(dataDir, "pglite"));
-    const storedContacts = stored.contacts ?? 0;
-    const expected = flood.flood.accepted + flood.visitors.warmedUp + flood.visitors.accepted;
+  return inDataDir((dataDir, origin, port) => {
     console.log(
-      `  stored contacts ${storedContacts} ${storedContacts === expected ? "= accepted (flood + visitors)" : `!= accepted ${expected}`}`,
+      `\n== ${withStatic ? "Static pages and flood" : "Flood"} ==  (${origin}, production rate limit: ${limit} submissions per address per window)`,
     );
-    const throttled = flood.flood.accepted <= limit && flood.flood.throttled >= flood.flood.sent - limit - flood.flood.errors;
-    const visitorsServed = flood.visitors.sent > 0 && flood.visitors.other === 0;
-    if (!throttled) console.error("  The flood was not throttled as it should be.");
-    if (!visitorsServed) console.error("  Normal visitors were refused during the flood.");
-    return throttled && visitorsServed && storedContacts === expected;
-  } finally {
-    await stopServer(server);
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+    return withServer(startServer(port, { DATABASE_URL: "", DATA_DIR: dataDir, TRUST_PROXY: "loopback" }, {}), async (server) => {
+      if (withStatic) printStaticBench(await benchStaticPages({ appOrigin: origin, buildDir, duration: settings.BENCH_STATIC_SECONDS }));
+      const flood = await benchFlood({ origin, floodRequests: settings.BENCH_FLOOD_REQUESTS, connections });
+      printFlood(flood, limit);
+      await stopServer(server);
+      const stored = await countAll(undefined, path.join(dataDir, "pglite"));
+      const storedContacts = stored.contacts ?? 0;
+      const expected = flood.flood.accepted + flood.visitors.warmedUp + flood.visitors.accepted;
+      console.log(
+        `  stored contacts ${storedContacts} ${storedContacts === expected ? "= accepted (flood + visitors)" : `!= accepted ${expected}`}`,
+      );
+      const throttled = flood.flood.accepted <= limit && flood.flood.throttled >= flood.flood.sent - limit - flood.flood.errors;
+      const visitorsServed = flood.visitors.sent > 0 && flood.visitors.other === 0;
+      if (!throttled) console.error("  The flood was not throttled as it should be.");
+      if (!visitorsServed) console.error("  Normal visitors were refused during the flood.");
+      return throttled && visitorsServed && storedContacts === expected;
+    });
+  });
 }
 
 /** The agent's inbox with BENCH_INBOX_SUBMISSIONS stored submissions, on PGlite (issue 11: p99 < 200 ms). */
 async function runInbox(): Promise<boolean> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "agent-site-bench-"));
-  const port = await freePort();
-  const origin = `http://${HOST}:${port}`;
-  console.log(`\n== Inbox ==  (${origin}, PGlite, ${fmt(settings.BENCH_INBOX_SUBMISSIONS)} submissions)`);
-  const seed = await seedInbox(path.join(dataDir, "pglite"), settings.BENCH_INBOX_SUBMISSIONS);
-  const server = await startServer(port, { DATABASE_URL: "", DATA_DIR: dataDir });
-  try {
-    return printInbox(seed, await benchInbox(origin, seed));
-  } finally {
-    await stopServer(server);
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  return inDataDir(async (dataDir, origin, port) => {
+    console.log(`\n== Inbox ==  (${origin}, PGlite, ${fmt(settings.BENCH_INBOX_SUBMISSIONS)} submissions)`);
+    const seed = await seedInbox(path.join(dataDir, "pglite"), settings.BENCH_INBOX_SUBMISSIONS);
+    return withServer(startServer(port, { DATABASE_URL: "", DATA_DIR: dataDir }), async () =>
+      printInbox(seed, await benchInbox(origin, seed)),
+    );
+  });
 }
 
 /** The listings feed with BENCH_LISTINGS listings (issue 12): the full load, then page latency. */
 async function runListings(): Promise<boolean> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "agent-site-bench-"));
-  const port = await freePort();
-  const origin = `http://${HOST}:${port}`;
-  console.log(`\n== Listings feed ==  (${origin}, PGlite, ${fmt(settings.BENCH_LISTINGS)} listings from the local DDF stand-in)`);
-  const { load, standIn, paths } = await loadListings(path.join(dataDir, "pglite"), settings.BENCH_LISTINGS);
-  // The server reads the copy the sync just made; its own worker stays off so only pages are timed.
-  const server = await startServer(port, {
-    DATABASE_URL: "",
-    DATA_DIR: dataDir,
-    ...feedEnvOf(standIn),
-    DDF_SYNC_WORKER: "off",
+  return inDataDir(async (dataDir, origin, port) => {
+    console.log(`\n== Listings feed ==  (${origin}, PGlite, ${fmt(settings.BENCH_LISTINGS)} listings from the local DDF stand-in)`);
+    const { load, standIn, paths } = await loadListings(path.join(dataDir, "pglite"), settings.BENCH_LISTINGS);
+    // The server reads the copy the sync just made; its own worker stays off so only pages are timed.
+    const server = startServer(port, { DATABASE_URL: "", DATA_DIR: dataDir, ...feedEnvOf(standIn), DDF_SYNC_WORKER: "off" });
+    try {
+      return await withServer(server, async () => {
+        const ok = printListings(load, await benchListingPages(origin, paths));
+        return (
+          printSharedCache(
+            await benchSharedCache({
+              origin,
+              buildDir,
+              listingPaths: untimedListingPaths(standIn.listings, 200),
+              seconds: settings.BENCH_STATIC_SECONDS,
+            }),
+          ) && ok
+        );
+      });
+    } finally {
+      await standIn.close();
+    }
   });
-  try {
-    const ok = printListings(load, await benchListingPages(origin, paths));
-    return (
-      printSharedCache(
-        await benchSharedCache({
-          origin,
-          buildDir,
-          listingPaths: untimedListingPaths(standIn.listings, 200),
-          seconds: settings.BENCH_STATIC_SECONDS,
-        }),
-      ) && ok
-    );
-  } finally {
-    await stopServer(server);
-    await standIn.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
 }
 
 /** The search with every filter and order, and the map's data, over BENCH_LISTINGS listings (issue 45, decision 060). */
 async function runSearch(): Promise<boolean> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "agent-site-bench-"));
-  const port = await freePort();
-  const origin = `http://${HOST}:${port}`;
-  console.log(`\n== Search and map ==  (${origin}, PGlite, ${fmt(settings.BENCH_LISTINGS)} listings from the local DDF stand-in)`);
-  const { standIn } = await loadListings(path.join(dataDir, "pglite"), settings.BENCH_LISTINGS);
-  const server = await startServer(port, { DATABASE_URL: "", DATA_DIR: dataDir, ...feedEnvOf(standIn), DDF_SYNC_WORKER: "off" });
-  try {
-    return printSearch(await benchSearch(origin, settings.BENCH_STATIC_SECONDS, server.pid));
-  } finally {
-    await stopServer(server);
-    await standIn.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  return inDataDir(async (dataDir, origin, port) => {
+    console.log(`\n== Search and map ==  (${origin}, PGlite, ${fmt(settings.BENCH_LISTINGS)} listings from the local DDF stand-in)`);
+    const { standIn } = await loadListings(path.join(dataDir, "pglite"), settings.BENCH_LISTINGS);
+    const server = startServer(port, { DATABASE_URL: "", DATA_DIR: dataDir, ...feedEnvOf(standIn), DDF_SYNC_WORKER: "off" });
+    try {
+      return await withServer(server, async (started) =>
+        printSearch(await benchSearch(origin, settings.BENCH_STATIC_SECONDS, started.pid)),
+      );
+    } finally {
+      await standIn.close();
+    }
+  });
 }
 
 /** Speed to lead (decision 038): submission to push on a loopback stand-in, and the public pages' scripts against the last commit. */
@@ -314,34 +314,33 @@ async function runPush(): Promise<boolean> {
     console.log("\n== Speed to lead ==  skipped: BENCH_OUTBOX_WORKER=off also turns off the push job");
     return true;
   }
-  const dataDir = mkdtempSync(path.join(tmpdir(), "agent-site-bench-"));
-  const port = await freePort();
-  const origin = `http://${HOST}:${port}`;
-  const submissions = settings.BENCH_PUSH_SUBMISSIONS;
-  const standIn = await startPushStandIn();
-  console.log(`\n== Speed to lead ==  (${origin}, PGlite, push stand-in at http://${standIn.hostPort})`);
-  // The reference posts and the measured ones all come from this one address.
-  const server = await startServer(
-    port,
-    { DATABASE_URL: "", DATA_DIR: dataDir },
-    { pushLocalHosts: [standIn.hostPort], formRateLimitMax: submissions + 1000 },
-  );
-  try {
-    let ok = printPush(await benchPush(origin, standIn, submissions, maxSeconds));
-    const pages = ["/", "/contact"];
-    const now = await servedScripts(origin, path.join(buildDir, "client"), pages);
-    await stopServer(server);
-    const before = await headBuildScripts(pages, await freePort());
-    console.log(
-      `  the scripts \`/\` and \`/contact\` load (gzip -6 of the built files), this build against ${before.commit} (built and served in ${before.seconds.toFixed(0)} s):`,
+  return inDataDir(async (dataDir, origin, port) => {
+    const submissions = settings.BENCH_PUSH_SUBMISSIONS;
+    const standIn = await startPushStandIn();
+    console.log(`\n== Speed to lead ==  (${origin}, PGlite, push stand-in at http://${standIn.hostPort})`);
+    // The reference posts and the measured ones all come from this one address.
+    const server = startServer(
+      port,
+      { DATABASE_URL: "", DATA_DIR: dataDir },
+      { pushLocalHosts: [standIn.hostPort], formRateLimitMax: submissions + 1000 },
     );
-    ok = printScriptComparison(now, before) && ok;
-    return ok;
-  } finally {
-    await stopServer(server);
-    await standIn.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+    try {
+      return await withServer(server, async (started) => {
+        let ok = printPush(await benchPush(origin, standIn, submissions, maxSeconds));
+        const pages = ["/", "/contact"];
+        const now = await servedScripts(origin, path.join(buildDir, "client"), pages);
+        await stopServer(started);
+        const before = await headBuildScripts(pages, await freePort());
+        console.log(
+          `  the scripts \`/\` and \`/contact\` load (gzip -6 of the built files), this build against ${before.commit} (built and served in ${before.seconds.toFixed(0)} s):`,
+        );
+        ok = printScriptComparison(now, before) && ok;
+        return ok;
+      });
+    } finally {
+      await standIn.close();
+    }
+  });
 }
 
 /** Listing alerts (issue 32): matching and queueing in-process on PGlite; the server is not involved. */
@@ -376,34 +375,30 @@ async function runHomeValue(): Promise<boolean> {
 
 /** The roll's pages over HTTP (issues 42 and 43): the built server on the full roll and listings at its homes, 8 connections. */
 async function runRollPages(): Promise<boolean> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "agent-site-bench-"));
-  const port = await freePort();
-  const origin = `http://${HOST}:${port}`;
-  console.log(
-    `\n== The roll's pages ==  (${origin}, PGlite, ${fmt(settings.BENCH_ASSESSMENT_ACCOUNTS)} accounts from the City stand-in, listings at its homes from the DDF stand-in)`,
-  );
-  const { data, city, ddf } = await prepareRollPages(path.join(dataDir, "pglite"), settings.BENCH_ASSESSMENT_ACCOUNTS);
-  try {
-    // The roll and the listings are in place: both workers stay off, so only pages are timed.
-    const server = await startServer(port, {
-      DATABASE_URL: "",
-      DATA_DIR: dataDir,
-      ...feedEnvOf(ddf),
-      DDF_SYNC_WORKER: "off",
-      ASSESSMENTS: "on",
-      ASSESSMENTS_URL: city.baseUrl,
-      ASSESSMENTS_WORKER: "off",
-    });
+  return inDataDir(async (dataDir, origin, port) => {
+    console.log(
+      `\n== The roll's pages ==  (${origin}, PGlite, ${fmt(settings.BENCH_ASSESSMENT_ACCOUNTS)} accounts from the City stand-in, listings at its homes from the DDF stand-in)`,
+    );
+    const { data, city, ddf } = await prepareRollPages(path.join(dataDir, "pglite"), settings.BENCH_ASSESSMENT_ACCOUNTS);
     try {
-      return printRollPages(await benchRollPages(origin, data, settings.BENCH_STATIC_SECONDS, server.pid ?? null));
+      // The roll and the listings are in place: both workers stay off, so only pages are timed.
+      const server = startServer(port, {
+        DATABASE_URL: "",
+        DATA_DIR: dataDir,
+        ...feedEnvOf(ddf),
+        DDF_SYNC_WORKER: "off",
+        ASSESSMENTS: "on",
+        ASSESSMENTS_URL: city.baseUrl,
+        ASSESSMENTS_WORKER: "off",
+      });
+      return await withServer(server, async (started) =>
+        printRollPages(await benchRollPages(origin, data, settings.BENCH_STATIC_SECONDS, started.pid ?? null)),
+      );
     } finally {
-      await stopServer(server);
+      await ddf.close();
+      await city.close();
     }
-  } finally {
-    await ddf.close();
-    await city.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** "Book a showing" (issue 44): in-process on PGlite, the slots of a booking page with a busy calendar. */
@@ -413,23 +408,8 @@ async function runShowings(): Promise<boolean> {
 }
 
 async function main() {
-  const only: readonly string[] | undefined = settings.BENCH_ONLY;
-  const runs = (
-    section:
-      | "forms"
-      | "static"
-      | "flood"
-      | "inbox"
-      | "listings"
-      | "push"
-      | "alerts"
-      | "backup"
-      | "assessments"
-      | "home-value"
-      | "showings"
-      | "search"
-      | "roll-pages",
-  ) => !only || only.includes(section);
+  const only = settings.BENCH_ONLY;
+  const runs = (section: NonNullable<typeof only>[number]) => !only || only.includes(section);
   // The alerts, backup, assessments, home-value and showings sections run in this process: alone, they need no build.
   const inProcess = ["alerts", "backup", "assessments", "home-value", "showings"];
   const needsBuild = !only || only.some((section) => !inProcess.includes(section));

@@ -7,8 +7,6 @@
  * server first, PGlite allows one process). Without DDF_CLIENT_ID and DDF_CLIENT_SECRET it says
  * the feed is not configured and exits 1.
  */
-import { ConfigError, readConfig } from "../platform/config";
-import { messageChainOf } from "../platform/db/errors";
 import { createDdfClient, ddfEndpointsOf } from "../app/lib/server/listings/ddf-client.server";
 import { listingSyncStatus } from "../app/lib/server/listings/sync-status.server";
 import { ddfSyncClockOf, syncListings } from "../app/lib/server/listings/sync.server";
@@ -20,19 +18,9 @@ if (command !== "sync" && command !== "status") {
   process.exit(1);
 }
 
-// Checked before the database opens, so a site without the feed gets its answer at once.
-try {
-  const config = readConfig();
-  if (!config.DDF_CLIENT_ID || !config.DDF_CLIENT_SECRET) {
-    console.error("The DDF listings feed is not configured (set DDF_CLIENT_ID and DDF_CLIENT_SECRET).");
-    process.exit(1);
-  }
-} catch (error) {
-  console.error(error instanceof ConfigError ? error.message : messageChainOf(error));
-  process.exit(1);
-}
-
-const { db, config } = await openScriptDatabase(" (the site is running: use its inbox Account page, or stop it first)");
+const { db, config } = await openScriptDatabase(" (the site is running: use its inbox Account page, or stop it first)", (c) =>
+  c.DDF_CLIENT_ID && c.DDF_CLIENT_SECRET ? null : "The DDF listings feed is not configured (set DDF_CLIENT_ID and DDF_CLIENT_SECRET).",
+);
 const formatWhen = (d: Date) => d.toLocaleString("en-CA", { timeZone: "America/Edmonton", dateStyle: "medium", timeStyle: "short" });
 const when = (d: Date | null) => (d ? formatWhen(d) : "never");
 let exitCode = 0;

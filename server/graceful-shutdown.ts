@@ -37,7 +37,6 @@ export interface GracefulShutdownOptions {
   cleanupTimeoutMs: number;
   cleanup: () => Promise<void>;
   log?: Pick<Console, "info" | "error">;
-  exit?: (code: number) => void;
   signals?: readonly NodeJS.Signals[];
 }
 
@@ -52,7 +51,6 @@ export interface GracefulShutdown {
 
 export function installGracefulShutdown(server: Server, options: GracefulShutdownOptions): GracefulShutdown {
   const log = options.log ?? console;
-  const exit = options.exit ?? ((code: number) => process.exit(code));
   let stopping = false;
   let done: Promise<number> | null = null;
 
@@ -149,11 +147,11 @@ export function installGracefulShutdown(server: Server, options: GracefulShutdow
     process.on(signal, () => {
       if (done) {
         log.error(`[shutdown] ${signal} again: exiting now`);
-        exit(1);
+        process.exit(1);
         return;
       }
       done = shutdown(signal);
-      void done.then(exit);
+      void done.then((code) => process.exit(code));
     });
   }
 

@@ -2,8 +2,7 @@
  * Listing alerts' values shared by the schema, the forms and the screens (issue 32): kept apart
  * from db/schema so the browser bundle can import them without the ORM.
  */
-import type { ListingSort, MapBounds } from "./listing-types";
-import type { ListingCategory } from "./schema-values";
+import type { ListingFilter, ListingSort } from "./listing-types";
 
 /**
  * A saved search (new listings and price drops that match it), one watched home (its price, status
@@ -20,7 +19,6 @@ export const ALERT_FREQUENCIES = ["instant", "daily", "weekly", "monthly"] as co
 export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
 /** What a search or a watch can be set to (the sign-up's radios, the manage page's select). */
 export const CHOSEN_FREQUENCIES = ["instant", "daily", "weekly"] as const;
-export type ChosenFrequency = (typeof CHOSEN_FREQUENCIES)[number];
 export const ALERT_FREQUENCY_LABELS: Record<AlertFrequency, string> = {
   instant: "As they happen",
   daily: "Daily",
@@ -34,7 +32,6 @@ export function fixedFrequency(kind: AlertKind): AlertFrequency | null {
 
 /** pending: waiting for the confirmation link; active: confirmed, alerts are sent; ended: removed or unsubscribed. */
 export const ALERT_STATUSES = ["pending", "active", "ended"] as const;
-export type AlertStatus = (typeof ALERT_STATUSES)[number];
 
 /** What a listing change is: a new listing, a price change, a status change, its removal from the feed. */
 export const LISTING_CHANGE_KINDS = ["new", "price", "status", "removed"] as const;
@@ -45,22 +42,9 @@ export type ListingChangeKind = (typeof LISTING_CHANGE_KINDS)[number];
  * ListingFilter names them (issue 45 added those after minBeds), and its order for the link back;
  * without paging or "with accepted offers" (alerts are about homes for sale).
  */
-export interface AlertCriteria {
+export interface AlertCriteria extends Omit<ListingFilter, "withAcceptedOffers" | "cities" | "keywords"> {
   cities?: string[];
-  category?: ListingCategory;
-  minPrice?: number;
-  maxPrice?: number;
-  minBeds?: number;
-  minBaths?: number;
-  minArea?: number;
-  maxArea?: number;
-  style?: string;
-  community?: string;
   keywords?: string[];
-  openHouse?: boolean;
-  priceReduced?: boolean;
-  newWithinDays?: number;
-  bounds?: MapBounds;
   sort?: ListingSort;
 }
 
@@ -69,7 +53,6 @@ export interface AlertCriteria {
  * time and address), implied (an inquiry: 6 months; a Closed status: 2 years), withdrawal.
  */
 export const CONSENT_KINDS = ["express", "implied", "withdrawal"] as const;
-export type ConsentKind = (typeof CONSENT_KINDS)[number];
 
 /** The inbox's source of a person who confirmed listing alerts (people.sources). */
 export const ALERTS_SOURCE = "listing_alerts";

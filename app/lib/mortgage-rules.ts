@@ -90,6 +90,7 @@ const edmontonPropertyTaxSource: OfficialSource = {
  * stated them as current.
  */
 const FEDERAL_RULES_CHECKED = "2025-07-08";
+const federalSource = (name: string, url: string): OfficialSource => ({ name, url, asOf: FEDERAL_RULES_CHECKED });
 
 /** Illustrative interest rate for worked examples only; never a quote. */
 export const ILLUSTRATIVE_RATE_PERCENT = 4;
@@ -97,29 +98,17 @@ export const ILLUSTRATIVE_RATE_PERCENT = 4;
 /** Home Buyers' Plan RRSP withdrawal limit per person (raised from $35,000 in April 2024). */
 export const HBP_LIMIT = 60_000;
 export const HBP_PREVIOUS_LIMIT = 35_000;
-const homeBuyersPlanSource: OfficialSource = {
-  name: "Canada Revenue Agency, Home Buyers' Plan",
-  url: officialSources.homeBuyersPlan,
-  asOf: FEDERAL_RULES_CHECKED,
-};
+const homeBuyersPlanSource = federalSource("Canada Revenue Agency, Home Buyers' Plan", officialSources.homeBuyersPlan);
 
 /** First Home Savings Account: annual and lifetime contribution limits. */
 export const FHSA_ANNUAL_LIMIT = 8_000;
 export const FHSA_LIFETIME_LIMIT = 40_000;
-const fhsaSource: OfficialSource = {
-  name: "Canada Revenue Agency, First Home Savings Account",
-  url: officialSources.fhsa,
-  asOf: FEDERAL_RULES_CHECKED,
-};
+const fhsaSource = federalSource("Canada Revenue Agency, First Home Savings Account", officialSources.fhsa);
 
 /** First-Time Home Buyers' Tax Credit: the credit amount and its value at the 15 % federal rate. */
 export const FTHB_TAX_CREDIT_AMOUNT = 10_000;
 export const FTHB_TAX_CREDIT_VALUE = 1_500;
-const homeBuyersAmountSource: OfficialSource = {
-  name: "Canada Revenue Agency, home buyers' amount",
-  url: officialSources.homeBuyersAmount,
-  asOf: FEDERAL_RULES_CHECKED,
-};
+const homeBuyersAmountSource = federalSource("Canada Revenue Agency, home buyers' amount", officialSources.homeBuyersAmount);
 
 /**
  * The federal mortgage stress test, as of 2025: qualify at the greater of this floor or the
@@ -127,11 +116,7 @@ const homeBuyersAmountSource: OfficialSource = {
  */
 export const STRESS_TEST_FLOOR_PERCENT = 5.25;
 export const STRESS_TEST_BUFFER_POINTS = 2;
-const stressTestSource: OfficialSource = {
-  name: "Financial Consumer Agency of Canada, mortgages",
-  url: officialSources.mortgages,
-  asOf: FEDERAL_RULES_CHECKED,
-};
+const stressTestSource = federalSource("Financial Consumer Agency of Canada, mortgages", officialSources.mortgages);
 
 export function qualifyingRate(contractRatePercent: number): number {
   return Math.max(STRESS_TEST_FLOOR_PERCENT, contractRatePercent + STRESS_TEST_BUFFER_POINTS);
@@ -147,12 +132,10 @@ export const TRADITIONAL_GDS_PERCENT = 32;
 export const TRADITIONAL_TDS_PERCENT = { low: 40, high: 44 } as const;
 export const INSURED_GDS_LIMIT_PERCENT = 39;
 export const INSURED_TDS_LIMIT_PERCENT = 44;
-export const INSURED_DEBT_SERVICE_SINCE = "2021-07-05";
-const insuredDebtServiceSource: OfficialSource = {
-  name: "Canada Mortgage and Housing Corporation, underwriting criteria",
-  url: officialSources.insuredDebtService,
-  asOf: FEDERAL_RULES_CHECKED,
-};
+const insuredDebtServiceSource = federalSource(
+  "Canada Mortgage and Housing Corporation, underwriting criteria",
+  officialSources.insuredDebtService,
+);
 
 /**
  * The official source of every rule-based figure the articles state, with the date it was last
@@ -163,14 +146,10 @@ const insuredDebtServiceSource: OfficialSource = {
  * stated in the GST article of June 30, 2025, which also states the 5 % GST rate).
  */
 export const ruleSources = {
-  downPayment: { name: "Financial Consumer Agency of Canada, down payment", url: officialSources.downPayment, asOf: FEDERAL_RULES_CHECKED },
+  downPayment: federalSource("Financial Consumer Agency of Canada, down payment", officialSources.downPayment),
   stressTest: stressTestSource,
   insuredDebtService: insuredDebtServiceSource,
-  mortgageInsurance: {
-    name: "Canada Mortgage and Housing Corporation, premiums",
-    url: officialSources.mortgageInsurance,
-    asOf: FEDERAL_RULES_CHECKED,
-  },
+  mortgageInsurance: federalSource("Canada Mortgage and Housing Corporation, premiums", officialSources.mortgageInsurance),
   thirtyYearAmortization: {
     name: "Department of Finance Canada",
     url: THIRTY_YEAR_INSURED_RULE.source.url,

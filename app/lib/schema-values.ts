@@ -38,6 +38,5 @@ export const INQUIRY_TYPE_LISTING = "listing";
 
 /** Where a showing is (issue 44): held while requested or confirmed, freed when cancelled. */
 export const SHOWING_STATUSES = ["requested", "confirmed", "cancelled"] as const;
-export type ShowingStatus = (typeof SHOWING_STATUSES)[number];
 /** spec §7-style source of a showing request. */
 export const SHOWING_SOURCE = "showing_request";

@@ -10,8 +10,6 @@ export interface ShareInput {
   description: string;
 }
 
-export type PopupNetwork = "facebook" | "twitter" | "linkedin";
-
 export interface ShareLinks {
   /** Opened in a 600x400 window (see SHARE_WINDOW_FEATURES). */
   facebook: string;

@@ -229,6 +229,3 @@ export const serverSecrets = pgTable("server_secrets", {
   value: text("value").notNull(),
   created_at: createdAt(),
 });
-
-export type AlertSubscription = typeof alertSubscriptions.$inferSelect;
-export type ConsentEvent = typeof consentEvents.$inferSelect;

@@ -208,10 +208,3 @@ export const inboxSignIns = pgTable(
 );
 
 export type Person = typeof people.$inferSelect;
-export type PersonEvent = typeof personEvents.$inferSelect;
-export type InboxUser = typeof inboxUsers.$inferSelect;
-export type InboxPasskey = typeof inboxPasskeys.$inferSelect;
-export type InboxSession = typeof inboxSessions.$inferSelect;
-export type InboxInvite = typeof inboxInvites.$inferSelect;
-export type InboxSignIn = typeof inboxSignIns.$inferSelect;
-export type InboxDevice = typeof inboxDevices.$inferSelect;

@@ -18,7 +18,6 @@ import { showings } from "./showings";
  * (a worker that died mid-send): either way the worker takes rows whose time has come.
  */
 export const OUTBOX_STATUSES = ["pending", "sending", "sent", "failed", "withheld"] as const;
-export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 /** The submissions' kinds come first, from the forms' registry (the inbox's timeline, its CSV, the response times). */
 export const OUTBOX_KINDS = [
   ...SUBMISSION_KINDS,
@@ -83,5 +82,3 @@ export const notificationOutbox = pgTable(
     index("notification_outbox_showing_idx").on(t.showing_id),
   ],
 );
-
-export type OutboxRow = typeof notificationOutbox.$inferSelect;

@@ -76,5 +76,3 @@ export const pushMessages = pgTable(
       .where(sql`${t.status} in ('pending', 'sending')`),
   ],
 );
-
-export type PushDeviceRow = typeof pushDevices.$inferSelect;

@@ -14,5 +14,3 @@ export const rateLimits = pgTable("rate_limits", {
   points: integer("points").notNull().default(0),
   expire: bigint("expire", { mode: "number" }),
 });
-
-export type RateLimitRow = typeof rateLimits.$inferSelect;

@@ -78,5 +78,3 @@ export const showingSettings = pgTable(
   },
   (t) => [check("showing_settings_one_row_check", sql`${t.id} = 1`)],
 );
-
-export type ShowingRow = typeof showings.$inferSelect;

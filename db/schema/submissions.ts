@@ -70,4 +70,3 @@ export const propertyInquiries = pgTable(
 
 export type Lead = typeof leads.$inferSelect;
 export type Contact = typeof contacts.$inferSelect;
-export type PropertyInquiry = typeof propertyInquiries.$inferSelect;

@@ -58,6 +58,18 @@ export interface Job {
   run(context: JobContext): Promise<JobRunOutcome | void>;
 }
 
+/** What most jobs hold: their store (the database), their options, and a clock (`options.now`, which tests move). */
+export abstract class ClockedJob<Store, Options extends { now?: () => Date }> {
+  constructor(
+    protected readonly db: Store,
+    protected readonly options: Options,
+  ) {}
+
+  protected now(): Date {
+    return this.options.now?.() ?? new Date();
+  }
+}
+
 export interface JobRunnerOptions {
   /** Where the runner's leases live; needed only by jobs with `lease: { ms }`. */
   db?: LeaseDatabase;

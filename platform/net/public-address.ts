@@ -11,10 +11,7 @@ import { BlockList, type LookupFunction, isIP } from "node:net";
 
 /** A connection the rules refuse: nothing was sent. */
 export class AddressRefused extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "AddressRefused";
-  }
+  override name = "AddressRefused";
 }
 
 /** How a host name is resolved: every address it has. The system's resolver unless a test gives another. */
@@ -24,83 +21,42 @@ export const systemResolve: Resolve = (hostname) => dnsLookup(hostname, { all: t
 /**
  * Special-purpose addresses (the IANA IPv4 and IPv6 special-purpose address registries): none of
  * them is where a public media host lives, and several are this machine or its private network.
- * Node's BlockList compares the addresses; each list gives the words a refusal uses.
+ * Node's BlockList compares the addresses (each range in CIDR notation); each list gives the words a refusal uses.
  */
 const FORBIDDEN: [string, BlockList][] = (
   [
-    [
-      'an unspecified ("this network") address',
-      [
-        ["0.0.0.0", 8, "ipv4"],
-        ["::", 128, "ipv6"],
-      ],
-    ],
-    [
-      "a loopback address",
-      [
-        ["127.0.0.0", 8, "ipv4"],
-        ["::1", 128, "ipv6"],
-      ],
-    ],
-    ["a deprecated IPv4-compatible address", [["::", 96, "ipv6"]]],
-    [
-      "a private (RFC 1918) address",
-      [
-        ["10.0.0.0", 8, "ipv4"],
-        ["172.16.0.0", 12, "ipv4"],
-        ["192.168.0.0", 16, "ipv4"],
-      ],
-    ],
-    ["a carrier-grade NAT address", [["100.64.0.0", 10, "ipv4"]]],
-    [
-      "a link-local address",
-      [
-        ["169.254.0.0", 16, "ipv4"],
-        ["fe80::", 10, "ipv6"],
-      ],
-    ],
-    [
-      "a unique-local or site-local address",
-      [
-        ["fc00::", 7, "ipv6"],
-        ["fec0::", 10, "ipv6"],
-      ],
-    ],
-    [
-      "a multicast address",
-      [
-        ["224.0.0.0", 4, "ipv4"],
-        ["ff00::", 8, "ipv6"],
-      ],
-    ],
-    ["a reserved or broadcast address", [["240.0.0.0", 4, "ipv4"]]],
+    ['an unspecified ("this network") address', ["0.0.0.0/8", "::/128"]],
+    ["a loopback address", ["127.0.0.0/8", "::1/128"]],
+    ["a deprecated IPv4-compatible address", ["::/96"]],
+    ["a private (RFC 1918) address", ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"]],
+    ["a carrier-grade NAT address", ["100.64.0.0/10"]],
+    ["a link-local address", ["169.254.0.0/16", "fe80::/10"]],
+    ["a unique-local or site-local address", ["fc00::/7", "fec0::/10"]],
+    ["a multicast address", ["224.0.0.0/4", "ff00::/8"]],
+    ["a reserved or broadcast address", ["240.0.0.0/4"]],
     [
       "an address reserved for protocols, documentation or benchmarks",
       [
-        ["192.0.0.0", 24, "ipv4"],
-        ["192.0.2.0", 24, "ipv4"],
-        ["198.18.0.0", 15, "ipv4"],
-        ["198.51.100.0", 24, "ipv4"],
-        ["203.0.113.0", 24, "ipv4"],
-        ["100::", 64, "ipv6"],
-        ["2001::", 23, "ipv6"],
-        ["2001:db8::", 32, "ipv6"],
-        ["3fff::", 20, "ipv6"],
+        "192.0.0.0/24",
+        "192.0.2.0/24",
+        "198.18.0.0/15",
+        "198.51.100.0/24",
+        "203.0.113.0/24",
+        "100::/64",
+        "2001::/23",
+        "2001:db8::/32",
+        "3fff::/20",
       ],
     ],
     // These carry an IPv4 address inside (NAT64, 6to4), which a gateway may route to a private one.
-    [
-      "an address under an IPv4 translation prefix (NAT64, 6to4)",
-      [
-        ["64:ff9b::", 96, "ipv6"],
-        ["64:ff9b:1::", 48, "ipv6"],
-        ["2002::", 16, "ipv6"],
-      ],
-    ],
-  ] as [string, [string, number, "ipv4" | "ipv6"][]][]
+    ["an address under an IPv4 translation prefix (NAT64, 6to4)", ["64:ff9b::/96", "64:ff9b:1::/48", "2002::/16"]],
+  ] as [string, string[]][]
 ).map(([why, ranges]) => {
   const list = new BlockList();
-  for (const [network, prefix, type] of ranges) list.addSubnet(network, prefix, type);
+  for (const range of ranges) {
+    const [network, prefix] = range.split("/") as [string, string];
+    list.addSubnet(network, Number(prefix), isIP(network) === 4 ? "ipv4" : "ipv6");
+  }
   return [why, list];
 });
 /**

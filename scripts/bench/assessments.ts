@@ -25,8 +25,7 @@ import { importRoll } from "../../app/lib/server/assessments/import.server";
 import { matchAddress } from "../../app/lib/server/assessments/lookup.server";
 import { neighbourhoodPage } from "../../app/lib/server/assessments/neighbourhoods.server";
 import { createSodaClient } from "../../app/lib/server/assessments/soda-client.server";
-
-type Stats = { p50: number; p99: number; max: number; count: number };
+import { type Stats, stats } from "./stats";
 
 export interface AssessmentsBenchResult {
   accounts: number;
@@ -46,12 +45,7 @@ export interface AssessmentsBenchResult {
   after: Stats;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] ?? 0;
 const mb = (bytes: number) => Math.round(bytes / 1_048_576);
-const stats = (waits: number[]): Stats => {
-  const s = [...waits].sort((a, b) => a - b);
-  return { p50: percentile(s, 0.5), p99: percentile(s, 0.99), max: s[s.length - 1] ?? 0, count: s.length };
-};
 
 /** This process's VmRSS in MB (PGlite's thread included). */
 function residentMb(): number {

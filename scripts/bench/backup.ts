@@ -33,6 +33,7 @@ import { toListingRow } from "../../app/lib/server/listings/property.server";
 import { upsertListings } from "../../app/lib/server/listings/store.server";
 import { generateListings } from "../../tests/fixtures/ddf/listings";
 import { seedInbox } from "./inbox";
+import { type Stats, fmt, stats } from "./stats";
 
 export interface BackupBenchRow {
   kind: BackupKind;
@@ -40,18 +41,11 @@ export interface BackupBenchRow {
   verifyMs: number;
   bytes: number;
   /** How long a statement sent during the backup waited: p50, p99, max (ms). */
-  statement: { p50: number; p99: number; max: number; count: number };
+  statement: Stats;
   /** The main thread's event-loop delay during the backup: p99 and max (ms). */
   loop: { p99: number; max: number };
   /** HTTP round trips during the backup: a form's statement behind it, and the bare reference (ms). */
-  http: { form: Latency; bare: Latency };
-}
-
-export interface Latency {
-  p50: number;
-  p99: number;
-  max: number;
-  count: number;
+  http: { form: Stats; bare: Stats };
 }
 
 export interface BackupBenchResult {
@@ -63,15 +57,8 @@ export interface BackupBenchResult {
   rows: BackupBenchRow[];
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] ?? 0;
-
 /** The assessment roll's size (issue 41): Edmonton's roll has about 440,000 accounts. */
 export const ROLL_ROWS = 440_000;
-
-function latency(values: number[]): Latency {
-  const sorted = [...values].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), max: sorted.at(-1) ?? 0, count: sorted.length };
-}
 
 /**
  * A stand-in for the assessment roll until its tables exist: one row per account with the columns
@@ -95,7 +82,7 @@ async function createRollStandIn(db: Database, rows: number): Promise<void> {
  * form's POST waits for), the other answers at once; a client sends to each in turn, one request
  * at a time, until stopped.
  */
-async function httpProbe(db: Database): Promise<{ stop: () => Promise<{ form: Latency; bare: Latency }> }> {
+async function httpProbe(db: Database): Promise<{ stop: () => Promise<{ form: Stats; bare: Stats }> }> {
   let n = 0;
   const form = createServer((_req, res) => {
     recordLead(db, {
@@ -140,7 +127,7 @@ async function httpProbe(db: Database): Promise<{ stop: () => Promise<{ form: La
       running = false;
       await client;
       await Promise.all([new Promise((r) => form.close(r)), new Promise((r) => bare.close(r))]);
-      return { form: latency(times.form), bare: latency(times.bare) };
+      return { form: stats(times.form), bare: stats(times.bare) };
     },
   };
 }
@@ -186,13 +173,12 @@ export async function benchBackup(submissions: number, listings: number): Promis
         // The check again on its own: its share of the backup's time.
         const check = await verifyBackup(outcome.backup.dataFile, outcome.backup.manifest);
         if (!check.ok) throw new Error(check.error);
-        const sorted = [...waits].sort((a, b) => a - b);
         results.push({
           kind,
           backupMs,
           verifyMs: check.ms,
           bytes: outcome.backup.manifest.bytes,
-          statement: { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), max: sorted.at(-1) ?? 0, count: sorted.length },
+          statement: stats(waits),
           loop: { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 },
           http: requests,
         });
@@ -207,7 +193,6 @@ export async function benchBackup(submissions: number, listings: number): Promis
 }
 
 export function printBackup(result: BackupBenchResult): boolean {
-  const fmt = (n: number, digits = 0) => n.toLocaleString("en-CA", { maximumFractionDigits: digits, minimumFractionDigits: digits });
   console.log(
     `  seeded ${fmt(result.submissions)} submissions, ${fmt(result.listings)} listings and ${fmt(result.rollRows)} rows of an assessment roll in ${fmt(result.seedSeconds, 1)} s` +
       ` (the roll: a stand-in table of rows of a roll entry's width, bench_roll_stand_in, until the roll's own tables exist; dropped before the logical dump, which restores only the migrations' tables)`,
@@ -218,7 +203,7 @@ export function printBackup(result: BackupBenchResult): boolean {
         `   a statement meanwhile waited p50 ${fmt(r.statement.p50, 1)} ms, p99 ${fmt(r.statement.p99, 1)} ms, max ${fmt(r.statement.max)} ms (${r.statement.count})` +
         `   main thread's event-loop delay p99 ${fmt(r.loop.p99, 1)} ms, max ${fmt(r.loop.max, 1)} ms`,
     );
-    const line = (l: Latency) => `p50 ${fmt(l.p50, 1)} ms, p99 ${fmt(l.p99, 1)} ms, max ${fmt(l.max)} ms (${l.count})`;
+    const line = (l: Stats) => `p50 ${fmt(l.p50, 1)} ms, p99 ${fmt(l.p99, 1)} ms, max ${fmt(l.max)} ms (${l.count})`;
     console.log(
       `    HTTP during it, one request at a time: a form's statement (a lead recorded) ${line(r.http.form)}; bare node:http reference ${line(r.http.bare)}`,
     );

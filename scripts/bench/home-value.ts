@@ -25,6 +25,7 @@ import { upsertListings } from "../../app/lib/server/listings/store.server";
 import { generateRoll, seededRandom } from "../../tests/fixtures/city/roll";
 import { startSodaStandIn } from "../../tests/fixtures/city/soda-standin";
 import { HOME } from "../../tests/support/listing-routes";
+import { type Stats, stats } from "./stats";
 
 const LISTINGS = 3_000;
 const CALLERS = 8;
@@ -44,18 +45,6 @@ export interface HomeValueBenchResult {
   ranges: number;
   reports: { people: number; mails: number; homes: number; firstMs: number; againMs: number };
 }
-interface Stats {
-  p50: number;
-  p99: number;
-  max: number;
-  count: number;
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] ?? 0;
-const stats = (waits: number[]): Stats => {
-  const s = [...waits].sort((a, b) => a - b);
-  return { p50: percentile(s, 0.5), p99: percentile(s, 0.99), max: s[s.length - 1] ?? 0, count: s.length };
-};
 
 export async function benchHomeValue(accounts: number): Promise<HomeValueBenchResult> {
   const dir = mkdtempSync(path.join(tmpdir(), "agent-site-bench-home-value-"));

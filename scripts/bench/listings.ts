@@ -5,15 +5,16 @@
  * listing pages (a different listing per request), an area page and the /listings search, with
  * that many listings stored. Target: a listing page's p99 under 50 ms.
  */
-import autocannon from "autocannon";
-import { openDatabase } from "../../platform/db/database";
+import { type Database, openDatabase } from "../../platform/db/database";
 import { createDdfClient } from "../../app/lib/server/listings/ddf-client.server";
 import { countListings } from "../../app/lib/server/listings/store.server";
 import { syncListings } from "../../app/lib/server/listings/sync.server";
 import { listingPath } from "../../app/lib/listings";
-import { toListingRow } from "../../app/lib/server/listings/property.server";
+import { type DdfProperty, toListingRow } from "../../app/lib/server/listings/property.server";
 import { generateListings } from "../../tests/fixtures/ddf/listings";
 import { startDdfStandIn } from "../../tests/fixtures/ddf/stand-in";
+import { fmt } from "./stats";
+import { type GetTiming, timeGets } from "./timed-gets";
 
 export const LISTING_PAGE_P99_TARGET_MS = 50;
 
@@ -23,12 +24,28 @@ export interface ListingsLoad {
   perSecond: number;
 }
 
-export interface PageTiming {
-  page: string;
-  reqPerSec: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
+/** A feed listing's page on the site. */
+export function pathOfListing(p: DdfProperty): string {
+  const row = toListingRow(p);
+  return listingPath(row.listing_key, row.slug);
+}
+
+/** One full sync from a DDF stand-in into `db`, as the server's worker runs it; its seconds. */
+export async function syncFromStandIn(db: Database, standIn: { tokenUrl: string; apiUrl: string }): Promise<number> {
+  const client = createDdfClient({
+    tokenUrl: standIn.tokenUrl,
+    apiUrl: standIn.apiUrl,
+    clientId: "ddf-client",
+    clientSecret: "ddf-secret",
+  });
+  const started = performance.now();
+  const result = await syncListings(db, client, {
+    fullCheckMs: 6 * 3_600_000,
+    log: { info() {}, warn: console.warn, error: console.error },
+  });
+  const seconds = (performance.now() - started) / 1000;
+  if (!result.ran || result.error) throw new Error(`the sync did not complete: ${result.error ?? result.skipped}`);
+  return seconds;
 }
 
 /** Starts the stand-in with `count` listings and syncs them into PGlite at `pgliteDir` (closed again after). */
@@ -36,42 +53,20 @@ export async function loadListings(pgliteDir: string, count: number) {
   const standIn = await startDdfStandIn({ listings: generateListings(count, { seed: 7, now: new Date("2026-11-01T00:00:00Z") }) });
   const db = await openDatabase({ pgliteDir });
   try {
-    const client = createDdfClient({
-      tokenUrl: standIn.tokenUrl,
-      apiUrl: standIn.apiUrl,
-      clientId: "ddf-client",
-      clientSecret: "ddf-secret",
-    });
-    const started = Date.now();
-    const result = await syncListings(db, client, {
-      fullCheckMs: 6 * 3_600_000,
-      log: { info() {}, warn: console.warn, error: console.error },
-    });
-    const seconds = (Date.now() - started) / 1000;
-    if (!result.ran || result.error) throw new Error(`the sync did not complete: ${result.error ?? result.skipped}`);
+    const seconds = await syncFromStandIn(db, standIn);
     const stored = await countListings(db);
-    const paths = [...standIn.listings.values()].slice(0, 2000).map((p) => {
-      const row = toListingRow(p);
-      return listingPath(row.listing_key, row.slug);
-    });
+    const paths = [...standIn.listings.values()].slice(0, 2000).map(pathOfListing);
     return { load: { listings: stored, seconds, perSecond: stored / seconds } satisfies ListingsLoad, standIn, paths };
   } finally {
     await db.close();
   }
 }
 
-async function time(origin: string, page: string, paths: readonly string[], seconds: number, connections = 8): Promise<PageTiming> {
-  let i = 0;
-  const result = await autocannon({
-    url: origin,
-    connections,
-    duration: seconds,
-    requests: [{ setupRequest: (req) => ({ ...req, method: "GET", path: paths[i++ % paths.length]! }) }],
-  });
-  return { page, reqPerSec: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx };
-}
+/** `seconds` of GET requests to `paths` in turn. */
+const time = (origin: string, page: string, paths: readonly string[], seconds: number, connections = 8) =>
+  timeGets(page, origin, (n) => paths[n % paths.length]!, seconds, connections);
 
-export async function benchListingPages(origin: string, paths: readonly string[], seconds = 8): Promise<PageTiming[]> {
+export async function benchListingPages(origin: string, paths: readonly string[], seconds = 8): Promise<GetTiming[]> {
   // Warm-up: the first requests compile the route modules.
   await time(origin, "warm-up", paths, 2);
   // One connection: a page's own server time, what the target is about; then 8 visitors at once.
@@ -111,15 +106,14 @@ export async function benchListingPages(origin: string, paths: readonly string[]
   ];
 }
 
-export function printListings(load: ListingsLoad, timings: readonly PageTiming[]): boolean {
-  const f = (n: number, d = 0) => n.toLocaleString("en-CA", { maximumFractionDigits: d, minimumFractionDigits: d });
+export function printListings(load: ListingsLoad, timings: readonly GetTiming[]): boolean {
   console.log(
-    `load ${f(load.listings)} listings from the stand-in (full sync)   ${f(load.seconds, 1)} s   (${f(load.perSecond)} listings/s)`,
+    `load ${fmt(load.listings)} listings from the stand-in (full sync)   ${fmt(load.seconds, 1)} s   (${fmt(load.perSecond)} listings/s)`,
   );
   let ok = true;
   for (const t of timings) {
     console.log(
-      `${t.page.padEnd(48)} ${f(t.reqPerSec).padStart(6)} req/s   p50 ${f(t.p50, 1)} ms   p99 ${f(t.p99, 1)} ms${t.non2xx ? `   non-2xx ${t.non2xx}` : ""}`,
+      `${t.name.padEnd(48)} ${fmt(t.reqPerSec).padStart(6)} req/s   p50 ${fmt(t.p50, 1)} ms   p99 ${fmt(t.p99, 1)} ms${t.non2xx ? `   non-2xx ${t.non2xx}` : ""}`,
     );
     if (t.non2xx > 0) ok = false;
   }

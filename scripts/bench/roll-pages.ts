@@ -14,22 +14,17 @@
  * autocannon cost by themselves. Target: p99 ≤ 50 ms at 8 connections for the neighbourhood
  * and listing pages and the suggestions.
  */
-import autocannon from "autocannon";
-import { type Server, createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../../platform/db/database";
-import { listingPath } from "../../app/lib/listings";
 import { allNeighbourhoods } from "../../app/lib/server/assessments/neighbourhoods.server";
 import { importRoll } from "../../app/lib/server/assessments/import.server";
 import { createSodaClient } from "../../app/lib/server/assessments/soda-client.server";
-import { createDdfClient } from "../../app/lib/server/listings/ddf-client.server";
-import { toListingRow } from "../../app/lib/server/listings/property.server";
-import { syncListings } from "../../app/lib/server/listings/sync.server";
 import { generateListings } from "../../tests/fixtures/ddf/listings";
 import { startDdfStandIn } from "../../tests/fixtures/ddf/stand-in";
 import { startCity } from "./assessments";
-import { cpuSecondsOfTree } from "./server";
+import { pathOfListing, syncFromStandIn } from "./listings";
+import { fmt } from "./stats";
+import { type GetTiming, timeGets, withBareServer } from "./timed-gets";
 
 export const ROLL_PAGE_P99_TARGET_MS = 50;
 const LISTINGS = 3_000;
@@ -92,14 +87,7 @@ export async function prepareRollPages(pgliteDir: string, accounts: number) {
       };
     });
     ddf = await startDdfStandIn({ listings });
-    const t1 = performance.now();
-    const synced = await syncListings(
-      db,
-      createDdfClient({ tokenUrl: ddf.tokenUrl, apiUrl: ddf.apiUrl, clientId: "ddf-client", clientSecret: "ddf-secret" }),
-      { fullCheckMs: 6 * 3_600_000, log: { info() {}, warn: console.warn, error: console.error } },
-    );
-    if (!synced.ran || synced.error) throw new Error(`the sync did not complete: ${synced.error ?? synced.skipped}`);
-    const syncSeconds = (performance.now() - t1) / 1000;
+    const syncSeconds = await syncFromStandIn(db, ddf);
     const others = homes.slice(LISTINGS);
     // What people type: a prefix of an address of every length from 3 characters, each once.
     const prefixes = [
@@ -116,10 +104,7 @@ export async function prepareRollPages(pgliteDir: string, accounts: number) {
       importSeconds,
       syncSeconds,
       neighbourhoods,
-      listingPaths: listings.map((p) => {
-        const row = toListingRow(p);
-        return listingPath(row.listing_key, row.slug);
-      }),
+      listingPaths: listings.map(pathOfListing),
       homes: others.map((h) => h.account),
       prefixes,
     };
@@ -133,19 +118,6 @@ export async function prepareRollPages(pgliteDir: string, accounts: number) {
   } finally {
     await db.close();
   }
-}
-
-export interface RollPageTiming {
-  name: string;
-  connections: number;
-  reqPerSec: number;
-  p50: number;
-  p99: number;
-  max: number;
-  requests: number;
-  non2xx: number;
-  /** The server's CPU time (its process tree, PGlite's thread included) per answer, ms; null without /proc. */
-  cpuMs: number | null;
 }
 
 /** The n-th of `pool`, each once, then again with a query the page ignores so that it is rendered anew. */
@@ -168,37 +140,9 @@ function kinds(data: RollPagesData): { name: string; path: (n: number) => string
   return pools.map(([name, pool]) => ({ name, path: (n: number) => distinct(pool, n) }));
 }
 
-async function time(
-  name: string,
-  origin: string,
-  next: () => string,
-  seconds: number,
-  connections: number,
-  serverPid: number | null,
-): Promise<RollPageTiming> {
-  const cpu = serverPid === null ? null : cpuSecondsOfTree(serverPid);
-  const result = await autocannon({
-    url: origin,
-    connections,
-    duration: seconds,
-    requests: [{ setupRequest: (req) => ({ ...req, method: "GET", path: next() }) }],
-  });
-  return {
-    name,
-    connections,
-    reqPerSec: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    max: result.latency.max,
-    requests: result.requests.total,
-    non2xx: result.non2xx,
-    cpuMs: cpu === null ? null : (((cpuSecondsOfTree(serverPid!) ?? cpu) - cpu) * 1000) / Math.max(1, result.requests.total),
-  };
-}
-
 export interface RollPagesBench {
   data: RollPagesData;
-  timings: RollPageTiming[];
+  timings: GetTiming[];
   /** Of a sample of listing pages, those showing the City's assessment. */
   withAssessment: { shown: number; of: number };
 }
@@ -209,37 +153,31 @@ export async function benchRollPages(
   seconds: number,
   serverPid: number | null,
 ): Promise<RollPagesBench> {
-  const bare: Server = createServer((_req, res) => res.end("ok"));
-  await new Promise<void>((resolve) => bare.listen(0, "127.0.0.1", resolve));
-  const bareOrigin = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
-  try {
+  return withBareServer(async (bareOrigin) => {
     const all = kinds(data);
     // One counter per kind across every phase: no request repeats an earlier one's target.
     const counters = all.map(() => 0);
     const next = (k: number) => () => all[k]!.path(counters[k]!++);
     // Warm-up: the first requests compile the route modules and read the tables' pages in.
-    for (const k of all.keys()) await time("warm-up", origin, next(k), 2, 8, null);
+    for (const k of all.keys()) await timeGets("warm-up", origin, next(k), 2);
     const sample = data.listingPaths.slice(-50);
     let shown = 0;
     for (const p of sample) if ((await (await fetch(`${origin}${p}?r=0`)).text()).includes("City of Edmonton assessment")) shown++;
-    const timings: RollPageTiming[] = [await time("bare node:http (reference)", bareOrigin, () => "/", seconds, 8, null)];
-    for (const k of all.keys()) timings.push(await time(all[k]!.name, origin, next(k), seconds, 8, serverPid));
-    for (const k of all.keys()) timings.push(await time(`  ${all[k]!.name}`, origin, next(k), Math.max(2, seconds / 2), 1, serverPid));
+    const timings = [await timeGets("bare node:http (reference)", bareOrigin, () => "/", seconds)];
+    for (const k of all.keys()) timings.push(await timeGets(all[k]!.name, origin, next(k), seconds, 8, serverPid));
+    for (const k of all.keys()) timings.push(await timeGets(`  ${all[k]!.name}`, origin, next(k), Math.max(2, seconds / 2), 1, serverPid));
     return { data, timings, withAssessment: { shown, of: sample.length } };
-  } finally {
-    await new Promise((resolve) => bare.close(resolve));
-  }
+  });
 }
 
 export function printRollPages(r: RollPagesBench): boolean {
-  const f = (n: number, d = 0) => n.toLocaleString("en-CA", { maximumFractionDigits: d, minimumFractionDigits: d });
   console.log(
-    `Roll: ${f(r.data.accounts)} accounts imported in ${f(r.data.importSeconds, 1)} s (${r.data.neighbourhoods.length} neighbourhood pages); ${f(r.data.listingPaths.length)} listings at its homes synced in ${f(r.data.syncSeconds, 1)} s; ${r.withAssessment.shown} of ${r.withAssessment.of} listing pages sampled show the assessment`,
+    `Roll: ${fmt(r.data.accounts)} accounts imported in ${fmt(r.data.importSeconds, 1)} s (${r.data.neighbourhoods.length} neighbourhood pages); ${fmt(r.data.listingPaths.length)} listings at its homes synced in ${fmt(r.data.syncSeconds, 1)} s; ${r.withAssessment.shown} of ${r.withAssessment.of} listing pages sampled show the assessment`,
   );
   let ok = true;
   for (const t of r.timings) {
     console.log(
-      `${`${t.name}, ${t.connections === 1 ? "one at a time" : `${t.connections} connections`}`.padEnd(56)} ${f(t.reqPerSec).padStart(6)} req/s   p50 ${f(t.p50, 1)} ms   p99 ${f(t.p99, 1)} ms   max ${f(t.max, 1)} ms${t.cpuMs === null ? "" : `   server CPU ${f(t.cpuMs, 1)} ms each`}   (${f(t.requests)} requests${t.non2xx ? `, non-2xx ${t.non2xx}` : ""})`,
+      `${`${t.name}, ${t.connections === 1 ? "one at a time" : `${t.connections} connections`}`.padEnd(56)} ${fmt(t.reqPerSec).padStart(6)} req/s   p50 ${fmt(t.p50, 1)} ms   p99 ${fmt(t.p99, 1)} ms   max ${fmt(t.max, 1)} ms${t.cpuMs === null ? "" : `   server CPU ${fmt(t.cpuMs, 1)} ms each`}   (${fmt(t.requests)} requests${t.non2xx ? `, non-2xx ${t.non2xx}` : ""})`,
     );
     if (t.non2xx > 0) ok = false;
   }

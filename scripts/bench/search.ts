@@ -8,29 +8,17 @@
  * bytes as sent gzipped (and as brotli), and its time. Targets: search p99 ≤ 50 ms, map data
  * ≤ 150 KB gzipped.
  */
-import autocannon from "autocannon";
-import { type Server, createServer, request } from "node:http";
-import type { AddressInfo } from "node:net";
+import { request } from "node:http";
 import { gzipSync } from "node:zlib";
-import { cpuSecondsOfTree } from "./server";
+import { fmt } from "./stats";
+import { type GetTiming, timeGets, withBareServer } from "./timed-gets";
 import { ARCHITECTURAL_STYLES, LISTING_SORTS, NEW_WITHIN_DAYS, listingSearchQuery, parseListingSearch } from "../../app/lib/listing-types";
 
 export const SEARCH_P99_TARGET_MS = 50;
 export const MAP_DATA_TARGET_BYTES = 150 * 1024;
 
-export interface Timing {
-  name: string;
-  reqPerSec: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  requests: number;
-  /** The server's CPU time per request (all its threads), in ms; null off Linux or for the reference. */
-  cpuMs: number | null;
-}
-
 export interface SearchBench {
-  timings: Timing[];
+  timings: GetTiming[];
   map: { listings: number; identity: number; gzip: number; brotli: number; gzip9: number; ms: number };
 }
 
@@ -96,37 +84,6 @@ export function searchPath(n: number): string {
   return `/listings?${listingSearchQuery(parseListingSearch(params))}`;
 }
 
-/**
- * On a machine shared with other work the latencies follow the load; the server's CPU time per
- * request (`serverPid`'s threads: the main one, PGlite's, the pool's) says what a search costs.
- */
-async function time(
-  name: string,
-  origin: string,
-  paths: (n: number) => string,
-  seconds: number,
-  connections = 8,
-  serverPid?: number,
-): Promise<Timing> {
-  const cpuBefore = serverPid ? cpuSecondsOfTree(serverPid) : null;
-  let n = 0;
-  const result = await autocannon({
-    url: origin,
-    connections,
-    duration: seconds,
-    requests: [{ setupRequest: (req) => ({ ...req, method: "GET", path: paths(n++) }) }],
-  });
-  return {
-    name,
-    reqPerSec: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    requests: result.requests.total,
-    cpuMs: cpuBefore === null ? null : ((cpuSecondsOfTree(serverPid!)! - cpuBefore) * 1000) / result.requests.total,
-  };
-}
-
 function bytesOf(url: string, encoding: string): Promise<{ bytes: Buffer; ms: number }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
@@ -146,19 +103,16 @@ function bytesOf(url: string, encoding: string): Promise<{ bytes: Buffer; ms: nu
 }
 
 export async function benchSearch(origin: string, seconds: number, serverPid?: number): Promise<SearchBench> {
-  const bare: Server = createServer((_req, res) => res.end("ok"));
-  await new Promise<void>((resolve) => bare.listen(0, "127.0.0.1", resolve));
-  const bareOrigin = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
-  try {
+  return withBareServer(async (bareOrigin) => {
     // Warm-up: the first requests compile the route modules (other searches than the timed ones).
-    await time("warm-up", origin, (n) => searchPath(SERIES + n), 2);
+    await timeGets("warm-up", origin, (n) => searchPath(SERIES + n), 2);
     // One at a time first: a search's own server time, without waiting behind the others for
     // PGlite's one connection; these also warm the database's pages, fresh from the sync's process.
-    const timings: Timing[] = [];
+    const timings: GetTiming[] = [];
     // Which kind of search costs what (the six kinds of searchPath).
     for (const [kind, name] of SEARCH_KINDS.entries()) {
       timings.push(
-        await time(
+        await timeGets(
           `  ${name}, one at a time`,
           origin,
           (n) => searchPath(3 * SERIES + n * 6 + kind),
@@ -169,9 +123,9 @@ export async function benchSearch(origin: string, seconds: number, serverPid?: n
       );
     }
     timings.unshift(
-      await time("bare node:http, 8 connections (reference)", bareOrigin, () => "/", seconds),
-      await time("search, every filter and order, 8 connections", origin, searchPath, seconds, 8, serverPid),
-      await time("search, every filter and order, one at a time", origin, (n) => searchPath(2 * SERIES + n), seconds, 1, serverPid),
+      await timeGets("bare node:http, 8 connections (reference)", bareOrigin, () => "/", seconds),
+      await timeGets("search, every filter and order, 8 connections", origin, searchPath, seconds, 8, serverPid),
+      await timeGets("search, every filter and order, one at a time", origin, (n) => searchPath(2 * SERIES + n), seconds, 1, serverPid),
     );
     const identity = await bytesOf(`${origin}/listings/map-data`, "identity");
     const gzip = await bytesOf(`${origin}/listings/map-data`, "gzip");
@@ -188,17 +142,14 @@ export async function benchSearch(origin: string, seconds: number, serverPid?: n
         ms: gzip.ms,
       },
     };
-  } finally {
-    await new Promise((resolve) => bare.close(resolve));
-  }
+  });
 }
 
 export function printSearch(result: SearchBench): boolean {
-  const f = (n: number, d = 0) => n.toLocaleString("en-CA", { maximumFractionDigits: d, minimumFractionDigits: d });
   let ok = true;
   for (const t of result.timings) {
     console.log(
-      `${t.name.padEnd(48)} ${f(t.reqPerSec).padStart(6)} req/s   p50 ${f(t.p50, 1)} ms   p99 ${f(t.p99, 1)} ms   (${f(t.requests)} requests${t.non2xx ? `, non-2xx ${t.non2xx}` : ""})${t.cpuMs === null ? "" : `   server CPU ${f(t.cpuMs, 1)} ms/request`}`,
+      `${t.name.padEnd(48)} ${fmt(t.reqPerSec).padStart(6)} req/s   p50 ${fmt(t.p50, 1)} ms   p99 ${fmt(t.p99, 1)} ms   (${fmt(t.requests)} requests${t.non2xx ? `, non-2xx ${t.non2xx}` : ""})${t.cpuMs === null ? "" : `   server CPU ${fmt(t.cpuMs, 1)} ms/request`}`,
     );
     if (t.non2xx > 0) ok = false;
   }
@@ -208,8 +159,8 @@ export function printSearch(result: SearchBench): boolean {
   );
   const m = result.map;
   console.log(
-    `map data, whole region (${f(m.listings)} listings)`.padEnd(49) +
-      `${f(m.identity / 1024, 1)} KB plain, ${f(m.gzip / 1024, 1)} KB gzip as sent (${f(m.gzip9 / 1024, 1)} KB at gzip -9), ${f(m.brotli / 1024, 1)} KB brotli; ${f(m.ms, 1)} ms`,
+    `map data, whole region (${fmt(m.listings)} listings)`.padEnd(49) +
+      `${fmt(m.identity / 1024, 1)} KB plain, ${fmt(m.gzip / 1024, 1)} KB gzip as sent (${fmt(m.gzip9 / 1024, 1)} KB at gzip -9), ${fmt(m.brotli / 1024, 1)} KB brotli; ${fmt(m.ms, 1)} ms`,
   );
   console.log(`${"".padEnd(48)} target: map data ≤ 150 KB gzip: ${m.gzip <= MAP_DATA_TARGET_BYTES ? "met" : "NOT met"}`);
   return ok;

@@ -25,9 +25,9 @@
  */
 import autocannon from "autocannon";
 import { createServer } from "node:net";
-import { listingPath } from "../../app/lib/listings";
-import { type DdfProperty, toListingRow } from "../../app/lib/server/listings/property.server";
+import type { DdfProperty } from "../../app/lib/server/listings/property.server";
 import { type Varnish, VARNISHD, startVarnish } from "../../tests/support/varnish";
+import { pathOfListing } from "./listings";
 import { prerenderedFile, startBareServer } from "./static-pages";
 
 export const CACHED_REQ_PER_SEC_TARGET = 10_000;
@@ -145,10 +145,7 @@ async function warm(origin: string, paths: readonly string[], failures: string[]
 
 /** The pages of the feed's last `count` listings: listings.ts times the first 2,000 (with fewer than 2,000 + `count` listings, some are shared). */
 export function untimedListingPaths(listings: ReadonlyMap<string, DdfProperty>, count: number): string[] {
-  return [...listings.values()].slice(-count).map((p) => {
-    const row = toListingRow(p);
-    return listingPath(row.listing_key, row.slug);
-  });
+  return [...listings.values()].slice(-count).map(pathOfListing);
 }
 
 /** Not server.ts's freePort: that one answers BENCH_PORT, the app server's own port, when it is set. */

@@ -16,16 +16,15 @@ import { bookShowing } from "../../app/lib/server/showings/book.server";
 import { offerNow } from "../../app/lib/server/showings/offer.server";
 import { recordCalendarFetch, saveAvailability, saveCalendarUrl } from "../../app/lib/server/showings/settings.server";
 import { DEFAULT_AVAILABILITY } from "../../app/lib/showing-slots";
+import { type Stats, stats } from "./stats";
 
 export interface ShowingsBenchResult {
   busyEvents: number;
   busyIntervals: number;
   parseMs: number;
   slots: number;
-  page: { p50: number; p99: number; max: number; count: number };
+  page: Stats;
 }
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] ?? 0;
 
 /** An agent's week: `events` events, one in ten a weekly recurring one (two with an exception), spread over the next 8 days. */
 export function busyCalendar(events: number, now: Date): string {
@@ -88,13 +87,12 @@ export async function benchShowings(busyEvents: number): Promise<ShowingsBenchRe
       slots = slotDays(offer.slots).reduce((n, d) => n + d.slots.length, 0);
       waits.push(performance.now() - started);
     }
-    const sorted = waits.sort((a, b) => a - b);
     return {
       busyEvents,
       busyIntervals: busy.length,
       parseMs,
       slots,
-      page: { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), max: sorted[sorted.length - 1]!, count: sorted.length },
+      page: stats(waits),
     };
   } finally {
     await db.close();

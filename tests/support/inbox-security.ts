@@ -13,7 +13,7 @@ import { recordLead } from "~/lib/server/leads/leads.server";
 import { type Account, createAccountFromInvite, createInvite } from "~/lib/server/inbox/accounts.server";
 import { type InboxContext, createInboxContext } from "~/lib/server/inbox/context.server";
 import { inboxGuard } from "~/lib/server/inbox/guard.server";
-import { createSession, sessionCookieName } from "~/lib/server/inbox/sessions.server";
+import { createSession, inboxCookie } from "~/lib/server/inbox/sessions.server";
 import { type ServerContext, serverContext } from "~/router-context";
 import * as account from "../../app/routes/inbox/account";
 import * as exportCsv from "../../app/routes/inbox/export";
@@ -71,7 +71,7 @@ export type Handler = (args: never) => unknown;
 export const personId = "1";
 
 /** The site is https: its cookies are `__Host-` named. */
-export const sessionCookie = () => sessionCookieName(inbox.secureCookies);
+export const sessionCookie = () => inboxCookie("inbox_session", inbox.secureCookies).name;
 
 export function request(path: string, cookie: string | null, init: RequestInit = {}) {
   const headers = new Headers(init.headers);

@@ -312,8 +312,3 @@ export function matchKey(key: AddressKey): string {
 export function sameAddress(a: AddressKey, b: AddressKey): boolean {
   return matchKey(a) === matchKey(b) && (a.quadrant === null || b.quadrant === null || a.quadrant === b.quadrant);
 }
-
-/** The address written out as the roll would ("#1203 10135 116 STREET NW"). */
-export function formatAddressKey(key: AddressKey): string {
-  return `${key.suite === null ? "" : `#${key.suite} `}${key.houseNumber} ${key.street}${key.quadrant ? ` ${key.quadrant}` : ""}`;
-}

@@ -9,7 +9,6 @@ import { type BuyerFigures, FIGURE_BOUNDS, FIGURE_FIELDS } from "../buyer-figure
 import { CONTACT_FIELDS, type ContactInput, contactSchema } from "./contact";
 
 export const LISTING_INQUIRY_FIELDS = [...CONTACT_FIELDS, ...FIGURE_FIELDS] as const;
-export type ListingInquiryField = (typeof LISTING_INQUIRY_FIELDS)[number];
 
 /** Plain decimals as the form writes them ("25000", "5.4"): no exponent, sign, comma or hex that Number() would also read. */
 const DECIMAL = /^\d{1,9}(?:\.\d{1,6})?$/;

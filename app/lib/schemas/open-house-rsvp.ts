@@ -4,7 +4,7 @@
  * reads it from its own address (no hidden field to trust).
  */
 import * as z from "zod/mini";
-import { type FormParse, emailField, optionalPhone, parseFormFields, requiredText } from "./fields";
+import { emailField, optionalPhone, requiredText } from "./fields";
 import { LIMITS } from "./limits";
 
 export const OPEN_HOUSE_RSVP_FIELDS = ["name", "email", "phone"] as const;
@@ -17,7 +17,3 @@ export const openHouseRsvpSchema = z.object({
 });
 
 export type OpenHouseRsvpInput = z.infer<typeof openHouseRsvpSchema>;
-
-export function parseOpenHouseRsvpForm(form: FormData): FormParse<OpenHouseRsvpField, OpenHouseRsvpInput> {
-  return parseFormFields(form, OPEN_HOUSE_RSVP_FIELDS, openHouseRsvpSchema);
-}

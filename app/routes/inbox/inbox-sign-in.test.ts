@@ -9,8 +9,8 @@ import { describe, expect, it } from "vitest";
 import { SIGN_IN_MESSAGES } from "~/lib/inbox";
 import { checkFieldsMessage } from "~/content/form-messages";
 import { createInvite, passwordProblem } from "~/lib/server/inbox/accounts.server";
-import { deviceCookieName, rememberDevice } from "~/lib/server/inbox/devices.server";
-import { sessionCookieName } from "~/lib/server/inbox/sessions.server";
+import { rememberDevice } from "~/lib/server/inbox/devices.server";
+import { inboxCookie } from "~/lib/server/inbox/sessions.server";
 import { sentCookie, tokenIn } from "../../../tests/support/inbox-cookies";
 import { CHALLENGES_PER_ADDRESS, SIGN_IN_FAILURES_PER_ACCOUNT } from "~/lib/server/inbox/sign-in-throttle.server";
 import {
@@ -31,6 +31,9 @@ import * as passkey from "./passkey";
 import * as person from "./person";
 import * as setup from "./setup";
 import * as signIn from "./sign-in";
+
+const SESSION_COOKIE = inboxCookie("inbox_session", true).name;
+const DEVICE_COOKIE = inboxCookie("inbox_device", true).name;
 
 inboxWithALeadForThisFile();
 
@@ -56,8 +59,8 @@ describe("signing in", () => {
     );
     expect(first.status).toBe(302);
     expect(first.location).toBe(`/inbox/people/${personId}`);
-    const session = await cookieFrom(first, sessionCookieName(true));
-    const device = await cookieFrom(first, deviceCookieName(true));
+    const session = await cookieFrom(first, SESSION_COOKIE);
+    const device = await cookieFrom(first, DEVICE_COOKIE);
     expect(session).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(device).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect((await outcome(person.loader as Handler, request(`/inbox/people/${personId}`, session), { personId })).status).toBe(200);
@@ -93,16 +96,16 @@ describe("signing in", () => {
       "198.51.100.2",
     );
     expect(stranger.status).toBe(429);
-    expect(await cookieFrom(stranger, sessionCookieName(true))).toBeNull();
+    expect(await cookieFrom(stranger, SESSION_COOKIE)).toBeNull();
 
     // ...but the agent's own browser gets in, even from an address the strangers used.
     const withDevice = request("/inbox/sign-in", null, signInForm("jordan@example.com", PASSWORD));
-    withDevice.headers.set("Cookie", sentCookie(deviceCookieName(true), device!));
+    withDevice.headers.set("Cookie", sentCookie(DEVICE_COOKIE, device!));
     const mine = await outcome(signIn.action as Handler, withDevice, {}, "203.0.113.10");
     expect(mine.status).toBe(302);
-    expect(await cookieFrom(mine, sessionCookieName(true))).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await cookieFrom(mine, SESSION_COOKIE)).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // The same device cookie, kept.
-    expect(await cookieFrom(mine, deviceCookieName(true))).toBe(device);
+    expect(await cookieFrom(mine, DEVICE_COOKIE)).toBe(device);
 
     // Attempts that reached the check are in the log; throttled ones are only counted.
     const [log] = await t.db.rows<{ ok: number; failed: number }>(sql`
@@ -199,10 +202,10 @@ describe("signing in", () => {
 
     // A browser that signed in before is never refused one; a made-up device cookie is a stranger's.
     const device = await rememberDevice(t.db, jordan.id, null, true);
-    expect(device).toMatch(new RegExp(`^${deviceCookieName(true)}=`));
+    expect(device).toMatch(new RegExp(`^${DEVICE_COOKIE}=`));
     const deviceCookie = device.split(";")[0]!;
     for (let i = 0; i < 3; i++) expect((await ask("192.0.2.50", deviceCookie)).status).toBe(200);
-    expect((await ask("192.0.2.50", sentCookie(deviceCookieName(true), "B".repeat(43)))).status).toBe(429);
+    expect((await ask("192.0.2.50", sentCookie(DEVICE_COOKIE, "B".repeat(43)))).status).toBe(429);
   });
 
   it("a passkey that does not verify answers 401 and is logged", async () => {

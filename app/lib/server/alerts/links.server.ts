@@ -28,22 +28,17 @@ export async function alertLinks(ctx: AlertsContext, personId: number, now: Date
 
 /** alertLinks with the secret already read: a job making thousands of mails reads it once. */
 export function alertLinksWith(siteUrl: string, secret: Buffer, personId: number, now: Date): AlertLinks {
-  const ctx = { siteUrl };
   const manage = tokenFor(secret, "manage", personId, now);
   const open = tokenFor(secret, "open", personId, now);
   return {
-    manage: `${ctx.siteUrl}/alerts/manage/${manage}`,
-    unsubscribe: `${ctx.siteUrl}/alerts/unsubscribe/${manage}`,
-    open: (listingKey) => `${ctx.siteUrl}/alerts/open/${open}/${encodeURIComponent(listingKey)}`,
-    home: (account) => `${ctx.siteUrl}/alerts/home/${open}/${encodeURIComponent(account)}`,
+    manage: `${siteUrl}/alerts/manage/${manage}`,
+    unsubscribe: `${siteUrl}/alerts/unsubscribe/${manage}`,
+    open: (listingKey) => `${siteUrl}/alerts/open/${open}/${encodeURIComponent(listingKey)}`,
+    home: (account) => `${siteUrl}/alerts/home/${open}/${encodeURIComponent(account)}`,
   };
 }
 
-export async function confirmLink(ctx: AlertsContext, subscriptionId: number, now: Date): Promise<string> {
-  return confirmUrlWith(ctx.siteUrl, await serverSecret(ctx.db, "alert-links"), subscriptionId, now);
-}
-
-/** confirmLink with the secret already read (inside a transaction, where no other statement may run on PGlite). */
+/** A sign-up's confirmation link, with the secret already read (inside a transaction, where no other statement may run on PGlite). */
 export function confirmUrlWith(siteUrl: string, secret: Buffer, subscriptionId: number, now: Date): string {
   return `${siteUrl}/alerts/confirm/${tokenFor(secret, "confirm", subscriptionId, now)}`;
 }

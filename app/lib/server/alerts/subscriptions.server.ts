@@ -64,10 +64,7 @@ export interface RequestMeta {
 
 /** Input no form can send (an empty or over-long address, an unknown kind or frequency): the route validates first, so this is a bug or a forged request. */
 export class AlertSignUpError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "AlertSignUpError";
-  }
+  override name = "AlertSignUpError";
 }
 
 /** A watched home's label: its address and city, from the feed's row; null when the feed has no such home. */

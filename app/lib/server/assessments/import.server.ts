@@ -18,7 +18,7 @@
  * - A failed run records its error and since when the import has been failing (the health panel's
  *   "assessment roll" check reads it), and throws for the job runner to back off.
  */
-import { sql } from "drizzle-orm";
+import { getTableColumns, sql } from "drizzle-orm";
 import {
   assessmentAccounts as a,
   assessmentBoundaries as b,
@@ -86,20 +86,7 @@ export interface ImportOptions {
 /** The state row, created when missing. */
 async function readState(db: Database) {
   await db.rows(sql`insert into ${st} (${name(st.id)}) values (1) on conflict do nothing`);
-  const [row] = await select(
-    db.rows,
-    {
-      live_generation: st.live_generation,
-      live_year: st.live_year,
-      live_rows: st.live_rows,
-      live_imported_at: st.live_imported_at,
-      building_generation: st.building_generation,
-      building_stage: st.building_stage,
-      building_offset: st.building_offset,
-      building_started_at: st.building_started_at,
-    },
-    sql`from ${st} where ${st.id} = 1`,
-  );
+  const [row] = await select(db.rows, getTableColumns(st), sql`from ${st} where ${st.id} = 1`);
   return row!;
 }
 
@@ -521,23 +508,7 @@ export async function importRoll(db: Database, client: SodaClient, options: Impo
 
 /** The import's state, for `npm run assessments -- status`, the Account page and the health check. */
 export async function rollStatus(db: Pick<Database, "rows">): Promise<RollStatus> {
-  const [row] = await select(
-    db.rows,
-    {
-      live_year: st.live_year,
-      live_rows: st.live_rows,
-      live_imported_at: st.live_imported_at,
-      building_generation: st.building_generation,
-      building_stage: st.building_stage,
-      building_offset: st.building_offset,
-      building_started_at: st.building_started_at,
-      last_attempt_at: st.last_attempt_at,
-      last_success_at: st.last_success_at,
-      last_error: st.last_error,
-      failing_since: st.failing_since,
-    },
-    sql`from ${st} where ${st.id} = 1`,
-  );
+  const [row] = await select(db.rows, getTableColumns(st), sql`from ${st} where ${st.id} = 1`);
   return {
     liveYear: row?.live_year ?? null,
     liveRows: row?.live_rows ?? null,

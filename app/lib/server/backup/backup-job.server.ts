@@ -9,7 +9,7 @@
  * are the site's, in Edmonton time.
  */
 import type { Database } from "../../../../platform/db/database";
-import type { Job, JobContext, JobRunOutcome } from "../../../../platform/jobs/runner";
+import { ClockedJob, type Job, type JobContext, type JobRunOutcome } from "../../../../platform/jobs/runner";
 import { lastWallClock, nextWallClock } from "../../working-hours";
 import { takeBackup } from "../../../../platform/backup/backups";
 import { latestGoodBackup } from "../../../../platform/backup/manifest";
@@ -25,7 +25,7 @@ export interface BackupJobOptions {
   log?: Pick<Console, "info" | "warn" | "error">;
 }
 
-export class BackupJob implements Job {
+export class BackupJob extends ClockedJob<Database, BackupJobOptions> implements Job {
   readonly name = BACKUP_JOB;
   /** Looked at hourly at most; a run asks for the time left to the next BACKUP_TIME. */
   readonly intervalMs = 3_600_000;
@@ -33,11 +33,6 @@ export class BackupJob implements Job {
   readonly retry = { baseMs: 5 * 60_000, maxMs: 3_600_000 };
   /** Renewed every third of it while the backup lasts. */
   readonly lease = { ms: 10 * 60_000 };
-
-  constructor(
-    private readonly db: Database,
-    private readonly options: BackupJobOptions,
-  ) {}
 
   async run({ signal }: Pick<JobContext, "signal">): Promise<JobRunOutcome> {
     const now = this.now();
@@ -52,9 +47,5 @@ export class BackupJob implements Job {
       );
     }
     return { nextRunInMs: Math.max(1_000, nextWallClock(this.now(), this.options.time).getTime() - this.now().getTime()) };
-  }
-
-  private now(): Date {
-    return (this.options.now ?? (() => new Date()))();
   }
 }

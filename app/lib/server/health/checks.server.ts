@@ -58,6 +58,13 @@ export interface HealthOptions {
   assessments?: boolean;
 }
 
+/** Something renewed at `last` that must be again within `maxMs`: failing past that, since the moment it fell due; its age in words. */
+function ageCheck(now: Date, last: Date, maxMs: number): { failing: boolean; since?: Date; ago: string } {
+  const age = now.getTime() - last.getTime();
+  const failing = age > maxMs;
+  return { failing, ago: formatDuration(Math.max(0, age)), ...(failing ? { since: new Date(last.getTime() + maxMs) } : {}) };
+}
+
 export function healthChecks(db: Database, options: HealthOptions): HealthCheck[] {
   const checks: HealthCheck[] = [
     {
@@ -67,14 +74,8 @@ export function healthChecks(db: Database, options: HealthOptions): HealthCheck[
         const latest = await latestGoodBackup(options.backupDir);
         // A new site takes its first backup a minute after it starts: none for 36 hours is the problem.
         if (!latest) return { failing: true, detail: "No good backup has been taken yet", graceMs: BACKUP_MAX_AGE_MS };
-        const at = new Date(latest.manifest.createdAt);
-        const age = now.getTime() - at.getTime();
-        const failing = age > BACKUP_MAX_AGE_MS;
-        return {
-          failing,
-          detail: `The newest good backup is ${formatDuration(Math.max(0, age))} old`,
-          ...(failing ? { since: new Date(at.getTime() + BACKUP_MAX_AGE_MS) } : {}),
-        };
+        const { ago, ...state } = ageCheck(now, new Date(latest.manifest.createdAt), BACKUP_MAX_AGE_MS);
+        return { ...state, detail: `The newest good backup is ${ago} old` };
       },
     },
     {
@@ -147,12 +148,10 @@ export function healthChecks(db: Database, options: HealthOptions): HealthCheck[
           detail: `Your calendar has not been read yet${settings.busyError ? ` (${settings.busyError})` : ""}`,
           graceMs: CALENDAR_FAILING_MAX_MS,
         };
-      const age = now.getTime() - last.getTime();
-      const failing = age > CALENDAR_FAILING_MAX_MS;
+      const { ago, ...state } = ageCheck(now, last, CALENDAR_FAILING_MAX_MS);
       return {
-        failing,
-        detail: `Last read ${formatDuration(Math.max(0, age))} ago, ${settings.busy.length} busy time(s)${failing && settings.busyError ? ` (${settings.busyError})` : ""}`,
-        ...(failing ? { since: new Date(last.getTime() + CALENDAR_FAILING_MAX_MS) } : {}),
+        ...state,
+        detail: `Last read ${ago} ago, ${settings.busy.length} busy time(s)${state.failing && settings.busyError ? ` (${settings.busyError})` : ""}`,
       };
     },
   });
@@ -167,13 +166,8 @@ export function healthChecks(db: Database, options: HealthOptions): HealthCheck[
           sql`from ${listingSync} where ${listingSync.id} = 1`,
         );
         if (!row?.last) return { failing: true, detail: `The listings have never been synced${row?.error ? ` (${row.error})` : ""}` };
-        const age = now.getTime() - row.last.getTime();
-        const failing = age > FEED_MAX_AGE_MS;
-        return {
-          failing,
-          detail: `Last synced ${formatDuration(Math.max(0, age))} ago${failing && row.error ? ` (${row.error})` : ""}`,
-          ...(failing ? { since: new Date(row.last.getTime() + FEED_MAX_AGE_MS) } : {}),
-        };
+        const { ago, ...state } = ageCheck(now, row.last, FEED_MAX_AGE_MS);
+        return { ...state, detail: `Last synced ${ago} ago${state.failing && row.error ? ` (${row.error})` : ""}` };
       },
     });
   }

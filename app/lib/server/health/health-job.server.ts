@@ -10,7 +10,7 @@ import { sql } from "drizzle-orm";
 import { healthAlerts as h, notificationOutbox as o } from "../../../../db/schema";
 import type { Database } from "../../../../platform/db/database";
 import { name, returning, select } from "../../../../platform/db/query";
-import type { Job, JobRunOutcome } from "../../../../platform/jobs/runner";
+import { ClockedJob, type Job, type JobRunOutcome } from "../../../../platform/jobs/runner";
 import type { HealthPayload } from "../mail/health-email.server";
 import { newMessageId } from "../mail/message-id.server";
 import { queuePushes } from "../push/messages.server";
@@ -29,18 +29,13 @@ export interface HealthJobOptions {
   log?: Pick<Console, "info" | "warn">;
 }
 
-export class HealthJob implements Job {
+export class HealthJob extends ClockedJob<Database, HealthJobOptions> implements Job {
   readonly name = HEALTH_JOB;
   readonly intervalMs = 5 * 60_000;
   /** After the backup job's first look (a new site backs up a minute after it starts). */
   readonly startDelayMs = 90_000;
   readonly retry = { baseMs: 60_000, maxMs: 15 * 60_000 };
   readonly lease = { ms: 120_000 };
-
-  constructor(
-    private readonly db: Database,
-    private readonly options: HealthJobOptions,
-  ) {}
 
   async run(): Promise<JobRunOutcome> {
     await this.checkAll();
@@ -130,10 +125,6 @@ export class HealthJob implements Job {
     await rows(sql`
       insert into ${o} (${name(o.kind)}, ${name(o.source)}, ${name(o.payload)}, ${name(o.message_id)})
       values ('health', ${check.problem}, ${JSON.stringify(payload)}::jsonb, ${newMessageId("health")})`);
-  }
-
-  private now(): Date {
-    return (this.options.now ?? (() => new Date()))();
   }
 }
 

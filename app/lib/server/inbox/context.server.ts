@@ -37,14 +37,7 @@ export interface InboxPush {
   queued(): void;
 }
 
-export interface InboxSettings {
-  siteUrl: string;
-  kickOutbox(): void;
-  push: InboxPush;
-  replyMinutes: number;
-  health?: () => Promise<HealthState[]>;
-  calendar?: { rules: CalendarRules; saved(): void };
-}
+export type InboxSettings = Pick<InboxContext, "siteUrl" | "kickOutbox" | "push" | "replyMinutes" | "health" | "calendar">;
 
 export async function createInboxContext(db: Database, settings: InboxSettings): Promise<InboxContext> {
   const { siteUrl } = settings;

@@ -7,15 +7,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { testDatabaseForThisFile, usingPostgres } from "../../../../tests/support/test-database";
 import { createAccountFromInvite, createInvite, removeAccount } from "./accounts.server";
-import {
-  DEVICES_PER_ACCOUNT,
-  DEVICE_DAYS,
-  deviceCookieName,
-  deviceTokenFrom,
-  forgetDevices,
-  knownDevice,
-  rememberDevice,
-} from "./devices.server";
+import { DEVICES_PER_ACCOUNT, DEVICE_DAYS, deviceTokenFrom, forgetDevices, knownDevice, rememberDevice } from "./devices.server";
 import { hashToken, newToken } from "./tokens.server";
 import { inboxCookie } from "./sessions.server";
 
@@ -57,8 +49,8 @@ describe(`device cookies (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
 
   it("reads the browser's token from the cookie of the site's kind, and nothing malformed", async () => {
     const token = newToken();
-    expect(deviceCookieName(true)).toBe("__Host-inbox_device");
-    expect(deviceCookieName(false)).toBe("inbox_device");
+    expect(inboxCookie("inbox_device", true).name).toBe("__Host-inbox_device");
+    expect(inboxCookie("inbox_device", false).name).toBe("inbox_device");
     const request = (cookie: string) => new Request("https://agent.example/inbox/sign-in", { headers: { Cookie: cookie } });
     // name=value as a Set-Cookie of the server wrote it, and the browser sends it back.
     const sent = async (value: string, secure: boolean) => (await inboxCookie("inbox_device", secure).serialize(value)).split(";")[0]!;

@@ -17,10 +17,6 @@ export const DEVICE_DAYS = 365;
 /** The newest this many devices per account are remembered; older ones are forgotten. */
 export const DEVICES_PER_ACCOUNT = 20;
 
-export function deviceCookieName(secure: boolean): string {
-  return inboxCookie("inbox_device", secure).name;
-}
-
 export async function deviceTokenFrom(request: Request, secure: boolean): Promise<string | null> {
   const token = await cookieToken(request, inboxCookie("inbox_device", secure));
   return token && isToken(token) ? token : null;

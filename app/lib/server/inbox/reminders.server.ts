@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { notificationOutbox as o, people } from "../../../../db/schema";
 import type { Database } from "../../../../platform/db/database";
 import { name, returning, select } from "../../../../platform/db/query";
-import type { Job, JobRunOutcome } from "../../../../platform/jobs/runner";
+import { ClockedJob, type Job, type JobRunOutcome } from "../../../../platform/jobs/runner";
 import { replyDueAt } from "../../working-hours";
 import { newMessageId } from "../mail/message-id.server";
 import type { ReminderPayload } from "../mail/reminder-email.server";
@@ -97,16 +97,11 @@ export interface ReminderJobOptions {
   log?: Pick<Console, "info" | "warn">;
 }
 
-export class ReminderJob implements Job {
+export class ReminderJob extends ClockedJob<Database, ReminderJobOptions> implements Job {
   readonly name = REMINDER_JOB;
   readonly intervalMs = 60_000;
   readonly retry = { baseMs: 60_000, maxMs: 15 * 60_000 };
   readonly lease = { ms: 120_000 };
-
-  constructor(
-    private readonly db: Database,
-    private readonly options: ReminderJobOptions,
-  ) {}
 
   /** One pass: every person whose reply is due now is reminded, and the morning's summary queued when it is time. */
   async run(): Promise<JobRunOutcome> {
@@ -127,9 +122,5 @@ export class ReminderJob implements Job {
       this.options.log?.info(`[inbox] reminded the agent of ${reminded} person(s) still New past the reply time`);
     }
     return reminded;
-  }
-
-  private now(): Date {
-    return (this.options.now ?? (() => new Date()))();
   }
 }

@@ -11,7 +11,7 @@ import { sql } from "drizzle-orm";
 import { alertSubscriptions, notificationOutbox, people } from "../../../../db/schema";
 import type { Database } from "../../../../platform/db/database";
 import { select } from "../../../../platform/db/query";
-import type { Job, JobRunOutcome } from "../../../../platform/jobs/runner";
+import { ClockedJob, type Job, type JobRunOutcome } from "../../../../platform/jobs/runner";
 import { TOKEN_LIFETIME_MS } from "../alerts/tokens.server";
 import { erasePerson } from "./privacy.server";
 
@@ -28,17 +28,12 @@ export interface RetentionJobOptions {
   log?: Pick<Console, "info" | "warn">;
 }
 
-export class RetentionJob implements Job {
+export class RetentionJob extends ClockedJob<Database, RetentionJobOptions> implements Job {
   readonly name = RETENTION_JOB;
   readonly intervalMs = 3_600_000;
   readonly startDelayMs = 60_000;
   readonly retry = { baseMs: 60_000, maxMs: 30 * 60_000 };
   readonly lease = { ms: 300_000 };
-
-  constructor(
-    private readonly db: Database,
-    private readonly options: RetentionJobOptions,
-  ) {}
 
   async run(): Promise<JobRunOutcome> {
     await this.deleteExpiredSignUps();
@@ -52,7 +47,7 @@ export class RetentionJob implements Job {
    * were sent, failed or withheld. One statement; returns the sign-ups deleted.
    */
   async deleteExpiredSignUps(): Promise<number> {
-    const now = (this.options.now ?? (() => new Date()))();
+    const now = this.now();
     const before = new Date(now.getTime() - TOKEN_LIFETIME_MS.confirm).toISOString();
     const s = alertSubscriptions;
     const o = notificationOutbox;
@@ -69,7 +64,7 @@ export class RetentionJob implements Job {
   async anonymiseSpam(): Promise<{ count: number; full: boolean }> {
     const days = Math.floor(this.options.spamRetentionDays);
     if (!(days > 0)) return { count: 0, full: false };
-    const before = new Date((this.options.now ?? (() => new Date()))().getTime() - days * 86_400_000);
+    const before = new Date(this.now().getTime() - days * 86_400_000);
     const due = await select(
       this.db.rows,
       { id: people.id },

@@ -13,9 +13,9 @@ import {
   createSession,
   endAllSessions,
   endSession,
+  inboxCookie,
   resumeSession,
   sessionCookie,
-  sessionCookieName,
   sessionTokenFrom,
 } from "./sessions.server";
 import { hashToken } from "./tokens.server";
@@ -118,8 +118,8 @@ describe(`inbox sessions (${usingPostgres ? "PostgreSQL" : "PGlite"})`, () => {
 
   it("names the cookie __Host- on an https site (Secure, this host only, the whole site) and reads only that one there", async () => {
     const expires = new Date(Date.now() + 3_600_000);
-    expect(sessionCookieName(true)).toBe("__Host-inbox_session");
-    expect(sessionCookieName(false)).toBe("inbox_session");
+    expect(inboxCookie("inbox_session", true).name).toBe("__Host-inbox_session");
+    expect(inboxCookie("inbox_session", false).name).toBe("inbox_session");
     const token = "A".repeat(43);
     const cookie = await sessionCookie(token, expires, true);
     expect(cookie).toMatch(/^__Host-inbox_session=[^;]+; Max-Age=3\d{3}; Path=\/; HttpOnly; Secure; SameSite=Lax$/);

@@ -31,10 +31,6 @@ export function inboxCookie(name: "inbox_session" | "inbox_device", secure: bool
   return createCookie(secure ? `__Host-${name}` : name, { path: "/", httpOnly: true, sameSite: "lax", secure });
 }
 
-export function sessionCookieName(secure: boolean): string {
-  return inboxCookie("inbox_session", secure).name;
-}
-
 export async function createSession(
   db: Database,
   accountId: number,

@@ -37,10 +37,7 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /** A request the rules above refuse: nothing was sent. */
 export class MediaRefused extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "MediaRefused";
-  }
+  override name = "MediaRefused";
 }
 
 export interface MediaRules {

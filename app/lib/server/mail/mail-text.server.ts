@@ -49,10 +49,7 @@ export function webLink(value: unknown): string | null {
  * records it as a failure at once, since retrying would write the same nothing.
  */
 export class MalformedPayloadError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "MalformedPayloadError";
-  }
+  override name = "MalformedPayloadError";
 }
 
 /** A row's payload as an object of unknown fields, or a MalformedPayloadError naming the row. */

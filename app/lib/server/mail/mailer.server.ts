@@ -27,10 +27,7 @@ export interface MailerOptions {
 
 /** The receiving server refused the message for good (SMTP 5xx): retrying would not help. */
 export class PermanentDeliveryError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = "PermanentDeliveryError";
-  }
+  override name = "PermanentDeliveryError";
 }
 
 export function createMailer(options: MailerOptions): Mailer {

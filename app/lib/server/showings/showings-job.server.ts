@@ -11,7 +11,7 @@ import { sql } from "drizzle-orm";
 import { absoluteUrl } from "~/lib/site-url";
 import { listingTombstones, listings, showings as s } from "../../../../db/schema";
 import type { Database } from "../../../../platform/db/database";
-import type { Job, JobContext, JobRunOutcome } from "../../../../platform/jobs/runner";
+import { ClockedJob, type Job, type JobContext, type JobRunOutcome } from "../../../../platform/jobs/runner";
 import { select } from "../../../../platform/db/query";
 import { busyTimesOf } from "./busy-times.server";
 import { type CalendarRules, fetchCalendar } from "./calendar-fetch.server";
@@ -34,17 +34,12 @@ export interface ShowingsJobOptions {
   now?: () => Date;
 }
 
-export class ShowingsJob implements Job {
+export class ShowingsJob extends ClockedJob<Database, ShowingsJobOptions> implements Job {
   readonly name = SHOWINGS_JOB;
   readonly intervalMs = 60_000;
   readonly startDelayMs = 5_000;
   readonly retry = { baseMs: 30_000, maxMs: 15 * 60_000 };
   readonly lease = { ms: 120_000 };
-
-  constructor(
-    private readonly db: Database,
-    private readonly options: ShowingsJobOptions,
-  ) {}
 
   async run({ signal }: JobContext): Promise<JobRunOutcome> {
     if (this.options.feed) await this.cancelUnavailable();
@@ -54,7 +49,7 @@ export class ShowingsJob implements Job {
 
   /** Cancels the future showings of the homes the feed no longer has for sale; returns how many. */
   async cancelUnavailable(): Promise<number> {
-    const now = (this.options.now ?? (() => new Date()))();
+    const now = this.now();
     const keys = await select(
       this.db.rows,
       { key: sql<string>`distinct ${s.listing_key}` },
@@ -94,7 +89,7 @@ export class ShowingsJob implements Job {
   async readCalendar(signal?: AbortSignal, force = false): Promise<"read" | "failed" | "skipped"> {
     const settings = await readShowingSettings(this.db);
     const url = settings.calendarUrl;
-    const now = (this.options.now ?? (() => new Date()))();
+    const now = this.now();
     if (!url) return "skipped";
     if (!force && settings.busyCheckedAt && now.getTime() - settings.busyCheckedAt.getTime() < CALENDAR_FETCH_MS - 5_000) return "skipped";
     try {
