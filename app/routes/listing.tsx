@@ -1,6 +1,5 @@
 import { Link, data, redirect } from "react-router";
 import type { Route } from "./+types/listing";
-import { AskAboutHomeForm } from "~/components/listings/ask-about-home-form";
 import { DdfNotice } from "~/components/listings/ddf-notices";
 import { ListedByBadge, StatusBadge } from "~/components/listings/listing-marks";
 import { ListingPhotos } from "~/components/listings/listing-photos";
@@ -25,14 +24,19 @@ import { formQuota } from "~/lib/server/leads/form-post.server";
 import { serverContext } from "~/router-context";
 import { similarListings } from "~/lib/server/listings/queries.server";
 import { inquiryListingOf, listingOfSegment } from "~/lib/server/http/listing-page.server";
-import { AlertSignUp } from "~/components/alerts/alert-sign-up";
 import type { AlertSignUpForm } from "~/lib/alert-values";
 import { alertsOf } from "~/lib/server/alerts/link-pages.server";
 import { watchSignUpForm } from "~/lib/server/alerts/sign-up-form.server";
-import { ListingAssessment } from "~/components/assessments/listing-assessment";
 import type { ListingAssessmentView } from "~/lib/assessments/present";
 import { listingAssessment } from "~/lib/server/assessments/listing-assessment.server";
 import { listingNeighbourhood } from "~/lib/server/assessments/neighbourhoods.server";
+import { lazyPart } from "~/components/ui/lazy-part";
+
+// Loaded when the buyer reaches for them, their server HTML kept until then (decision 061): the
+// page's first script stays within issue 45's budget.
+const AskAboutHomeForm = lazyPart(() => import("~/components/listings/ask-about-home-form").then((m) => m.AskAboutHomeForm));
+const AlertSignUp = lazyPart(() => import("~/components/alerts/alert-sign-up").then((m) => m.AlertSignUp));
+const ListingAssessment = lazyPart(() => import("~/components/assessments/listing-assessment").then((m) => m.ListingAssessment));
 
 /**
  * One listing of the DDF® feed: /listings/{ListingKey}-{address-slug}. Server-rendered per
