@@ -10,6 +10,8 @@ import { type ComponentType, type ReactElement, Suspense, use, useEffect, useRef
  * `const LazyForm = lazyPart(() => import("./form").then((m) => m.Form))`. The wrapper adds one <div> around the part,
  * which takes `className` (a margin the part would otherwise have carried).
  *
+ * New props for a part not hydrated yet load it too (they show once it has hydrated).
+ *
  * Until the part hydrates it works as the page does without JavaScript: its forms post, its
  * links navigate. What the visitor types meanwhile stays in the fields, and once the part has
  * hydrated each changed field is handed to React as a change, so a controlled field's state takes
@@ -100,6 +102,13 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
     // server HTML of a boundary that receives an update before it has hydrated (and here shows nothing until the
     // visitor reaches for it). Props changed meanwhile (the listing's figures) reach the part once it is live.
     const boundary = useRef<ReactElement | null>(null);
+    const serverProps = useRef(props);
+    // New props for a part still showing the server's (the listing's figures after the cost panel changed): its code
+    // is needed to show them, so it loads now.
+    const changed = !live && !sameProps(serverProps.current, props);
+    useEffect(() => {
+      if (changed) release();
+    }, [changed]);
     const part = <Gate props={props as P} hydrating={hydrating} hydration={hydration} />;
     if (hydrating) boundary.current = live || !boundary.current ? <Suspense fallback={null}>{part}</Suspense> : boundary.current;
     return (
@@ -114,6 +123,18 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
 const noChange = () => () => {};
 const clientRender = () => false;
 const serverOrHydration = () => true;
+
+/** Props that say the same: data is compared by value, as the page's data may come again as new objects with the same content. */
+function sameProps(a: object, b: object): boolean {
+  const [keysA, keysB] = [Object.keys(a), Object.keys(b)];
+  return (
+    keysA.length === keysB.length &&
+    keysA.every((key) => {
+      const [x, y]: unknown[] = [a[key as keyof object], b[key as keyof object]];
+      return Object.is(x, y) || (typeof x === "object" && typeof y === "object" && JSON.stringify(x) === JSON.stringify(y));
+    })
+  );
+}
 
 /** Called by the part's boundary just before it hydrates, and once it has. */
 interface Hydration {
