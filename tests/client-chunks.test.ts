@@ -68,6 +68,38 @@ describe("planChunks", () => {
     expect(plan.get("/site/app/components/blog/share-bar.tsx")).toBe("share-bar");
   });
 
+  it("counts an article's parts loaded with import() as the article's, and no other route's", () => {
+    const table = "/site/app/components/blog/article-table.tsx";
+    const form = "/site/app/components/forms/ask-form.tsx";
+    const body = (i: number) => `/site/app/components/blog/body-${i}.tsx`;
+    const article2 = "/site/app/routes/blog/post-2.tsx";
+    const notFound = "/site/app/components/not-found-page.tsx";
+    const statics: Record<string, string[]> = {
+      "/site/app/root.tsx": [],
+      // Two articles import the table; a third reaches it only through its body, loaded on demand.
+      [articles[0]!]: [table],
+      [articles[1]!]: [table],
+      [articles[2]!]: [article2],
+      [article2]: ["/site/app/components/not-found-content.tsx"],
+      [body(2)]: [table],
+      // Pages load a form on demand: not followed, so it is not counted as theirs.
+      ...Object.fromEntries(pages.map((p) => [p, []])),
+    };
+    const dynamic: Record<string, string[]> = {
+      [article2]: [body(2)],
+      // A lazy page deeper down, as every page has it: not the article's part.
+      "/site/app/components/not-found-content.tsx": [notFound],
+      ...Object.fromEntries(pages.map((p) => [p, [form]])),
+    };
+    const ids = [...new Set([...Object.keys(statics), ...Object.values(statics).flat(), ...Object.values(dynamic).flat()])];
+    const plan = planChunks({ ids, imports: (id) => statics[id] ?? [], dynamicImports: (id) => dynamic[id] ?? [], codeLength: () => 100 });
+    expect(plan.get(table)).toBe("article");
+    // The body is its article's alone, and the form no route's: Rollup gives each a file of its own.
+    expect(plan.get(body(2))).toBeUndefined();
+    expect(plan.get(form)).toBeUndefined();
+    expect(plan.get(notFound)).toBeUndefined();
+  });
+
   it("stops when React Router's route entries are not found", () => {
     expect(() => graphOf({ "/site/app/root.tsx": [] })).toThrow(/ROUTE_ENTRY/);
   });

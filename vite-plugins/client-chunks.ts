@@ -7,7 +7,9 @@
  * - **shell**: what the root reaches through static imports, and what at least SHELL_MIN_ROUTES
  *   routes reach, unless all of those are articles (their layout is not every page's).
  * - **article**: what only articles use, and at least ARTICLE_MIN_ROUTES of them, with the blog
- *   registry.
+ *   registry. An article's parts that load on demand (import(), components/ui/lazy-part.tsx) count
+ *   as the article's: what they share with other articles stays in this chunk, where it was
+ *   before they were cut out (another route's import() is not followed).
  * - **shared chunks**: the rest that two or more routes share, one per set of routes using it
  *   (Rollup's own rule).
  * - what one route alone uses stays in that route's chunk.
@@ -23,6 +25,8 @@ const ROUTE = /\/app\/routes\//;
 const ROUTE_ENTRY = /\?__react-router-build-client-route$/;
 /** The blog's articles (app/routes/blog/<slug>.tsx). */
 const ARTICLE_ENTRY = /\/app\/routes\/blog\/[^/]+\.tsx\?__react-router-build-client-route$/;
+/** An article's module itself, whose import() calls load its parts on demand. */
+const ARTICLE_FILE = /\/app\/routes\/blog\/[^/?]+\.tsx(\?.*)?$/;
 /**
  * The blog registry: every article shows its own entry and its siblings', so it goes with the
  * articles' shared chunk; /blog and /my-sitemap, which list the posts too, load that chunk.
@@ -46,20 +50,23 @@ export interface ModuleGraph {
   ids: readonly string[];
   /** The modules `id` imports statically; import() stays lazy and is not followed. */
   imports: (id: string) => readonly string[];
+  /** The modules `id` loads with import(): followed from an article's own module only (its parts that load on demand). */
+  dynamicImports?: (id: string) => readonly string[];
   /** `id`'s code as the bundler has it before minifying. */
   codeLength: (id: string) => number;
 }
 
 /** The named chunk of every module that gets one; the rest is left to Rollup (routes' own code). */
 export function planChunks(graph: ModuleGraph): Map<string, string> {
-  const reach = (from: string): Set<string> => {
+  const reach = (from: string, dynamic = false): Set<string> => {
     const reached = new Set<string>();
     const pending = [from];
     while (pending.length > 0) {
       const id = pending.pop()!;
       if (reached.has(id) || FRAMEWORK.test(id)) continue;
       reached.add(id);
-      pending.push(...graph.imports(id));
+      // Only the article's own import() calls: those deeper down (a lazy not-found page) are every page's and stay apart.
+      pending.push(...graph.imports(id), ...(dynamic && ARTICLE_FILE.test(id) ? (graph.dynamicImports?.(id) ?? []) : []));
     }
     return reached;
   };
@@ -72,7 +79,7 @@ export function planChunks(graph: ModuleGraph): Map<string, string> {
   const routesUsing = new Map<string, Set<string>>();
   for (const route of routes) {
     const article = ARTICLE_ENTRY.test(route);
-    for (const id of reach(route)) {
+    for (const id of reach(route, article)) {
       if (chunks.has(id) || ROUTE.test(id) || (ARTICLE_DATA.test(id) && !article)) continue;
       (routesUsing.get(id) ?? routesUsing.set(id, new Set()).get(id)!).add(route);
     }
@@ -120,7 +127,7 @@ function chunkName(id: string): string {
 
 interface ChunkMeta {
   getModuleIds: () => IterableIterator<string>;
-  getModuleInfo: (id: string) => { importedIds: readonly string[]; code: string | null } | null;
+  getModuleInfo: (id: string) => { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[]; code: string | null } | null;
 }
 
 /** Rollup's `manualChunks` for the browser build: the plan is made once, on the first call, when the module graph is complete. */
@@ -130,6 +137,7 @@ export function clientChunks(): (id: string, meta: ChunkMeta) => string | undefi
     plan ??= planChunks({
       ids: [...meta.getModuleIds()],
       imports: (m) => meta.getModuleInfo(m)?.importedIds ?? [],
+      dynamicImports: (m) => meta.getModuleInfo(m)?.dynamicallyImportedIds ?? [],
       codeLength: (m) => meta.getModuleInfo(m)?.code?.length ?? 0,
     });
     return plan.get(id);

@@ -12,7 +12,7 @@ import { costViewOf } from "~/lib/listing-cost-view";
 import { listingFactsOf } from "~/components/listings/listing-facts";
 import type { ListingDetail } from "~/lib/listing-types";
 import { realEstateListingJsonLd } from "~/lib/structured-data";
-import ListingPage, { handle, meta } from "./listing";
+import ListingPage, { handle, meta, pageListing } from "./listing";
 
 const LISTING: ListingDetail = {
   key: "29100001",
@@ -56,7 +56,7 @@ function render(listing: Partial<ListingDetail>): string {
       hydrationData={{
         loaderData: {
           listing: {
-            listing: l,
+            listing: pageListing(l),
             cost: costViewOf(l.price, l.costs, new URLSearchParams()),
             costRules: LISTING_COST_RULES,
             daysOnMarket: null,

@@ -1,11 +1,10 @@
 import { Link, data, redirect } from "react-router";
 import type { Route } from "./+types/listing";
-import { AskAboutHomeForm } from "~/components/listings/ask-about-home-form";
 import { DdfNotice } from "~/components/listings/ddf-notices";
 import { ListedByBadge, StatusBadge } from "~/components/listings/listing-marks";
 import { ListingPhotos } from "~/components/listings/listing-photos";
 import { bedsBaths, brokerageLine, formatListingPrice, formatLivingArea, statusLabel } from "~/lib/listing-text";
-import type { ListingCard, ListingDetail } from "~/lib/listing-types";
+import type { ListingCard, ListingDetail, ListingRoom } from "~/lib/listing-types";
 import { CostPanel } from "~/components/listings/cost-panel";
 import { MapView } from "~/components/listings/map-view";
 import { type ListingFacts, ListingFactsSection, SimilarHomes, daysOnMarket, listingFactsOf } from "~/components/listings/listing-facts";
@@ -25,14 +24,19 @@ import { formQuota } from "~/lib/server/leads/form-post.server";
 import { serverContext } from "~/router-context";
 import { similarListings } from "~/lib/server/listings/queries.server";
 import { inquiryListingOf, listingOfSegment } from "~/lib/server/http/listing-page.server";
-import { AlertSignUp } from "~/components/alerts/alert-sign-up";
 import type { AlertSignUpForm } from "~/lib/alert-values";
 import { alertsOf } from "~/lib/server/alerts/link-pages.server";
 import { watchSignUpForm } from "~/lib/server/alerts/sign-up-form.server";
-import { ListingAssessment } from "~/components/assessments/listing-assessment";
 import type { ListingAssessmentView } from "~/lib/assessments/present";
 import { listingAssessment } from "~/lib/server/assessments/listing-assessment.server";
 import { listingNeighbourhood } from "~/lib/server/assessments/neighbourhoods.server";
+import { lazyPart } from "~/components/ui/lazy-part";
+
+// Loaded when the buyer reaches for them, their server HTML kept until then (decision 061): the
+// page's first script stays within issue 45's budget.
+const AskAboutHomeForm = lazyPart(() => import("~/components/listings/ask-about-home-form").then((m) => m.AskAboutHomeForm));
+const AlertSignUp = lazyPart(() => import("~/components/alerts/alert-sign-up").then((m) => m.AlertSignUp));
+const ListingAssessment = lazyPart(() => import("~/components/assessments/listing-assessment").then((m) => m.ListingAssessment));
 
 /**
  * One listing of the DDF® feed: /listings/{ListingKey}-{address-slug}. Server-rendered per
@@ -40,9 +44,31 @@ import { listingNeighbourhood } from "~/lib/server/assessments/neighbourhoods.se
  * Unknown keys answer 404 and removed listings 410, both with the spec's not-found page; a
  * page asked for with another slug moves permanently to the listing's own address.
  */
+/**
+ * The listing as the page's script needs it. The feed's facts come in words (`facts`), so their raw
+ * form stays on the server but for the rooms' table; so do the fields only those words use. The
+ * data travels inline in the page, and without them the document fits a new connection's first
+ * round trip (decision 061).
+ */
+export type PageListing = Omit<ListingDetail, "facts" | "mlsNumber" | "community" | "subType" | "listedAt" | "modifiedAt"> & {
+  rooms: ListingRoom[];
+};
+
+export function pageListing({
+  facts,
+  mlsNumber: _m,
+  community: _c,
+  subType: _s,
+  listedAt: _l,
+  modifiedAt: _d,
+  ...rest
+}: ListingDetail): PageListing {
+  return { ...rest, rooms: facts.rooms };
+}
+
 type Found =
   | {
-      listing: ListingDetail;
+      listing: PageListing;
       /** The monthly-cost panel from `?down=&rate=&years=`, validated (a value that cannot be used falls back, with a message); null without a price. */
       cost: CostView | null;
       costRules: ListingCostRules;
@@ -87,7 +113,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const cost = costViewOf(found.price, found.costs, new URL(request.url).searchParams);
   const days = daysOnMarket(found.listedAt);
   return data<Found>({
-    listing: found,
+    listing: pageListing(found),
     cost,
     costRules: LISTING_COST_RULES,
     daysOnMarket: days,
@@ -132,7 +158,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   return submitOrFail(serverAction, contactMessages);
 }
 
-function describe(l: ListingDetail): string {
+function describe(l: PageListing): string {
   const facts = [...bedsBaths(l.beds, l.baths), formatLivingArea(l.area, l.areaUnits)].filter(Boolean).join(", ");
   const status = statusLabel(l.status);
   const lead = `${CATEGORY_LABELS[l.category]} for sale at ${[l.address, l.city].filter(Boolean).join(", ")}, ${formatListingPrice(l.price).replace(/^Price/, "price")}${status ? `, ${status.toLowerCase()}` : ""}${facts ? ` (${facts})` : ""}.`;
@@ -174,7 +200,7 @@ function ListingView({
   found,
   actionData,
 }: {
-  found: Extract<Found, { listing: ListingDetail }>;
+  found: Extract<Found, { listing: PageListing }>;
   actionData: Route.ComponentProps["actionData"] | null;
 }) {
   const l = found.listing;
@@ -236,7 +262,7 @@ function ListingView({
           {l.latitude !== null && l.longitude !== null && (
             <MapView home={{ latitude: l.latitude, longitude: l.longitude, label: place }} openLabel="Show on map" className="mt-6" />
           )}
-          <ListingFactsSection listing={l} groups={found.facts.more} />
+          <ListingFactsSection rooms={l.rooms} groups={found.facts.more} />
           {found.assessment && <ListingAssessment view={found.assessment} className="mt-8" />}
           {!found.assessment && found.neighbourhood && (
             <p className="mt-6" data-testid="listing-neighbourhood">

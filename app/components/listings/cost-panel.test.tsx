@@ -4,11 +4,12 @@
  */
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { LISTING_COST_RULES } from "~/lib/listing-cost-rules";
 import { costViewOf } from "~/lib/listing-cost-view";
 import type { ListingCard, ListingDetail } from "~/lib/listing-types";
-import ListingPage from "~/routes/listing";
+import ListingPage, { pageListing } from "~/routes/listing";
+import { loadLazyParts } from "../../../tests/support/lazy-parts";
 import { daysOnMarket, listingFactRows, listingFactsOf, pricePerSquareFoot } from "./listing-facts";
 
 const LISTING: ListingDetail = {
@@ -61,10 +62,10 @@ const CARD: ListingCard = {
   category: "condominium",
 };
 
-function render(listing: Partial<ListingDetail>, { query = "", similar = [] as ListingCard[], days = null as number | null } = {}): string {
+function page(listing: Partial<ListingDetail>, { query = "", similar = [] as ListingCard[], days = null as number | null } = {}) {
   const l = { ...LISTING, ...listing };
   const loaderData = {
-    listing: l,
+    listing: pageListing(l),
     cost: costViewOf(l.price, l.costs, new URLSearchParams(query)),
     costRules: LISTING_COST_RULES,
     daysOnMarket: days,
@@ -72,10 +73,15 @@ function render(listing: Partial<ListingDetail>, { query = "", similar = [] as L
     similar,
   };
   const Stub = createRoutesStub([{ id: "listing", path: "/listings/:slug", Component: ListingPage as never }]);
-  return renderToString(
-    <Stub initialEntries={[`${l.path}${query ? `?${query}` : ""}`]} hydrationData={{ loaderData: { listing: loaderData } }} />,
-  );
+  return <Stub initialEntries={[`${l.path}${query ? `?${query}` : ""}`]} hydrationData={{ loaderData: { listing: loaderData } }} />;
 }
+
+function render(...args: Parameters<typeof page>): string {
+  return renderToString(page(...args));
+}
+
+// The page's parts loaded on demand (its question form), so renderToString renders them whole, as the server's render waits for them.
+beforeAll(() => loadLazyParts(page({})));
 
 const text = (html: string) =>
   html

@@ -6,7 +6,7 @@ import { edmontonDate } from "~/lib/dates";
 import { formatCurrency, formatNumber } from "~/lib/format";
 import { type FactGroup, type FactRow, listingFactGroups } from "./listing-fact-groups";
 import { Link } from "react-router";
-import type { ListingCard, ListingDetail } from "~/lib/listing-types";
+import type { ListingCard, ListingDetail, ListingRoom } from "~/lib/listing-types";
 import { CATEGORY_LABELS, photoAtWidth } from "~/lib/listings";
 import { bedsBaths, brokerageNames, countFact, formatListingPrice, formatLivingArea } from "~/lib/listing-text";
 
@@ -73,8 +73,8 @@ export function listingFactsOf(l: ListingDetail, days: number | null): ListingFa
   return { main: main.filter((fact): fact is [string, string] => Boolean(fact[1])), more: factGroupsOf(l, days) };
 }
 
-export function ListingFactsSection({ listing: l, groups }: { listing: ListingDetail; groups: ListingFacts["more"] }) {
-  const rooms = l.facts.rooms.filter((r) => r.type.trim());
+export function ListingFactsSection({ rooms: all, groups }: { rooms: readonly ListingRoom[]; groups: ListingFacts["more"] }) {
+  const rooms = all.filter((r) => r.type.trim());
   if (groups.length === 0 && rooms.length === 0) return null;
   return (
     <section aria-labelledby="home-facts" className="mt-8" data-testid="listing-facts">

@@ -5,12 +5,25 @@
  */
 import type { ComponentType } from "react";
 import { renderToString } from "react-dom/server";
+import { loadLazyParts } from "../../../tests/support/lazy-parts";
 import { MemoryRouter } from "react-router";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { formatLongDate } from "~/lib/dates";
 import { livePosts, postBySlug } from "./posts";
 
 const articleModules = import.meta.glob<{ default: ComponentType }>("../../routes/blog/*.tsx", { eager: true });
+
+/** Every article once, so their parts loaded on demand render whole in renderToString (as the server's render waits for them). */
+beforeAll(async () => {
+  for (const module of Object.values(articleModules)) {
+    const Article = module.default;
+    await loadLazyParts(
+      <MemoryRouter>
+        <Article />
+      </MemoryRouter>,
+    );
+  }
+});
 
 function html(slug: string): string {
   const Article = articleModules[`../../routes/blog/${slug}.tsx`]?.default;

@@ -7,8 +7,9 @@
 import { type DefaultTreeAdapterMap, parseFragment } from "parse5";
 import type { ComponentType } from "react";
 import { renderToString } from "react-dom/server";
+import { loadLazyParts } from "../../../tests/support/lazy-parts";
 import { MemoryRouter } from "react-router";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { RelatedPosts } from "~/components/blog/related-posts";
 import { allPages } from "~/content/pages";
 import { formatLongDate } from "~/lib/dates";
@@ -43,6 +44,18 @@ type Element = DefaultTreeAdapterMap["element"];
 
 const articleModules = import.meta.glob<{ default: ComponentType }>("../../routes/blog/*.tsx", { eager: true });
 const moduleFor = (slug: string) => articleModules[`../../routes/blog/${slug}.tsx`];
+
+/** Every article once, so their parts loaded on demand render whole in renderToString (as the server's render waits for them). */
+beforeAll(async () => {
+  for (const [file, module] of Object.entries(articleModules)) {
+    const Article = module.default;
+    await loadLazyParts(
+      <MemoryRouter initialEntries={[`/blog/${file}`]}>
+        <Article />
+      </MemoryRouter>,
+    );
+  }
+});
 
 /** The article's HTML as the server renders it, parsed. */
 function renderArticle(slug: string) {
@@ -175,13 +188,19 @@ describe("the rendered articles", () => {
   });
 
   describe.each(livePosts.map((p) => p.slug))("%s", (slug) => {
-    const root = renderArticle(slug);
-    const anchors = elements(root).filter((el) => el.tagName === "a" && attr(el, "href") !== undefined);
-    const ids = new Set(
-      elements(root)
-        .map((el) => attr(el, "id"))
-        .filter((id) => id !== undefined),
-    );
+    // Rendered once the parts loaded on demand have loaded (the file's beforeAll runs first).
+    let root: ReturnType<typeof renderArticle>;
+    let anchors: Element[];
+    let ids: Set<string | undefined>;
+    beforeAll(() => {
+      root = renderArticle(slug);
+      anchors = elements(root).filter((el) => el.tagName === "a" && attr(el, "href") !== undefined);
+      ids = new Set(
+        elements(root)
+          .map((el) => attr(el, "id"))
+          .filter((id) => id !== undefined),
+      );
+    });
 
     it("opens every link to another site in a new tab, with rel=noopener noreferrer and a hint for screen readers", () => {
       const bad: string[] = [];

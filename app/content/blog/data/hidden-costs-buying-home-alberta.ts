@@ -121,15 +121,8 @@ export const landTitleFeeRule = `${$(LAND_TITLE_BASE_FEE)} + ${$(LAND_TITLE_FEE_
 export const feeExamplePrices = [300_000, 450_000, 600_000, 800_000] as const;
 export const MORTGAGE_SHARE = 0.8;
 
-/** Planning rules of thumb, as shares of the purchase price (one statement, used everywhere in the article). */
-export const budget = {
-  closing: { low: 0.01, high: 0.02 },
-  allIn: { low: 0.02, high: 0.03 },
-  buffer: { low: 0.02, high: 0.04 },
-  lenderMinimum: 0.015,
-  /** Typical Edmonton-area price band used to turn the percentages into dollars. */
-  typicalPrices: { low: 400_000, high: 500_000 },
-} as const;
+// The figures the article's first part shows live apart, for its first script (decision 061).
+export { budget, FIGURES_AS_OF, programSources, PROGRAMS_AS_OF, relatedArticles } from "./hidden-costs-opening";
 
 /** Edmonton property tax, the whole bill (municipal about 0.76 % plus education): see figures.ts. */
 export const EDMONTON_TAX_RATE = EDMONTON_TOTAL_PROPERTY_TAX_PERCENT / 100;
@@ -143,14 +136,6 @@ export const AMORTIZATION_YEARS = 25;
  */
 export const PAYMENT_COMPOUNDING: Compounding = "semi-annual";
 
-/** The federal programs the article lists, with their sources: their "as of" is the latest check of any of them. */
-export const programSources = [ruleSources.fhsa, ruleSources.homeBuyersPlan, ruleSources.homeBuyersAmount, ruleSources.thirtyYearAmortization] as const;
-
-/** Every source the article cites; "Figures as of" is the latest date any of them was checked (article-dates.test.tsx). */
-const citedSources: readonly OfficialSource[] = [ruleSources.landTitleFees, ruleSources.edmontonPropertyTax, ...programSources];
-const latestAsOf = (sources: readonly OfficialSource[]) => sources.map((source) => source.asOf).sort().at(-1)!;
-export const FIGURES_AS_OF = latestAsOf(citedSources);
-export const PROGRAMS_AS_OF = latestAsOf(programSources);
 
 /** A row of the worked example: an item, its low and high cost, and a note. */
 export interface ExampleRow {
@@ -187,10 +172,3 @@ export const workedExample = (() => {
   return { price, mortgage, downPayment, annualTax, rows, low, high, payment, calculatorHref };
 })();
 
-/** The related articles, in order. */
-export const relatedArticles = [
-  "quick-mortgage-guide-for-homebuyers",
-  "complete-step-by-step-home-buyers-guide",
-  "top-10-mistakes-to-avoid-when-buying-a-home",
-  "essential-real-estate-contacts",
-] as const;
