@@ -15,6 +15,7 @@ import {
   officialSources,
   ruleSources,
 } from "~/lib/mortgage-rules";
+import { type MistakeHeading, type MistakeId, mistakeHeadings } from "./top-10-mistakes-opening";
 import BadgeCheck from "lucide-react/icons/badge-check";
 import ClipboardCheck from "lucide-react/icons/clipboard-check";
 import CreditCard from "lucide-react/icons/credit-card";
@@ -26,10 +27,7 @@ import PiggyBank from "lucide-react/icons/piggy-bank";
 import Receipt from "lucide-react/icons/receipt";
 import UserCheck from "lucide-react/icons/user-check";
 
-export interface MistakeCard {
-  /** Anchor id of the card, for links from the summary list. */
-  id: string;
-  title: string;
+export interface MistakeCard extends MistakeHeading {
   icon: LucideIcon;
   /** Why the mistake costs buyers money or sleep. */
   problem: string;
@@ -43,10 +41,8 @@ export interface MistakeCard {
   cites?: readonly OfficialSource[];
 }
 
-export const mistakes: readonly MistakeCard[] = [
-  {
-    id: "shopping-before-pre-approval",
-    title: "Shopping before you are pre-approved",
+const cards: Record<MistakeId, Omit<MistakeCard, "id" | "title">> = {
+  "shopping-before-pre-approval": {
     icon: BadgeCheck,
     problem:
       "It is easy to start with online listings and open houses. But if you fall for a home before a lender has looked at your income, debts and credit, you may find out too late that you can't borrow enough, or you may lose the home to a buyer who could write a firm offer the same day.",
@@ -57,9 +53,7 @@ export const mistakes: readonly MistakeCard[] = [
     ],
     links: [{ to: "/blog/quick-mortgage-guide-for-homebuyers", label: "Pre-qualified versus pre-approved" }],
   },
-  {
-    id: "borrowing-the-maximum",
-    title: "Buying at the top of your approval",
+  "borrowing-the-maximum": {
     icon: PiggyBank,
     problem:
       "A pre-approval tells you the most a lender will lend, not what you can comfortably pay every month. The lender's formula doesn't know about daycare, your truck payment next year, or the fact that you like to travel. Buyers who spend their full approval are the ones who feel house-poor.",
@@ -70,9 +64,7 @@ export const mistakes: readonly MistakeCard[] = [
     ],
     links: [{ to: "/mortgage-calculator", label: "Mortgage calculator" }],
   },
-  {
-    id: "forgetting-closing-costs",
-    title: "Forgetting the closing costs",
+  "forgetting-closing-costs": {
     icon: Receipt,
     problem:
       "Your down payment is not the only cheque you write. Alberta has no land transfer tax, which surprises people moving from other provinces, but you still pay land title registration fees, a lawyer, an inspection, title insurance and property tax and utility adjustments. These are due on or before closing day and can't be added to your mortgage.",
@@ -83,9 +75,7 @@ export const mistakes: readonly MistakeCard[] = [
     ],
     links: [{ to: "/blog/hidden-costs-buying-home-alberta", label: "Hidden costs of buying a home in Alberta" }],
   },
-  {
-    id: "skipping-the-inspection",
-    title: "Skipping or rushing the home inspection",
+  "skipping-the-inspection": {
     icon: ClipboardCheck,
     problem:
       "In a busy market it is tempting to drop the inspection condition to make your offer stand out. A few hundred dollars saved can turn into a failing furnace, a leaking roof, grading that sends spring melt into the basement, or old wiring your insurer won't cover.",
@@ -96,9 +86,7 @@ export const mistakes: readonly MistakeCard[] = [
     ],
     links: [{ to: "/blog/essential-real-estate-contacts", label: "Home inspectors I work with" }],
   },
-  {
-    id: "ignoring-condo-documents",
-    title: "Not reading the condo documents",
+  "ignoring-condo-documents": {
     icon: FileText,
     problem:
       "When you buy a condo you also buy a share of the building and its finances. A thin reserve fund, a coming special assessment, a lawsuit, or bylaws that forbid your dog or rentals can cost far more than any flaw inside the unit.",
@@ -108,9 +96,7 @@ export const mistakes: readonly MistakeCard[] = [
       "Check what the condo fee covers (heat, water, power?) and whether it has jumped recently.",
     ],
   },
-  {
-    id: "changing-finances-before-closing",
-    title: "Changing your finances before closing",
+  "changing-finances-before-closing": {
     icon: CreditCard,
     problem:
       "Your lender can check your credit and employment again right up to closing day. A new car loan, a furniture purchase on credit, a job change or a missed payment between acceptance and closing can shrink or cancel your mortgage approval.",
@@ -120,9 +106,7 @@ export const mistakes: readonly MistakeCard[] = [
       "Keep paying every bill on time, and keep your down payment where the lender can see it.",
     ],
   },
-  {
-    id: "going-without-your-own-agent",
-    title: "Going without your own agent",
+  "going-without-your-own-agent": {
     icon: UserCheck,
     problem:
       "The listing agent is hired by the seller, and their job is to get the seller the best price and terms. Without your own agent, nobody is studying the comparable sales, drafting your conditions or watching your deadlines on your behalf.",
@@ -133,9 +117,7 @@ export const mistakes: readonly MistakeCard[] = [
     ],
     sources: [{ href: officialSources.reca, label: "Real Estate Council of Alberta" }],
   },
-  {
-    id: "letting-emotion-set-the-price",
-    title: "Letting emotion set the price",
+  "letting-emotion-set-the-price": {
     icon: Heart,
     problem:
       "It is normal to fall in love with a home. It becomes a mistake when that feeling decides your price, or makes you overlook the cracked foundation, the noisy road or the lender's appraisal that comes in below your offer.",
@@ -145,9 +127,7 @@ export const mistakes: readonly MistakeCard[] = [
       "Remember that the lender lends on the appraised value: if you offer more than the home appraises for, the difference comes out of your pocket.",
     ],
   },
-  {
-    id: "overlooking-the-neighbourhood",
-    title: "Overlooking the neighbourhood and resale",
+  "overlooking-the-neighbourhood": {
     icon: MapPin,
     problem:
       "You can renovate a kitchen, but you can't move the house. Commute, schools, noise, future construction nearby and how easily the home will sell later matter as much as the floor plan.",
@@ -159,9 +139,7 @@ export const mistakes: readonly MistakeCard[] = [
     ],
     sources: [{ href: officialSources.cityOfEdmonton, label: "City of Edmonton" }],
   },
-  {
-    id: "missing-buyer-programs",
-    title: "Missing the first-time buyer programs",
+  "missing-buyer-programs": {
     icon: Landmark,
     problem:
       "First-time buyers leave real money on the table when they don't know the federal programs. They can add tens of thousands of dollars to your down payment and save you tax, but each has rules and timing you need to plan for. The limits below are as of July 2025; the Canada Revenue Agency's pages have the current rules.",
@@ -181,7 +159,10 @@ export const mistakes: readonly MistakeCard[] = [
     ],
     cites: [ruleSources.homeBuyersPlan, ruleSources.fhsa, ruleSources.homeBuyersAmount],
   },
-];
+};
+
+/** The cards in the article's order, each under its heading. */
+export const mistakes: readonly MistakeCard[] = mistakeHeadings.map((h) => ({ ...h, ...cards[h.id] }));
 
 /** The checklist by stage at the end of the article. */
 export const checklist: readonly { title: string; items: readonly string[] }[] = [
