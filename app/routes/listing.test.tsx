@@ -7,7 +7,6 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { NEW_TAB_HINT } from "~/components/blog/external-link";
-import { LISTING_COST_RULES } from "~/lib/listing-cost-rules";
 import { costViewOf } from "~/lib/listing-cost-view";
 import { listingFactsOf } from "~/components/listings/listing-facts";
 import type { ListingDetail } from "~/lib/listing-types";
@@ -57,8 +56,7 @@ function render(listing: Partial<ListingDetail>): string {
         loaderData: {
           listing: {
             listing: pageListing(l),
-            cost: costViewOf(l.price, l.costs, new URLSearchParams()),
-            costRules: LISTING_COST_RULES,
+            costFigures: costViewOf(l.price, l.costs, new URLSearchParams())?.sent ?? null,
             daysOnMarket: null,
             facts: listingFactsOf(l, null),
             similar: [],

@@ -1,16 +1,15 @@
-import { Link, data, redirect } from "react-router";
+import { useState } from "react";
+import { Link, data, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/listing";
 import { DdfNotice } from "~/components/listings/ddf-notices";
 import { ListedByBadge, StatusBadge } from "~/components/listings/listing-marks";
 import { ListingPhotos } from "~/components/listings/listing-photos";
 import { bedsBaths, brokerageLine, formatListingPrice, formatLivingArea, statusLabel } from "~/lib/listing-text";
 import type { ListingCard, ListingDetail, ListingRoom } from "~/lib/listing-types";
-import { CostPanel } from "~/components/listings/cost-panel";
 import { MapView } from "~/components/listings/map-view";
 import { type ListingFacts, ListingFactsSection, SimilarHomes, daysOnMarket, listingFactsOf } from "~/components/listings/listing-facts";
-import { useListingCosts } from "~/components/listings/use-listing-costs";
-import { costViewOf, type CostView } from "~/lib/listing-cost-view";
-import { LISTING_COST_RULES, type ListingCostRules } from "~/lib/listing-cost-rules";
+import { costViewOf } from "~/lib/listing-cost-view";
+import type { SentFigures } from "~/lib/buyer-figures";
 import { OpenHousesSection } from "~/components/listings/open-house-times";
 import { NotFoundContent } from "~/components/not-found-content";
 import { ButtonLink } from "~/components/ui/button";
@@ -36,6 +35,7 @@ import { lazyPart } from "~/components/ui/lazy-part";
 // page's first script stays within issue 45's budget.
 const AskAboutHomeForm = lazyPart(() => import("~/components/listings/ask-about-home-form").then((m) => m.AskAboutHomeForm));
 const AlertSignUp = lazyPart(() => import("~/components/alerts/alert-sign-up").then((m) => m.AlertSignUp));
+const CostPanel = lazyPart(() => import("~/components/listings/cost-panel").then((m) => m.CostPanel));
 const ListingAssessment = lazyPart(() => import("~/components/assessments/listing-assessment").then((m) => m.ListingAssessment));
 
 /**
@@ -69,9 +69,11 @@ export function pageListing({
 type Found =
   | {
       listing: PageListing;
-      /** The monthly-cost panel from `?down=&rate=&years=`, validated (a value that cannot be used falls back, with a message); null without a price. */
-      cost: CostView | null;
-      costRules: ListingCostRules;
+      /**
+       * The buyer's figures "Ask about this home" sends, from `?down=&rate=&years=`; null without a price (and so no
+       * cost panel). The panel works out the rest itself (cost-panel.tsx), so its figures and rules are not in the data.
+       */
+      costFigures: SentFigures | null;
       /** Worked out here, so the server's HTML and the hydrated page agree across midnight. */
       daysOnMarket: number | null;
       /** The facts in words (listingFactsOf), so the page's script has no labels or formatting for them. */
@@ -110,12 +112,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       })
     : null;
   const neighbourhood = roll && !assessment ? await listingNeighbourhood(roll.db, found) : null;
-  const cost = costViewOf(found.price, found.costs, new URL(request.url).searchParams);
   const days = daysOnMarket(found.listedAt);
   return data<Found>({
     listing: pageListing(found),
-    cost,
-    costRules: LISTING_COST_RULES,
+    costFigures: costViewOf(found.price, found.costs, new URL(request.url).searchParams)?.sent ?? null,
     daysOnMarket: days,
     facts: listingFactsOf(found, days),
     similar,
@@ -204,7 +204,9 @@ function ListingView({
   actionData: Route.ComponentProps["actionData"] | null;
 }) {
   const l = found.listing;
-  const cost = useListingCosts(l.price, l.costs, found.cost);
+  // The panel's figures as the buyer changes them, for the question form; the server's from the address first.
+  const [figures, setFigures] = useState(found.costFigures);
+  const { search } = useLocation();
   const place = [l.address, l.city].filter(Boolean).join(", ");
   return (
     <article className="mx-auto max-w-6xl px-4 py-8">
@@ -234,17 +236,7 @@ function ListingView({
               </div>
             ))}
           </dl>
-          {cost.view && (
-            <CostPanel
-              view={cost.view}
-              rules={found.costRules}
-              fields={cost.fields}
-              action={l.path}
-              onField={cost.setField}
-              onPrepare={cost.prepare}
-              ready={cost.ready}
-            />
-          )}
+          {found.costFigures && <CostPanel price={l.price} inputs={l.costs} query={search} action={l.path} onFigures={setFigures} />}
           <OpenHousesSection openHouses={l.openHouses} listingPath={l.path} className="mt-8" />
           {l.remarks && (
             <section aria-labelledby="about-home" className="mt-8">
@@ -291,7 +283,7 @@ function ListingView({
           <h2 id="ask-heading" className="text-xl font-bold text-ink">
             Ask about this home
           </h2>
-          <AskAboutHomeForm action={l.path} address={place} documentResult={actionData ?? null} figures={cost.view?.sent} />
+          <AskAboutHomeForm action={l.path} address={place} documentResult={actionData ?? null} figures={figures ?? undefined} />
         </aside>
       </div>
       <SimilarHomes listings={found.similar} />

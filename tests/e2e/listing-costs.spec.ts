@@ -107,6 +107,10 @@ test("with JavaScript: the panel's figures, a new down payment without a request
   test.slow();
   await useOwnClientIp(page);
   const home = await listingPath(page);
+  // The panel works out its own figures (a part that loads when reached): its rules are in the page once, as
+  // text, and not again in the page's data, which keeps the document within a phone's first round trip.
+  const html = await (await page.request.get(home)).text();
+  expect(html.split("Monthly compounding").length - 1).toBe(1);
   await page.goto(home);
   await waitForHydration(page);
   // The smallest legal down payment by default: 5 % of $362,100, insured.

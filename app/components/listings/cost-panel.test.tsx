@@ -5,7 +5,6 @@
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { LISTING_COST_RULES } from "~/lib/listing-cost-rules";
 import { costViewOf } from "~/lib/listing-cost-view";
 import type { ListingCard, ListingDetail } from "~/lib/listing-types";
 import ListingPage, { pageListing } from "~/routes/listing";
@@ -66,8 +65,7 @@ function page(listing: Partial<ListingDetail>, { query = "", similar = [] as Lis
   const l = { ...LISTING, ...listing };
   const loaderData = {
     listing: pageListing(l),
-    cost: costViewOf(l.price, l.costs, new URLSearchParams(query)),
-    costRules: LISTING_COST_RULES,
+    costFigures: costViewOf(l.price, l.costs, new URLSearchParams(query))?.sent ?? null,
     daysOnMarket: days,
     facts: listingFactsOf(l, days),
     similar,

@@ -1,17 +1,21 @@
 /**
  * "What this home costs a month" on a listing page (issue 28): the buyer's case and the 20 % one
  * side by side, the rules each figure follows with their sources and dates, and a GET form that
- * works without JavaScript (the loader reads its query) and recomputes in place with it.
- * Rendered from data alone (the figures and the rules come from the loader), so the page's
- * script carries no arithmetic until the buyer edits the form.
+ * works without JavaScript (the server renders the figures of the address's query) and
+ * recomputes in place with it.
+ *
+ * A part that loads when the buyer reaches for it (the listing page's `lazyPart`, decision 061):
+ * it works out its own figures from the price, the feed's tax and fee and the query, on the server
+ * and again in the browser once loaded, so neither the figures nor the rules travel in the page's
+ * data, and its arithmetic is not in the page's first script.
  */
-import { useId, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { Link } from "react-router";
-import { ExternalLink } from "~/components/blog/external-link";
-import type { OfficialSource } from "~/lib/mortgage-rules";
-import { formatLongDate } from "~/lib/dates";
-import type { ListingCostRules } from "~/lib/listing-cost-rules";
-import type { CostColumn, CostFields, CostNote, CostView } from "~/lib/listing-cost-view";
+import { Cite } from "~/components/blog/cite";
+import type { SentFigures } from "~/lib/buyer-figures";
+import { LISTING_COST_RULES as RULES } from "~/lib/listing-cost-rules";
+import { type CostColumn, type CostFields, type CostNote, costViewOf, fieldsQuery } from "~/lib/listing-cost-view";
+import type { ListingCostInputs } from "~/lib/listing-types";
 
 function Row({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
@@ -69,19 +73,6 @@ const LONG_AMORTIZATION_ANSWERS = [
 
 const inputClass = "mt-1 block min-h-11 w-full min-w-0 rounded-md border border-line bg-surface px-3 text-base text-ink";
 
-/**
- * components/blog/cite.tsx's markup, kept in step with it by the panel's tests: importing Cite
- * would load its chunk on every listing page, and the budget of issue 28 has no room for it.
- */
-function Cite({ source }: { source: OfficialSource }) {
-  return (
-    <span data-citation="" className="text-ink-muted">
-      (source: <ExternalLink href={source.url}>{source.name}</ExternalLink>
-      {source.detail ? `, ${source.detail}` : ""}, as of <time dateTime={source.asOf}>{formatLongDate(source.asOf)}</time>)
-    </span>
-  );
-}
-
 /** The rules behind the figures (listing-cost-view.ts words them, so their texts come with the data). */
 function Notes({ notes }: { notes: readonly CostNote[] }) {
   return (
@@ -96,27 +87,42 @@ function Notes({ notes }: { notes: readonly CostNote[] }) {
 }
 
 export function CostPanel({
-  view,
-  rules,
-  fields,
+  price,
+  inputs,
+  query,
   action,
-  onField,
-  onPrepare,
-  ready,
+  onFigures,
 }: {
-  view: CostView;
-  /** From the loader (listing-cost-rules.ts). */
-  rules: ListingCostRules;
-  fields: CostFields;
+  price: number | null;
+  /** The feed's tax and condo fee. */
+  inputs: ListingCostInputs;
+  /** The address's query (`?down=&rate=&years=`), as the no-JavaScript form sends it. */
+  query: string;
   /** The listing's own path: the no-JavaScript form comes back to it. */
   action: string;
-  onField: (key: keyof CostFields, value: string) => void;
-  onPrepare: () => void;
-  /** Whether the browser can recompute; if not, "Update" sends the form as without JavaScript. */
-  ready: () => boolean;
+  /** Told the buyer's figures each time they change, for "Ask about this home". */
+  onFigures: (figures: SentFigures) => void;
 }) {
+  // The server's figures first, the same in the browser, so nothing moves when the part hydrates.
+  const [view, setView] = useState(() => costViewOf(price, inputs, new URLSearchParams(query)));
+  const [fields, setFields] = useState<CostFields>(() => view?.fields ?? { down: "", rate: "", years: "", ftb: "", new: "" });
   const id = useId();
-  const names = rules.fields;
+  if (!view) return null;
+  const onField = (key: keyof CostFields, value: string) => {
+    const next = { ...fields, [key]: value };
+    setFields(next);
+    const nextQuery = fieldsQuery(next);
+    const nextView = costViewOf(price, inputs, nextQuery, true);
+    if (nextView) {
+      setView(nextView);
+      onFigures(nextView.sent);
+    }
+    const { pathname, hash } = window.location;
+    // Kept in the address, so a reload or a shared link keeps the figures; React Router's own history state (its
+    // idx drives the back button) stays, and there is no navigation, so no loader request.
+    window.history.replaceState(window.history.state, "", `${pathname}?${nextQuery.toString()}${hash}`);
+  };
+  const names = RULES.fields;
   return (
     <section
       id="monthly-costs"
@@ -135,11 +141,8 @@ export function CostPanel({
       <form
         method="get"
         action={`${action}#monthly-costs`}
-        onFocus={onPrepare}
-        onPointerDown={onPrepare}
-        onSubmit={(e) => {
-          if (ready()) e.preventDefault();
-        }}
+        // Loaded, the figures follow every change: "Update" has nothing left to send.
+        onSubmit={(e) => e.preventDefault()}
         className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-[minmax(0,3fr)_minmax(0,2fr)_minmax(0,2fr)_auto] sm:items-end"
         aria-label="Your down payment, rate and amortization"
         data-testid="cost-form"
@@ -176,7 +179,7 @@ export function CostPanel({
             onChange={(e) => onField("years", e.target.value)}
             className={inputClass}
           >
-            {rules.loanTerms.map((y) => (
+            {RULES.loanTerms.map((y) => (
               <option key={y} value={String(y)}>
                 {y} years
               </option>
@@ -191,7 +194,7 @@ export function CostPanel({
         </button>
         <fieldset className="col-span-2 text-sm text-ink sm:col-span-4" data-testid="cost-long-amortization">
           <legend className="font-bold">
-            {rules.loanTerms[rules.loanTerms.length - 1]} years with under {rules.downPayment.uninsuredPercent}% down is open only if:
+            {RULES.loanTerms[RULES.loanTerms.length - 1]} years with under {RULES.downPayment.uninsuredPercent}% down is open only if:
           </legend>
           <div className="flex flex-wrap gap-x-5">
             {LONG_AMORTIZATION_ANSWERS.map(([answer, label]) => (
