@@ -128,7 +128,7 @@ const atLeast = (counts: number[]): Option[] => counts.map((n) => [n, `${n}+`]);
 function SearchSelect(props: { label: string; name: string; value: string | number; any?: string; options: Option[]; wide?: boolean }) {
   const { label, name, value, any, options, wide } = props;
   return (
-    <label className={wide ? `${labelClass} lg:col-span-2` : labelClass}>
+    <label className={wide ? `${labelClass} col-span-2` : labelClass}>
       {label}
       <select name={name} defaultValue={value} className={fieldClass}>
         {any !== undefined && <option value="">{any}</option>}
@@ -162,6 +162,84 @@ function CheckboxField({ name, value, checked, children }: { name: string; value
   );
 }
 
+/** The search form's values, as the loader gives them. */
+type SearchValues = Route.ComponentProps["loaderData"]["search"];
+
+/** How many of the folded filters the search uses, said on the summary. */
+function refinements(search: SearchValues): number {
+  const set = [search.minBaths, search.minArea, search.maxArea, search.newWithinDays].filter((v) => v !== null).length;
+  const typed = [search.style, search.community, search.q].filter(Boolean).length;
+  const boxes = [search.openHouse, search.reduced, search.withAcceptedOffers].filter(Boolean).length;
+  return set + typed + boxes;
+}
+
+/**
+ * The rest of the portals' filters, folded away as they fold them on a phone, so the first results
+ * are a short scroll below the form. A native <details>: it opens without JavaScript, and it is
+ * open when the search uses one of them, so what narrows the results is never hidden.
+ */
+function MoreFilters({ search }: { search: SearchValues }) {
+  const on = refinements(search);
+  return (
+    <details open={on > 0} className="col-span-2 lg:col-span-4" data-testid="more-filters">
+      {/* On a desktop, beside "Sort by": level with its list, below its label. */}
+      <summary className="min-h-11 cursor-pointer py-2.5 font-bold text-brand lg:mt-6">
+        {on > 0 ? `More filters (${on} on)` : "More filters"}
+      </summary>
+      <div className="mt-2 grid grid-cols-2 gap-4 lg:grid-cols-4">
+        <SearchSelect label="Bathrooms" name="minBaths" value={search.minBaths ?? ""} any="Any" options={atLeast([1, 2, 3, 4])} />
+        <SearchSelect label="Style" name="style" value={search.style} any="Any style" options={ARCHITECTURAL_STYLES.map((s) => [s, s])} />
+        <SearchNumber label="Min size (sq ft)" name="minArea" step={100} value={search.minArea} />
+        <SearchNumber label="Max size (sq ft)" name="maxArea" step={100} value={search.maxArea} />
+        <SearchSelect
+          label="Listed"
+          name="new"
+          value={search.newWithinDays ?? ""}
+          any="Any time"
+          options={NEW_WITHIN_DAYS.map((d) => [d, d === 1 ? "In the last day" : `In the last ${d} days`])}
+          wide
+        />
+        <label className={`${labelClass} col-span-2`}>
+          Community
+          <input
+            name="community"
+            type="text"
+            maxLength={MAX_COMMUNITY_LENGTH}
+            defaultValue={search.community}
+            autoComplete="off"
+            placeholder="e.g. Windermere"
+            className={fieldClass}
+          />
+        </label>
+        <label className={`${labelClass} col-span-2 lg:col-span-4`}>
+          Keywords
+          <input
+            name="q"
+            type="search"
+            maxLength={MAX_KEYWORDS_TEXT}
+            defaultValue={search.q}
+            autoComplete="off"
+            placeholder="e.g. garage fireplace"
+            className={fieldClass}
+          />
+        </label>
+        <fieldset className="col-span-2 flex flex-wrap gap-x-6 lg:col-span-4">
+          <legend className="sr-only">Show only</legend>
+          <CheckboxField name="openHouse" value="1" checked={search.openHouse}>
+            Open houses
+          </CheckboxField>
+          <CheckboxField name="reduced" value="1" checked={search.reduced}>
+            Price reduced
+          </CheckboxField>
+          <CheckboxField name="status" value="all" checked={search.withAcceptedOffers}>
+            Include homes with an accepted offer
+          </CheckboxField>
+        </fieldset>
+      </div>
+    </details>
+  );
+}
+
 export default function ListingsSearch({ loaderData }: Route.ComponentProps) {
   const { result, search, agentListings: mine, alertForm, refined, map } = loaderData;
   const { pathname, search: query } = useLocation();
@@ -187,7 +265,7 @@ export default function ListingsSearch({ loaderData }: Route.ComponentProps) {
             <Form
               method="get"
               action="/listings"
-              className="grid gap-4 rounded-xl border border-line bg-surface-muted p-4 sm:grid-cols-2 lg:grid-cols-6 lg:items-end"
+              className="grid grid-cols-2 gap-4 rounded-xl border border-line bg-surface-muted p-4 lg:grid-cols-6"
               aria-label="Search homes for sale"
             >
               {/* The map's area stays while the other filters change; "Whole region" below drops it. */}
@@ -203,48 +281,6 @@ export default function ListingsSearch({ loaderData }: Route.ComponentProps) {
                 any="Any type"
                 options={LISTING_CATEGORIES.map((c) => [c, CATEGORY_LABELS[c]])}
               />
-              <SearchSelect label="Bathrooms" name="minBaths" value={search.minBaths ?? ""} any="Any" options={atLeast([1, 2, 3, 4])} />
-              <SearchNumber label="Min size (sq ft)" name="minArea" step={100} value={search.minArea} />
-              <SearchNumber label="Max size (sq ft)" name="maxArea" step={100} value={search.maxArea} />
-              <SearchSelect
-                label="Style"
-                name="style"
-                value={search.style}
-                any="Any style"
-                options={ARCHITECTURAL_STYLES.map((s) => [s, s])}
-              />
-              <SearchSelect
-                label="Listed"
-                name="new"
-                value={search.newWithinDays ?? ""}
-                any="Any time"
-                options={NEW_WITHIN_DAYS.map((d) => [d, d === 1 ? "In the last day" : `In the last ${d} days`])}
-                wide
-              />
-              <label className={`${labelClass} lg:col-span-2`}>
-                Community
-                <input
-                  name="community"
-                  type="text"
-                  maxLength={MAX_COMMUNITY_LENGTH}
-                  defaultValue={search.community}
-                  autoComplete="off"
-                  placeholder="e.g. Windermere"
-                  className={fieldClass}
-                />
-              </label>
-              <label className={`${labelClass} lg:col-span-2`}>
-                Keywords
-                <input
-                  name="q"
-                  type="search"
-                  maxLength={MAX_KEYWORDS_TEXT}
-                  defaultValue={search.q}
-                  autoComplete="off"
-                  placeholder="e.g. garage fireplace"
-                  className={fieldClass}
-                />
-              </label>
               {/* Two columns on a desktop: "Size, largest first" does not fit one. */}
               <SearchSelect
                 label="Sort by"
@@ -253,19 +289,8 @@ export default function ListingsSearch({ loaderData }: Route.ComponentProps) {
                 options={LISTING_SORTS.map((s) => [s, LISTING_SORT_LABELS[s]])}
                 wide
               />
-              <fieldset className="flex flex-wrap gap-x-6 sm:col-span-2 lg:col-span-6">
-                <legend className="sr-only">Show only</legend>
-                <CheckboxField name="openHouse" value="1" checked={search.openHouse}>
-                  Open houses
-                </CheckboxField>
-                <CheckboxField name="reduced" value="1" checked={search.reduced}>
-                  Price reduced
-                </CheckboxField>
-                <CheckboxField name="status" value="all" checked={search.withAcceptedOffers}>
-                  Include homes with an accepted offer
-                </CheckboxField>
-              </fieldset>
-              <Button type="submit" className="sm:col-span-2 lg:col-span-6 lg:justify-self-start">
+              <MoreFilters search={search} />
+              <Button type="submit" className="col-span-2 lg:col-span-6 lg:justify-self-start">
                 Search
               </Button>
             </Form>

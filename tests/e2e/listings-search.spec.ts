@@ -28,6 +28,10 @@ test.describe("without JavaScript, at 390 px", () => {
   test("filters by baths and style, orders by price, counts as the data says; empty and bad searches answer clearly", async ({ page }) => {
     await page.goto("/listings");
     const form = page.getByRole("form", { name: "Search homes for sale" });
+    // On a phone the form is a short scroll: the rarer filters are folded, as the portals fold them.
+    expect((await form.boundingBox())!.height).toBeLessThan(600);
+    await expect(form.getByLabel("Bathrooms")).toBeHidden();
+    await form.getByText("More filters").click();
     await form.getByLabel("Bathrooms").selectOption("2");
     await form.getByLabel("Style").selectOption("Bungalow");
     await form.getByLabel("Sort by").selectOption("price-asc");
@@ -44,6 +48,9 @@ test.describe("without JavaScript, at 390 px", () => {
         .sort((a, b) => a - b)
         .slice(0, 12),
     );
+    // A search that uses them shows them, open, with how many are on.
+    await expect(form.getByTestId("more-filters")).toHaveAttribute("open", "");
+    await expect(form.getByText("More filters (2 on)")).toBeVisible();
     await expect(form.getByLabel("Style")).toHaveValue("Bungalow");
 
     // Keywords typed are matched as words in the description; none found says so, with a way back.
@@ -64,6 +71,7 @@ test("with JavaScript on a desktop: a minimum size, largest first, with the coun
   await waitForHydration(page);
   const form = page.getByRole("form", { name: "Search homes for sale" });
   await form.getByLabel("Sort by").selectOption("size-desc");
+  await form.getByText("More filters").click();
   await form.getByLabel("Min size (sq ft)").fill("1500");
   await form.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/\/listings\?minArea=1500&sort=size-desc$/);
