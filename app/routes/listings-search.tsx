@@ -152,6 +152,33 @@ function SearchNumber({ label, name, step, value }: { label: string; name: strin
   );
 }
 
+/** A typed filter of the search form (a community, keywords), a whole row on a phone. */
+function SearchText(props: {
+  label: string;
+  name: string;
+  type?: "text" | "search";
+  maxLength: number;
+  value: string;
+  example: string;
+  className?: string;
+}) {
+  const { label, name, type = "text", maxLength, value, example, className } = props;
+  return (
+    <label className={className ? `${labelClass} col-span-2 ${className}` : `${labelClass} col-span-2`}>
+      {label}
+      <input
+        name={name}
+        type={type}
+        maxLength={maxLength}
+        defaultValue={value}
+        autoComplete="off"
+        placeholder={`e.g. ${example}`}
+        className={fieldClass}
+      />
+    </label>
+  );
+}
+
 /** One "Show only" box of the search form: its name and value are the search's own parameter. */
 function CheckboxField({ name, value, checked, children }: { name: string; value: string; checked: boolean; children: string }) {
   return (
@@ -199,30 +226,16 @@ function MoreFilters({ search }: { search: SearchValues }) {
           options={NEW_WITHIN_DAYS.map((d) => [d, d === 1 ? "In the last day" : `In the last ${d} days`])}
           wide
         />
-        <label className={`${labelClass} col-span-2`}>
-          Community
-          <input
-            name="community"
-            type="text"
-            maxLength={MAX_COMMUNITY_LENGTH}
-            defaultValue={search.community}
-            autoComplete="off"
-            placeholder="e.g. Windermere"
-            className={fieldClass}
-          />
-        </label>
-        <label className={`${labelClass} col-span-2 lg:col-span-4`}>
-          Keywords
-          <input
-            name="q"
-            type="search"
-            maxLength={MAX_KEYWORDS_TEXT}
-            defaultValue={search.q}
-            autoComplete="off"
-            placeholder="e.g. garage fireplace"
-            className={fieldClass}
-          />
-        </label>
+        <SearchText label="Community" name="community" maxLength={MAX_COMMUNITY_LENGTH} value={search.community} example="Windermere" />
+        <SearchText
+          label="Keywords"
+          name="q"
+          type="search"
+          maxLength={MAX_KEYWORDS_TEXT}
+          value={search.q}
+          example="garage fireplace"
+          className="lg:col-span-4"
+        />
         <fieldset className="col-span-2 flex flex-wrap gap-x-6 lg:col-span-4">
           <legend className="sr-only">Show only</legend>
           <CheckboxField name="openHouse" value="1" checked={search.openHouse}>
