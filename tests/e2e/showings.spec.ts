@@ -129,6 +129,13 @@ test("a buyer books a showing, the agent confirms it, the invitation and the cal
   await card.getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByTestId("showing-result")).toContainText("Confirmed");
   await expectNoA11yViolations(page);
+  // The answer links to the showing's day (none when it is the day shown, today): there it reads confirmed.
+  const dayLink = page.getByTestId("showing-day-link");
+  if (await dayLink.count()) {
+    await dayLink.click();
+    await expect(page).toHaveURL(/\/inbox\/showings\?day=\d{4}-\d{2}-\d{2}$/);
+  }
+  await expect(page.locator('section[aria-labelledby="day-heading"] li', { hasText: "Robin Buyer" })).toContainText("Confirmed");
 
   // The buyer's invitation, read as a calendar program reads it.
   const confirmation = await mailTo(buyer, /^Showing of /);

@@ -9,7 +9,7 @@ import { TZDate } from "@date-fns/tz";
 import { Link, data } from "react-router";
 import { Notice, inboxMeta } from "~/components/inbox/inbox-ui";
 import { SITE_TIME_ZONE, edmontonDate } from "~/lib/dates";
-import { formDone, formError } from "~/lib/form-result";
+import { type FormResult, formDone, formError } from "~/lib/form-result";
 import { slotDayLabel } from "~/lib/showing-slots";
 import { requirePageSession, requireSession } from "~/lib/server/inbox/guard.server";
 import { positiveId } from "~/lib/server/http/request-body.server";
@@ -66,21 +66,33 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
+/** What Confirm and Cancel answer: the result, and the showing's day when one was changed. */
+type ShowingActionResult = FormResult<never> & { showingDay: { day: string; label: string } | null };
+
 export async function action({ request, context }: Route.ActionArgs) {
   requireSession(context);
   const { db, kickOutbox } = serverOf(context).inbox;
   const form = await request.formData().catch(() => null);
   const id = positiveId(String(form?.get("showingId") ?? ""));
   const intent = form?.get("intent");
-  if (id === null || (intent !== "confirm" && intent !== "cancel")) return data(formError("Unknown action."), { status: 400 });
+  if (id === null || (intent !== "confirm" && intent !== "cancel"))
+    return data<ShowingActionResult>({ ...formError("Unknown action."), showingDay: null }, { status: 400 });
   const done = intent === "confirm" ? await confirmShowing(db, id) : await cancelShowing(db, id, "agent");
   if (!done)
-    return data(
-      formError(intent === "confirm" ? "This showing is not waiting for a confirmation." : "This showing is already cancelled."),
+    return data<ShowingActionResult>(
+      {
+        ...formError(intent === "confirm" ? "This showing is not waiting for a confirmation." : "This showing is already cancelled."),
+        showingDay: null,
+      },
       { status: 409 },
     );
   kickOutbox();
-  return formDone(intent === "confirm" ? "Confirmed: the buyer gets the invitation." : "Cancelled: the buyer is told.");
+  const at = Date.parse(done.start);
+  return data<ShowingActionResult>({
+    ...formDone(intent === "confirm" ? "Confirmed: the buyer gets the invitation." : "Cancelled: the buyer is told."),
+    // Its day, for a link to it: a request confirmed from the waiting list is usually on another day than the one shown.
+    showingDay: { day: edmontonDate(new Date(at)), label: slotDayLabel(at) },
+  });
 }
 
 export default function Showings({ loaderData, actionData }: Route.ComponentProps) {
@@ -94,6 +106,13 @@ export default function Showings({ loaderData, actionData }: Route.ComponentProp
       {result && (
         <div className="mt-4" role={result.status === "success" ? "status" : "alert"} data-testid="showing-result">
           <Notice tone={result.status === "success" ? "info" : "error"}>{result.message}</Notice>
+          {result.showingDay && result.showingDay.day !== day && (
+            <p className="mt-2">
+              <Link to={`?day=${result.showingDay.day}`} className="font-bold text-brand underline" data-testid="showing-day-link">
+                {`See ${result.showingDay.label}`}
+              </Link>
+            </p>
+          )}
         </div>
       )}
       {one ? (
