@@ -12,7 +12,7 @@ import { costViewOf } from "~/lib/listing-cost-view";
 import type { SentFigures } from "~/lib/buyer-figures";
 import { OpenHousesSection } from "~/components/listings/open-house-times";
 import { NotFoundContent } from "~/components/not-found-content";
-import { ButtonLink } from "~/components/ui/button";
+import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { contactMessages } from "~/content/form-messages";
 import { submitOrFail } from "~/lib/form-result";
 import { CATEGORY_LABELS } from "~/lib/listings";
@@ -223,6 +223,18 @@ function ListingView({
             {formatListingPrice(l.price)}
           </span>
           <StatusBadge status={l.status} className="text-base" />
+        </p>
+        {/* Below lg the question form and "Book a showing" come after the photos, the costs and the facts, several
+            screens down on a phone: the way to them starts here. From lg they are beside the page. */}
+        <p className="mt-4 grid max-w-md grid-cols-2 gap-3 lg:hidden" data-testid="listing-actions">
+          {l.status === "active" && (
+            <ButtonLink to={`${l.path}/showing`} compact className="text-center">
+              Book a showing
+            </ButtonLink>
+          )}
+          <a href="#ask-heading" className={buttonClass("secondary", "text-center", true)}>
+            Ask a question
+          </a>
         </p>
       </header>
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">

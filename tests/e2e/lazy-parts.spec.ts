@@ -42,8 +42,12 @@ test("a listing page: the question form loads when touched, keeps what was typed
   await page.goto(listingPath);
   await waitForHydration(page);
   await page.waitForLoadState("networkidle");
-  // Hydrated, and neither the form's, the sign-up's nor the assessment's code asked for.
-  expect(scripts.filter((s) => /ask-about-home-form|alert-sign-up|listing-assessment|use-form-submission/.test(s))).toEqual([]);
+  // Hydrated, and neither the form's, the sign-up's, the assessment's nor the cost panel's code asked for.
+  expect(scripts.filter((s) => /ask-about-home-form|alert-sign-up|listing-assessment|cost-panel|use-form-submission/.test(s))).toEqual([]);
+  // On a phone the form is screens below the photos and facts: "Ask a question" under the price leads to it.
+  await page.getByTestId("listing-actions").getByRole("link", { name: "Ask a question" }).click();
+  await expect(page).toHaveURL(/#ask-heading$/);
+  await expect(page.getByRole("heading", { name: "Ask about this home" })).toBeInViewport();
   const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Ask about this home" }) });
   await expect(form).toBeVisible();
 
