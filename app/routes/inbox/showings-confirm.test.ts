@@ -49,3 +49,25 @@ describe("the push's one-tap Confirm", () => {
     expect((await outcome(showings.action as Handler, workerPost(id, validToken), params)).status).toBe(409);
   });
 });
+
+describe("the showings' day view", () => {
+  it("shows the day asked for, and today for any ?day= that is not a real date in a sensible span (200, never 500)", async () => {
+    const dayOf = async (query: string) => {
+      const out = await outcome(showings.loader as Handler, request(`/inbox/showings${query}`, validToken));
+      expect(out.status, query).toBe(200);
+      return (JSON.parse(out.body) as { day: string }).day;
+    };
+    const today = await dayOf("");
+    expect(await dayOf("?day=2099-03-03")).toBe("2099-03-03");
+    for (const bad of [
+      "?day=9999-99-99",
+      "?day=9999-12-31",
+      "?day=2026-13-01",
+      "?day=2026-02-31",
+      "?day=0000-01-01",
+      "?day=%00",
+      "?day=tomorrow",
+    ])
+      expect(await dayOf(bad), bad).toBe(today);
+  });
+});

@@ -31,6 +31,16 @@ function dayBounds(day: string): [Date, Date] {
   return [new Date(start.getTime()), new Date(end.getTime())];
 }
 
+/**
+ * A day the view can show: a real calendar date (2026-13-01 or 2026-02-31 would roll over into another
+ * day) in a sensible span of years (9999-12-31's next midnight is past what the database reads as a
+ * timestamp). Any other `?day=` shows today, as no `?day=` does.
+ */
+function isShowingsDay(day: string): boolean {
+  const year = Number(DAY.exec(day)?.[1]);
+  return year >= 2000 && year <= 2100 && edmontonDate(dayBounds(day)[0]) === day;
+}
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   requirePageSession(request, context);
   const { db } = serverOf(context).inbox;
@@ -49,7 +59,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     };
   }
   const asked = new URL(request.url).searchParams.get("day") ?? "";
-  const day = DAY.test(asked) && Number.isFinite(dayBounds(asked)[0].getTime()) ? asked : edmontonDate(now);
+  const day = isShowingsDay(asked) ? asked : edmontonDate(now);
   const [from, to] = dayBounds(day);
   const [list, ahead, rsvps] = await Promise.all([
     showingsBetween(db, from, to),
