@@ -24,11 +24,19 @@ async function holdScripts(page: Page, pattern: RegExp): Promise<() => void> {
   return release;
 }
 
-/** Every script the page asks for, as it asks. */
-function scriptsOf(page: Page): string[] {
+/**
+ * Every script the page asks for, as it asks, from the moment the document at `path` is in the tab:
+ * the page before it (the search, with its own modules still loading after its paint) is not counted.
+ */
+function scriptsOf(page: Page, path: string): string[] {
   const scripts: string[] = [];
+  let counting = false;
+  page.on("framenavigated", (frame) => {
+    if (frame === page.mainFrame()) counting = new URL(frame.url()).pathname === path;
+  });
   page.on("request", (request: Request) => {
-    if (request.resourceType() === "script" || /\.js(\?|$)/.test(request.url())) scripts.push(new URL(request.url()).pathname);
+    if (counting && (request.resourceType() === "script" || /\.js(\?|$)/.test(request.url())))
+      scripts.push(new URL(request.url()).pathname);
   });
   return scripts;
 }
@@ -38,7 +46,7 @@ test("a listing page: the question form loads when touched, keeps what was typed
 }) => {
   await useOwnClientIp(page);
   const listingPath = await firstListingPath(page);
-  const scripts = scriptsOf(page);
+  const scripts = scriptsOf(page, listingPath);
   await page.goto(listingPath);
   await waitForHydration(page);
   await page.waitForLoadState("networkidle");
@@ -74,7 +82,7 @@ test("a listing page: the question form loads when touched, keeps what was typed
 });
 
 test("an article: the land title calculator loads when reached, takes the price typed before, and reacts to input", async ({ page }) => {
-  const scripts = scriptsOf(page);
+  const scripts = scriptsOf(page, "/blog/hidden-costs-buying-home-alberta");
   await page.goto("/blog/hidden-costs-buying-home-alberta");
   await waitForHydration(page);
   await page.waitForLoadState("networkidle");
