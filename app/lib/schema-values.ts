@@ -40,3 +40,6 @@ export const INQUIRY_TYPE_LISTING = "listing";
 export const SHOWING_STATUSES = ["requested", "confirmed", "cancelled"] as const;
 /** spec §7-style source of a showing request. */
 export const SHOWING_SOURCE = "showing_request";
+
+/** Square feet in a square metre: the database's living area in feet (listings.living_area_sqft) and the price per square foot. */
+export const SQ_FT_PER_M2 = 10.7639;

@@ -1,7 +1,7 @@
 /** The local copy of the DDF® feed: listings, offices, open houses, tombstones and the sync's state. */
 import { sql } from "drizzle-orm";
 import { check, date, doublePrecision, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { LISTING_CATEGORIES } from "../../app/lib/schema-values";
+import { LISTING_CATEGORIES, SQ_FT_PER_M2 } from "../../app/lib/schema-values";
 import type { ListingFeatures, ListingRoom } from "../../app/lib/listing-types";
 
 /** A photo of a listing, in the feed's order (Media, photos only). */
@@ -22,8 +22,7 @@ export const SEARCH_COLUMNS = [
   "category",
   "bedrooms",
   "bathrooms",
-  "living_area",
-  "living_area_units",
+  "living_area_sqft",
   "community",
   "architectural_style",
   "previous_price",
@@ -63,6 +62,15 @@ export const listings = pgTable(
     bathrooms: integer("bathrooms"),
     living_area: doublePrecision("living_area"),
     living_area_units: text("living_area_units"),
+    /**
+     * The living area in square feet, whichever units the feed gave it in (null without one),
+     * written by the database: the search's size filters and its "largest first" compare and order
+     * on this, where they matched the units' spelling against a pattern for every candidate (a
+     * size search over every listing took about 20 ms on PGlite).
+     */
+    living_area_sqft: doublePrecision("living_area_sqft").generatedAlwaysAs(
+      sql`case when "living_area_units" ~* '(met(er|re)|m2|m²)' then "living_area" * ${sql.raw(String(SQ_FT_PER_M2))} else "living_area" end`,
+    ),
     /** The site's own grouping (LISTING_CATEGORIES), derived from PropertySubType and StructureType. */
     category: text("category", { enum: LISTING_CATEGORIES }).notNull(),
     property_sub_type: text("property_sub_type"),
@@ -148,6 +156,8 @@ export const listings = pgTable(
     index("listings_city_listed_idx").on(t.city, t.listed_at),
     index("listings_category_listed_idx").on(t.category, t.listed_at),
     index("listings_listed_idx").on(t.listed_at),
+    // The search's "largest first" (issue 45) reads the homes along their size, whatever their status.
+    index("listings_size_idx").on(t.living_area_sqft.desc().nullsLast(), t.listing_key),
     // The search's price orders (issue 45) read the available homes along the price.
     index("listings_price_idx")
       .on(t.list_price)

@@ -9,8 +9,7 @@ import { Link } from "react-router";
 import type { ListingCard, ListingDetail, ListingRoom } from "~/lib/listing-types";
 import { CATEGORY_LABELS, photoAtWidth } from "~/lib/listings";
 import { bedsBaths, brokerageNames, countFact, formatListingPrice, formatLivingArea } from "~/lib/listing-text";
-
-const SQ_FT_PER_M2 = 10.7639;
+import { SQ_FT_PER_M2 } from "~/lib/schema-values";
 
 /**
  * Whole calendar days in Edmonton since the listing entered the feed (OriginalEntryTimestamp);

@@ -173,13 +173,6 @@ function toDetail(detail: RowOf<ReturnType<typeof detailFields>>): Omit<ListingD
   };
 }
 
-/** Square feet in a square metre: a living area given in metres is compared and ordered in feet. */
-const SQ_FT_PER_M2 = 10.7639;
-/** The living area in square feet, whichever units the feed gave it in (null without one). */
-const areaInFeet = sql<
-  number | null
->`(case when ${listings.living_area_units} ~* '(met(er|re)|m2|m²)' then ${listings.living_area} * ${SQ_FT_PER_M2}::double precision else ${listings.living_area} end)`;
-
 /** The description's words, as the GIN index listings_remarks_words_idx holds them (db/schema/listings.ts: the same expression). */
 const remarksWords = sql`to_tsvector('simple'::regconfig, coalesce(${listings.public_remarks}, ''))`;
 
@@ -213,8 +206,8 @@ function whereOf(f: ListingFilter, today: string): SQL {
   if (f.maxPrice !== undefined) conditions.push(sql`${listings.list_price} <= ${f.maxPrice}`);
   if (f.minBeds !== undefined) conditions.push(sql`${listings.bedrooms} >= ${f.minBeds}`);
   if (f.minBaths !== undefined) conditions.push(sql`${listings.bathrooms} >= ${f.minBaths}`);
-  if (f.minArea !== undefined) conditions.push(sql`${areaInFeet} >= ${f.minArea}`);
-  if (f.maxArea !== undefined) conditions.push(sql`${areaInFeet} <= ${f.maxArea}`);
+  if (f.minArea !== undefined) conditions.push(sql`${listings.living_area_sqft} >= ${f.minArea}`);
+  if (f.maxArea !== undefined) conditions.push(sql`${listings.living_area_sqft} <= ${f.maxArea}`);
   if (f.style) conditions.push(sql`${listings.architectural_style} @> ${JSON.stringify([f.style])}::jsonb`);
   if (f.community) conditions.push(sql`lower(${listings.community}) = lower(${f.community})`);
   if (f.keywords?.length) conditions.push(sql`${remarksWords} @@ to_tsquery('simple'::regconfig, ${keywordQuery(f.keywords)})`);
@@ -265,7 +258,7 @@ export async function listingsMatching(
 function orderOf(sort: ListingSort): SQL {
   if (sort === "price-asc") return sql`${listings.list_price} asc nulls last, ${listings.listing_key}`;
   if (sort === "price-desc") return sql`${listings.list_price} desc nulls last, ${listings.listing_key}`;
-  if (sort === "size-desc") return sql`${areaInFeet} desc nulls last, ${listings.listing_key}`;
+  if (sort === "size-desc") return sql`${listings.living_area_sqft} desc nulls last, ${listings.listing_key}`;
   return sql`${listings.listed_at} desc nulls last, ${listings.listing_key}`;
 }
 

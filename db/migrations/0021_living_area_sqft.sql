@@ -1,0 +1,4 @@
+DROP INDEX "listings_search_idx";--> statement-breakpoint
+ALTER TABLE "listings" ADD COLUMN "living_area_sqft" double precision GENERATED ALWAYS AS (case when "living_area_units" ~* '(met(er|re)|m2|m²)' then "living_area" * 10.7639 else "living_area" end) STORED;--> statement-breakpoint
+CREATE INDEX "listings_size_idx" ON "listings" USING btree ("living_area_sqft" DESC NULLS LAST,"listing_key");--> statement-breakpoint
+CREATE INDEX "listings_search_idx" ON "listings" USING btree ("status","list_price","city","category","bedrooms","bathrooms","living_area_sqft","community","architectural_style","previous_price","listed_at","latitude","longitude","listing_key");
