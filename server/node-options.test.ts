@@ -8,4 +8,9 @@ describe("the production server's Node options", () => {
       .scripts.serve!;
     expect(serve).toContain(`node ${SERVER_NODE_OPTIONS.join(" ")} `);
   });
+
+  it("are the ones the systemd unit starts it with", () => {
+    const unit = readFileSync(new URL("../deploy/agent-site.service", import.meta.url), "utf8");
+    expect(unit).toMatch(new RegExp(`^ExecStart=/usr/bin/node ${SERVER_NODE_OPTIONS.join(" ")} build/server\\.js$`, "m"));
+  });
 });

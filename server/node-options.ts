@@ -1,6 +1,7 @@
 /**
- * The Node options the production server runs with: `npm run serve` (package.json, kept in step
- * by node-options.test.ts) and every script and test suite that starts BUILD_DIR/server.js itself.
+ * The Node options the production server runs with: `npm run serve` (package.json) and the systemd
+ * unit (deploy/agent-site.service), both kept in step by node-options.test.ts, and every script and
+ * test suite that starts BUILD_DIR/server.js itself.
  *
  * - `--max-old-space-size=384`: V8 sizes its heap from the machine's memory and, with gigabytes
  *   free, let the old generation fill with garbage to 230 MB before collecting it (about 50 MB of
