@@ -247,7 +247,7 @@ export const configSchema = z
     ASSESSMENTS_URL: url("http:", "https:").default("https://data.edmonton.ca"),
     /** Sent as X-App-Token: the portal throttles anonymous clients sooner. */
     ASSESSMENTS_APP_TOKEN: z.string().trim().min(1).optional(),
-    /** `off`: this process never imports (another server sharing the database does). */
+    /** `off`: this process never imports, nor fetches the listings' histories ahead (another server sharing the database does). */
     ASSESSMENTS_WORKER: onOff("on"),
   })
   .refine((c) => Boolean(c.DDF_CLIENT_ID) === Boolean(c.DDF_CLIENT_SECRET), {

@@ -34,6 +34,7 @@ import { ALERTS_POLL_MS, ALERT_JOB, AlertJob } from "../app/lib/server/alerts/al
 import { SHOWINGS_JOB, ShowingsJob } from "../app/lib/server/showings/showings-job.server";
 import { type AssessmentsContext, createAssessmentsContext, importClientOf } from "../app/lib/server/assessments/context.server";
 import { AssessmentsImportJob, ROLL_REFRESH_MS } from "../app/lib/server/assessments/import-job.server";
+import { HistoryJob } from "../app/lib/server/assessments/history-job.server";
 
 export interface LeadRuntime {
   db: Database;
@@ -172,13 +173,16 @@ export async function startLeadRuntime(config: Config, log: Pick<Console, "info"
   });
   if (listingsSync) jobs.add(listingsSync);
   const assessments = assessmentsOf(config, db, log);
-  if (assessments && config.ASSESSMENTS_WORKER)
+  if (assessments && config.ASSESSMENTS_WORKER) {
     jobs.add(
       new AssessmentsImportJob(db, importClientOf({ baseUrl: config.ASSESSMENTS_URL, appToken: config.ASSESSMENTS_APP_TOKEN }), {
         refreshMs: ROLL_REFRESH_MS,
         log,
       }),
     );
+    // The listings' histories before their first visitor (decision 053's second amendment): only with the feed.
+    if (listings) jobs.add(new HistoryJob(assessments));
+  }
 
   return {
     db,
