@@ -14,7 +14,8 @@ import { testDatabaseForThisFile } from "../../../../tests/support/test-database
 import { createAssessmentsContext } from "./context.server";
 import { HISTORY } from "./datasets.server";
 import { HistoryJob } from "./history-job.server";
-import { matchedListings } from "./home-value.server";
+import { parseAddress } from "../../assessments/address";
+import { matchAddresses } from "./lookup.server";
 import { importRoll } from "./import.server";
 import { createSodaClient } from "./soda-client.server";
 
@@ -37,29 +38,37 @@ const kept = async () =>
   (await t.db.rows<{ n: number }>(sql`select count(*)::int as n from assessment_history where jsonb_array_length("values") > 0`))[0]!.n;
 const run = (job: HistoryJob) => job.run({ signal: new AbortController().signal, failures: 0 });
 
+/** The live roll and five listings for sale at its houses (each test starts from an empty database). */
+async function forSale(): Promise<number> {
+  await importRoll(t.db, createSodaClient({ baseUrl: city.baseUrl, maxAttempts: 1 }), { refreshMs: 1, force: true, pageSize: 1000 });
+  await upsertListings(
+    t.db,
+    houses.map((r, i) =>
+      toListingRow({
+        ...HOME,
+        ListingKey: `4100000${i}`,
+        ListPrice: 400_000 + i,
+        UnparsedAddress: `${typed(r)}, Edmonton, Alberta`,
+        City: "Edmonton",
+        Latitude: null,
+        Longitude: null,
+      }),
+    ),
+  );
+  // Those the roll matches unambiguously, by the listing pages' rules, are the ones with a history to fetch.
+  return (
+    await matchAddresses(
+      t.db,
+      houses.map((r) => ({ key: parseAddress(typed(r))!, point: null })),
+    )
+  ).filter(Boolean).length;
+}
+
 describe("the histories of the homes for sale", () => {
   it("are fetched a few a run, each once, and nothing is asked once all are kept; a failing City stops the run", async () => {
-    // The live roll and five listings for sale at its houses (each test starts from an empty
-    // database), those the roll matches unambiguously (matchedListings) to be fetched.
     const job = new HistoryJob(createAssessmentsContext(t.db, { baseUrl: city.baseUrl }, { warn() {} }), { perRun: 2 });
     expect(houses).toHaveLength(5);
-    await importRoll(t.db, createSodaClient({ baseUrl: city.baseUrl, maxAttempts: 1 }), { refreshMs: 1, force: true, pageSize: 1000 });
-    await upsertListings(
-      t.db,
-      houses.map((r, i) =>
-        toListingRow({
-          ...HOME,
-          ListingKey: `4100000${i}`,
-          ListPrice: 400_000 + i,
-          UnparsedAddress: `${typed(r)}, Edmonton, Alberta`,
-          City: "Edmonton",
-          Latitude: null,
-          Longitude: null,
-        }),
-      ),
-    );
-
-    const matched = (await matchedListings(t.db)).length;
+    const matched = await forSale();
     expect(matched).toBeGreaterThanOrEqual(3);
 
     // The City fails the first request: the run stops there, keeps nothing and asks no more.
@@ -77,6 +86,18 @@ describe("the histories of the homes for sale", () => {
     }
     // Two a run until every matched listing's history is kept, then no request at all.
     expect(counts).toEqual([2, Math.min(2, matched - 2), Math.max(0, matched - 4), 0]);
+    expect(await kept()).toBe(matched);
+  });
+
+  it("match a few listings a run, from where the last run stopped, until every one has its history", async () => {
+    const job = new HistoryJob(createAssessmentsContext(t.db, { baseUrl: city.baseUrl }, { warn() {} }), { listingsPerRun: 2 });
+    const matched = await forSale();
+    const counts: number[] = [];
+    for (let i = 0; i < 4; i++) counts.push((await run(job)).fetched);
+    // Five listings two a run: three runs go round them once; none fetches more than its two listings'.
+    expect(counts.every((n) => n <= 2)).toBe(true);
+    expect(counts.slice(0, 3).reduce((x, y) => x + y)).toBe(matched);
+    expect(counts[3]).toBe(0);
     expect(await kept()).toBe(matched);
   });
 });
