@@ -24,6 +24,7 @@ import { parseAddress } from "../../assessments/address";
 import type { AssessmentsContext } from "./context.server";
 import { assessmentHistory } from "./history.server";
 import { rollStatus } from "./import.server";
+import { activeInEdmonton } from "./listing-assessment.server";
 import { matchAddresses } from "./lookup.server";
 
 export const HISTORY_JOB = "assessments-history";
@@ -49,16 +50,20 @@ export class HistoryJob implements Job {
   readonly lease = { ms: 5 * 60_000 };
   readonly intervalMs: number;
   readonly startDelayMs: number;
+  private readonly perRun: number;
+  private readonly listingsPerRun: number;
   readonly retry = { baseMs: 60_000, maxMs: 60 * 60_000 };
   /** The last listing key the previous run matched; "" to start from the first. */
   private after = "";
 
   constructor(
     private readonly ctx: AssessmentsContext,
-    private readonly options: HistoryJobOptions = {},
+    options: HistoryJobOptions = {},
   ) {
     this.intervalMs = options.intervalMs ?? HISTORY_JOB_INTERVAL_MS;
     this.startDelayMs = options.startDelayMs ?? 60_000;
+    this.perRun = options.perRun ?? HISTORIES_PER_RUN;
+    this.listingsPerRun = options.listingsPerRun ?? LISTINGS_PER_RUN;
   }
 
   /** The histories fetched this run (the runner ignores the outcome's fields it does not know). */
@@ -69,13 +74,12 @@ export class HistoryJob implements Job {
     const batch = await select(
       db.rows,
       { key: listings.listing_key, address: listings.address, latitude: listings.latitude, longitude: listings.longitude },
-      sql`from ${listings} where ${listings.status} = 'active' and lower(btrim(${listings.city})) = 'edmonton'
-        and ${listings.listing_key} > ${this.after} order by ${listings.listing_key} limit ${this.options.listingsPerRun ?? LISTINGS_PER_RUN}`,
+      sql`from ${listings} where ${activeInEdmonton} and ${listings.listing_key} > ${this.after}
+        order by ${listings.listing_key} limit ${this.listingsPerRun}`,
     );
-    const perRun = this.options.perRun ?? HISTORIES_PER_RUN;
     // The next run goes on from here, or round again at the end; a batch that lacks more histories
     // than a run fetches is read again (a failing City or account is asked again next round).
-    const next = batch.length === (this.options.listingsPerRun ?? LISTINGS_PER_RUN) ? batch.at(-1)!.key : "";
+    const next = batch.length === this.listingsPerRun ? batch.at(-1)!.key : "";
     const addresses = batch.flatMap((l) => {
       const key = parseAddress(l.address);
       return key
@@ -90,17 +94,17 @@ export class HistoryJob implements Job {
     const missing = await db.rows<{ account: string }>(sql`
       select k.account from unnest(${sql.param(accounts)}::text[]) as k(account)
       where not exists (select 1 from ${h} where ${h.account_number} = k.account and ${h.roll_year} >= ${liveYear})
-      order by random() limit ${perRun + 1}`);
+      order by random() limit ${this.perRun + 1}`);
     let fetched = 0;
     let failed = false;
-    for (const { account } of missing.slice(0, perRun)) {
+    for (const { account } of missing.slice(0, this.perRun)) {
       if (signal.aborted) break;
       // assessmentHistory logs why a fetch failed; null is that, or no answer within the wait.
       failed = (await assessmentHistory(db, client, account, liveYear, { waitMs: FETCH_WAIT_MS, log })) === null;
       if (failed) break;
       fetched++;
     }
-    if (failed || missing.length <= perRun) this.after = next;
+    if (failed || missing.length <= this.perRun) this.after = next;
     return { fetched };
   }
 }

@@ -24,6 +24,7 @@ import { listingPath } from "../../listings";
 import { copyGeneration } from "../listings/sync-status.server";
 import type { AssessmentsContext } from "./context.server";
 import { assessmentHistory } from "./history.server";
+import { activeInEdmonton } from "./listing-assessment.server";
 import { liveNeighbourhoods } from "./live-neighbourhoods.server";
 import { LIVE, fromKeys } from "./lookup.server";
 
@@ -138,7 +139,7 @@ async function loadMatched(db: Database): Promise<ComparableHome[]> {
       lat: listings.latitude,
       lon: listings.longitude,
     },
-    sql`from ${listings} where ${listings.status} = 'active' and lower(btrim(${listings.city})) = 'edmonton' and ${listings.list_price} > 0`,
+    sql`from ${listings} where ${activeInEdmonton} and ${listings.list_price} > 0`,
   );
   const keyed = forSale.flatMap((l) => {
     const key = parseAddress(l.address);

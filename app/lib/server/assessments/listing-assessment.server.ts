@@ -4,6 +4,8 @@
  * tie-breaker), only when the match is unambiguous and the listing is in Edmonton; with the
  * account's history when at hand within a moment.
  */
+import { sql } from "drizzle-orm";
+import { listings } from "../../../../db/schema";
 import { parseAddress } from "../../assessments/address";
 import { type ListingAssessmentView, neighbourhoodName } from "../../assessments/present";
 import type { AssessmentsContext } from "./context.server";
@@ -25,6 +27,9 @@ export interface ListingToMatch {
 export function inEdmonton(city: string | null): boolean {
   return city !== null && city.trim().toLowerCase() === "edmonton";
 }
+
+/** The feed's available listings in the City of Edmonton, as SQL: inEdmonton's rule, for reads of many listings. */
+export const activeInEdmonton = sql`${listings.status} = 'active' and lower(btrim(${listings.city})) = 'edmonton'`;
 
 export async function listingAssessment(
   ctx: AssessmentsContext,
